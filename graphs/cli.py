@@ -1,0 +1,53 @@
+"""`hgrag` console script: one argparse parser, sub-commands registered by their modules."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import warnings
+
+from hgrag.tools.errors import HgragError
+
+# Each module exposes `register(subparsers)`; its sub-commands set `func(args) -> int`.
+COMMAND_MODULES = (
+    "hgrag.graphs.cli_data",   # build, stats, search
+    "hgrag.graphs.cli_ask",    # ask
+    "hgrag.evaluation.cli",    # bench, eval
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    import importlib
+
+    parser = argparse.ArgumentParser(
+        prog="hgrag",
+        description="Agentic heterogeneous-graph RAG for academic question answering.",
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for module_name in COMMAND_MODULES:
+        importlib.import_module(module_name).register(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    warnings.filterwarnings("ignore", category=DeprecationWarning)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args.func(args) or 0)
+    except HgragError as exc:
+        print(f"hgrag: error: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print("hgrag: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

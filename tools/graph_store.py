@@ -1,0 +1,161 @@
+"""The graph interface agents use, and its networkx MultiDiGraph implementation.
+
+Agents only call `GraphStore` methods, so a Neo4j-backed store can replace
+`NetworkXGraphStore` without touching them.
+
+Schema
+  nodes: author(name, orcid) | paper(title, year, cited_by_count, doi, type, language)
+         | venue(name, type, issn_l); every node has `type`.
+  edges (MultiDiGraph key = edge type): writes author->paper (position, author_position),
+         published_in paper->venue, cites paper->paper.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from typing import Any, Literal
+
+import networkx as nx
+
+NODE_TYPES = ("author", "paper", "venue")
+EDGE_TYPES = ("writes", "published_in", "cites")
+Direction = Literal["out", "in"]
+
+# (edge type, direction) that leads from a node of one type to another.
+EDGE_BETWEEN: dict[tuple[str, str], tuple[str, Direction]] = {
+    ("author", "paper"): ("writes", "out"),
+    ("paper", "author"): ("writes", "in"),
+    ("paper", "venue"): ("published_in", "out"),
+    ("venue", "paper"): ("published_in", "in"),
+}
+
+LABEL_ATTR = {"author": "name", "paper": "title", "venue": "name"}
+
+
+class GraphStore(ABC):
+    """Read-only access to a heterogeneous scholarly graph."""
+
+    name: str = "graph"
+
+    @abstractmethod
+    def has_node(self, node_id: str) -> bool: ...
+
+    @abstractmethod
+    def node(self, node_id: str) -> dict[str, Any]:
+        """All attributes of a node (including `type`); KeyError when absent."""
+
+    @abstractmethod
+    def nodes_of_type(self, node_type: str) -> Iterator[str]: ...
+
+    @abstractmethod
+    def neighbors(self, node_id: str, edge_type: str, direction: Direction = "out") -> list[str]:
+        """Nodes joined to `node_id` by `edge_type`, following (out) or against (in) the edge."""
+
+    @abstractmethod
+    def edge(self, source: str, target: str, edge_type: str) -> dict[str, Any] | None:
+        """Attributes of the edge source -[edge_type]-> target, or None when it does not exist."""
+
+    @abstractmethod
+    def node_counts(self) -> dict[str, int]: ...
+
+    @abstractmethod
+    def edge_counts(self) -> dict[str, int]: ...
+
+    def node_type(self, node_id: str) -> str:
+        return self.node(node_id)["type"]
+
+    def attr(self, node_id: str, key: str, default: Any = None) -> Any:
+        return self.node(node_id).get(key, default)
+
+    def label(self, node_id: str) -> str:
+        """Human-readable name: author/venue name or paper title."""
+        data = self.node(node_id)
+        return str(data.get(LABEL_ATTR.get(data["type"], "name")) or node_id)
+
+    def degree(self, node_id: str, edge_type: str, direction: Direction = "out") -> int:
+        return len(self.neighbors(node_id, edge_type, direction))
+
+    def step(self, node_id: str, target_type: str) -> list[str]:
+        """Typed neighbours: from an author to its papers, a paper to its venue, and so on."""
+        edge_type, direction = EDGE_BETWEEN[(self.node_type(node_id), target_type)]
+        return self.neighbors(node_id, edge_type, direction)
+
+    def all_neighbors(self, node_id: str) -> Iterable[str]:
+        """Every neighbour over every edge type in both directions (for expansion)."""
+        for edge_type in EDGE_TYPES:
+            yield from self.neighbors(node_id, edge_type, "out")
+            yield from self.neighbors(node_id, edge_type, "in")
+
+
+class NetworkXGraphStore(GraphStore):
+    """In-memory store over a networkx MultiDiGraph keyed by edge type."""
+
+    def __init__(self, graph: nx.MultiDiGraph | None = None, name: str = "graph"):
+        self.graph = graph if graph is not None else nx.MultiDiGraph()
+        self.name = name
+        self._by_type: dict[str, list[str]] | None = None
+
+    # -- building -------------------------------------------------------
+    def add_node(self, node_id: str, node_type: str, **attrs: Any) -> None:
+        """Add a node, or fill in attributes it is missing (never overwrite known values)."""
+        if node_id in self.graph:
+            data = self.graph.nodes[node_id]
+            for key, value in attrs.items():
+                if data.get(key) in (None, "") and value not in (None, ""):
+                    data[key] = value
+            return
+        clean = {k: v for k, v in attrs.items() if v is not None}
+        self.graph.add_node(node_id, type=node_type, **clean)
+        self._by_type = None
+
+    def add_edge(self, source: str, target: str, edge_type: str, **attrs: Any) -> None:
+        """Add a typed edge once (a second add of the same typed edge is ignored)."""
+        if not self.graph.has_edge(source, target, key=edge_type):
+            self.graph.add_edge(source, target, key=edge_type, **attrs)
+
+    # -- reading --------------------------------------------------------
+    def has_node(self, node_id: str) -> bool:
+        return node_id in self.graph
+
+    def node(self, node_id: str) -> dict[str, Any]:
+        return self.graph.nodes[node_id]
+
+    def nodes_of_type(self, node_type: str) -> Iterator[str]:
+        if self._by_type is None:
+            by_type: dict[str, list[str]] = {t: [] for t in NODE_TYPES}
+            for node_id, data in self.graph.nodes(data=True):
+                by_type.setdefault(data["type"], []).append(node_id)
+            self._by_type = by_type
+        return iter(self._by_type.get(node_type, []))
+
+    def neighbors(self, node_id: str, edge_type: str, direction: Direction = "out") -> list[str]:
+        adjacency = self.graph.succ if direction == "out" else self.graph.pred
+        try:
+            linked = adjacency[node_id]
+        except KeyError:
+            return []
+        return [other for other, keys in linked.items() if edge_type in keys]
+
+    def edge(self, source: str, target: str, edge_type: str) -> dict[str, Any] | None:
+        try:
+            return self.graph.succ[source][target][edge_type]
+        except KeyError:
+            return None
+
+    def node_counts(self) -> dict[str, int]:
+        counts = Counter(data["type"] for _, data in self.graph.nodes(data=True))
+        return {t: counts.get(t, 0) for t in NODE_TYPES}
+
+    def edge_counts(self) -> dict[str, int]:
+        counts = Counter(key for _, _, key in self.graph.edges(keys=True))
+        return {t: counts.get(t, 0) for t in EDGE_TYPES}
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"graph": self.graph, "name": self.name}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.graph = state["graph"]
+        self.name = state["name"]
+        self._by_type = None

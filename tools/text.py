@@ -1,0 +1,54 @@
+"""String normalisation shared by loaders, the entity index and the planner."""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+
+_TAG = re.compile(r"</?[a-zA-Z][^>]*>")
+_NON_WORD = re.compile(r"[^0-9a-z]+")
+_SPACES = re.compile(r"\s+")
+
+
+def clean_display(text: str) -> str:
+    """Trim, unescape HTML entities, drop inline tags (<i>n</i>) and fold whitespace."""
+    text = html.unescape(_TAG.sub("", text or ""))
+    return _SPACES.sub(" ", text).strip()
+
+
+def strip_accents(text: str) -> str:
+    """'Sølling' -> 'Solling', 'Müller' -> 'Muller'."""
+    text = text.replace("ø", "o").replace("Ø", "O").replace("ł", "l").replace("Ł", "L")
+    text = text.replace("ß", "ss").replace("æ", "ae").replace("Æ", "AE")
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def norm_key(text: str) -> str:
+    """Case-, accent-, punctuation- and whitespace-insensitive key for exact matching."""
+    folded = strip_accents(clean_display(text)).lower()
+    return _NON_WORD.sub(" ", folded).strip()
+
+
+def name_tokens(name: str) -> list[str]:
+    """Normalised tokens of a person name; 'Simon, Marvin K.' -> ['marvin', 'k', 'simon']."""
+    name = clean_display(name)
+    if name.count(",") == 1:
+        surname, given = (part.strip() for part in name.split(","))
+        if given and surname and not given.lower().startswith(("jr", "sr", "ii", "iii")):
+            name = f"{given} {surname}"
+    return norm_key(name).split()
+
+
+def name_key(name: str) -> str:
+    """Exact-match key for person names that also folds 'Surname, Given' order."""
+    return " ".join(name_tokens(name))
+
+
+def initials_key(name: str) -> str:
+    """'Marvin K. Simon' -> 'm simon': first initial plus surname, for 'M. Simon' forms."""
+    tokens = [t for t in name_tokens(name) if t not in {"jr", "sr", "ii", "iii"}]
+    if len(tokens) < 2:
+        return ""
+    return f"{tokens[0][0]} {tokens[-1]}"
