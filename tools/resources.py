@@ -1,0 +1,181 @@
+"""Load (or build and cache) a dataset's graph and entity index: the one entry point for
+the CLI, the QA graph and the benchmarks.
+
+    res = load_resources("openalex")          # cached on disk and memoised in-process
+    res.store.node_counts(); res.index.search("Sølling")
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from hgrag.tools import cache
+from hgrag.tools.datasets import DatasetSpec, dataset_spec, default_source
+from hgrag.tools.errors import DatasetError
+from hgrag.tools.graph_builder import build_store
+from hgrag.tools.graph_store import GraphStore, NetworkXGraphStore
+from hgrag.tools.loaders.detect import iter_records, source_files
+from hgrag.tools.loaders.files import LoadStats
+
+if TYPE_CHECKING:
+    from hgrag.tools.entity_index import EntityIndex
+
+
+@dataclass
+class Resources:
+    """Everything the agents need for one dataset."""
+
+    dataset: str
+    store: GraphStore
+    index: EntityIndex
+    cache_dir: Path
+    build_seconds: float | None  # time spent building now; None when all came from the cache
+    loaded_from_cache: bool
+    source: Path | None = None
+    bad_records: int = 0  # skipped with skip_bad_records=True (from the build that made the cache)
+    meta: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class GraphLoad:
+    """A graph plus where it came from (used by `hgrag stats` and by `load_resources`)."""
+
+    store: NetworkXGraphStore
+    cache_dir: Path
+    source: Path
+    build_seconds: float | None
+    loaded_from_cache: bool
+    meta: dict[str, Any]
+
+
+_MEMO: dict[tuple[str, str, bool], Resources] = {}
+
+
+def clear_memo() -> None:
+    """Forget in-process results (tests; or after the cache directory was deleted)."""
+    _MEMO.clear()
+
+
+def _entity_index_class() -> type[EntityIndex]:
+    from hgrag.tools.entity_index import EntityIndex
+
+    return EntityIndex
+
+
+def resolve_source(dataset: str, source: str | Path | None) -> tuple[DatasetSpec, Path]:
+    """The dataset's spec and its source path (`source` overrides the default location)."""
+    spec = dataset_spec(dataset)
+    path = Path(source).expanduser() if source is not None else default_source(dataset)
+    if not path.exists():
+        hint = "" if source is not None else " (set HGRAG_DATASETS or pass --source)"
+        raise DatasetError(f"dataset {dataset!r}: source not found: {path}{hint}")
+    return spec, path.resolve()
+
+
+def _cache_location(spec: DatasetSpec, path: Path, skip_bad_records: bool) -> tuple[list[Path], Path]:
+    files = source_files(spec.kind, path)
+    extra = f"{spec.kind}/skip={int(skip_bad_records)}"
+    return files, cache.cache_dir_for(spec.name, cache.source_key(files, path, extra=extra))
+
+
+def _progress_bar(records: Any, dataset: str, progress: bool) -> Any:
+    if not progress:
+        return records
+    from tqdm import tqdm
+
+    return tqdm(records, desc=f"reading {dataset}", unit=" records", file=sys.stderr,
+                mininterval=0.5)
+
+
+def _build_graph(spec: DatasetSpec, path: Path, files: list[Path], skip_bad_records: bool,
+                 progress: bool) -> tuple[NetworkXGraphStore, LoadStats]:
+    stats = LoadStats()
+    records = iter_records(spec.kind, path, skip_bad_records, stats, files=files)
+    store = build_store(_progress_bar(records, spec.name, progress), spec.name)
+    return store, stats
+
+
+def _graph_meta(spec: DatasetSpec, path: Path, files: list[Path], store: NetworkXGraphStore,
+                stats: LoadStats, seconds: float) -> dict[str, Any]:
+    return {
+        "cache_version": cache.CACHE_VERSION, "dataset": spec.name, "kind": spec.kind,
+        "source": str(path), "files": [str(f) for f in files],
+        "nodes": store.node_counts(), "edges": store.edge_counts(),
+        "authorships": store.graph.graph.get("authorships"),
+        "records_read": stats.records, "bad_records": stats.bad_records,
+        "bad_examples": stats.bad_examples, "graph_seconds": round(seconds, 3),
+    }
+
+
+def load_graph(dataset: str = "openalex", source: str | Path | None = None, *,
+               skip_bad_records: bool = False, progress: bool = False,
+               rebuild: bool = False) -> GraphLoad:
+    """The dataset's graph only: from the cache when present, else built and cached."""
+    spec, path = resolve_source(dataset, source)
+    files, directory = _cache_location(spec, path, skip_bad_records)
+    store = None if rebuild else cache.load_graph(directory)
+    if store is not None:
+        return GraphLoad(store, directory, path, None, True, cache.load_meta(directory))
+    started = time.perf_counter()
+    store, stats = _build_graph(spec, path, files, skip_bad_records, progress)
+    seconds = time.perf_counter() - started
+    meta = _graph_meta(spec, path, files, store, stats, seconds)
+    cache.save_graph(directory, store)
+    cache.save_meta(directory, meta)
+    return GraphLoad(store, directory, path, seconds, False, meta)
+
+
+def _load_or_build_index(graph: GraphLoad, progress: bool, rebuild: bool) -> tuple[Any, float | None]:
+    """The entity index: loaded when cached alongside an unchanged graph, else built now."""
+    index_class = _entity_index_class()
+    directory = graph.cache_dir
+    if graph.loaded_from_cache and not rebuild and cache.has_index(directory):
+        return index_class.load(directory / cache.INDEX_DIR, graph.store), None
+    started = time.perf_counter()
+    index = index_class.build(graph.store, progress=progress)
+    cache.save_directory_atomic(directory / cache.INDEX_DIR, index.save, replace=True)
+    seconds = time.perf_counter() - started
+    meta = dict(graph.meta, index_seconds=round(seconds, 3))
+    cache.save_meta(directory, meta)
+    graph.meta = meta
+    return index, seconds
+
+
+def build_resources(dataset: str = "openalex", source: str | Path | None = None, *,
+                    skip_bad_records: bool = False, progress: bool = False,
+                    rebuild: bool = False) -> Resources:
+    """Load from the cache or build graph + index (always rebuilt when `rebuild`); memoised."""
+    spec, path = resolve_source(dataset, source)
+    graph = load_graph(dataset, path, skip_bad_records=skip_bad_records, progress=progress,
+                       rebuild=rebuild)
+    index, index_seconds = _load_or_build_index(graph, progress, rebuild)
+    spent = [s for s in (graph.build_seconds, index_seconds) if s is not None]
+    resources = Resources(
+        dataset=spec.name, store=graph.store, index=index, cache_dir=graph.cache_dir,
+        build_seconds=sum(spent) if spent else None,
+        loaded_from_cache=not spent, source=path,
+        bad_records=int(graph.meta.get("bad_records") or 0), meta=graph.meta,
+    )
+    _MEMO[(spec.name, str(path), skip_bad_records)] = resources
+    return resources
+
+
+def load_resources(dataset: str = "openalex", source: str | Path | None = None, *,
+                   skip_bad_records: bool = False, progress: bool = False,
+                   rebuild: bool = False) -> Resources:
+    """Graph + entity index for a dataset; repeated calls in one process are free.
+
+    The first call loads the disk cache (or builds and caches); later calls with the same
+    dataset, source and skip flag return the same `Resources` object.
+    """
+    if not rebuild:
+        spec, path = resolve_source(dataset, source)
+        memoised = _MEMO.get((spec.name, str(path), skip_bad_records))
+        if memoised is not None:
+            return memoised
+    return build_resources(dataset, source, skip_bad_records=skip_bad_records,
+                           progress=progress, rebuild=rebuild)
