@@ -1,0 +1,164 @@
+"""Benchmark generation: `per_type` questions for each query type, gold answers from the graph.
+
+Deterministic for a seed: anchors are iterated in sorted order and shuffled with
+random.Random seeded from (seed, intent), and the template is drawn from a separate
+random.Random seeded from (seed, intent) too. The standard and the paraphrase benchmark of
+one seed therefore ask about the same entities with different wordings.
+Within a type the intents take turns (round robin), so they are spread evenly; an intent
+with no candidates on a dataset (doi / orcid / type on DBLP) is skipped and the others fill in.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+import string
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from hgrag.evaluation.graph_facts import GraphFacts
+from hgrag.evaluation.intent_samplers import QUESTION_TYPES, SAMPLERS, Candidate
+from hgrag.tools.errors import InputError
+from hgrag.tools.graph_store import GraphStore
+
+TEMPLATE_SETS = ("standard", "paraphrase")
+DEFAULT_PER_TYPE = 100
+SLOTS = {"paper", "paper2", "author", "author2", "venue", "year"}
+
+
+def load_templates(template_set: str = "standard") -> dict[str, list[str]]:
+    """TEMPLATES of evaluation/templates_<template_set>.py, checked against the catalogue."""
+    if template_set not in TEMPLATE_SETS:
+        raise InputError(f"unknown template set {template_set!r}; choose one of: {', '.join(TEMPLATE_SETS)}")
+    try:
+        module = importlib.import_module(f"hgrag.evaluation.templates_{template_set}")
+    except ModuleNotFoundError:
+        raise InputError(f"template set {template_set!r} is not available "
+                         f"(evaluation/templates_{template_set}.py is missing)") from None
+    templates: dict[str, list[str]] = module.TEMPLATES
+    for _, intent, _ in SAMPLERS:
+        if not templates.get(intent):
+            raise InputError(f"template set {template_set!r} has no wording for intent {intent!r}")
+    return templates
+
+
+def template_slots(template: str) -> set[str]:
+    """Slot names used by a format string."""
+    return {field for _, field, _, _ in string.Formatter().parse(template) if field}
+
+
+def _fitting_templates(templates: list[str], slots: dict[str, str]) -> list[str]:
+    """Templates that use exactly the slots this candidate fills."""
+    return [t for t in templates if template_slots(t) == set(slots)]
+
+
+def _question_stream(
+    facts: GraphFacts, intent: str, sampler: Any, templates: list[str], seed: int
+) -> Iterator[tuple[str, Candidate]]:
+    entity_rng = random.Random(f"{seed}:{intent}:entities")
+    wording_rng = random.Random(f"{seed}:{intent}:wording")
+    for slots, answer in sampler(facts, entity_rng):
+        fitting = _fitting_templates(templates, slots)
+        if fitting:
+            yield wording_rng.choice(fitting).format(**slots), (slots, answer)
+
+
+def _round_robin(streams: list[tuple[str, Iterator[Any]]], quota: int) -> list[tuple[str, Any]]:
+    """Take one item from each stream in turn until `quota` items or all streams are dry."""
+    chosen: list[tuple[str, Any]] = []
+    seen_questions: set[str] = set()
+    active = list(streams)
+    while active and len(chosen) < quota:
+        for entry in list(active):
+            if len(chosen) >= quota:
+                break
+            intent, stream = entry
+            item = next(stream, None)
+            while item is not None and item[0] in seen_questions:
+                item = next(stream, None)
+            if item is None:
+                active.remove(entry)
+                continue
+            seen_questions.add(item[0])
+            chosen.append((intent, item))
+    return chosen
+
+
+def generate_questions(
+    store: GraphStore,
+    dataset: str = "openalex",
+    *,
+    per_type: int = DEFAULT_PER_TYPE,
+    seed: int = 0,
+    template_set: str = "standard",
+    types: tuple[str, ...] = QUESTION_TYPES,
+) -> list[dict[str, Any]]:
+    """`per_type` questions of each type: {"id", "question", "type", "intent", "answer", "slots"}.
+
+    `slots` records the entities the question names (for error analysis); systems see only
+    `question`.
+    """
+    if per_type < 1:
+        raise InputError(f"--per-type must be at least 1, got {per_type}")
+    templates = load_templates(template_set)
+    facts = GraphFacts(store)
+    questions: list[dict[str, Any]] = []
+    for question_type in types:
+        streams = [
+            (intent, _question_stream(facts, intent, sampler, templates[intent], seed))
+            for kind, intent, sampler in SAMPLERS
+            if kind == question_type
+        ]
+        for intent, (question, (slots, answer)) in _round_robin(streams, per_type):
+            questions.append({
+                "id": f"{dataset}-{len(questions) + 1:04d}",
+                "question": question,
+                "type": question_type,
+                "intent": intent,
+                "answer": answer,
+                "slots": slots,
+            })
+    return questions
+
+
+def write_questions(questions: list[dict[str, Any]], path: str | Path) -> Path:
+    """One JSON object per line (UTF-8, non-ASCII kept)."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with target.open("w", encoding="utf-8") as handle:
+        for row in questions:
+            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+    return target
+
+
+def load_store(dataset: str, source: str | Path | None = None) -> GraphStore:
+    """The graph store of a dataset through hgrag.tools.resources (built and cached there)."""
+    from hgrag.tools.resources import load_resources
+
+    return load_resources(dataset, source=source).store
+
+
+def generate_benchmark(
+    dataset: str,
+    out: str | Path,
+    *,
+    source: str | Path | None = None,
+    per_type: int = DEFAULT_PER_TYPE,
+    seed: int = 0,
+    template_set: str = "standard",
+) -> list[dict[str, Any]]:
+    """Generate a benchmark for a named dataset and write it to `out` as JSON lines."""
+    load_templates(template_set)  # fail fast on a bad template set, before loading the graph
+    store = load_store(dataset, source)
+    questions = generate_questions(store, dataset, per_type=per_type, seed=seed, template_set=template_set)
+    write_questions(questions, out)
+    return questions
+
+
+def count_by(questions: list[dict[str, Any]], key: str) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for row in questions:
+        counts[str(row.get(key))] = counts.get(str(row.get(key)), 0) + 1
+    return counts

@@ -1,0 +1,141 @@
+"""Cached look-ups over a GraphStore that the benchmark generator needs (GraphStore API only)."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from functools import cached_property
+
+from hgrag.tools.graph_store import NODE_TYPES, GraphStore
+from hgrag.tools.text import clean_display, norm_key
+
+MIN_TITLE_WORDS = 4
+MAX_TITLE_WORDS = 25
+_JUNK_NAME = re.compile(r"\d|\bothers?\b|\bet al\b|\banonymous\b|\bunknown\b", re.I)
+
+
+class GraphFacts:
+    """Per-node facts (authors in order, papers, venue, citations) memoised for one store."""
+
+    def __init__(self, store: GraphStore):
+        self.store = store
+        self._papers: dict[str, list[str]] = {}
+        self._authors: dict[str, list[str] | None] = {}
+        self._coauthors: dict[str, Counter[str]] = {}
+
+    # -- labels ----------------------------------------------------------------
+    @cached_property
+    def label_counts(self) -> Counter[str]:
+        """How many nodes (of any type) share each normalised label."""
+        counts: Counter[str] = Counter()
+        for node_type in NODE_TYPES:
+            for node_id in self.store.nodes_of_type(node_type):
+                counts[norm_key(self.store.label(node_id))] += 1
+        return counts
+
+    def label(self, node_id: str) -> str:
+        return clean_display(self.store.label(node_id))
+
+    def is_unique(self, node_id: str) -> bool:
+        key = norm_key(self.store.label(node_id))
+        return bool(key) and self.label_counts[key] == 1
+
+    def is_junk_name(self, node_id: str) -> bool:
+        """'12 others', single tokens, digits: names that do not denote one person."""
+        name = self.label(node_id)
+        return bool(_JUNK_NAME.search(name)) or len(norm_key(name).split()) < 2
+
+    def clear_author(self, node_id: str) -> bool:
+        return not self.is_junk_name(node_id) and self.is_unique(node_id)
+
+    def clear_title(self, paper_id: str) -> bool:
+        words = len(self.label(paper_id).split())
+        return MIN_TITLE_WORDS <= words <= MAX_TITLE_WORDS and self.is_unique(paper_id)
+
+    def clear_venue(self, venue_id: str | None) -> bool:
+        return venue_id is not None and len(norm_key(self.label(venue_id))) > 1 and self.is_unique(venue_id)
+
+    def title_slot(self, paper_id: str) -> str:
+        """The title as it goes into a question: display form without a final full stop."""
+        title = self.label(paper_id)
+        return title[:-1] if title.endswith(".") and not title.endswith("..") else title
+
+    # -- structure ---------------------------------------------------------------
+    def shuffled(self, node_type: str, rng: random.Random) -> list[str]:
+        nodes = sorted(self.store.nodes_of_type(node_type))
+        rng.shuffle(nodes)
+        return nodes
+
+    def papers_of(self, author_id: str) -> list[str]:
+        if author_id not in self._papers:
+            self._papers[author_id] = sorted(self.store.step(author_id, "paper"))
+        return self._papers[author_id]
+
+    def authors_of(self, paper_id: str) -> list[str] | None:
+        """Authors in author-list order; None when positions are missing or clash."""
+        if paper_id not in self._authors:
+            self._authors[paper_id] = self._ordered_authors(paper_id)
+        return self._authors[paper_id]
+
+    def _ordered_authors(self, paper_id: str) -> list[str] | None:
+        positioned = []
+        for author_id in self.store.step(paper_id, "author"):
+            edge = self.store.edge(author_id, paper_id, "writes") or {}
+            position = edge.get("position")
+            if not isinstance(position, int):
+                return None
+            positioned.append((position, author_id))
+        positions = [p for p, _ in positioned]
+        if len(set(positions)) != len(positions):
+            return None
+        return [author_id for _, author_id in sorted(positioned)]
+
+    def has_junk_author(self, paper_id: str) -> bool:
+        return any(self.is_junk_name(a) for a in self.store.step(paper_id, "author"))
+
+    def venue_of(self, paper_id: str) -> str | None:
+        venues = self.store.step(paper_id, "venue")
+        return venues[0] if len(venues) == 1 else None
+
+    def year_of(self, paper_id: str) -> int | None:
+        year = self.store.attr(paper_id, "year")
+        return int(year) if isinstance(year, (int, float)) or str(year).isdigit() else None
+
+    def citations(self, paper_id: str) -> int | None:
+        """cited_by_count when the source has it, else the in-set citation count (DBLP)."""
+        count = self.store.attr(paper_id, "cited_by_count")
+        if count is not None:
+            return int(count)
+        return len(self.store.neighbors(paper_id, "cites", "in"))
+
+    def coauthors(self, author_id: str) -> Counter[str]:
+        """Co-author -> number of shared papers."""
+        if author_id not in self._coauthors:
+            counts: Counter[str] = Counter()
+            for paper_id in self.papers_of(author_id):
+                for other in self.store.step(paper_id, "author"):
+                    if other != author_id:
+                        counts[other] += 1
+            self._coauthors[author_id] = counts
+        return self._coauthors[author_id]
+
+    def papers_by_venue(self, author_ids: list[str]) -> dict[str, set[str]]:
+        """Venue -> distinct papers written by any of the authors."""
+        grouped: dict[str, set[str]] = {}
+        for author_id in author_ids:
+            for paper_id in self.papers_of(author_id):
+                venue_id = self.venue_of(paper_id)
+                if venue_id is not None:
+                    grouped.setdefault(venue_id, set()).add(paper_id)
+        return grouped
+
+
+def unique_max(counts: dict[str, int | float]) -> str | None:
+    """The key with the strictly largest value, or None on a tie or when empty."""
+    if not counts:
+        return None
+    ranked = sorted(counts.items(), key=lambda item: item[1], reverse=True)
+    if len(ranked) > 1 and ranked[0][1] == ranked[1][1]:
+        return None
+    return ranked[0][0]

@@ -1,0 +1,224 @@
+"""Benchmark generator on a synthetic graph: quotas, determinism, filters, and gold answers
+re-computed independently from the raw networkx graph."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from hgrag.evaluation.generator import generate_questions, load_templates, template_slots, write_questions
+from hgrag.evaluation.intent_samplers import SAMPLERS
+from hgrag.tools.errors import InputError
+from hgrag.tools.graph_store import NetworkXGraphStore
+
+FIRST = ["Ada", "Bruno", "Chen", "Dana", "Emil", "Farah", "Goran", "Hana", "Ivan", "Jia"]
+LAST = ["Keller", "Lopez", "Moreau", "Nakamura", "Okafor", "Petrov", "Quinn", "Rossi"]
+WORDS = ["adaptive", "sparse", "graph", "neural", "robust", "seismic", "carbonate", "reservoir",
+         "inference", "models", "flow", "wavelet", "networks", "learning", "estimation", "porous"]
+JUNK, TWIN_NAME, TWIN_TITLE, SHORT_TITLE = "12 others", "Twin Author", "Twin title of two papers here", "Short title"
+
+
+def _synthetic_store(seed: int = 7) -> NetworkXGraphStore:
+    """80 authors, ~400 papers, 6 venues, with traps: junk and duplicate names/titles."""
+    rng = random.Random(seed)
+    store = NetworkXGraphStore(name="synthetic")
+    authors = [f"a{i}" for i in range(80)]
+    for i, author_id in enumerate(authors):
+        store.add_node(author_id, "author", name=f"{FIRST[i % 10]} {LAST[i // 10]}",
+                       orcid=f"0000-0001-{i:04d}-0000" if i % 2 else None)
+    for extra, name in (("junk", JUNK), ("twin1", TWIN_NAME), ("twin2", TWIN_NAME)):
+        store.add_node(extra, "author", name=name)
+    for v in range(6):
+        store.add_node(f"v{v}", "venue", name=f"Journal of {WORDS[v].title()} Studies")
+    titles: set[str] = set()
+    papers = []
+    while len(papers) < 400:
+        title = " ".join(rng.choice(WORDS) for _ in range(rng.randint(4, 9))).capitalize()
+        if title in titles:
+            continue
+        titles.add(title)
+        paper_id = f"p{len(papers)}"
+        papers.append(paper_id)
+        store.add_node(paper_id, "paper", title=title, year=rng.randint(2000, 2020),
+                       cited_by_count=rng.randint(0, 40), work_type=rng.choice(["article", "preprint"]),
+                       doi=f"10.1000/x{len(papers)}" if rng.random() < 0.5 else None)
+        byline = rng.sample(authors[: rng.choice([20, 80])], rng.randint(1, 4))
+        if rng.random() < 0.03:
+            byline.append(rng.choice(["junk", "twin1", "twin2"]))
+        for position, author_id in enumerate(byline, start=1):
+            store.add_edge(author_id, paper_id, "writes", position=position)
+        if rng.random() < 0.9:
+            store.add_edge(paper_id, f"v{rng.randrange(6)}", "published_in")
+    for trap, title in (("t1", TWIN_TITLE), ("t2", TWIN_TITLE), ("t3", SHORT_TITLE)):
+        store.add_node(trap, "paper", title=title, year=2010, cited_by_count=3, doi="10.1/trap")
+        store.add_edge("a1", trap, "writes", position=1)
+    for _ in range(300):
+        source, target = rng.sample(papers, 2)
+        store.add_edge(source, target, "cites")
+    return store
+
+
+@pytest.fixture(scope="module")
+def store() -> NetworkXGraphStore:
+    return _synthetic_store()
+
+
+@pytest.fixture(scope="module")
+def questions(store) -> list[dict]:
+    return generate_questions(store, "synthetic", per_type=100, seed=0)
+
+
+# -- an independent reading of the raw networkx graph ---------------------------------
+class Raw:
+    def __init__(self, store: NetworkXGraphStore):
+        self.g = store.graph
+        self.by_label = {}
+        for node, data in self.g.nodes(data=True):
+            self.by_label[(data["type"], data.get("name") or data.get("title"))] = node
+
+    def find(self, kind: str, label: str) -> str:
+        return self.by_label[(kind, label)]
+
+    def label(self, node: str) -> str:
+        data = self.g.nodes[node]
+        return data.get("name") or data.get("title")
+
+    def authors(self, paper: str) -> list[str]:
+        pairs = [(self.g.edges[a, paper, "writes"]["position"], a)
+                 for a, _, k in self.g.in_edges(paper, keys=True) if k == "writes"]
+        return [a for _, a in sorted(pairs)]
+
+    def papers(self, author: str) -> list[str]:
+        return [p for _, p, k in self.g.out_edges(author, keys=True) if k == "writes"]
+
+    def venue(self, paper: str) -> str | None:
+        venues = [v for _, v, k in self.g.out_edges(paper, keys=True) if k == "published_in"]
+        return venues[0] if venues else None
+
+    def coauthors(self, author: str) -> Counter:
+        return Counter(a for p in self.papers(author) for a in self.authors(p) if a != author)
+
+
+def _expected(raw: Raw, intent: str, slots: dict) -> list[str]:
+    paper = raw.find("paper", slots["paper"]) if "paper" in slots else None
+    author = raw.find("author", slots["author"]) if "author" in slots else None
+    venue = raw.find("venue", slots["venue"]) if "venue" in slots else None
+    attrs = raw.g.nodes[paper] if paper else raw.g.nodes[author] if author else {}
+    mine = raw.papers(author) if author else []
+    first_author = raw.authors(paper)[0] if paper and raw.authors(paper) else None
+    group = set(p for a in raw.authors(paper) for p in raw.papers(a)) if paper else set()
+    top = lambda counts: [raw.label(max(counts, key=counts.get))]  # noqa: E731 (ties excluded by generator)
+    answers = {
+        "paper_year": lambda: [str(attrs.get("year"))],
+        "paper_citations": lambda: [str(attrs.get("cited_by_count"))],
+        "paper_doi": lambda: [attrs.get("doi")],
+        "paper_type": lambda: [attrs.get("work_type")],
+        "author_orcid": lambda: [attrs.get("orcid")],
+        "paper_authors": lambda: [raw.label(a) for a in raw.authors(paper)],
+        "paper_coauthors": lambda: [raw.label(a) for a in raw.authors(paper) if a != author],
+        "paper_venue": lambda: [raw.label(raw.venue(paper))],
+        "paper_first_author": lambda: [raw.label(first_author)],
+        "author_papers_in_venue": lambda: [raw.label(p) for p in mine if raw.venue(p) == venue],
+        "author_paper_count": lambda: [str(len(mine))],
+        "author_venue_paper_count": lambda: [str(sum(raw.venue(p) == venue for p in mine))],
+        "paper_author_count": lambda: [str(len(raw.authors(paper)))],
+        "author_most_cited_paper": lambda: top({p: raw.g.nodes[p]["cited_by_count"] for p in mine}),
+        "author_first_year": lambda: [str(min(raw.g.nodes[p]["year"] for p in mine))],
+        "author_top_venue": lambda: top(Counter(raw.venue(p) for p in mine if raw.venue(p))),
+        "author_year_paper_count": lambda: [str(sum(str(raw.g.nodes[p]["year"]) == slots["year"] for p in mine))],
+        "paper_authors_venue_count": lambda: [str(sum(raw.venue(p) == venue for p in group))],
+        "author_coauthors": lambda: [raw.label(a) for a in raw.coauthors(author)],
+        "author_coauthor_count": lambda: [str(len(raw.coauthors(author)))],
+        "coauthored_yes_no": lambda: ["yes" if raw.find("author", slots["author2"]) in raw.coauthors(author) else "no"],
+        "author_top_coauthor": lambda: top(raw.coauthors(author)),
+        "paper_first_author_paper_count": lambda: [str(len(raw.papers(first_author)))],
+        "paper_authors_venues": lambda: list({raw.label(raw.venue(p)) for p in group if raw.venue(p)}),
+    }
+    return answers[intent]()
+
+
+# -- tests ---------------------------------------------------------------------------
+def test_one_hundred_questions_per_type(questions):
+    assert Counter(q["type"] for q in questions) == {
+        "attribute": 100, "relation": 100, "aggregation": 100, "multihop": 100}
+    assert len({q["id"] for q in questions}) == 400
+    assert len({q["question"] for q in questions}) == 400
+
+
+def test_intents_are_spread_evenly_within_a_type(questions):
+    per_intent = Counter(q["intent"] for q in questions)
+    for question_type in ("attribute", "relation", "aggregation", "multihop"):
+        counts = [per_intent[i] for t, i, _ in SAMPLERS if t == question_type]
+        assert all(counts), f"an intent of {question_type} produced no question: {counts}"
+        assert max(counts) - min(counts) <= 1, (question_type, counts)
+
+
+def test_gold_answers_match_an_independent_computation(store, questions):
+    raw = Raw(store)
+    for q in questions:
+        expected = _expected(raw, q["intent"], q["slots"])
+        assert sorted(q["answer"]) == sorted(expected), q
+
+
+def test_questions_mention_their_slots_and_skip_traps(questions):
+    for q in questions:
+        for value in q["slots"].values():
+            assert value in q["question"]
+        text = json.dumps(q)
+        for trap in (JUNK, TWIN_NAME, TWIN_TITLE, SHORT_TITLE):
+            assert trap not in text, q
+
+
+def test_yes_no_questions_are_balanced(questions):
+    answers = Counter(q["answer"][0] for q in questions if q["intent"] == "coauthored_yes_no")
+    assert abs(answers["yes"] - answers["no"]) <= 1 and answers["yes"] > 0
+
+
+def test_same_seed_same_benchmark_other_seed_differs(store, questions):
+    again = generate_questions(store, "synthetic", per_type=100, seed=0)
+    assert again == questions
+    other = generate_questions(store, "synthetic", per_type=100, seed=1)
+    assert [q["question"] for q in other] != [q["question"] for q in questions]
+
+
+def test_paraphrase_set_asks_about_the_same_entities(store, questions):
+    paraphrased = generate_questions(store, "synthetic", per_type=100, seed=0, template_set="paraphrase")
+    assert [(q["slots"], q["answer"]) for q in paraphrased] == [(q["slots"], q["answer"]) for q in questions]
+    assert sum(p["question"] != q["question"] for p, q in zip(paraphrased, questions)) > 300
+
+
+def test_intents_without_candidates_are_skipped_and_others_fill_in(store):
+    for node_id in list(store.nodes_of_type("paper")):
+        store.graph.nodes[node_id].pop("doi", None)
+        store.graph.nodes[node_id].pop("work_type", None)
+    try:
+        attribute = generate_questions(store, "synthetic", per_type=30, seed=0, types=("attribute",))
+    finally:
+        store.__setstate__(_synthetic_store().__getstate__())
+    intents = Counter(q["intent"] for q in attribute)
+    assert len(attribute) == 30
+    assert set(intents) == {"paper_year", "paper_citations", "author_orcid"}
+
+
+@pytest.mark.parametrize("template_set", ["standard", "paraphrase"])
+def test_template_sets_cover_every_intent_with_consistent_slots(template_set):
+    templates = load_templates(template_set)
+    for _, intent, _ in SAMPLERS:
+        assert len(templates[intent]) >= 3
+        assert len({frozenset(template_slots(t)) for t in templates[intent]}) == 1, intent
+
+
+def test_bad_arguments_raise_one_line_errors(store):
+    with pytest.raises(InputError, match="unknown template set"):
+        generate_questions(store, per_type=5, template_set="bogus")
+    with pytest.raises(InputError, match="at least 1"):
+        generate_questions(store, per_type=0)
+
+
+def test_write_questions_is_json_lines(tmp_path, questions):
+    path = write_questions(questions[:3], tmp_path / "sub" / "q.jsonl")
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    assert rows == questions[:3]
