@@ -1,0 +1,40 @@
+"""Shared pytest fixtures: dataset locations and an isolated cache directory."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hgrag.tools.datasets import datasets_root
+
+
+@pytest.fixture(scope="session")
+def datasets_dir() -> Path:
+    """HGRAG_DATASETS (or ../shared/datasets); tests needing real data skip without it."""
+    root = datasets_root()
+    if not root.is_dir():
+        pytest.skip(f"datasets not found at {root} (set HGRAG_DATASETS)")
+    return root
+
+
+@pytest.fixture(scope="session")
+def openalex_tiny_dir(datasets_dir: Path) -> Path:
+    return datasets_dir / "openalex" / "tiny"
+
+
+@pytest.fixture(scope="session")
+def dblp_tiny_file(datasets_dir: Path) -> Path:
+    return datasets_dir / "dblp" / "aminer_v8_ccf" / "tiny" / "information_security_first300.txt"
+
+
+@pytest.fixture
+def hgrag_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fresh, empty HGRAG_HOME for one test, with the in-process resource memo cleared."""
+    from hgrag.tools.resources import clear_memo
+
+    home = tmp_path / "hgrag_home"
+    monkeypatch.setenv("HGRAG_HOME", str(home))
+    clear_memo()
+    yield home
+    clear_memo()
