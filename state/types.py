@@ -24,11 +24,12 @@ class Mention(TypedDict):
 
 
 class Step(TypedDict):
-    """One typed hop of the traversal."""
+    """One typed hop of the traversal, with optional filters on the nodes it reaches."""
 
     to_type: str
     edge: str
     direction: str  # out | in
+    filters: NotRequired[dict]  # venue, year, year_from, year_to, coauthor, position
 
 
 class Constraints(TypedDict, total=False):
@@ -52,6 +53,9 @@ class Plan(TypedDict):
     operation: str
     attribute: str | None  # attribute to read, or the key of argmax/argmin
     exclude_anchors: bool
+    project: NotRequired[str | None]  # read this attribute of the targets before the operation
+    compare: NotRequired[list[str]]  # yes/no: node ids or values the targets must contain
+    combine: NotRequired[str]  # how several anchors combine: intersection | union
     hop_budget: int
     rationale: str
     unresolved: list[str]

@@ -1,0 +1,182 @@
+"""Answer and validation agent: `generate` and `validate`.
+
+generate  offline: executes the plan on the evidence subgraph (the walk retrieval recorded, with its
+          node budget); LLM: answers from a serialised subgraph. Regenerations get the validator's
+          feedback (offline: recompute with the budget lifted; LLM: the feedback is in the prompt).
+validate  checks every answer item against the whole graph — entity existence, relation validity
+          (the item is reached from the anchors along the plan's hops) and attribute accuracy (values
+          and counts recomputed) — and scores consistency = precision * (0.7 + 0.3 * recall).
+          When the regeneration budget is spent, the best candidate is returned with only its
+          graph-supported items, verified=false; with none supported, hgrag abstains.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from langgraph.runtime import Runtime
+
+from hgrag.agents.answer_prompts import ANSWER_SYSTEM_PROMPT, ANSWER_USER_TEMPLATE, FEEDBACK_TEMPLATE
+from hgrag.agents.answer_render import abstention_text, render_answer
+from hgrag.agents.resources_access import resources_for
+from hgrag.graphs.context import Context
+from hgrag.state.qa_state import QAState
+from hgrag.tools.errors import LLMError
+from hgrag.tools.llm import invoke_json
+from hgrag.tools.plan_exec import UNBOUNDED, answer_items, full_answer, linked_subjects, run_plan
+from hgrag.tools.text import norm_key
+
+MAX_SERIALISED_NODES = 60
+
+
+def answer_key(text: Any) -> str:
+    key = norm_key(str(text))
+    try:
+        number = float(key.replace(" ", "")) if key and key.replace(" ", "").replace(".", "", 1).isdigit() else None
+    except ValueError:
+        number = None
+    return str(int(number)) if number is not None and number.is_integer() else key
+
+
+class OfflineAnswerer:
+    def generate(self, question: str, plan: dict[str, Any], evidence: dict[str, Any], resources: Any,
+                 feedback: str, attempt: int) -> tuple[list[str], str]:
+        if not linked_subjects(plan):
+            return [], abstention_text(plan, resources.dataset)
+        budget = UNBOUNDED if attempt else int(evidence.get("layer_budget") or 20_000)
+        items = answer_items(resources.store, plan, run_plan(resources.store, plan, layer_budget=budget))
+        answer = [item.text for item in items]
+        return answer, render_answer(plan, answer, resources.store)
+
+
+class LLMAnswerer:
+    def generate(self, question: str, plan: dict[str, Any], evidence: dict[str, Any], resources: Any,
+                 feedback: str, attempt: int, context: Context | None = None) -> tuple[list[str], str]:
+        prompt = ANSWER_USER_TEMPLATE.format(
+            question=question, plan=json.dumps(_plan_summary(plan)),
+            subgraph=serialise_subgraph(resources.store, plan, evidence),
+            feedback=FEEDBACK_TEMPLATE.format(feedback=feedback) if feedback else "")
+        reply = invoke_json(context, ANSWER_SYSTEM_PROMPT, prompt)
+        answer = reply.get("answer", [])
+        if isinstance(answer, (str, int, float)):
+            answer = [answer]
+        answer = [str(a).strip() for a in answer if str(a).strip()] if isinstance(answer, list) else []
+        return answer, str(reply.get("answer_text") or ", ".join(answer))
+
+
+def _plan_summary(plan: dict[str, Any]) -> dict[str, Any]:
+    keys = ("query_type", "start_type", "target_type", "operation", "attribute", "project", "read", "constraints")
+    return {k: plan.get(k) for k in keys if plan.get(k) not in (None, [], {})}
+
+
+def serialise_subgraph(store: Any, plan: dict[str, Any], evidence: dict[str, Any]) -> str:
+    """Anchors, frontier and a sample of the walked subgraph as text lines with attributes."""
+    lines, seen = [], set()
+    ordered = [m["node_id"] for m in plan.get("anchors", []) if m.get("node_id")] + \
+        evidence.get("frontier", []) + evidence.get("nodes", [])
+    for node in ordered:
+        if node in seen or not store.has_node(node) or len(seen) >= MAX_SERIALISED_NODES:
+            continue
+        seen.add(node)
+        attrs = {k: v for k, v in store.node(node).items() if v not in (None, "")}
+        lines.append(f"{node}: {json.dumps(attrs, ensure_ascii=False)}")
+    lines.append(f"(the walk reached {evidence.get('n_targets', 0)} target nodes)")
+    lines += [f"{s} -{e}-> {t}" for s, e, t in evidence.get("edges", [])[:150] if s in seen and t in seen]
+    return "\n".join(lines)
+
+
+def check_answer(plan: dict[str, Any], answer: list[str], resources: Any) -> dict[str, Any]:
+    """Score an answer against the whole graph; the report names unsupported items."""
+    expected_items = full_answer(resources.store, plan) if linked_subjects(plan) else []
+    expected = {answer_key(item.text): item.text for item in expected_items}
+    if not answer:
+        score = 1.0 if not expected else 0.0
+        return _report(score, [], [], {}, "" if not expected else "The graph supports an answer; none was given.")
+    entity_answer = plan.get("target_type") in ("author", "paper", "venue") and not plan.get("read")
+    exists = [(not entity_answer) or bool(resources.index.lookup(a, plan["target_type"])) for a in answer]
+    valid = [answer_key(a) in expected for a in answer]
+    supported = [a for a, e, v in zip(answer, exists, valid) if e and v]
+    unsupported = [a for a in answer if a not in supported]
+    precision = len(supported) / len(answer)
+    recall = len({answer_key(a) for a in supported}) / len(expected) if expected else 0.0
+    checks = {"entity_existence": sum(exists) / len(answer), "relation_validity": sum(valid) / len(answer),
+              "attribute_accuracy": precision if not entity_answer else 1.0}
+    feedback = ""
+    if unsupported:
+        feedback = "Not supported by the graph: " + "; ".join(unsupported[:10]) + "."
+    elif recall < 1.0:
+        feedback = f"Incomplete: the graph supports {len(expected)} items, {len(supported)} were given."
+    return _report(round(precision * (0.7 + 0.3 * recall), 4), supported, unsupported, checks, feedback)
+
+
+def _report(score: float, supported: list[str], unsupported: list[str], checks: dict[str, float],
+            feedback: str) -> dict[str, Any]:
+    return {"score": score, "supported": supported, "unsupported": unsupported,
+            "checks": {k: round(v, 4) for k, v in checks.items()}, "feedback": feedback}
+
+
+def answerer_for(context: Context) -> OfflineAnswerer | LLMAnswerer:
+    return LLMAnswerer() if context.uses_llm else OfflineAnswerer()
+
+
+class GraphValidator:
+    """Graph-grounded checks; the same in offline and LLM configurations (the graph is the judge)."""
+
+    def validate(self, question: str, plan: dict[str, Any], answer: list[str], resources: Any) -> dict[str, Any]:
+        return check_answer(plan, answer, resources)
+
+
+def make_answer_nodes(answerer: Any | None = None, validator: Any | None = None):
+    """`generate` and `validate`; arguments override the policies (tests, ablations)."""
+    checker = validator or GraphValidator()
+
+    def generate(state: QAState, runtime: Runtime[Context]) -> dict[str, Any]:
+        context = runtime.context or Context()
+        resources = resources_for(state, context)
+        attempt = state.get("regenerations", 0) + (1 if state.get("validation") else 0)
+        policy = answerer or answerer_for(context)
+        args = (state["question"], state["plan"], state.get("evidence", {}), resources,
+                state.get("feedback", ""), attempt)
+        try:
+            if isinstance(policy, LLMAnswerer):
+                answer, text = policy.generate(*args, context=context)
+            else:
+                answer, text = policy.generate(*args)
+        except LLMError:
+            if not context.llm_fallback:
+                raise
+            answer, text = OfflineAnswerer().generate(*args)
+            text += " (offline fallback: the LLM was unavailable)"
+        update: dict[str, Any] = {"answer": answer, "answer_text": text}
+        if state.get("validation"):
+            update["regenerations"] = state.get("regenerations", 0) + 1
+        return update
+
+    def validate(state: QAState, runtime: Runtime[Context]) -> dict[str, Any]:
+        resources = resources_for(state, runtime.context or Context())
+        report = checker.validate(state["question"], state["plan"], state.get("answer", []), resources)
+        candidates = list(state.get("candidates", [])) + [
+            {"answer": state.get("answer", []), "answer_text": state.get("answer_text", ""), "report": report}]
+        threshold = state.get("consistency_threshold", 0.8)
+        retry = report["score"] < threshold and state.get("regenerations", 0) < state.get("max_regenerations", 2)
+        update: dict[str, Any] = {"validation": report, "consistency_score": report["score"],
+                                  "feedback": report["feedback"], "candidates": candidates,
+                                  "verified": report["score"] >= threshold and bool(linked_subjects(state["plan"]))}
+        if not retry and report["score"] < threshold:
+            update.update(_best_supported(candidates, state["plan"], resources))
+        return update
+
+    return generate, validate
+
+
+def _best_supported(candidates: list[dict[str, Any]], plan: dict[str, Any], resources: Any) -> dict[str, Any]:
+    """After the last regeneration: keep only graph-supported items of the best candidate, or abstain."""
+    best = max(candidates, key=lambda c: c["report"]["score"])
+    supported = best["report"]["supported"]
+    if supported:
+        text = render_answer(plan, supported, resources.store) + " (only the graph-supported part of the answer)"
+        return {"answer": supported, "answer_text": text, "verified": False,
+                "consistency_score": best["report"]["score"]}
+    return {"answer": [], "verified": False, "consistency_score": best["report"]["score"],
+            "answer_text": "I could not find graph support for an answer to this question, so I abstain."}

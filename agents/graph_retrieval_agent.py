@@ -1,0 +1,212 @@
+"""Graph retrieval and re-ranking agent: `retrieve`, `score_sufficiency`, `expand`.
+
+retrieve      links each mention to one node (string-match candidates re-ranked by graph proximity to
+              the other mentions), then walks the plan's hops and keeps the walked subgraph as evidence.
+sufficiency   = 0.6 * entity coverage + 0.4 * semantic relevance, where
+              coverage  = linked mentions / all mentions (halved when the walk hit its node budget),
+              relevance = mean over linked anchors of max(cosine(question, node embedding),
+                          share of the node label's words found in the question).
+expand        re-links unresolved mentions inside the next neighbourhood ring of the linked anchors
+              (or, with no anchor, by looser embedding search), tries the next candidate of an anchor
+              whose walk came back empty, and widens a truncated walk tenfold.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+from langgraph.runtime import Runtime
+
+from hgrag.agents.mentions import names_compatible, token_coverage
+from hgrag.agents.resources_access import resources_for
+from hgrag.graphs.context import Context
+from hgrag.state.qa_state import QAState
+from hgrag.tools.plan_exec import linked_subjects, run_plan
+from hgrag.tools.traversal import Traversal
+
+COVERAGE_WEIGHT, RELEVANCE_WEIGHT = 0.6, 0.4
+MAX_EVIDENCE_NODES = 300
+RING_LIMIT = 3000
+RELINK_EMBEDDING_MIN = 0.6
+
+
+def evidence_from(plan: dict[str, Any], traversal: Traversal, budget: int) -> dict[str, Any]:
+    anchors = [m["node_id"] for m in plan.get("anchors", []) if m.get("node_id")]
+    nodes = list(dict.fromkeys(anchors + [n for layer in traversal.layers for n in sorted(layer)]))
+    frontier = [n for n, _ in traversal.targets.most_common(50)]
+    return {"nodes": nodes[:MAX_EVIDENCE_NODES], "edges": [list(e) for e in traversal.edges],
+            "paths": traversal.paths, "frontier": frontier, "n_targets": len(traversal.targets),
+            "truncated": traversal.truncated, "layer_budget": budget}
+
+
+def _two_hop(store: Any, node: str, limit: int = RING_LIMIT) -> set[str]:
+    ring: set[str] = set()
+    for first in store.all_neighbors(node):
+        ring.add(first)
+        for second in store.all_neighbors(first):
+            ring.add(second)
+            if len(ring) >= limit:
+                return ring
+    return ring
+
+
+def rerank_anchors(store: Any, plan: dict[str, Any]) -> dict[str, Any]:
+    """Pick, for each ambiguous mention, the candidate closest in the graph to the other mentions."""
+    anchors = plan.get("anchors", [])
+    for mention in anchors:
+        candidates = [c for c in mention.get("candidates", []) if store.has_node(c)]
+        if len(candidates) < 2:
+            continue
+        others = {m["node_id"] for m in anchors if m is not mention and m.get("node_id")}
+        def closeness(node: str) -> tuple[int, int]:
+            near = len(others & _two_hop(store, node)) if others else 0
+            return (near, len(list(store.all_neighbors(node))))
+        best = max(candidates, key=closeness)
+        if best != mention["node_id"]:
+            mention["node_id"], mention["label"] = best, store.label(best)
+            mention["match"] = f"{mention['match']}+graph-rerank"
+    return plan
+
+
+@lru_cache(maxsize=2048)
+def _question_vector(index_id: int, question: str) -> np.ndarray:
+    return _INDEXES[index_id].embed([question])[0]
+
+
+_INDEXES: dict[int, Any] = {}
+
+
+def question_vector(index: Any, question: str) -> np.ndarray:
+    _INDEXES[id(index)] = index
+    return _question_vector(id(index), question)
+
+
+class OfflineRetriever:
+    """Graph-computed retrieval decisions (used by both the offline and the LLM configuration)."""
+
+    rerank = True
+
+    def retrieve(self, question: str, plan: dict[str, Any], resources: Any, budget: int):
+        if self.rerank:
+            plan = rerank_anchors(resources.store, plan)
+        traversal = run_plan(resources.store, plan, layer_budget=budget)
+        return plan, evidence_from(plan, traversal, budget)
+
+    def sufficiency(self, question: str, plan: dict[str, Any], evidence: dict[str, Any], resources: Any):
+        anchors = plan.get("anchors", [])
+        total = len(anchors) + len(plan.get("unresolved", []))
+        linked = [m for m in anchors if m.get("node_id") and resources.store.has_node(m["node_id"])]
+        coverage = len(linked) / total if total else 0.0
+        if not linked_subjects(plan):
+            coverage = 0.0
+        if evidence.get("truncated"):
+            coverage *= 0.5
+        relevance = self._relevance(question, linked, resources) if linked else 0.0
+        score = COVERAGE_WEIGHT * coverage + RELEVANCE_WEIGHT * relevance
+        return round(score, 4), {"coverage": round(coverage, 4), "relevance": round(relevance, 4)}
+
+    def _relevance(self, question: str, linked: list[dict[str, Any]], resources: Any) -> float:
+        index = resources.index
+        qvec = question_vector(index, question)
+        scores = []
+        for mention in linked:
+            lexical = token_coverage(mention["label"], question)
+            vector = index.vector_of(mention["node_id"])
+            semantic = float(np.dot(qvec, vector)) if vector is not None else 0.0
+            scores.append(max(lexical, semantic, 0.0))
+        return sum(scores) / len(scores)
+
+    def expand(self, question: str, plan: dict[str, Any], evidence: dict[str, Any], resources: Any,
+               replan: Any) -> tuple[dict[str, Any], dict[str, Any], str]:
+        """One expansion round; returns the new plan, evidence and what was done."""
+        store = resources.store
+        budget = int(evidence.get("layer_budget") or 20_000)
+        actions = []
+        if plan.get("unresolved"):
+            rewritten = self._relink(question, plan, resources)
+            if rewritten != question:
+                plan = replan(rewritten)
+                actions.append("re-linked unresolved mentions in the neighbourhood ring")
+        if evidence.get("truncated"):
+            budget *= 10
+            actions.append(f"widened the walk to {budget} nodes per hop")
+        if not evidence.get("n_targets"):
+            if self._next_candidate(plan):
+                actions.append("switched an anchor to its next candidate")
+        traversal = run_plan(store, plan, layer_budget=budget)
+        new_evidence = evidence_from(plan, traversal, budget)
+        ring = [n for f in new_evidence["frontier"][:5] for n in list(store.all_neighbors(f))[:20]]
+        new_evidence["nodes"] = list(dict.fromkeys(new_evidence["nodes"] + ring))[:MAX_EVIDENCE_NODES * 2]
+        actions.append("added the next ring around the most relevant frontier nodes")
+        return plan, new_evidence, "; ".join(actions)
+
+    def _relink(self, question: str, plan: dict[str, Any], resources: Any) -> str:
+        store, index = resources.store, resources.index
+        ring: set[str] = set()
+        for node in [m["node_id"] for m in plan.get("anchors", []) if m.get("node_id")]:
+            ring |= _two_hop(store, node)
+        for text in plan.get("unresolved", []):
+            match = _best_in_ring(store, text, ring) or _best_anywhere(index, text)
+            if match:
+                question = question.replace(text, store.label(match))
+        return question
+
+    def _next_candidate(self, plan: dict[str, Any]) -> bool:
+        for mention in plan.get("anchors", []):
+            candidates = mention.get("candidates", [])
+            if mention.get("node_id") in candidates and candidates.index(mention["node_id"]) + 1 < len(candidates):
+                mention["node_id"] = candidates[candidates.index(mention["node_id"]) + 1]
+                return True
+        return False
+
+
+def _best_in_ring(store: Any, text: str, ring: set[str]) -> str | None:
+    best, best_score = None, 0.0
+    for node in ring:
+        label = store.label(node)
+        kind = store.node_type(node)
+        score = 0.9 if kind == "author" and names_compatible(text, label) else token_coverage(label, text) * token_coverage(text, label)
+        if score > best_score:
+            best, best_score = node, score
+    return best if best_score >= 0.6 else None
+
+
+def _best_anywhere(index: Any, text: str) -> str | None:
+    hits = index.search(text, None, k=3)
+    hits = [h for h in hits if h.score >= RELINK_EMBEDDING_MIN and token_coverage(h.label, text) >= 0.5]
+    return hits[0].node_id if hits else None
+
+
+def make_retrieval_nodes(retriever: Any | None = None, planner: Any | None = None):
+    """The agent's three nodes; `retriever` overrides the policy (tests, ablations)."""
+    from hgrag.agents.retrieval_agent import planner_for
+
+    policy = retriever or OfflineRetriever()
+
+    def retrieve(state: QAState, runtime: Runtime[Context]) -> dict[str, Any]:
+        context = runtime.context or Context()
+        resources = resources_for(state, context)
+        plan, evidence = policy.retrieve(state["question"], dict(state["plan"]), resources, context.layer_budget)
+        return {"plan": plan, "evidence": evidence}
+
+    def score_sufficiency(state: QAState, runtime: Runtime[Context]) -> dict[str, Any]:
+        resources = resources_for(state, runtime.context or Context())
+        score, parts = policy.sufficiency(state["question"], state["plan"], state["evidence"], resources)
+        return {"sufficiency_score": score, "sufficiency": parts}
+
+    def expand(state: QAState, runtime: Runtime[Context]) -> dict[str, Any]:
+        context = runtime.context or Context()
+        resources = resources_for(state, context)
+        active_planner = planner or planner_for(context)
+
+        def replan(question: str) -> dict[str, Any]:
+            return active_planner.plan(question, resources, context)
+
+        plan, evidence, actions = policy.expand(state["question"], dict(state["plan"]), state["evidence"],
+                                                resources, replan)
+        evidence["expansion_note"] = actions
+        return {"plan": plan, "evidence": evidence, "expansions": state.get("expansions", 0) + 1}
+
+    return retrieve, score_sufficiency, expand

@@ -1,0 +1,205 @@
+"""Intent of a question from its structure, once entity mentions are replaced by placeholders.
+
+The parser reads the question's *focus* (the words after its wh-word, "how many" or imperative
+verb) for what is asked, then modifiers (superlatives, author position, year ranges, yes/no form).
+It works on word classes (synonym sets), not on sentence templates, so unseen phrasings of the
+same intent land on the same frame.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+PLACEHOLDER = {"paper": "zzpaper", "author": "zzauthor", "venue": "zzvenue", "year": "zzyear"}
+
+NOUNS: dict[str, frozenset[str]] = {
+    "paper": frozenset("paper papers article articles publication publications work works title titles study "
+                       "studies manuscript manuscripts document documents output outputs pubs item items".split()),
+    "author": frozenset("author authors coauthor coauthors co-author co-authors cowriter cowriters co-writer "
+                        "co-writers collaborator collaborators researcher researchers people person persons "
+                        "scientist scientists writer writers scholar scholars contributor contributors colleague "
+                        "colleagues partner partners individuals names".split()),
+    "venue": frozenset("venue venues journal journals conference conferences outlet outlets proceedings periodical "
+                       "periodicals source sources magazine magazines series".split()),
+    "year": frozenset("year years date".split()),
+    "citations": frozenset("citation citations cites".split()),
+    "doi": frozenset(["doi", "dois", "identifier"]),
+    "orcid": frozenset(["orcid", "orcids"]),
+    "issn": frozenset(["issn"]),
+    "language": frozenset(["language", "languages"]),
+    "type": frozenset("type kind sort category genre".split()),
+}
+TRIGGERS = frozenset("how which what who whom whose when where list name give find show tell identify enumerate "
+                     "count provide report return state display".split())
+DIRECT_WH = {"who": "author", "whom": "author", "whose": "author", "when": "year", "where": "venue"}
+FOCUS_WINDOW = 7
+
+COUNT = re.compile(r"\bhow many\b|\bhow often\b|\bnumber of\b|\bcount\b|\bhow much\b|\btotal\b|\btally\b|\bamount of\b|\bquantity\b")
+YES_NO_START = re.compile(r"^(did|do|does|has|have|had|is|are|was|were|can|could|would|will)\b")
+YES_NO_MARK = re.compile(r"\b(whether|is it true|true or false|yes or no)\b|\bif zz")
+CITE = re.compile(r"\bcit(ed|ation|ations|es|ing)\b|\bcitation count\b|\binfluential\b|\bimpactful\b|\breferenced\b")
+POSITION = [
+    (re.compile(r"\b(first|lead|leading|primary|principal|main)[- ](named )?(author|writer)\b|\bfirst[- ]listed author\b"), 1),
+    (re.compile(r"\b(second)[- ](named )?(author|writer)\b"), 2),
+    (re.compile(r"\b(third)[- ](named )?(author|writer)\b"), 3),
+    (re.compile(r"\b(last|senior|final|corresponding)[- ](named )?(author|writer)\b|\blast[- ]listed author\b"), -1),
+]
+MAX_SUPERLATIVE = re.compile(r"\b(most|highest|maximum|max|largest|greatest|biggest|top|best|primary|main|mostly|"
+                             r"primarily|chiefly|favou?rite|predominantly|usual|usually|often|frequent|frequently|"
+                             r"regular|regularly|more than any)\b")
+MIN_SUPERLATIVE = re.compile(r"\b(least|fewest|lowest|minimum|smallest|rarest)\b")
+EARLY = re.compile(r"\b(earliest|first|oldest|debut|initial|began|begin|start|started|starting)\b")
+LATE = re.compile(r"\b(latest|newest|most recent|recent|last|final|youngest)\b")
+VIA_AUTHORS = re.compile(
+    r"\b((co-?)?authors?|writers?|researchers?|people|persons|team|contributors?|zzpos|scientists?|scholars?)\b"
+    r"( (of|behind|on|for|from|responsible for|involved in|listed on|that (wrote|authored)|who (wrote|authored|penned|published)))"
+    r"( the)? zzpaper|zzpaper 's ((co-?)?authors?|writers?|team|contributors?|zzpos)|"
+    r"\bwho(ever)? (wrote|authored|penned|co-?wrote|published) zzpaper|\bsame (authors?|people|team)\b")
+CITES_EDGE = re.compile(r"\b(cite|cites|citing|cited by|reference|references|referencing)\b")
+BETWEEN = re.compile(r"\bbetween zzyear and zzyear\b|\bfrom zzyear (to|until|till|through) zzyear\b|\bzzyear\s*[-–]\s*zzyear\b")
+SINCE = re.compile(r"\b(since|after|from|starting in|starting from|onwards from)\s+zzyear\b|\bzzyear (onwards|or later|and later)\b")
+BEFORE = re.compile(r"\b(before|until|prior to|up to|by)\s+zzyear\b|\bzzyear or earlier\b")
+DESCRIPTORS = re.compile(
+    r"\b(the )?(paper|article|publication|work|study|manuscript|title|titled|entitled|called|named)\s+"
+    r"(?=(titled |entitled |called |named )?zzpaper)|\b(the )?(author|researcher|professor|prof|dr|scholar|scientist)\.?\s+(?=zzauthor)|"
+    r"\b(the )?(journal|conference|venue|proceedings( of)?|outlet|periodical|magazine|source)\s+(?=zzvenue)|"
+    r"(?<=zzvenue) (journal|conference|venue|proceedings)\b")
+
+
+@dataclass
+class Frame:
+    """What the question asks, independent of how it is worded."""
+
+    target: str = "paper"  # author|paper|venue|year|citations|doi|orcid|issn|language|type
+    operation: str = "list"  # list|count|argmax|argmin|attribute|yes_no|sum
+    rank_by: str | None = None  # frequency|cited_by_count|year (argmax/argmin)
+    position: int | None = None
+    via_authors: bool = False
+    cites: str | None = None  # in|out: a citation hop between papers
+    year_from: int | None = None
+    year_to: int | None = None
+    explicit_target: bool = False
+    notes: list[str] = field(default_factory=list)
+
+
+def residual_text(question: str, spans: list, years: list[int]) -> str:
+    """Lower-cased question with mentions replaced by placeholders and descriptors dropped."""
+    text = question
+    for span in sorted(spans, key=lambda s: -s.start):
+        if span.end > span.start:
+            text = text[:span.start] + f" {PLACEHOLDER[span.type]} " + text[span.end:]
+    for year in set(years):
+        text = re.sub(rf"\b{year}\b", " zzyear ", text)
+    text = text.lower().replace("’", "'")
+    text = re.sub(r"'s\b", " 's", text)
+    text = re.sub(r"[^\w\s'-]", " ", text)
+    text = re.sub(r"\s+", " ", text).strip()
+    for _ in range(2):
+        text = DESCRIPTORS.sub("", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def _position(text: str) -> tuple[int | None, str]:
+    for pattern, position in POSITION:
+        if pattern.search(text):
+            return position, pattern.sub("zzpos", text)
+    return None, text
+
+
+def _noun_class(word: str) -> str | None:
+    word = word.strip("'-")
+    for kind, words in NOUNS.items():
+        if word in words:
+            return kind
+    return None
+
+
+def focus_target(text: str) -> tuple[str | None, bool]:
+    """The asked-for kind from the words after the first trigger; (kind, found_in_focus)."""
+    words = text.split()
+    for i, word in enumerate(words):
+        if word not in TRIGGERS:
+            continue
+        if word in DIRECT_WH and not _whose_paper(words, i):
+            return DIRECT_WH[word], True
+        for later in words[i + 1:i + 1 + FOCUS_WINDOW]:
+            if later == "zzpos":
+                return "author", True
+            if later.startswith("zz"):
+                break
+            kind = _noun_class(later)
+            if kind:
+                return kind, True
+    for word in words:
+        kind = _noun_class(word)
+        if kind:
+            return kind, False
+    return None, False
+
+
+def _whose_paper(words: list[str], i: int) -> bool:
+    """'When/where/who' that is not the question's focus, e.g. "papers where …" after a list verb."""
+    return i > 0 and words[i - 1] in NOUNS["paper"]
+
+
+def _superlative(text: str) -> tuple[str | None, str | None]:
+    """(argmax|argmin, basis) from superlatives and ordinal words."""
+    cited = bool(CITE.search(text))
+    if MIN_SUPERLATIVE.search(text):
+        return "argmin", "cited_by_count" if cited else "frequency"
+    text_wo_most_recent = text.replace("most recent", "latest")
+    if LATE.search(text_wo_most_recent) and not re.search(r"\blast zzpos\b", text):
+        return "argmax", "year"
+    if MAX_SUPERLATIVE.search(text_wo_most_recent):
+        return "argmax", "cited_by_count" if cited else "frequency"
+    if EARLY.search(text):
+        return "argmin", "year"
+    return None, None
+
+
+def _years(text: str, years: list[int], frame: Frame) -> None:
+    ordered = sorted(years)
+    if len(ordered) >= 2 and BETWEEN.search(text):
+        frame.year_from, frame.year_to = ordered[0], ordered[-1]
+    elif ordered and SINCE.search(text):
+        frame.year_from = ordered[0]
+    elif ordered and BEFORE.search(text):
+        frame.year_to = ordered[0]
+
+
+def is_yes_no(text: str) -> bool:
+    wh = re.search(r"\b(who|whom|whose|what|which|when|where|how|list|name)\b", text)
+    if YES_NO_MARK.search(text):
+        return True
+    return bool(YES_NO_START.search(text)) and not wh
+
+
+def parse_intent(text: str, years: list[int]) -> Frame:
+    """Build a Frame from the residual text (see `residual_text`)."""
+    frame = Frame()
+    frame.position, text = _position(text)
+    target, explicit = focus_target(text)
+    frame.explicit_target = explicit
+    counting = bool(COUNT.search(text))
+    if counting and not explicit and target in (None, "paper") and CITE.search(text):
+        target = "citations"
+    if counting and target is None:
+        target = "paper"
+    if target == "citations" and not counting and _superlative(text)[0]:
+        target = "paper"
+    frame.target = target or "paper"
+    frame.via_authors = bool(VIA_AUTHORS.search(text))
+    if CITES_EDGE.search(text) and frame.target == "paper":
+        frame.cites = "in" if re.search(r"\b(cite|cites|citing|cited by|reference|references|referencing) zzpaper\b|zzpaper (has been |was |is )?(cited|referenced)", text) else "out"
+    _years(text, years, frame)
+    if is_yes_no(text):
+        frame.operation = "yes_no"
+    elif counting:
+        frame.operation = "count"
+    else:
+        operation, basis = _superlative(text)
+        if operation:
+            frame.operation, frame.rank_by = operation, basis
+    frame.notes.append(f"focus={frame.target}{'' if explicit else ' (inferred)'}")
+    return frame

@@ -1,0 +1,235 @@
+"""Mention detection for the retrieval agent: quoted and unquoted titles, author names
+(including "Surname, F." and possessive forms), venue names and years, linked through the
+entity index by exact / normalised matching first and embedding similarity as a fallback."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from hgrag.tools.text import name_tokens, norm_key
+
+QUOTE_FOLD = str.maketrans({"“": '"', "”": '"', "„": '"', "‟": '"', "″": '"', "«": '"', "»": '"',
+                            "‘": "'", "’": "'", "‚": "'", "‛": "'", "′": "'", "`": "'"})
+DOUBLE_QUOTED = re.compile(r'"([^"]{2,}?)"')
+SINGLE_QUOTED = re.compile(r"(?<![\w])'(.{2,}?)'(?![\w])")
+ELLIPSIS = re.compile(r"(\s*(\.\.\.|…))+\s*$")
+YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
+TOKEN = re.compile(r"\S+")
+EDGE_PUNCT = "?!.,;:()[]{}\"'"
+MAX_SPAN_TOKENS = 40
+STOPWORDS = frozenset("""a an the of in on at to for by with from and or is are was were be been did do does
+has have had who whom whose what which when where how many much list name give tell show me please
+paper papers article articles author authors venue journal conference year published publish wrote
+write written that this these those it its their his her all any some other than about as into""".split())
+MIN_EMBEDDING_SCORE = 0.80
+MIN_TOKEN_COVERAGE = 0.75
+
+
+@dataclass
+class Span:
+    """A linked (or unresolved) mention: where it is, what it is, which nodes it may be."""
+
+    start: int
+    end: int
+    text: str
+    type: str
+    candidates: list[Any] = field(default_factory=list)
+    quoted: bool = False
+
+    @property
+    def strength(self) -> float:
+        return self.candidates[0].score if self.candidates else 0.0
+
+    def overlaps(self, other: "Span") -> bool:
+        return self.start < other.end and other.start < self.end
+
+
+def fold_quotes(question: str) -> str:
+    return question.translate(QUOTE_FOLD)
+
+
+def content_tokens(text: str) -> list[str]:
+    return [t for t in norm_key(text).split() if t not in STOPWORDS]
+
+
+def token_coverage(title: str, text: str) -> float:
+    """Share of the title's content words that occur in `text`."""
+    wanted = content_tokens(title)
+    if not wanted:
+        return 0.0
+    have = set(norm_key(text).split())
+    return sum(t in have for t in wanted) / len(wanted)
+
+
+def names_compatible(short: str, long: str) -> bool:
+    """'Marvin Simon' ~ 'Marvin K. Simon'; 'M. Simon' ~ 'Marvin K. Simon'."""
+    a, b = name_tokens(short), name_tokens(long)
+    if len(a) < 2 or len(b) < 2 or a[-1] != b[-1]:
+        return False
+    return a[0] == b[0] or (len(a[0]) == 1 and b[0].startswith(a[0])) or (len(b[0]) == 1 and a[0].startswith(b[0]))
+
+
+class MentionDetector:
+    """Finds entity mentions in a question with the entity index (no LLM)."""
+
+    def __init__(self, index: Any, store: Any):
+        self.index = index
+        self.store = store
+        self._sorted_titles: list[tuple[str, str]] | None = None
+
+    # -- public -----------------------------------------------------------
+    def detect(self, question: str) -> tuple[list[Span], list[int], list[str]]:
+        """Return linked spans, years, and texts of quoted mentions that could not be linked."""
+        text = fold_quotes(question)
+        spans, unresolved = self._quoted_spans(text)
+        spans += self._unquoted_spans(text, spans)
+        spans.sort(key=lambda s: s.start)
+        if not any(s.type == "paper" for s in spans):
+            fuzzy = self._fuzzy_title(text, spans)
+            if fuzzy:
+                spans.append(fuzzy)
+        years = [int(m.group(1)) for m in YEAR.finditer(text)
+                 if not any(s.start <= m.start() < s.end for s in spans)]
+        return sorted(spans, key=lambda s: s.start), years, unresolved
+
+    # -- quoted -----------------------------------------------------------
+    def _quoted_spans(self, text: str) -> tuple[list[Span], list[str]]:
+        spans, unresolved = [], []
+        for pattern in (DOUBLE_QUOTED, SINGLE_QUOTED):
+            for match in pattern.finditer(text):
+                if any(s.start <= match.start() < s.end for s in spans):
+                    continue
+                inner = match.group(1).strip()
+                span = self._link_quoted(inner, match.start(), match.end())
+                if span is not None:
+                    spans.append(span)
+                elif len(inner.split()) >= 2:
+                    unresolved.append(inner)
+        return spans, unresolved
+
+    def _link_quoted(self, inner: str, start: int, end: int) -> Span | None:
+        truncated = bool(ELLIPSIS.search(inner))
+        core = ELLIPSIS.sub("", inner)
+        hits = self.index.lookup(core)
+        if not hits and truncated:
+            hits = self._title_prefix(core)
+        if not hits:
+            hits = self._fuzzy_candidates(core, core)
+        if not hits:
+            return None
+        best_type = _preferred_type(hits)
+        chosen = [h for h in hits if h.node_type == best_type]
+        return Span(start, end, inner, best_type, chosen, quoted=True)
+
+    def _title_prefix(self, prefix: str) -> list[Any]:
+        """Titles that start with a truncated quotation ("On the difference of two…")."""
+        key = norm_key(prefix)
+        if len(key.split()) < 3:
+            return []
+        import bisect
+
+        titles = self._titles()
+        i = bisect.bisect_left(titles, (key, ""))
+        found = []
+        while i < len(titles) and titles[i][0].startswith(key) and len(found) < 5:
+            found.append(titles[i][1])
+            i += 1
+        return [c for node in found for c in self.index.lookup(self.store.label(node), "paper")
+                if c.node_id == node][:5]
+
+    def _titles(self) -> list[tuple[str, str]]:
+        if self._sorted_titles is None:
+            self._sorted_titles = sorted((norm_key(self.store.label(n)), n)
+                                         for n in self.store.nodes_of_type("paper"))
+        return self._sorted_titles
+
+    # -- unquoted ---------------------------------------------------------
+    def _unquoted_spans(self, text: str, taken: list[Span]) -> list[Span]:
+        tokens = [(m.start(), m.end(), m.group()) for m in TOKEN.finditer(text)]
+        lowercase_question = text == text.lower()
+        found: list[Span] = []
+        for i in range(len(tokens)):
+            for j in range(i, min(len(tokens), i + MAX_SPAN_TOKENS)):
+                span = self._link_unquoted(text, tokens[i:j + 1], lowercase_question, i == 0)
+                if span and not any(span.overlaps(t) for t in taken):
+                    found.append(span)
+        return _non_overlapping(found)
+
+    def _link_unquoted(self, text: str, tokens: list, lowercase: bool, at_start: bool) -> Span | None:
+        start, end = tokens[0][0], tokens[-1][1]
+        raw = text[start:end]
+        stripped = raw.strip(EDGE_PUNCT)
+        if not stripped:
+            return None
+        start += raw.index(stripped[0])
+        variants = [stripped]
+        if stripped.endswith("'s"):
+            variants.append(stripped[:-2])
+        for variant in variants:
+            hits = [h for h in self.index.lookup(variant)
+                    if _plausible(h, variant, len(tokens), lowercase, at_start)]
+            if hits:
+                kind = _preferred_type(hits)
+                chosen = [h for h in hits if h.node_type == kind]
+                return Span(start, start + len(variant), variant, kind, chosen)
+        return None
+
+    # -- fuzzy fallback -----------------------------------------------------
+    def _fuzzy_candidates(self, text: str, context: str) -> list[Any]:
+        """Embedding neighbours of `text`, kept only when they share most of its words."""
+        if len(content_tokens(text)) < 2:
+            return []
+        hits = self.index.search(text, "paper", k=5)
+        hits = [h for h in hits if h.match == "embedding" or h.score >= 1.0]
+        return [h for h in hits if h.score >= MIN_EMBEDDING_SCORE
+                and token_coverage(h.label, context) >= MIN_TOKEN_COVERAGE][:3]
+
+    def _fuzzy_title(self, text: str, spans: list[Span]) -> Span | None:
+        """An unquoted, slightly altered title: nearest titles to the whole question, verified lexically."""
+        residue = text
+        for s in sorted(spans, key=lambda s: -s.start):
+            residue = residue[:s.start] + " " + residue[s.end:]
+        if len(content_tokens(residue)) < 4:
+            return None
+        hits = [h for h in self.index.search(residue, "paper", k=8)
+                if len(content_tokens(h.label)) >= 3 and token_coverage(h.label, residue) >= MIN_TOKEN_COVERAGE]
+        if not hits:
+            return None
+        best = max(hits, key=lambda h: (token_coverage(h.label, residue), h.score))
+        same = [h for h in hits if norm_key(h.label) == norm_key(best.label)]
+        return Span(len(text), len(text), best.label, "paper", same)
+
+
+TYPE_PREFERENCE = {"paper": 0, "author": 1, "venue": 2}
+
+
+def _preferred_type(hits: list[Any]) -> str:
+    best = max(h.score for h in hits)
+    top = [h for h in hits if h.score >= best - 1e-9]
+    return min(top, key=lambda h: TYPE_PREFERENCE.get(h.node_type, 9)).node_type
+
+
+def _plausible(hit: Any, text: str, n_tokens: int, lowercase: bool, at_start: bool) -> bool:
+    """Reject look-up hits that are probably ordinary words of the question."""
+    words = norm_key(text).split()
+    if not words or words[0] in STOPWORDS and hit.node_type != "paper":
+        return False
+    if all(w in STOPWORDS for w in words):
+        return False
+    capitalised = lowercase or any(t[:1].isupper() for t in text.split())
+    if hit.node_type == "paper":
+        return n_tokens >= 3 or (n_tokens >= 2 and capitalised and not at_start)
+    if hit.node_type == "author":
+        return n_tokens >= 2 and capitalised
+    return capitalised and (n_tokens >= 2 or not at_start)
+
+
+def _non_overlapping(spans: list[Span]) -> list[Span]:
+    """Greedy: longest, strongest spans first."""
+    chosen: list[Span] = []
+    for span in sorted(spans, key=lambda s: (-(s.end - s.start), -s.strength, s.start)):
+        if not any(span.overlaps(c) for c in chosen):
+            chosen.append(span)
+    return chosen

@@ -1,0 +1,133 @@
+"""Retrieval agent (`plan` node): classifies the question and writes a traversal plan.
+
+Offline policy: mention detection through the entity index + a structural intent parser.
+LLM policy: the model returns the same intent frame as JSON (structured output); mentions it
+names are linked through the same index and the shared compiler builds the plan.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from langgraph.runtime import Runtime
+
+from hgrag.agents.intent import Frame, parse_intent, residual_text
+from hgrag.agents.mentions import MentionDetector, Span, fold_quotes
+from hgrag.agents.plan_compiler import compile_plan
+from hgrag.agents.retrieval_prompts import PLAN_SYSTEM_PROMPT, PLAN_USER_TEMPLATE
+from hgrag.graphs.context import Context
+from hgrag.state.qa_state import QAState
+from hgrag.tools.errors import HgragError, LLMError
+from hgrag.tools.llm import invoke_json
+from hgrag.tools.question import check_question
+from hgrag.tools.resources import Resources
+from hgrag.agents.resources_access import resources_for
+
+_DETECTORS: dict[int, MentionDetector] = {}
+
+
+def detector_for(resources: Resources) -> MentionDetector:
+    key = id(resources.index)
+    if key not in _DETECTORS:
+        _DETECTORS[key] = MentionDetector(resources.index, resources.store)
+    return _DETECTORS[key]
+
+
+class OfflinePlanner:
+    """Deterministic planner: mentions via the index, intent via question structure."""
+
+    def plan(self, question: str, resources: Resources, context: Context) -> dict[str, Any]:
+        spans, years, unresolved = detector_for(resources).detect(question)
+        frame = parse_intent(residual_text(fold_quotes(question), spans, years), years)
+        return compile_plan(frame, spans, years, unresolved)
+
+
+class LLMPlanner:
+    """The LLM fills the intent frame; linking and plan compilation stay graph-grounded."""
+
+    def plan(self, question: str, resources: Resources, context: Context) -> dict[str, Any]:
+        reply = invoke_json(context, PLAN_SYSTEM_PROMPT, PLAN_USER_TEMPLATE.format(question=question))
+        frame, mentions, years = frame_from_reply(reply)
+        detector = detector_for(resources)
+        spans, unresolved = [], []
+        for mention in mentions:
+            span = link_named_mention(detector, mention)
+            (spans.append(span) if span else unresolved.append(mention.get("text", "")))
+        plan = compile_plan(frame, spans, years, unresolved)
+        plan["rationale"] = f"llm plan; {plan['rationale']}"
+        return plan
+
+
+def frame_from_reply(reply: dict[str, Any]) -> tuple[Frame, list[dict[str, Any]], list[int]]:
+    """Validate the LLM's JSON into a Frame; unknown values fall back to safe defaults."""
+    def pick(key: str, allowed: tuple, default: Any) -> Any:
+        value = reply.get(key)
+        return value if value in allowed else default
+
+    frame = Frame(
+        target=pick("target", ("author", "paper", "venue", "year", "citations", "doi", "type", "language",
+                               "orcid", "issn"), "paper"),
+        operation=pick("operation", ("list", "count", "argmax", "argmin", "attribute", "yes_no", "sum"), "list"),
+        rank_by=pick("rank_by", ("frequency", "cited_by_count", "year"), None),
+        position=pick("position", (1, 2, 3, -1), None),
+        via_authors=bool(reply.get("via_authors")),
+        year_from=_int_or_none(reply.get("year_from")), year_to=_int_or_none(reply.get("year_to")),
+        explicit_target=True, notes=["llm frame"])
+    mentions = [m for m in reply.get("mentions") or [] if isinstance(m, dict) and str(m.get("text", "")).strip()]
+    years = [y for y in (_int_or_none(v) for v in reply.get("years") or []) if y]
+    return frame, mentions, years
+
+
+def _int_or_none(value: Any) -> int | None:
+    try:
+        return int(value) if value not in (None, "") else None
+    except (TypeError, ValueError):
+        return None
+
+
+def link_named_mention(detector: MentionDetector, mention: dict[str, Any]) -> Span | None:
+    text = str(mention["text"]).strip().strip("\"'“”‘’")
+    wanted = mention.get("type") if mention.get("type") in ("paper", "author", "venue") else None
+    hits = [h for h in detector.index.lookup(text) if wanted in (None, h.node_type)]
+    if not hits and wanted in (None, "paper"):
+        hits = detector._fuzzy_candidates(text, text)
+    if not hits:
+        return None
+    kind = wanted or hits[0].node_type
+    return Span(-1, -1, text, kind, [h for h in hits if h.node_type == kind])
+
+
+def planner_for(context: Context) -> OfflinePlanner | LLMPlanner:
+    return LLMPlanner() if context.uses_llm else OfflinePlanner()
+
+
+def make_plan_node(planner: Any | None = None):
+    """The `plan` node; `planner` overrides the policy chosen from the context (tests, variants)."""
+
+    def plan(state: QAState, runtime: Runtime[Context]) -> dict[str, Any]:
+        context = runtime.context or Context()
+        limits = {"max_expansions": context.max_expansions, "max_regenerations": context.max_regenerations,
+                  "sufficiency_threshold": context.sufficiency_threshold,
+                  "consistency_threshold": context.consistency_threshold,
+                  "expansions": 0, "regenerations": 0, "candidates": [], "feedback": ""}
+        try:
+            question = check_question(state.get("question"))
+            resources = resources_for(state, context)
+            policy = planner or planner_for(context)
+            try:
+                new_plan = policy.plan(question, resources, context)
+            except LLMError:
+                if not context.llm_fallback:
+                    raise
+                new_plan = OfflinePlanner().plan(question, resources, context)
+                new_plan["rationale"] = "LLM unavailable; offline fallback; " + new_plan["rationale"]
+        except HgragError as exc:
+            return {**limits, "error": str(exc), "answer": [], "answer_text": f"Error: {exc}"}
+        return {**limits, "question": question, "plan": new_plan, "query_type": new_plan["query_type"], "error": None}
+
+    return plan
+
+
+def describe_plan(plan: dict[str, Any]) -> str:
+    return json.dumps({k: plan.get(k) for k in ("query_type", "start_type", "steps", "operation", "attribute")})

@@ -1,0 +1,97 @@
+"""`hgrag ask`: answer a question, show its evidence, and optionally stream each agent transition."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from hgrag.graphs.context import Context
+from hgrag.tools.errors import HgragError, InputError
+from hgrag.tools.question import check_question
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("ask", help="answer a question from the scholarly graph",
+                                   description="Answer a question from the scholarly graph and show the evidence.")
+    parser.add_argument("question", help="the question, e.g. \"Who wrote 'Some title'?\"")
+    parser.add_argument("--dataset", default="openalex", help="openalex | dblp | openalex-tiny | dblp-tiny")
+    parser.add_argument("--source", default=None, help="override the dataset's source path")
+    parser.add_argument("--json", action="store_true", help="print the full output state as JSON")
+    parser.add_argument("--trace", action="store_true", help="stream each agent transition as it happens")
+    parser.add_argument("--model", default="offline", help="'offline' (default) or an OpenAI-compatible model name")
+    parser.add_argument("--base-url", default=None, help="OpenAI-compatible endpoint (default OPENAI_BASE_URL)")
+    parser.add_argument("--variant", default="agentic", help="agentic | no_plan | no_rerank | no_validate | graph_rag")
+    parser.add_argument("--llm-fallback", action="store_true", help="use the offline policy if the LLM fails")
+    parser.set_defaults(func=run_ask)
+
+
+def run_ask(args: argparse.Namespace) -> int:
+    from hgrag.graphs.scholar_qa import VARIANTS, build_qa_graph
+
+    if args.variant not in VARIANTS:
+        raise InputError(f"unknown variant {args.variant!r}; choose one of {', '.join(VARIANTS)}")
+    question = check_question(args.question)
+    context = Context(dataset=args.dataset, source=args.source, model=args.model, base_url=args.base_url,
+                      llm_fallback=args.llm_fallback)
+    graph = build_qa_graph(args.variant)
+    inputs = {"question": question, "dataset": args.dataset}
+    result: dict[str, Any] = {}
+    try:
+        for mode, chunk in graph.stream(inputs, context=context, stream_mode=["updates", "values"]):
+            if mode == "updates" and args.trace:
+                print_transition(chunk)
+            elif mode == "values":
+                result = chunk
+    except HgragError:
+        raise
+    if result.get("error"):
+        raise InputError(result["error"])
+    output = {k: result.get(k) for k in ("answer", "answer_text", "query_type", "plan", "evidence",
+                                          "sufficiency_score", "consistency_score", "verified",
+                                          "expansions", "regenerations", "error")}
+    if args.json:
+        print(json.dumps(output, ensure_ascii=False, indent=2, default=str))
+    else:
+        print_answer(output)
+    return 0
+
+
+def print_transition(chunk: dict[str, Any]) -> None:
+    for node, update in chunk.items():
+        update = update or {}
+        detail = ""
+        if node == "plan" and update.get("plan"):
+            plan = update["plan"]
+            hops = " → ".join([plan["start_type"]] + [s["to_type"] for s in plan["steps"]])
+            detail = f"{plan['query_type']}: {hops}, {plan['operation']}"
+        elif node == "score_sufficiency":
+            detail = f"sufficiency {update.get('sufficiency_score')} {update.get('sufficiency')}"
+        elif node == "expand":
+            detail = (update.get("evidence") or {}).get("expansion_note", "")
+        elif node == "retrieve":
+            ev = update.get("evidence") or {}
+            detail = f"{len(ev.get('nodes', []))} evidence nodes, {ev.get('n_targets', 0)} targets"
+        elif node in ("generate",):
+            detail = json.dumps(update.get("answer", [])[:5], ensure_ascii=False)
+        elif node == "validate":
+            detail = f"consistency {update.get('consistency_score')} {(update.get('validation') or {}).get('feedback', '')}"
+        print(f"[{node}] {detail}", file=sys.stderr, flush=True)
+
+
+def print_answer(output: dict[str, Any]) -> None:
+    print(output.get("answer_text") or "")
+    answer = output.get("answer") or []
+    if len(answer) > 1:
+        for i, item in enumerate(answer[:20], 1):
+            print(f"  {i}. {item}")
+    plan = output.get("plan") or {}
+    evidence = output.get("evidence") or {}
+    links = [f"{m['text']!r} → {m['node_id']} ({m['match']})" for m in plan.get("anchors", []) if m.get("node_id")]
+    print(f"query type: {output.get('query_type')}; verified: {output.get('verified')}; "
+          f"consistency {output.get('consistency_score')}; sufficiency {output.get('sufficiency_score')}")
+    if links:
+        print("linked: " + "; ".join(links))
+    for path in (evidence.get("paths") or [])[:3]:
+        print("evidence path: " + " → ".join(path))
