@@ -109,8 +109,6 @@ def compile_plan(frame: Frame, spans: list[Any], years: list[int], unresolved: l
     else:
         _venue_subject(builder)
     anchors = builder.by_type[subject]
-    if subject == "author" and frame.operation == "yes_no" and len(anchors) < 2 and builder.by_type["venue"]:
-        pass
     return _finish(builder, spans, unresolved, anchors)
 
 
@@ -134,6 +132,9 @@ def _paper_subject(builder: PlanBuilder) -> None:
     frame = builder.frame
     extra_authors = builder.by_type["author"]
     venues = builder.by_type["venue"]
+    if frame.operation == "yes_no" and not frame.via_authors and frame.target in ("paper", "year"):
+        # "Did A write P?" / "Was P in V?" / "Was P published in 2010?": compare with what is named.
+        frame.target = "author" if extra_authors else "venue" if venues else "year" if builder.years else frame.target
     if frame.via_authors and frame.target != "author":
         builder.walk("author", **({"position": frame.position} if frame.position else {}))
         builder.plan["exclude_anchors"] = True
