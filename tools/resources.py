@@ -8,6 +8,7 @@ the CLI, the QA graph and the benchmarks.
 from __future__ import annotations
 
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -53,6 +54,7 @@ class GraphLoad:
 
 
 _MEMO: dict[tuple[str, str, bool], Resources] = {}
+_BUILD_LOCK = threading.RLock()  # one build at a time per process (e.g. a threaded server)
 
 
 def clear_memo() -> None:
@@ -150,7 +152,13 @@ def build_resources(dataset: str = "openalex", source: str | Path | None = None,
                     rebuild: bool = False) -> Resources:
     """Load from the cache or build graph + index (always rebuilt when `rebuild`); memoised."""
     spec, path = resolve_source(dataset, source)
-    graph = load_graph(dataset, path, skip_bad_records=skip_bad_records, progress=progress,
+    with _BUILD_LOCK:
+        return _build_resources(spec, path, skip_bad_records, progress, rebuild)
+
+
+def _build_resources(spec: DatasetSpec, path: Path, skip_bad_records: bool, progress: bool,
+                     rebuild: bool) -> Resources:
+    graph = load_graph(spec.name, path, skip_bad_records=skip_bad_records, progress=progress,
                        rebuild=rebuild)
     index, index_seconds = _load_or_build_index(graph, progress, rebuild)
     spent = [s for s in (graph.build_seconds, index_seconds) if s is not None]
@@ -172,10 +180,12 @@ def load_resources(dataset: str = "openalex", source: str | Path | None = None, 
     The first call loads the disk cache (or builds and caches); later calls with the same
     dataset, source and skip flag return the same `Resources` object.
     """
-    if not rebuild:
-        spec, path = resolve_source(dataset, source)
-        memoised = _MEMO.get((spec.name, str(path), skip_bad_records))
-        if memoised is not None:
-            return memoised
-    return build_resources(dataset, source, skip_bad_records=skip_bad_records,
-                           progress=progress, rebuild=rebuild)
+    spec, path = resolve_source(dataset, source)
+    key = (spec.name, str(path), skip_bad_records)
+    if not rebuild and key in _MEMO:
+        return _MEMO[key]
+    with _BUILD_LOCK:
+        if not rebuild and key in _MEMO:  # another thread finished it meanwhile
+            return _MEMO[key]
+        return build_resources(dataset, path, skip_bad_records=skip_bad_records,
+                               progress=progress, rebuild=rebuild)
