@@ -40,10 +40,12 @@ YES_NO_START = re.compile(r"^(did|do|does|has|have|had|is|are|was|were|can|could
 YES_NO_MARK = re.compile(r"\b(whether|is it true|true or false|yes or no)\b|\bif zz")
 CITE = re.compile(r"\bcit(ed|ation|ations|es|ing)\b|\bcitation count\b|\binfluential\b|\bimpactful\b|\breferenced\b")
 POSITION = [
-    (re.compile(r"\b(first|lead|leading|primary|principal|main)[- ](named )?(author|writer)\b|\bfirst[- ]listed author\b"), 1),
+    (re.compile(r"\b(first|lead|leading|primary|principal|main)[- ](named )?(author|writer)\b|\bfirst[- ]listed author\b|"
+                r"\b(listed|named|appears?|appearing|comes?|placed|positioned) first\b|\bfirst in the author"), 1),
     (re.compile(r"\b(second)[- ](named )?(author|writer)\b"), 2),
     (re.compile(r"\b(third)[- ](named )?(author|writer)\b"), 3),
-    (re.compile(r"\b(last|senior|final|corresponding)[- ](named )?(author|writer)\b|\blast[- ]listed author\b"), -1),
+    (re.compile(r"\b(last|senior|final|corresponding)[- ](named )?(author|writer)\b|\blast[- ]listed author\b|"
+                r"\b(listed|named|appears?|appearing|comes?|placed|positioned) (last|at the end)\b|\blast in the author"), -1),
 ]
 MAX_SUPERLATIVE = re.compile(r"\b(most|highest|maximum|max|largest|greatest|biggest|top|best|primary|main|mostly|"
                              r"primarily|chiefly|favou?rite|predominantly|usual|usually|often|frequent|frequently|"
@@ -56,6 +58,8 @@ VIA_AUTHORS = re.compile(
     r"( (of|behind|on|for|from|responsible for|involved in|listed on|that (wrote|authored)|who (wrote|authored|penned|published)))"
     r"( the)? zzpaper|zzpaper 's ((co-?)?authors?|writers?|team|contributors?|zzpos)|"
     r"\bwho(ever)? (wrote|authored|penned|co-?wrote|published) zzpaper|\bsame (authors?|people|team)\b")
+OTHERS = re.compile(r"\b(other|others|else|besides|apart from|aside from|excluding|except|additional|another|"
+                    r"beyond|in addition to|not counting)\b")
 CITES_EDGE = re.compile(r"\b(cite|cites|citing|cited by|reference|references|referencing)\b")
 BETWEEN = re.compile(r"\bbetween zzyear and zzyear\b|\bfrom zzyear (to|until|till|through) zzyear\b|\bzzyear\s*[-–]\s*zzyear\b")
 SINCE = re.compile(r"\b(since|after|from|starting in|starting from|onwards from)\s+zzyear\b|\bzzyear (onwards|or later|and later)\b")
@@ -80,6 +84,7 @@ class Frame:
     year_from: int | None = None
     year_to: int | None = None
     explicit_target: bool = False
+    others_only: bool = False  # "other papers", "besides", "apart from": leave the anchors out
     notes: list[str] = field(default_factory=list)
 
 
@@ -168,7 +173,13 @@ def _years(text: str, years: list[int], frame: Frame) -> None:
         frame.year_to = ordered[0]
 
 
+POLITE = re.compile(r"^(please )?((can|could|would|will) you( please)? (tell|show|give|list|find|name|say|share|"
+                    r"let me know|provide|identify)( me| us)?|do you know|i('d| would) like to (know|find out|learn)|"
+                    r"i (want|need|wonder|wondered)( to know)?|tell me|please tell me)\b")
+
+
 def is_yes_no(text: str) -> bool:
+    text = POLITE.sub("", text).strip()
     wh = re.search(r"\b(who|whom|whose|what|which|when|where|how|list|name)\b", text)
     if YES_NO_MARK.search(text):
         return True
@@ -190,6 +201,7 @@ def parse_intent(text: str, years: list[int]) -> Frame:
         target = "paper"
     frame.target = target or "paper"
     frame.via_authors = bool(VIA_AUTHORS.search(text))
+    frame.others_only = bool(OTHERS.search(text))
     if CITES_EDGE.search(text) and frame.target == "paper":
         frame.cites = "in" if re.search(r"\b(cite|cites|citing|cited by|reference|references|referencing) zzpaper\b|zzpaper (has been |was |is )?(cited|referenced)", text) else "out"
     _years(text, years, frame)

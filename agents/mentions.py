@@ -23,6 +23,7 @@ STOPWORDS = frozenset("""a an the of in on at to for by with from and or is are 
 has have had who whom whose what which when where how many much list name give tell show me please
 paper papers article articles author authors venue journal conference year published publish wrote
 write written that this these those it its their his her all any some other than about as into""".split())
+NAME_PARTICLES = frozenset("van von de der den da del della di du le la bin ibn al el dos das ter ten y".split())
 MIN_EMBEDDING_SCORE = 0.80
 MIN_TOKEN_COVERAGE = 0.75
 
@@ -222,7 +223,9 @@ def _plausible(hit: Any, text: str, n_tokens: int, lowercase: bool, at_start: bo
     if hit.node_type == "paper":
         return n_tokens >= 3 or (n_tokens >= 2 and capitalised and not at_start)
     if hit.node_type == "author":
-        return n_tokens >= 2 and capitalised
+        name_like = all(t[:1].isupper() or t.lower() in NAME_PARTICLES or not t[:1].isalpha()
+                        for t in text.replace(",", " ").split())
+        return 2 <= n_tokens <= 6 and capitalised and (name_like or lowercase)
     return capitalised and (n_tokens >= 2 or not at_start)
 
 

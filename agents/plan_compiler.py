@@ -137,8 +137,8 @@ def _paper_subject(builder: PlanBuilder) -> None:
         frame.target = "author" if extra_authors else "venue" if venues else "year" if builder.years else frame.target
     if frame.via_authors and frame.target != "author":
         builder.walk("author", **({"position": frame.position} if frame.position else {}))
-        builder.plan["exclude_anchors"] = True
         _author_targets(builder, via_paper=True)
+        builder.plan["exclude_anchors"] = frame.others_only
         return
     if not frame.via_authors and frame.target not in ("author", "venue", "paper") and not frame.rank_by:
         if _attribute_target(builder, "paper"):
