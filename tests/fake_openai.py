@@ -1,0 +1,134 @@
+"""A tiny scripted OpenAI-compatible chat endpoint for tests (stdlib only, loopback, free port).
+
+    with FakeOpenAI(['{"answer": ["x"]}']) as server:
+        ...  # point ChatOpenAI at server.base_url; read server.requests afterwards
+
+Each POST to /v1/chat/completions (or /chat/completions) pops the next scripted reply and returns
+it as choices[0].message.content. With the script exhausted the server answers HTTP 500, so a test
+that makes more LLM calls than it scripted fails loudly instead of hanging.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from collections import deque
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any, Iterable
+
+CHAT_PATHS = ("/v1/chat/completions", "/chat/completions")
+
+
+def closed_port() -> int:
+    """A loopback port nothing listens on (bound once, then released)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def completion_body(content: str, model: str, number: int) -> dict[str, Any]:
+    """A chat.completion object with the fields langchain_openai reads (usage included)."""
+    prompt_tokens, completion_tokens = 10, max(1, len(content) // 4)
+    return {
+        "id": f"chatcmpl-fake-{number}", "object": "chat.completion", "created": int(time.time()),
+        "model": model, "system_fingerprint": "fake",
+        "choices": [{"index": 0, "finish_reason": "stop", "logprobs": None,
+                     "message": {"role": "assistant", "content": content}}],
+        "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
+                  "total_tokens": prompt_tokens + completion_tokens},
+    }
+
+
+class FakeOpenAI:
+    """Scripted replies in, recorded requests out."""
+
+    def __init__(self, replies: Iterable[str] = ()):
+        self.replies: deque[str] = deque(replies)
+        self.requests: list[dict[str, Any]] = []
+        self.lock = threading.Lock()
+        self.server: ThreadingHTTPServer | None = None
+        self.thread: threading.Thread | None = None
+
+    # -- script -------------------------------------------------------------
+    def push(self, *replies: str) -> None:
+        with self.lock:
+            self.replies.extend(replies)
+
+    def next_reply(self, request: dict[str, Any]) -> str | None:
+        with self.lock:
+            self.requests.append(request)
+            return self.replies.popleft() if self.replies else None
+
+    def user_prompts(self) -> list[str]:
+        """The last user message of every recorded chat request, in order."""
+        prompts = []
+        for request in self.requests:
+            users = [m for m in request["body"].get("messages", []) if m.get("role") == "user"]
+            prompts.append(str(users[-1]["content"]) if users else "")
+        return prompts
+
+    # -- server -------------------------------------------------------------
+    @property
+    def port(self) -> int:
+        assert self.server is not None, "server not started"
+        return self.server.server_address[1]
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/v1"
+
+    def start(self) -> "FakeOpenAI":
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(self))
+        self.server.daemon_threads = True
+        self.thread = threading.Thread(target=self.server.serve_forever, name="fake-openai", daemon=True)
+        self.thread.start()
+        return self
+
+    def stop(self) -> None:
+        if self.server is not None:
+            self.server.shutdown()
+            self.server.server_close()
+            self.server = None
+
+    def __enter__(self) -> "FakeOpenAI":
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def _handler_for(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, format: str, *args: Any) -> None:  # keep test output quiet
+            return
+
+        def do_POST(self) -> None:  # noqa: N802 (http.server naming)
+            length = int(self.headers.get("Content-Length") or 0)
+            raw = self.rfile.read(length) if length else b""
+            try:
+                body = json.loads(raw or b"{}")
+            except json.JSONDecodeError:
+                body = {"unparsed": raw.decode("utf-8", "replace")}
+            if self.path.split("?")[0] not in CHAT_PATHS:
+                self._send(404, {"error": {"message": f"no route {self.path}", "type": "not_found"}})
+                return
+            reply = fake.next_reply({"path": self.path, "body": body})
+            if reply is None:
+                self._send(500, {"error": {"message": "fake server: no scripted reply left",
+                                           "type": "server_error"}})
+                return
+            self._send(200, completion_body(reply, str(body.get("model", "fake-model")), len(fake.requests)))
+
+        def _send(self, status: int, payload: dict[str, Any]) -> None:
+            data = json.dumps(payload).encode("utf-8")
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+    return Handler
