@@ -38,3 +38,20 @@ def hgrag_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     clear_memo()
     yield home
     clear_memo()
+
+
+@pytest.fixture(scope="session")
+def session_hgrag_home(tmp_path_factory: pytest.TempPathFactory, datasets_dir: Path) -> Path:
+    """One HGRAG_HOME for the whole session, so the tiny graphs and indexes are built once.
+
+    Function-scoped `hgrag_home` still wins inside its own tests (monkeypatch restores this value).
+    """
+    from hgrag.tools.resources import clear_memo
+
+    home = tmp_path_factory.mktemp("hgrag_session_home")
+    patch = pytest.MonkeyPatch()
+    patch.setenv("HGRAG_HOME", str(home))
+    clear_memo()
+    yield home
+    patch.undo()
+    clear_memo()
