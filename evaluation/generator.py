@@ -133,11 +133,11 @@ def write_questions(questions: list[dict[str, Any]], path: str | Path) -> Path:
     return target
 
 
-def load_store(dataset: str, source: str | Path | None = None) -> GraphStore:
-    """The graph store of a dataset through hgrag.tools.resources (built and cached there)."""
-    from hgrag.tools.resources import load_resources
+def load_store(dataset: str, source: str | Path | None = None, progress: bool = False) -> GraphStore:
+    """The graph store of a dataset (graph only, no entity index), cached by hgrag.tools.resources."""
+    from hgrag.tools.resources import load_graph
 
-    return load_resources(dataset, source=source).store
+    return load_graph(dataset, source, progress=progress).store
 
 
 def generate_benchmark(
@@ -148,10 +148,11 @@ def generate_benchmark(
     per_type: int = DEFAULT_PER_TYPE,
     seed: int = 0,
     template_set: str = "standard",
+    progress: bool = False,
 ) -> list[dict[str, Any]]:
     """Generate a benchmark for a named dataset and write it to `out` as JSON lines."""
     load_templates(template_set)  # fail fast on a bad template set, before loading the graph
-    store = load_store(dataset, source)
+    store = load_store(dataset, source, progress=progress)
     questions = generate_questions(store, dataset, per_type=per_type, seed=seed, template_set=template_set)
     write_questions(questions, out)
     return questions

@@ -1,0 +1,98 @@
+"""`hgrag bench generate` and `hgrag eval` (registered by graphs/cli.py)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+DATASET_HELP = "named dataset: openalex, dblp, openalex-tiny, dblp-tiny"
+
+
+def _add_llm_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--model", default="offline",
+                        help="'offline' (default) or an OpenAI-compatible model name")
+    parser.add_argument("--base-url", default=None,
+                        help="OpenAI-compatible endpoint (default: $OPENAI_BASE_URL); key from $OPENAI_API_KEY")
+
+
+def llm_context(args: argparse.Namespace) -> dict[str, Any]:
+    context: dict[str, Any] = {"model": args.model}
+    if args.base_url:
+        context["base_url"] = args.base_url
+    return context
+
+
+def register(subparsers: Any) -> None:
+    from hgrag.evaluation.generator import DEFAULT_PER_TYPE, TEMPLATE_SETS
+    from hgrag.evaluation.runner import SYSTEMS
+
+    bench = subparsers.add_parser("bench", help="benchmark tools (generate question sets)",
+                                  description="Benchmark tools.")
+    bench_commands = bench.add_subparsers(dest="bench_command", metavar="COMMAND")
+    bench.set_defaults(func=lambda args: _missing_subcommand(bench))
+    generate = bench_commands.add_parser(
+        "generate", help="generate a question set with gold answers from the graph",
+        description="Generate PER_TYPE questions for each query type (attribute, relation, aggregation, "
+                    "multihop) with gold answers computed from the dataset's graph. Deterministic for a seed; "
+                    "the standard benchmark is seed 0 with the standard template set.")
+    generate.add_argument("--dataset", default="openalex", help=DATASET_HELP)
+    generate.add_argument("--source", default=None, help="source path overriding the dataset's default location")
+    generate.add_argument("--per-type", type=int, default=DEFAULT_PER_TYPE,
+                          help=f"questions per query type (default {DEFAULT_PER_TYPE})")
+    generate.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    generate.add_argument("--template-set", choices=TEMPLATE_SETS, default="standard",
+                          help="question wordings (default standard)")
+    generate.add_argument("--out", required=True, help="output JSON-lines file")
+    generate.set_defaults(func=run_generate)
+
+    evaluate = subparsers.add_parser(
+        "eval", help="answer a question file with one system and score it",
+        description="Answer every question of a JSON-lines file, write one prediction line per question, "
+                    "and print Accuracy / F1 / Hit@1 overall and per type (when gold answers are present), "
+                    "latency p50/p95 and questions per second.")
+    evaluate.add_argument("--dataset", default="openalex", help=DATASET_HELP)
+    evaluate.add_argument("--source", default=None, help="source path overriding the dataset's default location")
+    evaluate.add_argument("--questions", required=True, help='JSON-lines file: {"id", "question", "answer"?}')
+    evaluate.add_argument("--out", default=None, help="predictions JSON-lines file to write")
+    evaluate.add_argument("--system", choices=SYSTEMS, default="agentic", help="system to run (default agentic)")
+    evaluate.add_argument("--limit", type=int, default=None, help="answer only the first N questions")
+    evaluate.add_argument("--json", action="store_true", help="print the summary as JSON")
+    evaluate.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    _add_llm_options(evaluate)
+    evaluate.set_defaults(func=run_eval)
+
+
+def _missing_subcommand(parser: argparse.ArgumentParser) -> int:
+    parser.print_help(sys.stderr)
+    return 2
+
+
+def run_generate(args: argparse.Namespace) -> int:
+    from hgrag.evaluation.generator import count_by, generate_benchmark
+
+    questions = generate_benchmark(args.dataset, args.out, source=args.source, per_type=args.per_type,
+                                   seed=args.seed, template_set=args.template_set, progress=True)
+    by_type = ", ".join(f"{name} {n}" for name, n in count_by(questions, "type").items())
+    print(f"wrote {len(questions)} questions ({by_type}) to {args.out}")
+    return 0
+
+
+def run_eval(args: argparse.Namespace) -> int:
+    from hgrag.evaluation.baselines import SystemSkipped
+    from hgrag.evaluation.runner import evaluate, format_summary
+
+    try:
+        summary = evaluate(args.dataset, args.questions, args.out, system=args.system, source=args.source,
+                           limit=args.limit, progress=not args.no_progress, **llm_context(args))
+    except SystemSkipped as exc:
+        if args.json:
+            print(json.dumps({"system": args.system, "dataset": args.dataset, "skipped": str(exc)}))
+        else:
+            print(f"system {args.system} skipped: {exc}")
+        return 0
+    print(json.dumps(summary, indent=2) if args.json else format_summary(summary))
+    if args.out and not args.json:
+        print(f"predictions written to {args.out}")
+    return 0

@@ -1,0 +1,233 @@
+"""Answer a question file with one system, score it against gold, time it.
+
+    summary = evaluate("openalex", "q.jsonl", "pred.jsonl", system="agentic")
+
+Prediction lines: {"id", "question", "type", "intent", "answer", "query_type", "verified",
+"expansions", "regenerations", "latency_ms", "error"} plus {"gold", "correct", "f1", "hit1"}
+when the question has a gold answer.
+"""
+
+from __future__ import annotations
+
+import json
+import resource
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from hgrag.evaluation.metrics import METRICS, aggregate, score
+from hgrag.tools.errors import HgragError, InputError
+
+GRAPH_SYSTEMS = ("agentic", "no_plan", "no_rerank", "no_validate", "graph_rag")
+BASELINE_SYSTEMS = ("vanilla_rag", "llm_only")
+SYSTEMS = GRAPH_SYSTEMS + BASELINE_SYSTEMS
+
+
+@dataclass
+class System:
+    """A named question answerer: `answer(question) -> ask()-shaped dict`."""
+
+    name: str
+    answer: Callable[[str], dict[str, Any]]
+    info: dict[str, Any]
+
+
+# -- question files ------------------------------------------------------------------
+def _question_row(path: Path, number: int, line: str) -> dict[str, Any]:
+    where = f"{path}:{number}"
+    try:
+        row = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{where}: not valid JSON ({exc.msg})") from None
+    if not isinstance(row, dict):
+        raise InputError(f"{where}: expected a JSON object, got {type(row).__name__}")
+    question = row.get("question")
+    if not isinstance(question, str) or not question.strip():
+        raise InputError(f'{where}: missing "question" (a non-empty string)')
+    answer = row.get("answer")
+    if answer is not None and not isinstance(answer, (list, str, int, float)):
+        raise InputError(f'{where}: "answer" must be a list of strings')
+    row.setdefault("id", f"q{number}")
+    return row
+
+
+def load_questions(path: str | Path) -> list[dict[str, Any]]:
+    """Questions of a JSON-lines file; a bad file raises InputError naming file:line."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(f"{path}: question file not found") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"{path}: cannot read question file ({exc})") from None
+    rows = [_question_row(path, n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    if not rows:
+        raise InputError(f"{path}: no questions in file")
+    return rows
+
+
+# -- systems -------------------------------------------------------------------------
+def _graph_system(name: str, dataset: str, source: str | None, context: dict[str, Any]) -> System:
+    from hgrag.graphs.api import ask
+
+    def answer(question: str) -> dict[str, Any]:
+        return ask(question, dataset, source=source, variant=name, **context)
+
+    return System(name, answer, {})
+
+
+def _vanilla_rag(dataset: str, source: str | None, context: dict[str, Any], progress: bool) -> System:
+    from hgrag.evaluation.baselines import VanillaRAG
+    from hgrag.tools.resources import load_graph
+
+    graph = load_graph(dataset, source, progress=progress)  # the baseline needs no entity index
+    rag = VanillaRAG(graph.store, graph.cache_dir, progress=progress, **context)
+    return System("vanilla_rag", rag, {"vector_store": rag.info})
+
+
+def make_system(name: str, dataset: str, source: str | None = None, *, progress: bool = False,
+                **context: Any) -> System:
+    """Build (and warm up) a system; raises SystemSkipped for llm_only without an LLM."""
+    if name not in SYSTEMS:
+        raise InputError(f"unknown system {name!r}; choose one of: {', '.join(SYSTEMS)}")
+    if name == "llm_only":
+        from hgrag.evaluation.baselines import LLMOnly
+
+        return System(name, LLMOnly(**context), {})
+    if name == "vanilla_rag":
+        return _vanilla_rag(dataset, source, context, progress)
+    from hgrag.tools.resources import load_resources
+
+    load_resources(dataset, source, progress=progress)
+    return _graph_system(name, dataset, source, context)
+
+
+def warm_up(system: System, question: str) -> None:
+    """One untimed answer so model loading and lazy caches do not count as latency."""
+    try:
+        system.answer(question)
+    except Exception:  # noqa: BLE001 - the timed run reports errors per question
+        pass
+
+
+# -- running ---------------------------------------------------------------------------
+def answer_one(system: System, row: dict[str, Any]) -> dict[str, Any]:
+    """Answer one question, timed; errors are recorded on the row, never raised."""
+    started = time.perf_counter()
+    try:
+        result = system.answer(row["question"]) or {}
+        error = result.get("error")
+    except HgragError as exc:
+        result, error = {}, str(exc)
+    except Exception as exc:  # noqa: BLE001 - one crash must not end a 400-question run
+        result, error = {}, f"{type(exc).__name__}: {exc}"
+    latency_ms = (time.perf_counter() - started) * 1000
+    answer = result.get("answer") or []
+    prediction = {
+        "id": row["id"], "question": row["question"], "type": row.get("type"), "intent": row.get("intent"),
+        "answer": [str(a) for a in (answer if isinstance(answer, list) else [answer])],
+        "query_type": result.get("query_type"), "verified": bool(result.get("verified")),
+        "expansions": int(result.get("expansions") or 0), "regenerations": int(result.get("regenerations") or 0),
+        "latency_ms": round(latency_ms, 2), "error": error,
+    }
+    if row.get("answer") is not None:
+        gold = row["answer"] if isinstance(row["answer"], list) else [row["answer"]]
+        scores = score(prediction["answer"], gold)
+        prediction.update(gold=gold, correct=scores["accuracy"] == 1.0, f1=round(scores["f1"], 4),
+                          hit1=scores["hit1"])
+    return prediction
+
+
+def _progress(rows: list[dict[str, Any]], system: str, enabled: bool) -> Any:
+    if not enabled:
+        return rows
+    from tqdm import tqdm
+
+    return tqdm(rows, desc=system, unit="q", file=sys.stderr, dynamic_ncols=True)
+
+
+def run_questions(system: System, questions: list[dict[str, Any]], *, progress: bool = True
+                  ) -> tuple[list[dict[str, Any]], float]:
+    """Predictions for every question and the wall-clock seconds of the timed loop."""
+    started = time.perf_counter()
+    predictions = [answer_one(system, row) for row in _progress(questions, system.name, progress)]
+    return predictions, time.perf_counter() - started
+
+
+def percentile(values: list[float], q: float) -> float:
+    """Nearest-rank style percentile with linear interpolation (q in 0..100)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    position = (len(ordered) - 1) * q / 100
+    low, high = int(position), min(int(position) + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+def peak_rss_mb() -> float:
+    """Peak resident set size of this process (Linux reports KiB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def summarize(predictions: list[dict[str, Any]], seconds: float, **extra: Any) -> dict[str, Any]:
+    """Metrics (when gold exists), latency p50/p95, questions/s, errors, peak RSS."""
+    latencies = [p["latency_ms"] for p in predictions]
+    scored = [{"type": p.get("type"), "accuracy": float(p["correct"]), "f1": p["f1"], "hit1": p["hit1"]}
+              for p in predictions if "correct" in p]
+    return {
+        **extra,
+        "questions": len(predictions),
+        "errors": sum(1 for p in predictions if p.get("error")),
+        "metrics": aggregate(scored) if scored else None,
+        "latency_ms": {"p50": round(percentile(latencies, 50), 1), "p95": round(percentile(latencies, 95), 1),
+                       "mean": round(sum(latencies) / len(latencies), 1) if latencies else 0.0},
+        "questions_per_second": round(len(predictions) / seconds, 3) if seconds > 0 else 0.0,
+        "seconds": round(seconds, 2),
+        "peak_rss_mb": round(peak_rss_mb(), 1),
+    }
+
+
+def format_summary(summary: dict[str, Any]) -> str:
+    """A small text table: overall and per-type Accuracy / F1 / Hit@1, then timing."""
+    lines = [f"system {summary.get('system', '?')} on {summary.get('dataset', '?')}: "
+             f"{summary['questions']} questions, {summary['errors']} errors"]
+    metrics = summary.get("metrics")
+    if metrics:
+        lines.append(f"{'type':<12} {'n':>4} {'Accuracy':>9} {'F1':>7} {'Hit@1':>7}")
+        groups = [*metrics["by_type"].items(), ("overall", metrics["overall"])]
+        for name, values in groups:
+            lines.append(f"{name:<12} {values['n']:>4} " + " ".join(
+                f"{values[m]:>{9 if m == 'accuracy' else 7}.3f}" for m in METRICS))
+    latency = summary["latency_ms"]
+    lines.append(f"latency p50 {latency['p50']:.0f} ms, p95 {latency['p95']:.0f} ms; "
+                 f"{summary['questions_per_second']:.2f} questions/s; peak RSS {summary['peak_rss_mb']:.0f} MB")
+    return "\n".join(lines)
+
+
+def write_predictions(predictions: list[dict[str, Any]], path: str | Path) -> Path:
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with target.open("w", encoding="utf-8") as handle:
+        for row in predictions:
+            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+    return target
+
+
+def evaluate(dataset: str, questions_path: str | Path, out: str | Path | None = None, *,
+             system: str = "agentic", source: str | None = None, limit: int | None = None,
+             progress: bool = True, **context: Any) -> dict[str, Any]:
+    """Load questions, build + warm up the system, answer, write predictions, summarise."""
+    questions = load_questions(questions_path)
+    if limit is not None:
+        if limit < 1:
+            raise InputError(f"--limit must be at least 1, got {limit}")
+        questions = questions[:limit]
+    runner = make_system(system, dataset, source, progress=progress, **context)
+    warm_up(runner, questions[0]["question"])
+    predictions, seconds = run_questions(runner, questions, progress=progress)
+    if out is not None:
+        write_predictions(predictions, out)
+    return summarize(predictions, seconds, system=system, dataset=dataset, **runner.info)
