@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from hgrag.evaluation.metrics import METRICS, aggregate, score
+from hgrag.tools.datasets import dataset_spec
 from hgrag.tools.errors import HgragError, InputError
 
 GRAPH_SYSTEMS = ("agentic", "no_plan", "no_rerank", "no_validate", "graph_rag")
@@ -220,6 +221,7 @@ def evaluate(dataset: str, questions_path: str | Path, out: str | Path | None = 
              system: str = "agentic", source: str | None = None, limit: int | None = None,
              progress: bool = True, **context: Any) -> dict[str, Any]:
     """Load questions, build + warm up the system, answer, write predictions, summarise."""
+    dataset_spec(dataset)  # unknown dataset: fail before any work
     questions = load_questions(questions_path)
     if limit is not None:
         if limit < 1:

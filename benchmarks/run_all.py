@@ -1,0 +1,145 @@
+"""Run every system on both datasets and write reports/<YYYY-MM-DD>/ (`make bench`).
+
+For each dataset: generate the seed-0 standard benchmark (and the paraphrase benchmark when
+evaluation/templates_paraphrase.py exists), then run `hgrag eval --json` once per
+(benchmark, system) in its own process, so each run's peak RSS is its own and one crash
+does not stop the others. Question files, predictions and logs hold data-derived text and
+go to <out-dir>/raw/ (git-ignored); report.md and the PNG charts go to <out-dir>/.
+
+    python benchmarks/run_all.py [--datasets openalex dblp] [--systems agentic vanilla_rag]
+                                 [--limit N] [--out-dir DIR] [--per-type 100] [--seed 0]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from hgrag.evaluation.baselines import llm_settings
+from hgrag.evaluation.generator import generate_benchmark
+from hgrag.evaluation.report import write_report
+from hgrag.evaluation.runner import SYSTEMS
+from hgrag.tools.datasets import REPO_ROOT
+from hgrag.tools.errors import HgragError
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description="Run all systems on the benchmarks and write a dated report.")
+    parser.add_argument("--datasets", nargs="+", default=["openalex", "dblp"], help="datasets (default openalex dblp)")
+    parser.add_argument("--systems", nargs="+", default=list(SYSTEMS), choices=SYSTEMS, metavar="SYSTEM",
+                        help=f"systems (default all: {' '.join(SYSTEMS)})")
+    parser.add_argument("--limit", type=int, default=None, help="answer only the first N questions of each benchmark")
+    parser.add_argument("--out-dir", default=None, help="report directory (default reports/<YYYY-MM-DD>)")
+    parser.add_argument("--per-type", type=int, default=100, help="questions per type (default 100)")
+    parser.add_argument("--seed", type=int, default=0, help="benchmark seed (default 0)")
+    parser.add_argument("--model", default="offline", help="'offline' (default) or an OpenAI-compatible model")
+    parser.add_argument("--base-url", default=None, help="OpenAI-compatible endpoint (default $OPENAI_BASE_URL)")
+    return parser.parse_args(argv)
+
+
+def benchmarks() -> list[str]:
+    names = ["standard"]
+    if importlib.util.find_spec("hgrag.evaluation.templates_paraphrase") is not None:
+        names.append("paraphrase")
+    return names
+
+
+def _eval_command(args: argparse.Namespace, dataset: str, questions: Path, predictions: Path,
+                  system: str) -> list[str]:
+    command = [sys.executable, "-m", "hgrag.graphs.cli", "eval", "--dataset", dataset, "--questions",
+               str(questions), "--out", str(predictions), "--system", system, "--json", "--model", args.model]
+    if args.base_url:
+        command += ["--base-url", args.base_url]
+    if args.limit:
+        command += ["--limit", str(args.limit)]
+    return command
+
+
+def _last_line(path: Path) -> str:
+    lines = [line.strip() for line in path.read_text(errors="replace").splitlines() if line.strip()]
+    return lines[-1][:300] if lines else "no output"
+
+
+def run_one(args: argparse.Namespace, raw: Path, dataset: str, benchmark: str, system: str) -> dict[str, Any]:
+    """One `hgrag eval` subprocess; returns a report result (summary, skipped or failed)."""
+    result: dict[str, Any] = {"dataset": dataset, "benchmark": benchmark, "system": system}
+    stem = f"{dataset}-{benchmark}-{system}"
+    log = raw / "logs" / f"{stem}.log"
+    log.parent.mkdir(parents=True, exist_ok=True)
+    command = _eval_command(args, dataset, raw / f"questions-{dataset}-{benchmark}.jsonl",
+                            raw / "predictions" / f"{stem}.jsonl", system)
+    with log.open("w") as stderr:
+        done = subprocess.run(command, stdout=subprocess.PIPE, stderr=stderr, text=True, env=os.environ.copy())
+    if done.returncode != 0:
+        return {**result, "failed": f"exit {done.returncode}: {_last_line(log)}"}
+    try:
+        summary = json.loads(done.stdout)
+    except json.JSONDecodeError:
+        return {**result, "failed": f"unreadable output: {done.stdout[-200:]!r}"}
+    if "skipped" in summary:
+        return {**result, "skipped": summary["skipped"]}
+    return {**result, "summary": summary}
+
+
+def _describe(result: dict[str, Any], seconds: float) -> str:
+    if "summary" in result:
+        overall = (result["summary"].get("metrics") or {}).get("overall", {})
+        return f"accuracy {overall.get('accuracy', 0):.3f}, {seconds:.0f} s"
+    return result.get("skipped") or result.get("failed") or ""
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    out_dir = Path(args.out_dir) if args.out_dir else REPO_ROOT / "reports" / dt.date.today().isoformat()
+    raw = out_dir / "raw"
+    names = benchmarks()
+    llm = llm_settings({"model": args.model, "base_url": args.base_url})
+    results: list[dict[str, Any]] = []
+    try:
+        for dataset in args.datasets:
+            for benchmark in names:
+                path = raw / f"questions-{dataset}-{benchmark}.jsonl"
+                questions = generate_benchmark(dataset, path, per_type=args.per_type, seed=args.seed,
+                                               template_set=benchmark, progress=True)
+                print(f"{dataset}: {len(questions)} {benchmark} questions -> {path}", file=sys.stderr)
+            for system in args.systems:
+                for benchmark in names:
+                    if system == "llm_only" and llm is None:
+                        results.append({"dataset": dataset, "benchmark": benchmark, "system": system,
+                                        "skipped": "no LLM configured (--model/--base-url)"})
+                        continue
+                    started = time.perf_counter()
+                    results.append(run_one(args, raw, dataset, benchmark, system))
+                    print(f"{dataset} {benchmark} {system}: {_describe(results[-1], time.perf_counter() - started)}",
+                          file=sys.stderr)
+    except HgragError as exc:
+        print(f"run_all: error: {exc}", file=sys.stderr)
+        return exc.exit_code
+    meta = {"date": dt.date.today().isoformat(), "datasets": " ".join(args.datasets), "benchmarks": " ".join(names),
+            "seed": args.seed, "questions per type": args.per_type, "limit": args.limit or "none",
+            "model": args.model, "commit": _git_commit()}
+    (raw / "results.json").write_text(json.dumps({"meta": meta, "results": results}, indent=2))
+    report = write_report(results, out_dir, meta)
+    print(f"report written to {report} (raw question files and predictions in {raw})")
+    return 0
+
+
+def _git_commit() -> str:
+    try:
+        done = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO_ROOT, capture_output=True, text=True)
+    except OSError:
+        return "unknown"
+    return done.stdout.strip() or "unknown"
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,159 @@
+"""Benchmark report: report.md with per-type / per-system tables, and matplotlib (Agg) bar charts.
+
+A result is {"dataset", "benchmark", "system", "summary"} (a runner summary) or
+{"dataset", "benchmark", "system", "skipped": reason}.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+QUESTION_TYPES = ("attribute", "relation", "aggregation", "multihop")
+
+
+def _groups(results: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """(dataset, benchmark) pairs in first-seen order."""
+    return list(dict.fromkeys((r["dataset"], r["benchmark"]) for r in results))
+
+
+def _ran(results: Iterable[dict[str, Any]], dataset: str, benchmark: str) -> list[dict[str, Any]]:
+    return [r for r in results if r["dataset"] == dataset and r["benchmark"] == benchmark
+            and r.get("summary") and r["summary"].get("metrics")]
+
+
+def _cell(values: dict[str, Any] | None) -> str:
+    if not values:
+        return "–"
+    return f"{values['accuracy']:.2f} / {values['f1']:.2f} / {values['hit1']:.2f}"
+
+
+def _summary_table(rows: list[dict[str, Any]]) -> list[str]:
+    lines = ["| system | n | Accuracy | F1 | Hit@1 | p50 ms | p95 ms | questions/s | peak RSS MB | errors |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for r in rows:
+        s = r["summary"]
+        o = s["metrics"]["overall"]
+        lines.append(f"| {r['system']} | {o['n']} | {o['accuracy']:.3f} | {o['f1']:.3f} | {o['hit1']:.3f} | "
+                     f"{s['latency_ms']['p50']:.0f} | {s['latency_ms']['p95']:.0f} | "
+                     f"{s['questions_per_second']:.2f} | {s['peak_rss_mb']:.0f} | {s['errors']} |")
+    return lines
+
+
+def _per_type_table(rows: list[dict[str, Any]]) -> list[str]:
+    lines = ["| system | " + " | ".join(QUESTION_TYPES) + " |", "|---|" + "---:|" * len(QUESTION_TYPES)]
+    for r in rows:
+        by_type = r["summary"]["metrics"]["by_type"]
+        lines.append(f"| {r['system']} | " + " | ".join(_cell(by_type.get(t)) for t in QUESTION_TYPES) + " |")
+    return lines
+
+
+def _robustness_table(results: list[dict[str, Any]]) -> list[str]:
+    """Overall accuracy on the standard vs the paraphrased wording, per dataset and system."""
+    pairs: dict[tuple[str, str], dict[str, float]] = {}
+    for r in results:
+        if r.get("summary") and r["summary"].get("metrics"):
+            pairs.setdefault((r["dataset"], r["system"]), {})[r["benchmark"]] = \
+                r["summary"]["metrics"]["overall"]["accuracy"]
+    rows = [(k, v) for k, v in pairs.items() if {"standard", "paraphrase"} <= set(v)]
+    if not rows:
+        return []
+    lines = ["## Robustness to wording (overall Accuracy)", "",
+             "| dataset | system | standard | paraphrase | change |", "|---|---|---:|---:|---:|"]
+    for (dataset, system), v in rows:
+        lines.append(f"| {dataset} | {system} | {v['standard']:.3f} | {v['paraphrase']:.3f} | "
+                     f"{v['paraphrase'] - v['standard']:+.3f} |")
+    return lines + [""]
+
+
+def plot_accuracy(rows: list[dict[str, Any]], title: str, path: Path) -> Path:
+    """Grouped bars: question type on the x axis, one bar per system."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    labels = [*QUESTION_TYPES, "overall"]
+    width = 0.8 / max(len(rows), 1)
+    figure, axes = plt.subplots(figsize=(9, 4.5))
+    for i, r in enumerate(rows):
+        metrics = r["summary"]["metrics"]
+        values = [metrics["by_type"].get(t, {}).get("accuracy", 0.0) for t in QUESTION_TYPES]
+        values.append(metrics["overall"]["accuracy"])
+        axes.bar([x + i * width - 0.4 + width / 2 for x in range(len(labels))], values, width, label=r["system"])
+    axes.set_xticks(range(len(labels)), labels)
+    axes.set_ylim(0, 1)
+    axes.set_ylabel("Accuracy")
+    axes.set_title(title)
+    axes.legend(fontsize=8, ncol=min(len(rows), 4))
+    figure.tight_layout()
+    figure.savefig(path, dpi=110)
+    plt.close(figure)
+    return path
+
+
+def plot_latency(rows: list[dict[str, Any]], title: str, path: Path) -> Path:
+    """p50 and p95 latency per system (log scale: baselines and agents differ by orders)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    systems = [r["system"] for r in rows]
+    p50 = [max(r["summary"]["latency_ms"]["p50"], 0.1) for r in rows]
+    p95 = [max(r["summary"]["latency_ms"]["p95"], 0.1) for r in rows]
+    figure, axes = plt.subplots(figsize=(8, 4))
+    positions = range(len(systems))
+    axes.bar([x - 0.2 for x in positions], p50, 0.4, label="p50")
+    axes.bar([x + 0.2 for x in positions], p95, 0.4, label="p95")
+    axes.set_xticks(list(positions), systems, rotation=20)
+    axes.set_yscale("log")
+    axes.set_ylabel("latency per question (ms)")
+    axes.set_title(title)
+    axes.legend()
+    figure.tight_layout()
+    figure.savefig(path, dpi=110)
+    plt.close(figure)
+    return path
+
+
+def _skipped_lines(results: list[dict[str, Any]]) -> list[str]:
+    skipped = {(r["dataset"], r["system"]): r["skipped"] for r in results if r.get("skipped")}
+    failed = {(r["dataset"], r["system"]): r["failed"] for r in results if r.get("failed")}
+    lines = []
+    if skipped or failed:
+        lines += ["## Skipped or failed runs", ""]
+        lines += [f"- {d} / {s}: skipped — {why}" for (d, s), why in skipped.items()]
+        lines += [f"- {d} / {s}: failed — {why}" for (d, s), why in failed.items()]
+        lines.append("")
+    return lines
+
+
+def write_report(results: list[dict[str, Any]], out_dir: str | Path, meta: dict[str, Any]) -> Path:
+    """report.md plus accuracy-<dataset>-<benchmark>.png and latency-<dataset>.png in out_dir."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    lines = [f"# hgrag benchmark report — {meta.get('date', '')}", ""]
+    lines += [f"- {key}: {value}" for key, value in meta.items() if key != "date"]
+    lines += ["", "Accuracy = exact set match after normalisation; F1 = set precision/recall; "
+              "Hit@1 = first answer in gold (evaluation/metrics.py). Latency is wall-clock per "
+              "question after a warm-up; peak RSS is that run's process.", ""]
+    for dataset, benchmark in _groups(results):
+        rows = _ran(results, dataset, benchmark)
+        if not rows:
+            continue
+        stem = f"{dataset}-{benchmark}"
+        plot_accuracy(rows, f"{dataset} ({benchmark} wording): accuracy per question type",
+                      out / f"accuracy-{stem}.png")
+        lines += [f"## {dataset} — {benchmark} wording", "", *_summary_table(rows), "",
+                  "Per type (Accuracy / F1 / Hit@1):", "", *_per_type_table(rows), "",
+                  f"![accuracy](accuracy-{stem}.png)", ""]
+        if benchmark == "standard":
+            plot_latency(rows, f"{dataset}: latency per question", out / f"latency-{dataset}.png")
+            lines += [f"![latency](latency-{dataset}.png)", ""]
+    lines += _robustness_table(results)
+    lines += _skipped_lines(results)
+    path = out / "report.md"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return path
