@@ -4,8 +4,9 @@
         ...  # point ChatOpenAI at server.base_url; read server.requests afterwards
 
 Each POST to /v1/chat/completions (or /chat/completions) pops the next scripted reply and returns
-it as choices[0].message.content. With the script exhausted the server answers HTTP 500, so a test
-that makes more LLM calls than it scripted fails loudly instead of hanging.
+it as choices[0].message.content. With the script exhausted, `responder(request)` answers if given;
+otherwise the server answers HTTP 500, so a test that makes more LLM calls than it scripted fails
+loudly instead of hanging.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import threading
 import time
 from collections import deque
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 CHAT_PATHS = ("/v1/chat/completions", "/chat/completions")
 
@@ -44,8 +45,9 @@ def completion_body(content: str, model: str, number: int) -> dict[str, Any]:
 class FakeOpenAI:
     """Scripted replies in, recorded requests out."""
 
-    def __init__(self, replies: Iterable[str] = ()):
+    def __init__(self, replies: Iterable[str] = (), responder: Callable[[dict[str, Any]], str] | None = None):
         self.replies: deque[str] = deque(replies)
+        self.responder = responder
         self.requests: list[dict[str, Any]] = []
         self.lock = threading.Lock()
         self.server: ThreadingHTTPServer | None = None
@@ -59,15 +61,13 @@ class FakeOpenAI:
     def next_reply(self, request: dict[str, Any]) -> str | None:
         with self.lock:
             self.requests.append(request)
-            return self.replies.popleft() if self.replies else None
+            if self.replies:
+                return self.replies.popleft()
+        return self.responder(request) if self.responder else None
 
     def user_prompts(self) -> list[str]:
         """The last user message of every recorded chat request, in order."""
-        prompts = []
-        for request in self.requests:
-            users = [m for m in request["body"].get("messages", []) if m.get("role") == "user"]
-            prompts.append(str(users[-1]["content"]) if users else "")
-        return prompts
+        return [message_of(request, "user") for request in self.requests]
 
     # -- server -------------------------------------------------------------
     @property
@@ -97,6 +97,12 @@ class FakeOpenAI:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+def message_of(request: dict[str, Any], role: str) -> str:
+    """The content of the last `role` message of a recorded request ('' when absent)."""
+    found = [m for m in request["body"].get("messages", []) if m.get("role") == role]
+    return str(found[-1]["content"]) if found else ""
 
 
 def _handler_for(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
