@@ -136,7 +136,12 @@ def _load_or_build_index(graph: GraphLoad, progress: bool, rebuild: bool) -> tup
     index_class = _entity_index_class()
     directory = graph.cache_dir
     if graph.loaded_from_cache and not rebuild and cache.has_index(directory):
-        return index_class.load(directory / cache.INDEX_DIR, graph.store), None
+        from hgrag.tools.entity_index import EntityIndexError
+
+        try:
+            return index_class.load(directory / cache.INDEX_DIR, graph.store), None
+        except EntityIndexError:
+            pass  # stale (e.g. another embedding setting) or unreadable: build a fresh one
     started = time.perf_counter()
     index = index_class.build(graph.store, progress=progress)
     cache.save_directory_atomic(directory / cache.INDEX_DIR, index.save, replace=True)
