@@ -53,13 +53,17 @@ class GraphLoad:
     meta: dict[str, Any]
 
 
-_MEMO: dict[tuple[str, str, bool], Resources] = {}
+_MEMO: dict[tuple[str, str, bool, str], Resources] = {}
 _BUILD_LOCK = threading.RLock()  # one build at a time per process (e.g. a threaded server)
 
 
 def clear_memo() -> None:
     """Forget in-process results (tests; or after the cache directory was deleted)."""
     _MEMO.clear()
+
+
+def _memo_key(spec: DatasetSpec, path: Path, skip_bad_records: bool) -> tuple[str, str, bool, str]:
+    return spec.name, str(path), skip_bad_records, str(cache.hgrag_home())
 
 
 def _entity_index_class() -> type[EntityIndex]:
@@ -173,7 +177,7 @@ def _build_resources(spec: DatasetSpec, path: Path, skip_bad_records: bool, prog
         loaded_from_cache=not spent, source=path,
         bad_records=int(graph.meta.get("bad_records") or 0), meta=graph.meta,
     )
-    _MEMO[(spec.name, str(path), skip_bad_records)] = resources
+    _MEMO[_memo_key(spec, path, skip_bad_records)] = resources
     return resources
 
 
@@ -183,10 +187,10 @@ def load_resources(dataset: str = "openalex", source: str | Path | None = None, 
     """Graph + entity index for a dataset; repeated calls in one process are free.
 
     The first call loads the disk cache (or builds and caches); later calls with the same
-    dataset, source and skip flag return the same `Resources` object.
+    dataset, source, skip flag and HGRAG_HOME return the same `Resources` object.
     """
     spec, path = resolve_source(dataset, source)
-    key = (spec.name, str(path), skip_bad_records)
+    key = _memo_key(spec, path, skip_bad_records)
     if not rebuild and key in _MEMO:
         return _MEMO[key]
     with _BUILD_LOCK:
