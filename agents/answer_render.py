@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 ATTRIBUTE_NAMES = {"year": "publication year", "cited_by_count": "citation count", "doi": "DOI",
-                   "type": "type", "language": "language", "orcid": "ORCID", "issn_l": "ISSN-L"}
+                   "work_type": "publication type", "venue_type": "venue type", "language": "language", "orcid": "ORCID", "issn_l": "ISSN-L"}
 PLURAL = {"author": "authors", "paper": "papers", "venue": "venues", "value": "values"}
 
 
@@ -44,7 +44,8 @@ def render_answer(plan: dict[str, Any], answer: list[str], store: Any) -> str:
     if operation == "yes_no":
         return f"{answer[0].capitalize()}, according to the graph ({subject})."
     if operation == "count":
-        return f"{answer[0]} {PLURAL.get(target, 'items')} (counted in the graph for {subject})."
+        counted = PLURAL.get(plan.get("result_type", target), "items")
+        return f"{answer[0]} {counted} (counted in the graph for {subject})."
     if operation in ("attribute",) or plan.get("read"):
         return f"{ATTRIBUTE_NAMES.get(attribute, attribute).capitalize()} for {subject}: {_join(answer)}."
     if operation == "sum":

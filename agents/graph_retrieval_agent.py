@@ -53,16 +53,23 @@ def _two_hop(store: Any, node: str, limit: int = RING_LIMIT) -> set[str]:
 
 
 def rerank_anchors(store: Any, plan: dict[str, Any]) -> dict[str, Any]:
-    """Pick, for each ambiguous mention, the candidate closest in the graph to the other mentions."""
+    """Pick, for each ambiguous mention, the candidate closest in the graph to the other mentions.
+
+    A weaker string match (e.g. initials) only wins when it is closer in the graph; among equally
+    strong matches with no graph evidence, the best-connected node wins."""
     anchors = plan.get("anchors", [])
     for mention in anchors:
+        scores = dict(zip(mention.get("candidates", []), mention.get("candidate_scores", [])))
         candidates = [c for c in mention.get("candidates", []) if store.has_node(c)]
         if len(candidates) < 2:
             continue
         others = {m["node_id"] for m in anchors if m is not mention and m.get("node_id")}
-        def closeness(node: str) -> tuple[int, int]:
+        top_score = max(scores.get(c, 0.0) for c in candidates)
+
+        def closeness(node: str) -> tuple[int, float, int]:
             near = len(others & _two_hop(store, node)) if others else 0
-            return (near, len(list(store.all_neighbors(node))))
+            return (near, scores.get(node, 0.0) if not near else top_score, len(list(store.all_neighbors(node))))
+
         best = max(candidates, key=closeness)
         if best != mention["node_id"]:
             mention["node_id"], mention["label"] = best, store.label(best)

@@ -19,7 +19,8 @@ NOUNS: dict[str, frozenset[str]] = {
     "author": frozenset("author authors coauthor coauthors co-author co-authors cowriter cowriters co-writer "
                         "co-writers collaborator collaborators researcher researchers people person persons "
                         "scientist scientists writer writers scholar scholars contributor contributors colleague "
-                        "colleagues partner partners individuals names".split()),
+                        "colleagues partner partners individuals names everyone everybody anyone anybody "
+                        "someone whoever".split()),
     "venue": frozenset("venue venues journal journals conference conferences outlet outlets proceedings periodical "
                        "periodicals source sources magazine magazines series".split()),
     "year": frozenset("year years date".split()),
@@ -51,7 +52,8 @@ MAX_SUPERLATIVE = re.compile(r"\b(most|highest|maximum|max|largest|greatest|bigg
                              r"primarily|chiefly|favou?rite|predominantly|usual|usually|often|frequent|frequently|"
                              r"regular|regularly|more than any)\b")
 MIN_SUPERLATIVE = re.compile(r"\b(least|fewest|lowest|minimum|smallest|rarest)\b")
-EARLY = re.compile(r"\b(earliest|first|oldest|debut|initial|began|begin|start|started|starting)\b")
+EARLY = re.compile(r"\b(earliest|first|oldest|debut|initial|began|begin|start|started|starting)\b|"
+                   r"\bsince (which|what) year\b|\bsince when\b")
 LATE = re.compile(r"\b(latest|newest|most recent|recent|last|final|youngest)\b")
 VIA_AUTHORS = re.compile(
     r"\b((co-?)?authors?|writers?|researchers?|people|persons|team|contributors?|zzpos|scientists?|scholars?)\b"
@@ -62,7 +64,8 @@ OTHERS = re.compile(r"\b(other|others|else|besides|apart from|aside from|excludi
                     r"beyond|in addition to|not counting)\b")
 CITES_EDGE = re.compile(r"\b(cite|cites|citing|cited by|reference|references|referencing)\b")
 BETWEEN = re.compile(r"\bbetween zzyear and zzyear\b|\bfrom zzyear (to|until|till|through) zzyear\b|\bzzyear\s*[-–]\s*zzyear\b")
-SINCE = re.compile(r"\b(since|after|from|starting in|starting from|onwards from)\s+zzyear\b|\bzzyear (onwards|or later|and later)\b")
+SINCE = re.compile(r"\b(since|after|starting in|starting from|onwards from|later than)\s+zzyear\b|"
+                   r"\bzzyear (onwards|or later|and later|on)\b|\bfrom zzyear (on|onwards)\b")
 BEFORE = re.compile(r"\b(before|until|prior to|up to|by)\s+zzyear\b|\bzzyear or earlier\b")
 DESCRIPTORS = re.compile(
     r"\b(the )?(paper|article|publication|work|study|manuscript|title|titled|entitled|called|named)\s+"
@@ -128,19 +131,28 @@ def focus_target(text: str) -> tuple[str | None, bool]:
             continue
         if word in DIRECT_WH and not _whose_paper(words, i):
             return DIRECT_WH[word], True
-        for later in words[i + 1:i + 1 + FOCUS_WINDOW]:
-            if later == "zzpos":
+        window = words[i + 1:i + 1 + FOCUS_WINDOW]
+        for j, later in enumerate(window):
+            if later == "zzpos" or later in ("who", "whom"):
                 return "author", True
             if later.startswith("zz"):
                 break
             kind = _noun_class(later)
             if kind:
-                return kind, True
+                return _compound_head(window, j, kind), True
     for word in words:
         kind = _noun_class(word)
         if kind:
             return kind, False
     return None, False
+
+
+def _compound_head(window: list[str], j: int, kind: str) -> str:
+    """'publication year' -> year, 'citation count' -> citations: the last noun of a compound wins."""
+    while j + 1 < len(window) and _noun_class(window[j + 1]):
+        j += 1
+        kind = _noun_class(window[j]) or kind
+    return kind
 
 
 def _whose_paper(words: list[str], i: int) -> bool:
@@ -173,8 +185,7 @@ def _years(text: str, years: list[int], frame: Frame) -> None:
         frame.year_to = ordered[0]
 
 
-POLITE = re.compile(r"^(please )?((can|could|would|will) you( please)? (tell|show|give|list|find|name|say|share|"
-                    r"let me know|provide|identify)( me| us)?|do you know|i('d| would) like to (know|find out|learn)|"
+POLITE = re.compile(r"^(please )?((can|could|would|will) you( please)?( kindly)? \w+( up| out)?( me| us| for me)?|do you know|i('d| would) like to (know|find out|learn)|"
                     r"i (want|need|wonder|wondered)( to know)?|tell me|please tell me)\b")
 
 
@@ -186,9 +197,21 @@ def is_yes_no(text: str) -> bool:
     return bool(YES_NO_START.search(text)) and not wh
 
 
+MOST_NUMBER = re.compile(r"\b(the )?(largest|highest|greatest|biggest|most|maximum|max|top|leading) "
+                         r"(number|count|amount|quantity|total|share) of\b")
+FEWEST_NUMBER = re.compile(r"\b(the )?(smallest|lowest|least|fewest|minimum|min) (number|count|amount) of\b")
+TYPE_VALUES = re.compile(r"\b(an? )?(article|book chapter|book-chapter|chapter|preprint|dissertation|thesis|review|"
+                         r"book|report|dataset|editorial|letter|erratum)\b.*\bor\b")
+
+
 def parse_intent(text: str, years: list[int]) -> Frame:
     """Build a Frame from the residual text (see `residual_text`)."""
     frame = Frame()
+    text = FEWEST_NUMBER.sub("fewest", MOST_NUMBER.sub("most", text))
+    if TYPE_VALUES.search(text):
+        frame.target, frame.operation, frame.explicit_target = "type", "attribute", True
+        frame.notes.append("choice between publication types")
+        return frame
     frame.position, text = _position(text)
     target, explicit = focus_target(text)
     frame.explicit_target = explicit

@@ -19,6 +19,8 @@ YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
 TOKEN = re.compile(r"\S+")
 EDGE_PUNCT = "?!.,;:()[]{}\"'"
 MAX_SPAN_TOKENS = 40
+FUNCTION_WORDS = frozenset("""a an the of in on at to for by with from and or is are was were be been did do does
+has have had who whom whose what which when where how""".split())
 STOPWORDS = frozenset("""a an the of in on at to for by with from and or is are was were be been did do does
 has have had who whom whose what which when where how many much list name give tell show me please
 paper papers article articles author authors venue journal conference year published publish wrote
@@ -215,17 +217,23 @@ def _preferred_type(hits: list[Any]) -> str:
 def _plausible(hit: Any, text: str, n_tokens: int, lowercase: bool, at_start: bool) -> bool:
     """Reject look-up hits that are probably ordinary words of the question."""
     words = norm_key(text).split()
-    if not words or words[0] in STOPWORDS and hit.node_type != "paper":
+    raw_tokens = text.replace(",", " ").split()
+    if not words or all(w in STOPWORDS for w in words):
         return False
-    if all(w in STOPWORDS for w in words):
+    capitalised = lowercase or any(t[:1].isupper() for t in raw_tokens)
+    if hit.node_type == "author":
+        first_is_initial = bool(re.fullmatch(r"[A-Z]\.?(-[A-Z]\.?)?", raw_tokens[0]))
+        if words[0] in STOPWORDS and not first_is_initial:
+            return False
+        capitals = sum(t[:1].isupper() or t.lower() in NAME_PARTICLES for t in raw_tokens)
+        name_like = raw_tokens[0][:1].isupper() and capitals * 2 >= len(raw_tokens)
+        return 2 <= n_tokens <= 6 and capitalised and (name_like or lowercase)
+    if words[0] in FUNCTION_WORDS and words[0] not in ("the", "a", "an", "on", "in", "of", "how", "what", "when", "why", "who"):
         return False
-    capitalised = lowercase or any(t[:1].isupper() for t in text.split())
     if hit.node_type == "paper":
         return n_tokens >= 3 or (n_tokens >= 2 and capitalised and not at_start)
-    if hit.node_type == "author":
-        name_like = all(t[:1].isupper() or t.lower() in NAME_PARTICLES or not t[:1].isalpha()
-                        for t in text.replace(",", " ").split())
-        return 2 <= n_tokens <= 6 and capitalised and (name_like or lowercase)
+    if words[0] in STOPWORDS and n_tokens < 2:
+        return False
     return capitalised and (n_tokens >= 2 or not at_start)
 
 

@@ -10,11 +10,12 @@ from typing import Any
 from hgrag.agents.intent import Frame
 from hgrag.tools.graph_store import EDGE_BETWEEN
 
-ATTRIBUTE_OF = {"year": "year", "citations": "cited_by_count", "doi": "doi", "type": "type",
+ATTRIBUTE_OF = {"year": "year", "citations": "cited_by_count", "doi": "doi", "type": "work_type",
                 "language": "language", "orcid": "orcid", "issn": "issn_l"}
 OWNER_TYPES = {"year": {"paper"}, "citations": {"paper"}, "doi": {"paper"}, "language": {"paper"},
                "type": {"paper", "venue"}, "orcid": {"author"}, "issn": {"venue"}}
 SUBJECT_ORDER = ("paper", "author", "venue")
+VALUE_OPERATIONS = ("attribute", "count", "sum", "yes_no")
 
 
 def hop(from_type: str, to_type: str, **filters: Any) -> dict[str, Any]:
@@ -32,6 +33,7 @@ def mention_dict(span: Any, role: str) -> dict[str, Any]:
         "node_id": top.node_id if top else None, "label": top.label if top else "",
         "score": round(float(top.score), 4) if top else 0.0, "match": top.match if top else "none",
         "candidates": [c.node_id for c in span.candidates[:10]],
+        "candidate_scores": [round(float(c.score), 4) for c in span.candidates[:10]],
     }
 
 
@@ -117,7 +119,7 @@ def _attribute_target(builder: PlanBuilder, owner: str) -> bool:
     target = builder.frame.target
     if target not in ATTRIBUTE_OF or owner not in OWNER_TYPES[target]:
         return False
-    attribute = ATTRIBUTE_OF[target]
+    attribute = "venue_type" if (target, owner) == ("type", "venue") else ATTRIBUTE_OF[target]
     if builder.frame.operation == "yes_no":
         builder.plan["project"] = attribute
         builder.plan["compare"] = list(builder.years) if target == "year" else []
@@ -281,7 +283,9 @@ def _finish(builder: PlanBuilder, spans: list[Any], unresolved: list[str], ancho
         "anchors": mentions,
         "steps": builder.steps,
         "constraints": _constraints(builder.steps, plan),
-        "target_type": builder.current if not plan.get("project") and plan["operation"] != "attribute" else "value",
+        "target_type": "value" if plan.get("project") or plan.get("read") or plan["operation"] in VALUE_OPERATIONS
+        else builder.current,
+        "result_type": builder.current,
         "hop_budget": len(builder.steps),
         "unresolved": list(unresolved),
         "rationale": "; ".join(builder.notes),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from hgrag.tools.errors import InputError
@@ -13,7 +14,7 @@ def check_question(question: Any) -> str:
     """Return the trimmed question or raise InputError with a one-line reason."""
     if not isinstance(question, str):
         raise InputError("the question must be text")
-    text = question.strip()
+    text = "".join(ch for ch in question if unicodedata.category(ch) != "Cf").strip()
     if not text:
         raise InputError("the question is empty")
     if len(text) > MAX_QUESTION_CHARS:
