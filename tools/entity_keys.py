@@ -1,0 +1,134 @@
+"""String keys for entity linking: the label forms a mention may take, and how strongly each matches.
+
+Every node type gets an `exact` key (the label as displayed, quotes straightened, a trailing
+period dropped) and a `normalized` key (`norm_key`: case, accents, punctuation, HTML).
+Authors also get person-name keys, so "Simon, Marvin K.", "Marvin Simon", "M. K. Simon"
+and "Simon, M." all reach "Marvin K. Simon", each with its own strength.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+
+from hgrag.tools.text import clean_display, name_tokens, norm_key
+
+# map kind -> (match reported to callers, score); kinds are listed strongest first.
+MATCH_OF: dict[str, tuple[str, float]] = {
+    "exact": ("exact", 1.0),
+    "normalized": ("normalized", 0.98),
+    "name": ("name", 0.95),
+    "first_last": ("name", 0.9),  # middle names ignored: "Marvin Simon" ~ "Marvin K. Simon"
+    "initials": ("initials", 0.85),  # first initial + surname, any label: "M. Simon"
+    "abbreviated": ("initials", 0.85),  # labels written with an initial, for full-name queries
+}
+NAME_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
+_QUOTES = str.maketrans({"‘": "'", "’": "'", "‚": "'", "‛": "'", "′": "'",
+                         "“": '"', "”": '"', "„": '"', "‟": '"', "″": '"'})
+
+Ids = str | tuple[str, ...]  # one node id, or several sharing a key (most prominent first)
+KeyMap = dict[str, Ids]
+
+
+def exact_key(text: str) -> str:
+    """The label as written: whitespace folded, quotes straightened, edge quotes and final '.' dropped."""
+    text = clean_display(text).translate(_QUOTES).strip(" \"'")
+    return text.rstrip(".").rstrip()
+
+
+def _core_tokens(tokens: list[str]) -> list[str]:
+    return [token for token in tokens if token not in NAME_SUFFIXES]
+
+
+def label_keys(label: str, node_type: str) -> dict[str, str]:
+    """Every key a node label is filed under, by map kind (empty keys left out)."""
+    keys = {"exact": exact_key(label), "normalized": norm_key(label)}
+    if node_type == "author":
+        tokens = name_tokens(label)
+        keys["name"] = " ".join(tokens)
+        core = _core_tokens(tokens)
+        if len(core) >= 2:
+            keys["initials"] = f"{core[0][0]} {core[-1]}"
+            if len(core[0]) > 1:
+                keys["first_last"] = f"{core[0]} {core[-1]}"
+            else:
+                keys["abbreviated"] = keys["initials"]
+    return {kind: key for kind, key in keys.items() if key}
+
+
+def query_keys(text: str, node_types: Iterable[str]) -> list[tuple[str, str, str, str]]:
+    """(node type, map kind, key, kind whose match/score it reports) to probe, strongest first."""
+    common = [("exact", exact_key(text), "exact"), ("normalized", norm_key(text), "normalized")]
+    probes = []
+    for node_type in node_types:
+        kinds = common + _name_probes(name_tokens(text)) if node_type == "author" else common
+        probes.extend((node_type, kind, key, reported) for kind, key, reported in kinds if key)
+    return probes
+
+
+def _name_probes(tokens: list[str]) -> list[tuple[str, str, str]]:
+    probes = [("name", " ".join(tokens), "name")]
+    core = _core_tokens(tokens)
+    if len(core) < 2:
+        return probes
+    initials = f"{core[0][0]} {core[-1]}"
+    if len(core[0]) == 1:  # "M. Simon", "Simon, M. K.": every author with that initial + surname
+        return probes + [("initials", initials, "initials")]
+    first_last = f"{core[0]} {core[-1]}"
+    if len(core) == 2:  # "Marvin Simon": labels with any middle names
+        probes.append(("first_last", first_last, "first_last"))
+    else:  # "Marvin K. Simon": labels without middle names
+        probes.append(("name", first_last, "first_last"))
+    return probes + [("abbreviated", initials, "abbreviated")]
+
+
+class LabelMaps:
+    """Per node type, per kind: key -> node ids. Look-ups are a handful of dict probes."""
+
+    def __init__(self, maps: dict[str, dict[str, KeyMap]]):
+        self.maps = maps
+
+    @classmethod
+    def build(cls, labelled: dict[str, Iterable[tuple[str, str]]],
+              prominence: Callable[[str, str], float]) -> LabelMaps:
+        """From (node id, label) pairs per type; shared keys list the most prominent node first."""
+        maps: dict[str, dict[str, KeyMap]] = {}
+        for node_type, pairs in labelled.items():
+            grouped: dict[str, defaultdict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+            for node_id, label in pairs:
+                for kind, key in label_keys(label, node_type).items():
+                    grouped[kind][key].append(node_id)
+            maps[node_type] = {kind: _compact(by_key, node_type, prominence)
+                               for kind, by_key in grouped.items()}
+        return cls(maps)
+
+    def node_types(self) -> list[str]:
+        return list(self.maps)
+
+    def ids(self, node_type: str, kind: str, key: str) -> tuple[str, ...]:
+        found = self.maps.get(node_type, {}).get(kind, {}).get(key)
+        if found is None:
+            return ()
+        return (found,) if isinstance(found, str) else found
+
+    def matches(self, text: str, node_types: Iterable[str]) -> list[tuple[str, str, str, float]]:
+        """(node id, node type, match, score) for every node a mention names, best match per node."""
+        best: dict[str, tuple[str, str, str, float]] = {}
+        for node_type, kind, key, reported in query_keys(text, node_types):
+            match, score = MATCH_OF[reported]
+            for node_id in self.ids(node_type, kind, key):
+                if node_id not in best or best[node_id][3] < score:
+                    best[node_id] = (node_id, node_type, match, score)
+        return sorted(best.values(), key=lambda hit: -hit[3])
+
+
+def _compact(by_key: dict[str, list[str]], node_type: str,
+             prominence: Callable[[str, str], float]) -> KeyMap:
+    compact: KeyMap = {}
+    for key, ids in by_key.items():
+        unique = list(dict.fromkeys(ids))
+        if len(unique) == 1:
+            compact[key] = unique[0]
+        else:
+            compact[key] = tuple(sorted(unique, key=lambda node_id: -prominence(node_id, node_type)))
+    return compact
