@@ -10,6 +10,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from fake_openai import FakeOpenAI, closed_port, message_of
 
 from hgrag.evaluation.metrics import score
 from hgrag.graphs.cli import main
@@ -150,3 +151,43 @@ def test_run_all_writes_a_report(session_hgrag_home, tmp_path):
     predictions = sorted(p.name for p in (out_dir / "raw" / "predictions").iterdir())
     assert "openalex-tiny-standard-agentic.jsonl" in predictions
     assert (out_dir / "raw" / "questions-openalex-tiny-standard.jsonl").is_file()
+
+
+def _gold_responder(questions: list[dict]):
+    """A fake LLM that answers each benchmark question with its gold answer, one item a line."""
+    gold = {q["question"]: "\n".join(q["answer"]) for q in questions}
+
+    def respond(request: dict) -> str:
+        prompt = message_of(request, "user")
+        return next((answer for question, answer in gold.items() if prompt.endswith(question)), "UNKNOWN")
+
+    return respond
+
+
+@pytest.mark.parametrize("system", ["llm_only", "vanilla_rag"])
+def test_llm_systems_use_the_configured_endpoint(system, question_files, tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("OPENAI_API_KEY", "test-key")
+    questions = read_lines(question_files["openalex-tiny"])
+    out = tmp_path / "pred.jsonl"
+    with FakeOpenAI(responder=_gold_responder(questions)) as server:
+        code = main(["eval", "--dataset", "openalex-tiny", "--questions", str(question_files["openalex-tiny"]),
+                     "--out", str(out), "--system", system, "--model", "fake-model",
+                     "--base-url", server.base_url, "--no-progress"])
+        prompts = server.user_prompts()
+    assert code == 0
+    predictions = read_lines(out)
+    assert all(p["correct"] for p in predictions), [p for p in predictions if not p["correct"]]
+    assert len(prompts) == len(questions) + 1  # one warm-up call
+    has_passages = ["Use only these passages" in prompt for prompt in prompts]
+    assert all(has_passages) if system == "vanilla_rag" else not any(has_passages)
+
+
+def test_unreachable_llm_is_recorded_per_question(question_files, tmp_path, capsys):
+    out = tmp_path / "pred.jsonl"
+    code = main(["eval", "--dataset", "dblp-tiny", "--questions", str(question_files["dblp-tiny"]),
+                 "--out", str(out), "--system", "llm_only", "--model", "fake-model", "--limit", "2",
+                 "--base-url", f"http://127.0.0.1:{closed_port()}/v1", "--no-progress"])
+    printed = capsys.readouterr().out
+    predictions = read_lines(out)
+    assert code == 0 and "2 errors" in printed
+    assert all(p["answer"] == [] and "LLM request failed" in p["error"] for p in predictions)
