@@ -70,11 +70,15 @@ def llm_settings(context: dict[str, Any]) -> dict[str, Any] | None:
     return {"model": model, "base_url": base_url, "api_key": api_key}
 
 
-def _faiss_class() -> Any:
+def _community() -> tuple[Any, Any, Any]:
+    """FAISS, InMemoryDocstore and DistanceStrategy from langchain_community (its import warns
+    that the package is being sunset: expected, silenced here only)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
+        from langchain_community.docstore.in_memory import InMemoryDocstore
         from langchain_community.vectorstores import FAISS
-    return FAISS
+        from langchain_community.vectorstores.utils import DistanceStrategy
+    return FAISS, InMemoryDocstore, DistanceStrategy
 
 
 def _fingerprint() -> str:
@@ -91,9 +95,8 @@ def _store_directory(cache_dir: Path) -> Path:
 def _build_vector_store(store: GraphStore, embeddings: MiniLMEmbeddings) -> tuple[Any, dict[str, Any]]:
     """A FAISS inner-product store over node passages (vectors are unit length)."""
     import faiss
-    from langchain_community.docstore.in_memory import InMemoryDocstore
-    from langchain_community.vectorstores.utils import DistanceStrategy
 
+    faiss_store, InMemoryDocstore, DistanceStrategy = _community()  # noqa: N806 (classes)
     counts = store.node_counts()
     include_authors = sum(counts.values()) <= MAX_FULL_PASSAGES
     started = time.perf_counter()
@@ -103,7 +106,7 @@ def _build_vector_store(store: GraphStore, embeddings: MiniLMEmbeddings) -> tupl
     index.add(vectors)
     ids = [str(i) for i in range(len(passages))]
     docstore = InMemoryDocstore({i: Document(page_content=t, metadata=m) for i, (t, m) in zip(ids, passages)})
-    vector_store = _faiss_class()(embeddings, index, docstore, dict(enumerate(ids)),
+    vector_store = faiss_store(embeddings, index, docstore, dict(enumerate(ids)),
                                   distance_strategy=DistanceStrategy.MAX_INNER_PRODUCT)
     seconds = time.perf_counter() - started
     info = {"passages": len(passages), "include_authors": include_authors,
@@ -120,7 +123,7 @@ def load_vector_store(store: GraphStore, cache_dir: Path, progress: bool = False
     if (directory / "index.faiss").is_file():
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)
-            vector_store = _faiss_class().load_local(str(directory), embeddings,
+            vector_store = _community()[0].load_local(str(directory), embeddings,
                                                      allow_dangerous_deserialization=True)
         info = json.loads((directory / "info.json").read_text()) if (directory / "info.json").is_file() else {}
         return vector_store, {**info, "loaded_from_cache": True}
