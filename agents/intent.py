@@ -25,7 +25,7 @@ NOUNS: dict[str, frozenset[str]] = {
                        "periodicals source sources magazine magazines series".split()),
     "year": frozenset("year years date".split()),
     "citations": frozenset("citation citations cites".split()),
-    "doi": frozenset(["doi", "dois", "identifier"]),
+    "doi": frozenset(["doi", "dois"]),
     "orcid": frozenset(["orcid", "orcids"]),
     "issn": frozenset(["issn"]),
     "language": frozenset(["language", "languages"]),
@@ -140,10 +140,12 @@ def focus_target(text: str) -> tuple[str | None, bool]:
             kind = _noun_class(later)
             if kind:
                 return _compound_head(window, j, kind), True
-    for word in words:
+    for j, word in enumerate(words):
+        if word == "zzpos":
+            return "author", False
         kind = _noun_class(word)
         if kind:
-            return kind, False
+            return _compound_head(words, j, kind), False
     return None, False
 
 
