@@ -53,6 +53,8 @@ class OfflineAnswerer:
 class LLMAnswerer:
     def generate(self, question: str, plan: dict[str, Any], evidence: dict[str, Any], resources: Any,
                  feedback: str, attempt: int, context: Context | None = None) -> tuple[list[str], str]:
+        if not linked_subjects(plan):
+            return [], abstention_text(plan, resources.dataset)
         prompt = ANSWER_USER_TEMPLATE.format(
             question=question, plan=json.dumps(_plan_summary(plan)),
             subgraph=serialise_subgraph(resources.store, plan, evidence),
@@ -62,7 +64,8 @@ class LLMAnswerer:
         if isinstance(answer, (str, int, float)):
             answer = [answer]
         answer = [str(a).strip() for a in answer if str(a).strip()] if isinstance(answer, list) else []
-        return answer, str(reply.get("answer_text") or ", ".join(answer))
+        text = str(reply.get("answer_text") or "").strip() or render_answer(plan, answer, resources.store)
+        return answer, text
 
 
 def _plan_summary(plan: dict[str, Any]) -> dict[str, Any]:
@@ -93,7 +96,8 @@ def check_answer(plan: dict[str, Any], answer: list[str], resources: Any) -> dic
     if not answer:
         score = 1.0 if not expected else 0.0
         return _report(score, [], [], {}, "" if not expected else "The graph supports an answer; none was given.")
-    entity_answer = plan.get("target_type") in ("author", "paper", "venue") and not plan.get("read")
+    entity_answer = (plan.get("target_type") in ("author", "paper", "venue") and not plan.get("read")
+                     and not plan.get("project") and plan.get("operation") in ("list", "argmax", "argmin"))
     exists = [(not entity_answer) or bool(resources.index.lookup(a, plan["target_type"])) for a in answer]
     valid = [answer_key(a) in expected for a in answer]
     supported = [a for a, e, v in zip(answer, exists, valid) if e and v]
@@ -143,9 +147,9 @@ def make_answer_nodes(answerer: Any | None = None, validator: Any | None = None)
                 answer, text = policy.generate(*args, context=context)
             else:
                 answer, text = policy.generate(*args)
-        except LLMError:
+        except LLMError as exc:
             if not context.llm_fallback:
-                raise
+                return {"error": str(exc), "answer": [], "answer_text": f"Error: {exc}", "verified": False}
             answer, text = OfflineAnswerer().generate(*args)
             text += " (offline fallback: the LLM was unavailable)"
         update: dict[str, Any] = {"answer": answer, "answer_text": text}

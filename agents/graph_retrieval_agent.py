@@ -116,10 +116,12 @@ class OfflineRetriever:
 
     def _relevance(self, question: str, linked: list[dict[str, Any]], resources: Any) -> float:
         index = resources.index
+        lexical = [token_coverage(m["label"], question) for m in linked]
+        if min(lexical) >= 1.0:  # max(lexical, semantic) is already 1 for every anchor: skip the embedding
+            return 1.0
         qvec = question_vector(index, question)
         scores = []
-        for mention in linked:
-            lexical = token_coverage(mention["label"], question)
+        for mention, lexical in zip(linked, lexical):
             vector = index.vector_of(mention["node_id"])
             semantic = float(np.dot(qvec, vector)) if vector is not None else 0.0
             scores.append(max(lexical, semantic, 0.0))

@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from hgrag.graphs.context import Context
-from hgrag.tools.errors import HgragError, InputError
+from hgrag.tools.errors import InputError
 from hgrag.tools.question import check_question
 
 
@@ -38,14 +38,11 @@ def run_ask(args: argparse.Namespace) -> int:
     graph = build_qa_graph(args.variant)
     inputs = {"question": question, "dataset": args.dataset}
     result: dict[str, Any] = {}
-    try:
-        for mode, chunk in graph.stream(inputs, context=context, stream_mode=["updates", "values"]):
-            if mode == "updates" and args.trace:
-                print_transition(chunk)
-            elif mode == "values":
-                result = chunk
-    except HgragError:
-        raise
+    for mode, chunk in graph.stream(inputs, context=context, stream_mode=["updates", "values"]):
+        if mode == "updates" and args.trace:
+            print_transition(chunk)
+        elif mode == "values":
+            result = chunk
     if result.get("error"):
         raise InputError(result["error"])
     output = {k: result.get(k) for k in ("answer", "answer_text", "query_type", "plan", "evidence",

@@ -43,6 +43,10 @@ def route_after_sufficiency(state: QAState) -> str:
     return "generate"
 
 
+def route_after_generation(state: QAState) -> str:
+    return END if state.get("error") else "validate"
+
+
 def route_after_validation(state: QAState) -> str:
     below = state.get("consistency_score", 0.0) < state.get("consistency_threshold", 0.8)
     if below and state.get("regenerations", 0) < state.get("max_regenerations", 2):
@@ -83,7 +87,7 @@ def build_state_graph(variant: str = "agentic", policies: Policies | None = None
         builder.add_edge("generate", END)
     else:
         builder.add_node("validate", validate)
-        builder.add_edge("generate", "validate")
+        builder.add_conditional_edges("generate", route_after_generation, ["validate", END])
         builder.add_conditional_edges("validate", route_after_validation, ["generate", END])
     return builder
 

@@ -109,15 +109,14 @@ def test_silent_endpoint_times_out_with_a_clear_error(paper: RawPaper) -> None:
     assert url in error and "timeout" in error.lower() and "\n" not in error
 
 
-def test_failure_after_planning_surfaces_as_llm_error(paper: RawPaper) -> None:
-    """Plan succeeds, then the endpoint fails: generate raises LLMError (not a bare exception)."""
+def test_failure_after_planning_lands_in_the_error_field(paper: RawPaper) -> None:
+    """Plan succeeds, then the endpoint fails: like a planning failure, the run ends with `error` set."""
     with FakeOpenAI([plan_reply(paper)]) as server:
         url = server.base_url
-        with pytest.raises(LLMError) as caught:
-            ask(question_for(paper), DATASET, **llm_context(url))
-    message = str(caught.value)
-    assert isinstance(caught.value, HgragError)
-    assert url in message and "\n" not in message and len(server.requests) == 2
+        result = ask(question_for(paper), DATASET, **llm_context(url))
+    message = result["error"]
+    assert message and url in message and "\n" not in message and len(server.requests) == 2
+    assert result["answer"] == [] and result["verified"] is False
 
 
 def test_failure_after_planning_with_fallback_answers_offline(paper: RawPaper) -> None:
@@ -148,8 +147,6 @@ def test_llm_plan_for_unknown_title_abstains(paper: RawPaper) -> None:
     assert result["regenerations"] <= 2 and len(server.requests) <= 1 + 2 + 3
 
 
-@pytest.mark.xfail(strict=True, reason="agent bug reported to the lead: LLMAnswerer is asked even when no subject "
-                   "links, and an empty reply leaves answer_text '' (offline abstains with a reason)")
 def test_unlinked_question_with_an_empty_llm_reply_still_explains(paper: RawPaper) -> None:
     """Nothing links and the model returns no answer and no text: the user still gets a reason."""
     made_up = "Migratory patterns of alpine marmots under simulated lunar gravity"
