@@ -32,17 +32,19 @@ NOUNS: dict[str, frozenset[str]] = {
     "type": frozenset("type kind sort category genre".split()),
 }
 TRIGGERS = frozenset("how which what who whom whose when where list name give find show tell identify enumerate "
-                     "count provide report return state display".split())
+                     "provide report return state display".split())
 DIRECT_WH = {"who": "author", "whom": "author", "whose": "author", "when": "year", "where": "venue"}
 FOCUS_WINDOW = 7
 
-COUNT = re.compile(r"\bhow many\b|\bhow often\b|\bnumber of\b|\bcount\b|\bhow much\b|\btotal\b|\btally\b|\bamount of\b|\bquantity\b")
+COUNT = re.compile(r"\bhow many\b|\bhow often\b|\bsize of\b|\bnumber of\b|\bcount\b|\bhow much\b|\btotal\b|\btally\b|\bamount of\b|\bquantity\b")
 YES_NO_START = re.compile(r"^(did|do|does|has|have|had|is|are|was|were|can|could|would|will)\b")
 YES_NO_MARK = re.compile(r"\b(whether|is it true|true or false|yes or no)\b|\bif zz")
 CITE = re.compile(r"\bcit(ed|ation|ations|es|ing)\b|\bcitation count\b|\binfluential\b|\bimpactful\b|\breferenced\b")
 POSITION = [
     (re.compile(r"\b(first|lead|leading|primary|principal|main)[- ](named )?(author|writer)\b|\bfirst[- ]listed author\b|"
-                r"\b(listed|named|appears?|appearing|comes?|placed|positioned) first\b|\bfirst in the author"), 1),
+                r"\b(listed|named|appears?|appearing|comes?|placed|positioned) first\b|\bfirst in the author|"
+                r"\b(heads?|heading|tops?|topping|leads?|leading|top of|head of|at the top of|at the head of) "
+                r"(the )?(author list|list of authors|byline|authors)\b"), 1),
     (re.compile(r"\b(second)[- ](named )?(author|writer)\b"), 2),
     (re.compile(r"\b(third)[- ](named )?(author|writer)\b"), 3),
     (re.compile(r"\b(last|senior|final|corresponding)[- ](named )?(author|writer)\b|\blast[- ]listed author\b|"
@@ -50,15 +52,17 @@ POSITION = [
 ]
 MAX_SUPERLATIVE = re.compile(r"\b(most|highest|maximum|max|largest|greatest|biggest|top|best|primary|main|mostly|"
                              r"primarily|chiefly|favou?rite|predominantly|usual|usually|often|frequent|frequently|"
-                             r"regular|regularly|more than any)\b")
+                             r"regular|regularly)\b|\bmore than (any|anyone|anybody|all)\b")
 MIN_SUPERLATIVE = re.compile(r"\b(least|fewest|lowest|minimum|smallest|rarest)\b")
-EARLY = re.compile(r"\b(earliest|first|oldest|debut|initial|began|begin|start|started|starting)\b|"
+EARLY = re.compile(r"\b(earliest|first|oldest|debut|initial|began|begin|begins|beginning|start|starts|started|"
+                   r"starting|commenced|commence|commences)\b|"
                    r"\bsince (which|what) year\b|\bsince when\b")
 LATE = re.compile(r"\b(latest|newest|most recent|recent|last|final|youngest)\b")
 VIA_AUTHORS = re.compile(
     r"\b((co-?)?authors?|writers?|researchers?|people|persons|team|contributors?|zzpos|scientists?|scholars?)\b"
     r"( (of|behind|on|for|from|responsible for|involved in|listed on|that (wrote|authored)|who (wrote|authored|penned|published)))"
     r"( the)? zzpaper|zzpaper 's ((co-?)?authors?|writers?|team|contributors?|zzpos)|"
+    r"\b(its|their) ((co-?)?authors?|writers?|team|contributors?|zzpos)\b|\bauthor (list|team|byline) (of|behind|on) zzpaper|"
     r"\bwho(ever)? (wrote|authored|penned|co-?wrote|published) zzpaper|\bsame (authors?|people|team)\b")
 OTHERS = re.compile(r"\b(other|others|else|besides|apart from|aside from|excluding|except|additional|another|"
                     r"beyond|in addition to|not counting)\b")
@@ -127,9 +131,11 @@ def focus_target(text: str) -> tuple[str | None, bool]:
     """The asked-for kind from the words after the first trigger; (kind, found_in_focus)."""
     words = text.split()
     for i, word in enumerate(words):
-        if word not in TRIGGERS:
+        if word not in TRIGGERS and not (i == 0 and word == "count"):
             continue
-        if word in DIRECT_WH and not _whose_paper(words, i):
+        if word in DIRECT_WH:
+            if _whose_paper(words, i):
+                continue
             return DIRECT_WH[word], True
         window = words[i + 1:i + 1 + FOCUS_WINDOW]
         for j, later in enumerate(window):
@@ -158,8 +164,8 @@ def _compound_head(window: list[str], j: int, kind: str) -> str:
 
 
 def _whose_paper(words: list[str], i: int) -> bool:
-    """'When/where/who' that is not the question's focus, e.g. "papers where …" after a list verb."""
-    return i > 0 and words[i - 1] in NOUNS["paper"]
+    """'When/where/who' used as a relative pronoun ("the person who…", "papers where…"), not the focus."""
+    return i > 0 and (_noun_class(words[i - 1]) is not None or words[i - 1] in ("one", "those", "anyone"))
 
 
 def _superlative(text: str) -> tuple[str | None, str | None]:
@@ -206,9 +212,16 @@ TYPE_VALUES = re.compile(r"\b(an? )?(article|book chapter|book-chapter|chapter|p
                          r"book|report|dataset|editorial|letter|erratum)\b.*\bor\b")
 
 
+SUPERLATIVE_COUNT = re.compile(r"\b(highest|largest|greatest|biggest|top|maximum|most|best) (citation|citations|cite) "
+                               r"(count|number|total|tally)\b")
+AT_LEAST = re.compile(r"\bat (least|most)\b")
+
+
 def parse_intent(text: str, years: list[int]) -> Frame:
     """Build a Frame from the residual text (see `residual_text`)."""
     frame = Frame()
+    text = AT_LEAST.sub(" ", text)
+    text = SUPERLATIVE_COUNT.sub("most cited", text)
     text = FEWEST_NUMBER.sub("fewest", MOST_NUMBER.sub("most", text))
     if TYPE_VALUES.search(text):
         frame.target, frame.operation, frame.explicit_target = "type", "attribute", True
@@ -218,7 +231,7 @@ def parse_intent(text: str, years: list[int]) -> Frame:
     target, explicit = focus_target(text)
     frame.explicit_target = explicit
     counting = bool(COUNT.search(text))
-    if counting and not explicit and target in (None, "paper") and CITE.search(text):
+    if counting and target in (None, "paper") and CITE.search(text) and "zzpaper" in text and "zzauthor" not in text:
         target = "citations"
     if counting and target is None:
         target = "paper"

@@ -172,7 +172,7 @@ class MentionDetector:
             variants.append(stripped[:-2])
         for variant in variants:
             hits = [h for h in self.index.lookup(variant)
-                    if _plausible(h, variant, len(tokens), lowercase, at_start)]
+                    if _plausible(h, variant, len(tokens), lowercase, at_start) and _initials_fit(h, variant)]
             if hits:
                 kind = _preferred_type(hits)
                 chosen = [h for h in hits if h.node_type == kind]
@@ -235,6 +235,15 @@ def _plausible(hit: Any, text: str, n_tokens: int, lowercase: bool, at_start: bo
     if words[0] in STOPWORDS and n_tokens < 2:
         return False
     return capitalised and (n_tokens >= 2 or not at_start)
+
+
+def _initials_fit(hit: Any, text: str) -> bool:
+    """An initials match ('M. K. Simon') must not hide extra words: every given-name token of the
+    mention is an initial or a word of the node's name."""
+    if hit.match not in ("initials", "name"):
+        return True
+    mention, label = name_tokens(text), set(name_tokens(hit.label))
+    return names_compatible(text, hit.label) and all(len(t) == 1 or t in label for t in mention)
 
 
 def _non_overlapping(spans: list[Span]) -> list[Span]:

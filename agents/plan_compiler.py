@@ -142,7 +142,7 @@ def _paper_subject(builder: PlanBuilder) -> None:
         _author_targets(builder, via_paper=True)
         builder.plan["exclude_anchors"] = frame.others_only
         return
-    if not frame.via_authors and frame.target not in ("author", "venue", "paper") and not frame.rank_by:
+    if not frame.via_authors and frame.target not in ("author", "venue", "paper"):
         if _attribute_target(builder, "paper"):
             builder.attach_paper_filters(builder.paper_filters())
             return
