@@ -38,7 +38,7 @@ FOCUS_WINDOW = 7
 
 COUNT = re.compile(r"\bhow many\b|\bhow often\b|\bsize of\b|\bnumber of\b|\bcount\b|\bhow much\b|\btotal\b|\btally\b|\bamount of\b|\bquantity\b")
 YES_NO_START = re.compile(r"^(did|do|does|has|have|had|is|are|was|were|can|could|would|will)\b")
-YES_NO_MARK = re.compile(r"\b(whether|is it true|true or false|yes or no)\b|\bif zz")
+YES_NO_MARK = re.compile(r"\b(whether|is it true|true or false|yes or no|or not)\b|\bif zz")
 CITE = re.compile(r"\bcit(ed|ation|ations|es|ing)\b|\bcitation count\b|\binfluential\b|\bimpactful\b|\breferenced\b")
 POSITION = [
     (re.compile(r"\b(first|lead|leading|primary|principal|main)[- ](named )?(author|writer)\b|\bfirst[- ]listed author\b|"

@@ -113,10 +113,25 @@ P1 = "On the difference of two chi-square variates with application to outage pr
     (f"Was '{P1}' published in Computer Networks?", ["yes"]),
     (f"What's the DOI for {P1}?", ["10.1/p1"]),
     ("How many papers appeared in Signal Processing in 2010?", ["1"]),
+    # relative pronouns, compound nouns, list headers, "at least", possessives, superlative counts
+    (f"Tell me the paper count of the researcher who is lead author on '{P1}'.", ["2"]),
+    (f"Whose name heads the byline of '{P1}'?", ["Marvin K. Simon"]),
+    (f"Name venues where at least one of its authors published: '{P1}'", ["Computer Networks", "Signal Processing"]),
+    (f"Size of the author team of '{P1}'?", ["3"]),
+    ("Of Bo Chen's work, which has the highest citation count?", ["Sparse recovery of harmonic signals in noise"]),
+    ("Who has published with Bo Chen more than anyone else?", ["Dariush Divsalar", "Marvin K. Simon"]),
+    ("Bo Chen and Ann Lee, co-authors or not?", ["no"]),
+    (f"When did '{P1}' first come out?", ["2008"]),
+    ("Since what year has Bo Chen been active?", ["2010"]),
 ])
 def test_offline_plans_answer_paraphrases(toy, question, expected):
     got, plan = answer(toy, question)
     assert got == expected, plan
+
+
+def test_name_match_does_not_swallow_neighbouring_words(toy):
+    _, plan = answer(toy, "Among all of them, D. Divsalar wrote how many papers?")
+    assert [m["text"] for m in plan["anchors"]] == ["D. Divsalar"]
 
 
 def test_unknown_entity_has_no_subject(toy):
