@@ -70,7 +70,10 @@ def rerank_anchors(store: Any, plan: dict[str, Any]) -> dict[str, Any]:
             near = len(others & _two_hop(store, node)) if others else 0
             return (near, scores.get(node, 0.0) if not near else top_score, len(list(store.all_neighbors(node))))
 
-        best = max(candidates, key=closeness)
+        ranked = sorted(candidates, key=closeness, reverse=True)
+        best = ranked[0]
+        tied = [c for c in ranked if closeness(c)[:2] == (0, top_score)] if not closeness(best)[0] else []
+        mention["tied"] = tied if len(tied) > 1 else []
         if best != mention["node_id"]:
             mention["node_id"], mention["label"] = best, store.label(best)
             mention["match"] = f"{mention['match']}+graph-rerank"
@@ -188,21 +191,69 @@ def _best_anywhere(index: Any, text: str) -> str | None:
     return hits[0].node_id if hits else None
 
 
-def make_retrieval_nodes(retriever: Any | None = None, planner: Any | None = None):
-    """The agent's three nodes; `retriever` overrides the policy (tests, ablations)."""
-    from hgrag.agents.retrieval_agent import planner_for
+class LLMRetriever(OfflineRetriever):
+    """The same graph computations; when graph evidence cannot separate equally strong candidates
+    of a mention (homonyms with no link to the other entities), the LLM picks one from their
+    descriptions. An LLM failure keeps the graph's choice: linking never blocks on the model."""
 
-    policy = retriever or OfflineRetriever()
+    def __init__(self, context: Context):
+        self.context = context
+
+    def retrieve(self, question: str, plan: dict[str, Any], resources: Any, budget: int):
+        plan = rerank_anchors(resources.store, plan)
+        for mention in plan.get("anchors", []):
+            if mention.get("tied"):
+                self._choose(question, mention, resources.store)
+        traversal = run_plan(resources.store, plan, layer_budget=budget)
+        return plan, evidence_from(plan, traversal, budget)
+
+    def _choose(self, question: str, mention: dict[str, Any], store: Any) -> None:
+        from hgrag.agents.graph_retrieval_prompts import DISAMBIGUATE_SYSTEM_PROMPT, DISAMBIGUATE_USER_TEMPLATE
+        from hgrag.tools.errors import LLMError
+        from hgrag.tools.llm import invoke_json
+
+        lines = [f"{node}: {describe_node(store, node)}" for node in mention["tied"][:8]]
+        prompt = DISAMBIGUATE_USER_TEMPLATE.format(question=question, mention=mention["text"], candidates="\n".join(lines))
+        try:
+            choice = invoke_json(self.context, DISAMBIGUATE_SYSTEM_PROMPT, prompt).get("choice")
+        except LLMError:
+            mention["match"] += "+llm-unavailable"
+            return
+        if choice in mention["tied"]:
+            mention["node_id"], mention["label"] = choice, store.label(choice)
+            mention["match"] += "+llm-choice"
+
+
+def describe_node(store: Any, node: str) -> str:
+    """A one-line description of a node and a few neighbours, for the disambiguation prompt."""
+    label = store.label(node)
+    if store.node_type(node) == "author":
+        papers = store.step(node, "paper")[:3]
+        return f"author {label}; papers: " + "; ".join(store.label(p) for p in papers)
+    if store.node_type(node) == "paper":
+        return f"paper '{label}' ({store.attr(node, 'year')})"
+    return f"venue {label}"
+
+
+def retriever_for(context: Context) -> OfflineRetriever:
+    return LLMRetriever(context) if context.uses_llm else OfflineRetriever()
+
+
+def make_retrieval_nodes(retriever: Any | None = None, planner: Any | None = None):
+    """The agent's three nodes; `retriever` overrides the policy chosen from the context."""
+    from hgrag.agents.retrieval_agent import planner_for
 
     def retrieve(state: QAState, runtime: Runtime[Context]) -> dict[str, Any]:
         context = runtime.context or Context()
         resources = resources_for(state, context)
+        policy = retriever or retriever_for(context)
         plan, evidence = policy.retrieve(state["question"], dict(state["plan"]), resources, context.layer_budget)
         return {"plan": plan, "evidence": evidence}
 
     def score_sufficiency(state: QAState, runtime: Runtime[Context]) -> dict[str, Any]:
-        resources = resources_for(state, runtime.context or Context())
-        score, parts = policy.sufficiency(state["question"], state["plan"], state["evidence"], resources)
+        context = runtime.context or Context()
+        resources = resources_for(state, context)
+        score, parts = (retriever or retriever_for(context)).sufficiency(state["question"], state["plan"], state["evidence"], resources)
         return {"sufficiency_score": score, "sufficiency": parts}
 
     def expand(state: QAState, runtime: Runtime[Context]) -> dict[str, Any]:
@@ -213,7 +264,7 @@ def make_retrieval_nodes(retriever: Any | None = None, planner: Any | None = Non
         def replan(question: str) -> dict[str, Any]:
             return active_planner.plan(question, resources, context)
 
-        plan, evidence, actions = policy.expand(state["question"], dict(state["plan"]), state["evidence"],
+        plan, evidence, actions = (retriever or retriever_for(context)).expand(state["question"], dict(state["plan"]), state["evidence"],
                                                 resources, replan)
         evidence["expansion_note"] = actions
         return {"plan": plan, "evidence": evidence, "expansions": state.get("expansions", 0) + 1}

@@ -13,7 +13,7 @@ from typing import Any
 from langgraph.graph import END, START, StateGraph
 
 from hgrag.agents.answer_agent import make_answer_nodes
-from hgrag.agents.graph_retrieval_agent import OfflineRetriever, make_retrieval_nodes
+from hgrag.agents.graph_retrieval_agent import make_retrieval_nodes
 from hgrag.agents.retrieval_agent import make_plan_node
 from hgrag.graphs.context import Context
 from hgrag.graphs.variants import GenericPlanner, NeighbourhoodAnswerer, NoRerankRetriever
@@ -68,7 +68,7 @@ def build_state_graph(variant: str = "agentic", policies: Policies | None = None
     """The uncompiled StateGraph for a variant (agentic = the full method)."""
     chosen = policies or variant_policies(variant)
     builder = StateGraph(QAState, context_schema=Context, input_schema=InputState, output_schema=OutputState)
-    retrieve, score_sufficiency, expand = make_retrieval_nodes(chosen.retriever or OfflineRetriever(), chosen.planner)
+    retrieve, score_sufficiency, expand = make_retrieval_nodes(chosen.retriever, chosen.planner)
     generate, validate = make_answer_nodes(chosen.answerer, chosen.validator)
     builder.add_node("plan", make_plan_node(chosen.planner))
     builder.add_node("retrieve", retrieve)
