@@ -221,6 +221,7 @@ def parse_intent(text: str, years: list[int]) -> Frame:
     """Build a Frame from the residual text (see `residual_text`)."""
     frame = Frame()
     text = AT_LEAST.sub(" ", text)
+    text = re.sub(r"\bdigital object identifiers?\b", "doi", text)
     text = SUPERLATIVE_COUNT.sub("most cited", text)
     text = FEWEST_NUMBER.sub("fewest", MOST_NUMBER.sub("most", text))
     if TYPE_VALUES.search(text):
