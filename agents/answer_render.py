@@ -47,7 +47,8 @@ def render_answer(plan: dict[str, Any], answer: list[str], store: Any) -> str:
         counted = PLURAL.get(plan.get("result_type", target), "items")
         return f"{answer[0]} {counted} (counted in the graph for {subject})."
     if operation in ("attribute",) or plan.get("read"):
-        return f"{ATTRIBUTE_NAMES.get(attribute, attribute).capitalize()} for {subject}: {_join(answer)}."
+        name = ATTRIBUTE_NAMES.get(attribute, attribute)
+        return f"{name[:1].upper()}{name[1:]} for {subject}: {_join(answer)}."
     if operation == "sum":
         return f"{answer[0]} citations in total across the papers of {subject}."
     if operation in ("argmax", "argmin"):
