@@ -47,8 +47,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 def benchmarks() -> list[str]:
     names = ["standard"]
-    if importlib.util.find_spec("hgrag.evaluation.templates_paraphrase") is not None:
-        names.append("paraphrase")
+    for extra in ("paraphrase", "heldout"):
+        if importlib.util.find_spec(f"hgrag.evaluation.templates_{extra}") is not None:
+            names.append(extra)
     return names
 
 

@@ -23,7 +23,7 @@ from hgrag.evaluation.intent_samplers import QUESTION_TYPES, SAMPLERS, Candidate
 from hgrag.tools.errors import InputError
 from hgrag.tools.graph_store import GraphStore
 
-TEMPLATE_SETS = ("standard", "paraphrase")
+TEMPLATE_SETS = ("standard", "paraphrase", "heldout")
 DEFAULT_PER_TYPE = 100
 SLOTS = {"paper", "paper2", "author", "author2", "venue", "year"}
 

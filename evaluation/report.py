@@ -56,14 +56,16 @@ def _robustness_table(results: list[dict[str, Any]]) -> list[str]:
         if r.get("summary") and r["summary"].get("metrics"):
             pairs.setdefault((r["dataset"], r["system"]), {})[r["benchmark"]] = \
                 r["summary"]["metrics"]["overall"]["accuracy"]
-    rows = [(k, v) for k, v in pairs.items() if {"standard", "paraphrase"} <= set(v)]
+    rows = [(k, v) for k, v in pairs.items() if "standard" in v and len(v) > 1]
     if not rows:
         return []
+    others = [b for b in ("paraphrase", "heldout") if any(b in v for _, v in rows)]
     lines = ["## Robustness to wording (overall Accuracy)", "",
-             "| dataset | system | standard | paraphrase | change |", "|---|---|---:|---:|---:|"]
+             "| dataset | system | standard | " + " | ".join(others) + " |",
+             "|---|---|---:|" + "---:|" * len(others)]
     for (dataset, system), v in rows:
-        lines.append(f"| {dataset} | {system} | {v['standard']:.3f} | {v['paraphrase']:.3f} | "
-                     f"{v['paraphrase'] - v['standard']:+.3f} |")
+        cells = [f"{v[b]:.3f} ({v[b] - v['standard']:+.3f})" if b in v else "–" for b in others]
+        lines.append(f"| {dataset} | {system} | {v['standard']:.3f} | " + " | ".join(cells) + " |")
     return lines + [""]
 
 

@@ -78,7 +78,7 @@ def test_write_report_tables_and_charts(tmp_path):
     assert "| stub | 3 | 0.333 |" in report
     assert "| stub | 1.00 / 1.00 / 1.00 | 0.00 / 0.25 / 0.50 | – | – |" in report
     assert "toy / llm_only: skipped — no LLM configured" in report
-    assert "| toy | stub | 0.333 | 0.333 | +0.000 |" in report
+    assert "| toy | stub | 0.333 | 0.333 (+0.000) |" in report
     for png in ("accuracy-toy-standard.png", "accuracy-toy-paraphrase.png", "latency-toy.png"):
         assert (tmp_path / png).read_bytes()[:4] == b"\x89PNG"
 
