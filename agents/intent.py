@@ -36,7 +36,7 @@ TRIGGERS = frozenset("how which what who whom whose when where list name give fi
 DIRECT_WH = {"who": "author", "whom": "author", "whose": "author", "when": "year", "where": "venue"}
 FOCUS_WINDOW = 7
 
-COUNT = re.compile(r"\bhow many\b|\bhow often\b|\bsize of\b|\bnumber of\b|\bcount\b|\bhow much\b|\btotal\b|\btally\b|\bamount of\b|\bquantity\b")
+COUNT = re.compile(r"\bhow many\b|\bhow often\b|\bsize of\b|\bhow (long|big|large) is\b|\bnumber of\b|\bcount\b|\bhow much\b|\btotal\b|\btally\b|\bamount of\b|\bquantity\b")
 YES_NO_START = re.compile(r"^(did|do|does|has|have|had|is|are|was|were|can|could|would|will)\b")
 YES_NO_MARK = re.compile(r"\b(whether|is it true|true or false|yes or no|or not)\b|\bif zz")
 CITE = re.compile(r"\bcit(ed|ation|ations|es|ing)\b|\bcitation count\b|\binfluential\b|\bimpactful\b|\breferenced\b")
@@ -105,7 +105,8 @@ def residual_text(question: str, spans: list, years: list[int]) -> str:
         text = re.sub(rf"\b{year}\b", " zzyear ", text)
     text = text.lower().replace("’", "'")
     text = re.sub(r"'s\b", " 's", text)
-    text = re.sub(r"[^\w\s'-]", " ", text)
+    text = re.sub(r"\s*[,;:—–]+\s*|\s+-\s+", " , ", text)
+    text = re.sub(r"[^\w\s',-]", " ", text)
     text = re.sub(r"\s+", " ", text).strip()
     for _ in range(2):
         text = DESCRIPTORS.sub("", text)
@@ -142,7 +143,14 @@ def focus_target(text: str) -> tuple[str | None, bool]:
             if later == "zzpos" or later in ("who", "whom"):
                 return "author", True
             if later.startswith("zz"):
+                after = window[j + 1] if j + 1 < len(window) else ""
+                if _noun_class(after):  # "how many <venue> papers": the mention modifies the noun
+                    continue
                 break
+            if later in ("one", "ones") and j == 0:  # "which one" refers back to a noun before it
+                earlier = [_noun_class(w) for w in words[:i] if _noun_class(w)]
+                if earlier:
+                    return earlier[-1], True
             kind = _noun_class(later)
             if kind:
                 return _compound_head(window, j, kind), True
@@ -197,12 +205,19 @@ POLITE = re.compile(r"^(please )?((can|could|would|will) you( please)?( kindly)?
                     r"i (want|need|wonder|wondered)( to know)?|tell me|please tell me)\b")
 
 
+INTERJECTION = re.compile(r"^((hey|hi|hello|ok|okay|so|well|quick one|quick question|question|one more thing|"
+                          r"just curious|curious|out of curiosity)\b\s*)+")
+
+
 def is_yes_no(text: str) -> bool:
-    text = POLITE.sub("", text).strip()
-    wh = re.search(r"\b(who|whom|whose|what|which|when|where|how|list|name)\b", text)
-    if YES_NO_MARK.search(text):
+    """Questions that start (in any clause) with an auxiliary and ask no wh-question."""
+    clauses = [INTERJECTION.sub("", POLITE.sub("", c.strip())).strip() for c in text.split(",")]
+    flat = " ".join(clauses)
+    if YES_NO_MARK.search(flat):
         return True
-    return bool(YES_NO_START.search(text)) and not wh
+    wh = re.search(r"\b(who|whom|whose|what|which|when|where|how)\b", flat) or any(
+        re.match(r"(list|name|give|show|tell|find)\b", c) for c in clauses)
+    return not wh and any(YES_NO_START.search(c) for c in clauses)
 
 
 MOST_NUMBER = re.compile(r"\b(the )?(largest|highest|greatest|biggest|most|maximum|max|top|leading) "

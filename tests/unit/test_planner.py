@@ -123,6 +123,12 @@ P1 = "On the difference of two chi-square variates with application to outage pr
     ("Bo Chen and Ann Lee, co-authors or not?", ["no"]),
     (f"When did '{P1}' first come out?", ["2008"]),
     ("Since what year has Bo Chen been active?", ["2010"]),
+    # clause structure: back-references, leading phrases, interjections, mentions used as modifiers
+    ("Among journals, which one carries the most of Dariush Divsalar's work?", ["Computer Networks"]),
+    (f"So how long is the byline of '{P1}'?", ["3"]),
+    ("With Ann Lee, has Bo Chen ever shared a paper?", ["no"]),
+    ("Hi! Is there an article listing both Bo Chen and Marvin K. Simon as authors?", ["yes"]),
+    (f"Across the authors of '{P1}', how many Computer Networks papers are there?", ["3"]),
 ])
 def test_offline_plans_answer_paraphrases(toy, question, expected):
     got, plan = answer(toy, question)
