@@ -201,7 +201,7 @@ def _years(text: str, years: list[int], frame: Frame) -> None:
         frame.year_to = ordered[0]
 
 
-POLITE = re.compile(r"^(please )?((can|could|would|will) you( please)?( kindly)? \w+( up| out)?( me| us| for me)?|do you know|i('d| would) like to (know|find out|learn)|"
+POLITE = re.compile(r"^(please )?((can|could|would|will) you( please)?( kindly)? \w+( up| out)?( me| us| for me)?|(do|would) you (happen to )?(have|know|recall|remember)( handy)?|have you got|any idea|i('d| would) like to (know|find out|learn)|"
                     r"i (want|need|wonder|wondered)( to know)?|tell me|please tell me)\b")
 
 

@@ -127,6 +127,8 @@ P1 = "On the difference of two chi-square variates with application to outage pr
     ("Among journals, which one carries the most of Dariush Divsalar's work?", ["Computer Networks"]),
     (f"So how long is the byline of '{P1}'?", ["3"]),
     ("With Ann Lee, has Bo Chen ever shared a paper?", ["no"]),
+    (f"Oh, do you happen to know the DOI of '{P1}'?", ["10.1/p1"]),
+    (f"Do you know whether '{P1}' appeared in Signal Processing?", ["no"]),
     ("Hi! Is there an article listing both Bo Chen and Marvin K. Simon as authors?", ["yes"]),
     (f"Across the authors of '{P1}', how many Computer Networks papers are there?", ["3"]),
 ])
