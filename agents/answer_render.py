@@ -32,26 +32,83 @@ def abstention_text(plan: dict[str, Any], dataset: str) -> str:
             "so I cannot answer from it.")
 
 
+def describe_target(plan: dict[str, Any], store: Any) -> str:
+    """What the walk computed, in words: "papers in Computer Networks by the authors of 'X'"."""
+    phrase = _anchor_names(plan)
+    current = plan.get("start_type")
+    steps = plan.get("steps", [])
+    for i, step in enumerate(steps):
+        filters = step.get("filters") or {}
+        kind = step["to_type"]
+        if (current, kind) == ("author", "paper") and i + 1 < len(steps) and steps[i + 1]["to_type"] == "author" \
+                and not filters:
+            current = "co-author-bridge"  # author -> paper -> author reads as "co-authors"
+            continue
+        if current == "co-author-bridge":
+            phrase = f"the co-authors of {phrase}"
+        elif (current, kind) == ("paper", "author"):
+            position = filters.get("position")
+            role = {1: "first author", -1: "last author"}.get(position, f"author #{position}" if position else "authors")
+            phrase = f"the {role} of {phrase}"
+        elif kind == "paper" and step.get("edge") == "cites":
+            phrase = f"papers citing {phrase}" if step.get("direction") == "in" else f"papers cited by {phrase}"
+        elif kind == "paper":
+            phrase = f"papers {'by' if current == 'author' else 'in'} {phrase}" + _paper_filters(filters, store)
+        elif kind == "venue":
+            phrase = f"venues of {phrase}"
+        else:
+            phrase = f"{PLURAL.get(kind, kind)} linked to {phrase}"
+        current = kind
+    if plan.get("start_filters"):
+        phrase += _paper_filters(plan["start_filters"], store)
+    if plan.get("exclude_anchors") or plan.get("exclude"):
+        phrase = f"{phrase} (excluding the entities named in the question)"
+    return phrase
+
+
+def _paper_filters(filters: dict[str, Any], store: Any) -> str:
+    parts = []
+    if filters.get("venue") and store.has_node(filters["venue"]):
+        parts.append(f"in {store.label(filters['venue'])}")
+    if "year" in filters:
+        parts.append(f"in {filters['year']}")
+    if "year_from" in filters or "year_to" in filters:
+        parts.append(f"from {filters.get('year_from', '…')} to {filters.get('year_to', '…')}")
+    coauthor = filters.get("coauthor")
+    if coauthor:
+        names = [store.label(c) for c in ([coauthor] if isinstance(coauthor, str) else coauthor) if store.has_node(c)]
+        parts.append("with " + " and ".join(names))
+    return (" " + " ".join(parts)) if parts else ""
+
+
 def render_answer(plan: dict[str, Any], answer: list[str], store: Any) -> str:
     subject = _anchor_names(plan)
     operation = plan.get("operation")
     target = plan.get("target_type", "value")
     attribute = plan.get("read") or plan.get("attribute") or plan.get("project")
+    what = describe_target(plan, store)
     if not answer:
         if operation == "attribute" or plan.get("read"):
             return f"The graph has no {ATTRIBUTE_NAMES.get(attribute, attribute)} for {subject}."
-        return f"The graph has no matching {PLURAL.get(target, 'items')} for {subject}."
+        return f"The graph has no {what}."
     if operation == "yes_no":
-        return f"{answer[0].capitalize()}, according to the graph ({subject})."
+        return f"{answer[0].capitalize()}, according to the graph ({what})."
     if operation == "count":
-        counted = PLURAL.get(plan.get("result_type", target), "items")
-        return f"{answer[0]} {counted} (counted in the graph for {subject})."
-    if operation in ("attribute",) or plan.get("read"):
+        return f"{answer[0]}: the number of {what}."
+    if operation == "attribute" or plan.get("read"):
         name = ATTRIBUTE_NAMES.get(attribute, attribute)
-        return f"{name[:1].upper()}{name[1:]} for {subject}: {_join(answer)}."
+        return f"{name[:1].upper()}{name[1:]} of {what if plan.get('read') else subject}: {_join(answer)}."
     if operation == "sum":
-        return f"{answer[0]} citations in total across the papers of {subject}."
+        return f"{answer[0]} citations in total across {what}."
     if operation in ("argmax", "argmin"):
+        basis = {"cited_by_count": "citations", "year": "year", "frequency": "frequency", "value": "value"}.get(
+            plan.get("attribute") or "", "rank")
+        side = "highest" if operation == "argmax" else "lowest"
+        if plan.get("project") == "year" and plan.get("attribute") == "value":
+            side = "latest" if operation == "argmax" else "earliest"
+            return f"{_join(answer)}: the {side} publication year among {what}."
         tie = " (tied)" if len(answer) > 1 else ""
-        return f"{_join(answer)}{tie}, for {subject}."
-    return f"{_join(answer)}."
+        return f"{_join(answer)}{tie}: {side} by {basis} among {what}."
+    if plan.get("project"):
+        return f"{ATTRIBUTE_NAMES.get(plan['project'], plan['project']).capitalize()}s of {what}: {_join(answer)}."
+    return f"{what[:1].upper()}{what[1:]}: {_join(answer)}."

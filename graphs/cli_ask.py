@@ -51,7 +51,9 @@ def run_ask(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(output, ensure_ascii=False, indent=2, default=str))
     else:
-        print_answer(output)
+        from hgrag.tools.resources import load_resources
+
+        print_answer(output, load_resources(args.dataset, args.source).store)
     return 0
 
 
@@ -77,7 +79,14 @@ def print_transition(chunk: dict[str, Any]) -> None:
         print(f"[{node}] {detail}", file=sys.stderr, flush=True)
 
 
-def print_answer(output: dict[str, Any]) -> None:
+def labelled(node: str, store: Any) -> str:
+    if store is None or not store.has_node(node):
+        return node
+    label = store.label(node)
+    return f"'{label}'" if store.node_type(node) == "paper" else label
+
+
+def print_answer(output: dict[str, Any], store: Any = None) -> None:
     print(output.get("answer_text") or "")
     answer = output.get("answer") or []
     if len(answer) > 1:
@@ -91,4 +100,4 @@ def print_answer(output: dict[str, Any]) -> None:
     if links:
         print("linked: " + "; ".join(links))
     for path in (evidence.get("paths") or [])[:3]:
-        print("evidence path: " + " → ".join(path))
+        print("evidence: " + " → ".join(labelled(node, store) for node in path))

@@ -81,17 +81,19 @@ def traverse(store: GraphStore, start: Iterable[str], steps: list[dict[str, Any]
     exclude = exclude or set()
     result = Traversal()
     counts: Counter = Counter()
-    parents: dict[str, str] = {}
+    parents: list[dict[str, str]] = []  # one map per hop: node reached -> node it was reached from
     for node in start:
         if store.has_node(node) and (not start_filters or _paper_passes(store, node, start_filters)):
             counts[node] += 1
     result.layers.append(set(counts))
     for step in steps:
         nxt: Counter = Counter()
+        hop_parents: dict[str, str] = {}
+        parents.append(hop_parents)
         for node, mult in list(counts.items())[:layer_budget]:
             for other in _hop(store, node, step):
                 nxt[other] += mult
-                parents.setdefault(other, node)
+                hop_parents.setdefault(other, node)
                 if len(result.edges) < MAX_EVIDENCE_EDGES:
                     result.edges.append(_edge_triple(node, other, step))
         result.truncated |= len(counts) > layer_budget
@@ -110,10 +112,13 @@ def _edge_triple(node: str, other: str, step: dict[str, Any]) -> tuple[str, str,
     return (other, step["edge"], node)
 
 
-def _path_to(node: str, parents: dict[str, str]) -> list[str]:
+def _path_to(node: str, parents: list[dict[str, str]]) -> list[str]:
+    """The path anchor -> ... -> node, walking the per-hop parent maps backwards."""
     path = [node]
-    while path[-1] in parents and len(path) < 8:
-        path.append(parents[path[-1]])
+    for hop_parents in reversed(parents):
+        if path[-1] not in hop_parents:
+            break
+        path.append(hop_parents[path[-1]])
     return list(reversed(path))
 
 
