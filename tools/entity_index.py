@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from hgrag.tools.embeddings import get_embedder, model_fingerprint
 from hgrag.tools.entity_keys import LabelMaps, exact_key
 from hgrag.tools.errors import HgragError, InputError
 from hgrag.tools.graph_store import LABEL_ATTR, NODE_TYPES, GraphStore
@@ -78,8 +79,6 @@ class EntityIndex:
     def build(cls, store: GraphStore, embedder: Embedder | None = None,
               progress: bool = False) -> EntityIndex:
         """Index every labelled node of `store`: string maps, then one embedding per label."""
-        from hgrag.tools.embeddings import get_embedder
-
         embedder = embedder or get_embedder()
         labelled = {node_type: _labelled_nodes(store, node_type) for node_type in NODE_TYPES}
         maps = LabelMaps.build(labelled, lambda node_id, node_type: _prominence(store, node_id, node_type))
@@ -209,8 +208,6 @@ class EntityIndex:
     @property
     def embedder(self) -> Embedder:
         if self._embedder is None:
-            from hgrag.tools.embeddings import get_embedder
-
             self._embedder = get_embedder(bool(self.meta.get("quantize", True)))
         return self._embedder
 
@@ -308,8 +305,6 @@ def _read_meta(directory: Path) -> dict[str, Any]:
 
 def _check_compatible(meta: dict[str, Any], store: GraphStore, embedder: Embedder | None,
                       directory: Path) -> None:
-    from hgrag.tools.embeddings import model_fingerprint
-
     wanted = embedder.model_fingerprint if embedder is not None else model_fingerprint()
     if meta.get("format") != FORMAT_VERSION:
         raise StaleIndexError(f"entity index in {directory} has an old format; rebuild it")
