@@ -205,6 +205,28 @@ class MentionDetector:
         return Span(len(text), len(text), best.label, "paper", same)
 
 
+CAPITALISED_RUN = re.compile(r"(?:[A-Z][\w'’.-]*|(?:van|von|de|der|da|del|di|du|le|la|al|el)\b)"
+                             r"(?:\s+(?:[A-Z][\w'’.-]*|(?:van|von|de|der|da|del|di|du|le|la|al|el)\b)){1,6}")
+QUESTION_OPENERS = frozenset("who what which when where how did does do has have is are was were can could would "
+                             "will please list name give tell show find i".split())
+
+
+def unlinked_names(question: str, spans: list[Span]) -> list[str]:
+    """Capitalised multi-word runs outside linked mentions (likely names the graph does not have)."""
+    text = fold_quotes(question)
+    found = []
+    for match in CAPITALISED_RUN.finditer(text):
+        words = match.group().split()
+        while words and words[0].lower().strip(".,") in QUESTION_OPENERS:
+            words = words[1:]
+        words = [w.rstrip(".,'’") for w in words]
+        if words and words[-1].endswith("s") and match.group().endswith(("'s", "’s")):
+            words[-1] = words[-1][:-1]
+        if len(words) >= 2 and not any(s.start <= match.start() < s.end for s in spans):
+            found.append(" ".join(words).removesuffix("'").removesuffix("’"))
+    return found
+
+
 TYPE_PREFERENCE = {"paper": 0, "author": 1, "venue": 2}
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from hgrag.agents.intent import Frame, parse_intent, residual_text
-from hgrag.agents.mentions import MentionDetector, Span, fold_quotes
+from hgrag.agents.mentions import MentionDetector, Span, fold_quotes, unlinked_names
 from hgrag.agents.plan_compiler import compile_plan
 from hgrag.agents.retrieval_prompts import PLAN_SYSTEM_PROMPT, PLAN_USER_TEMPLATE
 from hgrag.graphs.context import Context
@@ -39,6 +39,8 @@ class OfflinePlanner:
 
     def plan(self, question: str, resources: Resources, context: Context) -> dict[str, Any]:
         spans, years, unresolved = detector_for(resources).detect(question)
+        if not spans and not unresolved:
+            unresolved = unlinked_names(question, spans)
         frame = parse_intent(residual_text(fold_quotes(question), spans, years), years)
         return compile_plan(frame, spans, years, unresolved)
 

@@ -148,6 +148,11 @@ def test_unknown_entity_has_no_subject(toy):
     assert plan["unresolved"] == ["A completely unknown title about quantum gravity"]
 
 
+def test_unknown_unquoted_name_is_named_in_the_plan(toy):
+    _, plan = answer(toy, "Which papers did Zebulon Quartermaine-Fitzwilliam write?")
+    assert plan["start_type"] == "none" and plan["unresolved"] == ["Zebulon Quartermaine-Fitzwilliam"]
+
+
 def test_query_types(toy):
     kinds = {q: answer(toy, q)[1]["query_type"] for q in (
         f"When was '{P1}' published?", f"Who wrote '{P1}'?",
