@@ -134,14 +134,14 @@ def extractive_answer(question: str, passages: list[dict[str, Any]]) -> list[str
         return [paper["doi"]] if paper and paper["doi"] else []
     if "orcid" in q:
         return [author["orcid"]] if author and author["orcid"] else []
-    if _YES_NO.search(q) and not _HOW_MANY.search(q):
+    if _YES_NO.search(q) and not _HOW_MANY.search(q) and " or " not in q:
         return _yes_no_answer(question_key, papers)
     if "most cited" in q or "most citations" in q or "most-cited" in q or "cited most" in q:
         ranked = sorted((p for p in papers if p["citations"] is not None), key=lambda p: -p["citations"])
         return [ranked[0]["title"]] if ranked else []
     if _HOW_MANY.search(q):
         return _count_answer(q, paper, author)
-    if re.search(r"\b(type|kind) of\b|\bpublication type\b", q):
+    if re.search(r"\b(type|kind) of\b|\bpublication type\b|\ban article\b", q):
         return [paper["work_type"]] if paper and paper["work_type"] else []
     if re.search(r"\b(when|year|since)\b", q):
         years = [p["year"] for p in papers if p["year"] is not None]

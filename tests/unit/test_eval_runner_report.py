@@ -118,6 +118,7 @@ def test_paper_passage_states_its_metadata():
     ("What is the most cited paper of Ann Lee?", ["Shallow carbonate facies"]),
     ("Have Ann Lee and Bo Chen written a paper together?", ["yes"]),
     ("Did Ann Lee ever co-author a paper with Cy Dow?", ["no"]),
+    ("Is 'Deep seismic imaging of salt domes' an article, a book chapter or something else?", ["article"]),
 ])
 def test_extractive_answer_reads_the_top_passages(question, expected):
     store = _toy_store()
