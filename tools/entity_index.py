@@ -68,7 +68,7 @@ class EntityIndex:
         self.maps = maps
         self.ids = ids
         self.meta = meta
-        self._vectors = vectors  # float32 after build, float16 memory-map after load
+        self._vectors = vectors  # float16 unit rows (memory-mapped after load)
         self._embedder = embedder
         self._faiss: dict[str, faiss.Index] = {}
         self._rows: dict[str, dict[str, int]] = {}
@@ -265,10 +265,10 @@ def _prominence(store: GraphStore, node_id: str, node_type: str) -> float:
 
 
 def _embed_unique(embedder: Embedder, labels: list[str], progress: bool, desc: str) -> np.ndarray:
-    """One vector per label, encoding each distinct text once."""
+    """One float16 vector per label (as stored on disk), encoding each distinct text once."""
     texts = [exact_key(label) for label in labels]
     distinct = list(dict.fromkeys(texts))
-    vectors = embedder.encode(distinct, progress=progress, desc=desc)
+    vectors = embedder.encode(distinct, progress=progress, desc=desc).astype(np.float16)
     if len(distinct) == len(texts):
         return vectors
     row_of = {text: row for row, text in enumerate(distinct)}
