@@ -55,8 +55,8 @@ def _two_hop(store: Any, node: str, limit: int = RING_LIMIT) -> set[str]:
 def rerank_anchors(store: Any, plan: dict[str, Any]) -> dict[str, Any]:
     """Pick, for each ambiguous mention, the candidate closest in the graph to the other mentions.
 
-    A weaker string match (e.g. initials) only wins when it is closer in the graph; among equally
-    strong matches with no graph evidence, the best-connected node wins."""
+    A candidate connected to the other mentions beats an unconnected one; among connected (or among
+    unconnected) candidates the stronger string match wins, then the closer, then the better-connected."""
     anchors = plan.get("anchors", [])
     for mention in anchors:
         scores = dict(zip(mention.get("candidates", []), mention.get("candidate_scores", [])))
@@ -66,13 +66,13 @@ def rerank_anchors(store: Any, plan: dict[str, Any]) -> dict[str, Any]:
         others = {m["node_id"] for m in anchors if m is not mention and m.get("node_id")}
         top_score = max(scores.get(c, 0.0) for c in candidates)
 
-        def closeness(node: str) -> tuple[int, float, int]:
+        def closeness(node: str) -> tuple[bool, float, int, int]:
             near = len(others & _two_hop(store, node)) if others else 0
-            return (near, scores.get(node, 0.0) if not near else top_score, len(list(store.all_neighbors(node))))
+            return (near > 0, scores.get(node, 0.0), near, len(list(store.all_neighbors(node))))
 
         ranked = sorted(candidates, key=closeness, reverse=True)
         best = ranked[0]
-        tied = [c for c in ranked if closeness(c)[:2] == (0, top_score)] if not closeness(best)[0] else []
+        tied = [c for c in ranked if closeness(c)[:2] == (False, top_score)] if not closeness(best)[0] else []
         mention["tied"] = tied if len(tied) > 1 else []
         if best != mention["node_id"]:
             mention["node_id"], mention["label"] = best, store.label(best)

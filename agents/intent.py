@@ -20,7 +20,7 @@ NOUNS: dict[str, frozenset[str]] = {
                         "co-writers collaborator collaborators researcher researchers people person persons "
                         "scientist scientists writer writers scholar scholars contributor contributors colleague "
                         "colleagues partner partners individuals names everyone everybody anyone anybody "
-                        "someone whoever".split()),
+                        "someone whoever byline bylines".split()),
     "venue": frozenset("venue venues journal journals conference conferences outlet outlets proceedings periodical "
                        "periodicals source sources magazine magazines series".split()),
     "year": frozenset("year years date".split()),

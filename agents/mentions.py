@@ -86,7 +86,10 @@ class MentionDetector:
     def detect(self, question: str) -> tuple[list[Span], list[int], list[str]]:
         """Return linked spans, years, and texts of quoted mentions that could not be linked."""
         text = fold_quotes(question)
-        spans, unresolved = self._quoted_spans(text)
+        quoted, unresolved = self._quoted_spans(text)
+        wider = [s for s in self._unquoted_spans(text, []) if s.type == "paper"
+                 and any(s.start < q.start and q.end - 1 <= s.end for q in quoted)]
+        spans = [q for q in quoted if not any(w.overlaps(q) for w in wider)] + wider  # 'Correction to "X"'
         spans += self._unquoted_spans(text, spans)
         spans.sort(key=lambda s: s.start)
         if not any(s.type == "paper" for s in spans):

@@ -157,7 +157,7 @@ def _paper_subject(builder: PlanBuilder) -> None:
     elif frame.target == "paper":
         builder.walk("author")
         builder.walk("paper")
-        builder.plan["exclude_anchors"] = True
+        builder.plan["exclude_anchors"] = frame.others_only
         _paper_ops(builder, venues)
     else:  # authors of the paper
         builder.walk("author", **({"position": frame.position} if frame.position else {}))
