@@ -90,6 +90,7 @@ class MentionDetector:
         wider = [s for s in self._unquoted_spans(text, []) if s.type == "paper"
                  and any(s.start < q.start and q.end - 1 <= s.end for q in quoted)]
         spans = [q for q in quoted if not any(w.overlaps(q) for w in wider)] + wider  # 'Correction to "X"'
+        spans += self._truncated_unquoted(text, spans)
         spans += self._unquoted_spans(text, spans)
         spans.sort(key=lambda s: s.start)
         if not any(s.type == "paper" for s in spans):
@@ -145,6 +146,22 @@ class MentionDetector:
         return [c for node in found for c in self.index.lookup(self.store.label(node), "paper")
                 if c.node_id == node][:5]
 
+    def _truncated_unquoted(self, text: str, taken: list[Span]) -> list[Span]:
+        """An unquoted title cut short with '…' or '...': the longest run of words before the
+        ellipsis that begins exactly one title (or a handful sharing that beginning)."""
+        found = []
+        for ellipsis in re.finditer(r"\s*(\.\.\.|…)", text):
+            end = ellipsis.start()
+            if any(t.start <= end < t.end for t in taken):
+                continue
+            starts = [m.start() for m in TOKEN.finditer(text[:end])][-MAX_SPAN_TOKENS:]
+            for start in starts:  # earliest start first = longest prefix
+                hits = self._title_prefix(text[start:end])
+                if hits and len({h.node_id for h in hits}) <= 3:
+                    found.append(Span(start, ellipsis.end(), text[start:ellipsis.end()], "paper", hits))
+                    break
+        return found
+
     def _titles(self) -> list[tuple[str, str]]:
         if self._sorted_titles is None:
             self._sorted_titles = sorted((norm_key(self.store.label(n)), n)
@@ -158,12 +175,14 @@ class MentionDetector:
         found: list[Span] = []
         for i in range(len(tokens)):
             for j in range(i, min(len(tokens), i + MAX_SPAN_TOKENS)):
-                span = self._link_unquoted(text, tokens[i:j + 1], lowercase_question, i == 0)
+                previous = tokens[i - 1][2].lower().strip(EDGE_PUNCT) if i else ""
+                span = self._link_unquoted(text, tokens[i:j + 1], lowercase_question, i == 0, previous)
                 if span and not any(span.overlaps(t) for t in taken):
                     found.append(span)
         return _non_overlapping(found)
 
-    def _link_unquoted(self, text: str, tokens: list, lowercase: bool, at_start: bool) -> Span | None:
+    def _link_unquoted(self, text: str, tokens: list, lowercase: bool, at_start: bool,
+                       previous: str = "") -> Span | None:
         start, end = tokens[0][0], tokens[-1][1]
         raw = text[start:end]
         stripped = raw.strip(EDGE_PUNCT)
@@ -175,7 +194,7 @@ class MentionDetector:
             variants.append(stripped[:-2])
         for variant in variants:
             hits = [h for h in self.index.lookup(variant)
-                    if _plausible(h, variant, len(tokens), lowercase, at_start) and _initials_fit(h, variant)]
+                    if _plausible(h, variant, len(tokens), lowercase, at_start, previous) and _initials_fit(h, variant)]
             if hits:
                 kind = _preferred_type(hits)
                 chosen = [h for h in hits if h.node_type == kind]
@@ -239,13 +258,31 @@ def _preferred_type(hits: list[Any]) -> str:
     return min(top, key=lambda h: TYPE_PREFERENCE.get(h.node_type, 9)).node_type
 
 
-def _plausible(hit: Any, text: str, n_tokens: int, lowercase: bool, at_start: bool) -> bool:
+VENUE_CUES = frozenset("in at journal venue proceedings conference".split())
+
+
+def _lowercase_entity(hit: Any, words: list[str], n_tokens: int, previous: str) -> bool:
+    """A lower-cased full name or venue typed in a mixed-case question ("laibin zhang",
+    "journal of computational physics", "in algorithmica"): exact forms only, with edges that are
+    not function words; a one-word venue also needs a cue before it ("in", "journal")."""
+    if hit.match not in ("exact", "normalized", "name") or hit.node_type not in ("author", "venue"):
+        return False
+    if words[0] in FUNCTION_WORDS or words[-1] in FUNCTION_WORDS or n_tokens > 8:
+        return False
+    if hit.node_type == "author":
+        return 2 <= n_tokens <= 6 and words[0] not in STOPWORDS
+    return n_tokens >= 2 or (previous in VENUE_CUES and words[0] not in STOPWORDS)
+
+
+def _plausible(hit: Any, text: str, n_tokens: int, lowercase: bool, at_start: bool, previous: str = "") -> bool:
     """Reject look-up hits that are probably ordinary words of the question."""
     words = norm_key(text).split()
     raw_tokens = text.replace(",", " ").split()
     if not words or all(w in STOPWORDS for w in words):
         return False
     capitalised = lowercase or any(t[:1].isupper() for t in raw_tokens)
+    if not capitalised:
+        return _lowercase_entity(hit, words, n_tokens, previous)
     if hit.node_type == "author":
         first_is_initial = bool(re.fullmatch(r"[A-Z]\.?(-[A-Z]\.?)?", raw_tokens[0]))
         if words[0] in STOPWORDS and not first_is_initial:

@@ -131,6 +131,11 @@ P1 = "On the difference of two chi-square variates with application to outage pr
     (f"Do you know whether '{P1}' appeared in Signal Processing?", ["no"]),
     ("Hi! Is there an article listing both Bo Chen and Marvin K. Simon as authors?", ["yes"]),
     (f"Across the authors of '{P1}', how many Computer Networks papers are there?", ["3"]),
+    # mentions typed the way people type them: lower case, cut short, no quotes
+    ("How many papers did dariush divsalar put in computer networks?", ["3"]),
+    ("which papers appeared in signal processing, by Bo Chen?", ["Sparse recovery of harmonic signals in noise"]),
+    ("Who wrote On the difference of two chi-square variates with application... ?", ["Ann Lee", "Dariush Divsalar", "Marvin K. Simon"]),
+    ("year of adaptive routing for delay tolerant sensor networks", ["2010"]),
 ])
 def test_offline_plans_answer_paraphrases(toy, question, expected):
     got, plan = answer(toy, question)

@@ -1,0 +1,100 @@
+"""Noisy-mention benchmark: rewrite the entity mentions of a question file the way users really type them.
+
+Each question gets one perturbation of one of its slots (deterministic for a seed), the gold answer is
+kept. A perturbation is only used when it still names exactly one node (checked with the entity
+index), so the gold stays correct:
+  title  lower-cased | punctuation dropped | truncated with "…" (first 60 % of the words)
+  author "Surname, Given" | "G. Surname" (initial form) | lower-cased
+  venue  lower-cased
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from hgrag.tools.text import clean_display, name_tokens, norm_key
+
+TITLE_KINDS = ("lowercase", "no_punctuation", "truncated")
+AUTHOR_KINDS = ("surname_first", "initial", "lowercase")
+
+
+def perturb_title(title: str, kind: str) -> str:
+    if kind == "lowercase":
+        return title.lower()
+    if kind == "no_punctuation":
+        return re.sub(r"\s+", " ", re.sub(r"[^\w\s]", " ", title)).strip()
+    words = title.split()
+    keep = max(4, int(len(words) * 0.6))
+    return " ".join(words[:keep]) + "…" if keep < len(words) else title
+
+
+def perturb_author(name: str, kind: str) -> str:
+    parts = clean_display(name).split()
+    if len(parts) < 2:
+        return name
+    if kind == "surname_first":
+        return f"{parts[-1]}, {' '.join(parts[:-1])}"
+    if kind == "initial":
+        return f"{parts[0][0]}. {parts[-1]}"
+    return name.lower()
+
+
+def _unique(index: Any, text: str, node_type: str, original: str) -> bool:
+    """The noisy form still points at the original entity alone (string look-up or prefix)."""
+    if text.endswith("…"):
+        return True  # checked by the caller against the title list
+    hits = {h.label for h in index.lookup(text, node_type)}
+    return bool(hits) and all(norm_key(h) == norm_key(original) or name_tokens(h) == name_tokens(original)
+                              for h in hits)
+
+
+def _prefix_unique(titles: list[str], noisy: str, original: str) -> bool:
+    prefix = norm_key(noisy.rstrip("…"))
+    return [t for t in titles if t.startswith(prefix)] == [norm_key(original)]
+
+
+def perturb_question(question: dict[str, Any], index: Any, titles: list[str], rng: random.Random) -> dict[str, Any] | None:
+    """One noisy variant of a question, or None when no safe perturbation exists."""
+    slots = question.get("slots") or {}
+    options: list[tuple[str, str, str]] = []
+    for slot, value in slots.items():
+        if not isinstance(value, str) or value not in question["question"]:
+            continue
+        if slot.startswith("paper"):
+            options += [(slot, kind, perturb_title(value, kind)) for kind in TITLE_KINDS]
+        elif slot.startswith("author"):
+            options += [(slot, kind, perturb_author(value, kind)) for kind in AUTHOR_KINDS]
+        elif slot == "venue":
+            options.append((slot, "lowercase", value.lower()))
+    rng.shuffle(options)
+    for slot, kind, noisy in options:
+        original = slots[slot]
+        node_type = "paper" if slot.startswith("paper") else "author" if slot.startswith("author") else "venue"
+        if noisy == original:
+            continue
+        safe = _prefix_unique(titles, noisy, original) if noisy.endswith("…") else _unique(index, noisy, node_type, original)
+        if safe:
+            text = question["question"].replace(original, noisy, 1)
+            return {**question, "question": text, "perturbation": f"{slot}:{kind}"}
+    return None
+
+
+def perturb_file(questions: Iterable[dict[str, Any]], index: Any, store: Any, seed: int = 0) -> Iterator[dict[str, Any]]:
+    titles = sorted(norm_key(store.label(n)) for n in store.nodes_of_type("paper"))
+    for question in questions:
+        rng = random.Random(f"{seed}:{question.get('id')}")
+        noisy = perturb_question(question, index, titles, rng)
+        if noisy is not None:
+            yield noisy
+
+
+def write_perturbed(in_path: Path, out_path: Path, resources: Any, seed: int = 0) -> int:
+    questions = [json.loads(line) for line in in_path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    rows = list(perturb_file(questions, resources.index, resources.store, seed))
+    out_path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    return len(rows)
