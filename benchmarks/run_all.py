@@ -50,7 +50,7 @@ def benchmarks() -> list[str]:
     for extra in ("paraphrase", "heldout"):
         if importlib.util.find_spec(f"hgrag.evaluation.templates_{extra}") is not None:
             names.append(extra)
-    return names
+    return names + ["noisy"]  # the last wording set with one mention per question typed sloppily
 
 
 def _eval_command(args: argparse.Namespace, dataset: str, questions: Path, predictions: Path,
@@ -97,6 +97,18 @@ def _describe(result: dict[str, Any], seconds: float) -> str:
     return result.get("skipped") or result.get("failed") or ""
 
 
+def write_noisy(dataset: str, source: Path, path: Path, seed: int) -> list[dict[str, Any]]:
+    """The noisy-mention variant of an already generated question file."""
+    from hgrag.evaluation.perturb import perturb_file
+    from hgrag.evaluation.runner import load_questions
+    from hgrag.tools.resources import load_resources
+
+    resources = load_resources(dataset)
+    rows = list(perturb_file(load_questions(source), resources.index, resources.store, seed=seed))
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -109,8 +121,11 @@ def main(argv: list[str] | None = None) -> int:
         for dataset in args.datasets:
             for benchmark in names:
                 path = raw / f"questions-{dataset}-{benchmark}.jsonl"
-                questions = generate_benchmark(dataset, path, per_type=args.per_type, seed=args.seed,
-                                               template_set=benchmark, progress=True)
+                if benchmark == "noisy":
+                    questions = write_noisy(dataset, raw / f"questions-{dataset}-{names[-2]}.jsonl", path, args.seed)
+                else:
+                    questions = generate_benchmark(dataset, path, per_type=args.per_type, seed=args.seed,
+                                                   template_set=benchmark, progress=True)
                 print(f"{dataset}: {len(questions)} {benchmark} questions -> {path}", file=sys.stderr)
             for system in args.systems:
                 for benchmark in names:

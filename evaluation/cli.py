@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 import sys
 from typing import Any
 
@@ -47,6 +48,18 @@ def register(subparsers: Any) -> None:
     generate.add_argument("--out", required=True, help="output JSON-lines file")
     generate.set_defaults(func=run_generate)
 
+    perturb = bench_commands.add_parser(
+        "perturb", help="rewrite a question file's mentions the way users type them (noisy-mention benchmark)",
+        description="Rewrite one entity mention per question: titles lower-cased, without punctuation or cut "
+                    "short with '…'; names as 'Surname, Given', initials or lower case; venues lower-cased. "
+                    "Only rewrites that still name exactly one node are used, so gold answers stay valid.")
+    perturb.add_argument("--dataset", default="openalex", help=DATASET_HELP)
+    perturb.add_argument("--source", default=None, help="source path overriding the dataset's default location")
+    perturb.add_argument("--questions", required=True, help="question file from `hgrag bench generate`")
+    perturb.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    perturb.add_argument("--out", required=True, help="output JSON-lines file")
+    perturb.set_defaults(func=run_perturb)
+
     evaluate = subparsers.add_parser(
         "eval", help="answer a question file with one system and score it",
         description="Answer every question of a JSON-lines file, write one prediction line per question, "
@@ -76,6 +89,19 @@ def run_generate(args: argparse.Namespace) -> int:
                                    seed=args.seed, template_set=args.template_set, progress=True)
     by_type = ", ".join(f"{name} {n}" for name, n in count_by(questions, "type").items())
     print(f"wrote {len(questions)} questions ({by_type}) to {args.out}")
+    return 0
+
+
+def run_perturb(args: argparse.Namespace) -> int:
+    from hgrag.evaluation.perturb import perturb_file
+    from hgrag.evaluation.runner import load_questions
+    from hgrag.tools.resources import load_resources
+
+    questions = load_questions(args.questions)
+    resources = load_resources(args.dataset, args.source)
+    rows = list(perturb_file(questions, resources.index, resources.store, seed=args.seed))
+    Path(args.out).write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    print(f"wrote {len(rows)} of {len(questions)} questions with a noisy mention to {args.out}")
     return 0
 
 

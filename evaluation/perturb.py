@@ -14,7 +14,6 @@ import json
 import random
 import re
 from collections.abc import Iterable, Iterator
-from pathlib import Path
 from typing import Any
 
 from hgrag.tools.text import clean_display, name_tokens, norm_key
@@ -48,7 +47,9 @@ def _unique(index: Any, text: str, node_type: str, original: str) -> bool:
     """The noisy form still points at the original entity alone (string look-up or prefix)."""
     if text.endswith("…"):
         return True  # checked by the caller against the title list
-    hits = {h.label for h in index.lookup(text, node_type)}
+    found = index.lookup(text, node_type)
+    best = max((h.score for h in found), default=0.0)
+    hits = {h.label for h in found if h.score >= best}  # what a linker would pick: the strongest matches
     return bool(hits) and all(norm_key(h) == norm_key(original) or name_tokens(h) == name_tokens(original)
                               for h in hits)
 
@@ -91,10 +92,3 @@ def perturb_file(questions: Iterable[dict[str, Any]], index: Any, store: Any, se
         noisy = perturb_question(question, index, titles, rng)
         if noisy is not None:
             yield noisy
-
-
-def write_perturbed(in_path: Path, out_path: Path, resources: Any, seed: int = 0) -> int:
-    questions = [json.loads(line) for line in in_path.read_text(encoding="utf-8").splitlines() if line.strip()]
-    rows = list(perturb_file(questions, resources.index, resources.store, seed))
-    out_path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
-    return len(rows)
