@@ -281,7 +281,7 @@ def _plausible(hit: Any, text: str, n_tokens: int, lowercase: bool, at_start: bo
     if not words or all(w in STOPWORDS for w in words):
         return False
     capitalised = lowercase or any(t[:1].isupper() for t in raw_tokens)
-    if not capitalised:
+    if not capitalised and hit.node_type != "paper":
         return _lowercase_entity(hit, words, n_tokens, previous)
     if hit.node_type == "author":
         first_is_initial = bool(re.fullmatch(r"[A-Z]\.?(-[A-Z]\.?)?", raw_tokens[0]))
