@@ -105,6 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help="write the results as JSON here")
     args = parser.parse_args(argv)
     results = []
+    load_before = os.getloadavg()
     for dataset in args.datasets:
         print(f"measuring {dataset} ...", file=sys.stderr, flush=True)
         result = measure(dataset)
@@ -114,7 +115,10 @@ def main(argv: list[str] | None = None) -> int:
     table = markdown(results)
     print(table)
     summary = {"machine": {"cpus": os.cpu_count(), "python": platform.python_version(),
-                           "platform": platform.platform()},
+                           "platform": platform.platform(),
+                           # other work on the machine slows every figure; recorded for context
+                           "load_average_1_5_15_before": load_before,
+                           "load_average_1_5_15_after": os.getloadavg()},
                "targets": TARGETS, "results": results, "table": table}
     if args.out:
         args.out.parent.mkdir(parents=True, exist_ok=True)
