@@ -81,12 +81,47 @@ def _paper_filters(filters: dict[str, Any], store: Any) -> str:
     return (" " + " ".join(parts)) if parts else ""
 
 
+def describe_entity(store: Any, node: str) -> str:
+    """A short profile of a node from its attributes and neighbours."""
+    kind, label = store.node_type(node), store.label(node)
+    if kind == "paper":
+        authors = [store.label(a) for a in sorted(store.step(node, "author"),
+                   key=lambda a: (store.edge(a, node, "writes") or {}).get("position") or 0)]
+        venues = [store.label(v) for v in store.step(node, "venue")]
+        parts = [f"'{label}'", f"({store.attr(node, 'year')})" if store.attr(node, "year") else ""]
+        parts.append(f"by {_join(authors)}" if authors else "")
+        parts.append(f"in {venues[0]}" if venues else "")
+        cites = store.attr(node, "cited_by_count")
+        tail = f"; cited {cites} times" if cites is not None else ""
+        doi = store.attr(node, "doi")
+        return " ".join(p for p in parts if p) + tail + (f"; DOI {doi}" if doi else "") + "."
+    papers = store.step(node, "paper")
+    years = sorted(y for y in (store.attr(p, "year") for p in papers) if y)
+    span = f" ({years[0]}–{years[-1]})" if years else ""
+    if kind == "author":
+        venues = {}
+        for p in papers:
+            for v in store.step(p, "venue"):
+                venues[store.label(v)] = venues.get(store.label(v), 0) + 1
+        top = max(venues, key=venues.get) if venues else None
+        orcid = store.attr(node, "orcid")
+        return (f"{label}: {len(papers)} papers in the graph{span}" + (f", most often in {top}" if top else "")
+                + (f"; ORCID {orcid}" if orcid else "") + ".")
+    return f"{label}: {len(papers)} papers in the graph{span}."
+
+
 def render_answer(plan: dict[str, Any], answer: list[str], store: Any) -> str:
     subject = _anchor_names(plan)
     operation = plan.get("operation")
     target = plan.get("target_type", "value")
     attribute = plan.get("read") or plan.get("attribute") or plan.get("project")
     what = describe_target(plan, store)
+    if operation == "unsupported":
+        return (f"The graph does not record the {plan.get('unsupported')} of {subject}. It holds papers (year, "
+                "citations, DOI, type, language), authors (ORCID), venues (type, ISSN) and who wrote what where.")
+    if operation == "describe" and answer:
+        anchor = next((m["node_id"] for m in plan.get("anchors", []) if m.get("role") == "subject"), None)
+        return describe_entity(store, anchor) if anchor else _join(answer)
     if not answer:
         if operation == "attribute" or plan.get("read"):
             return f"The graph has no {ATTRIBUTE_NAMES.get(attribute, attribute)} for {subject}."

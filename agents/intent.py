@@ -232,6 +232,27 @@ SUPERLATIVE_COUNT = re.compile(r"\b(highest|largest|greatest|biggest|top|maximum
 AT_LEAST = re.compile(r"\bat (least|most)\b")
 
 
+DESCRIBE = re.compile(r"\b(about|describe|description|summary|summarise|summarize|overview|details|info|"
+                      r"information|profile|who is|what is)\b")
+ATTRIBUTE_QUESTION = re.compile(r"\bwhat (is|are|was|were|s) (the |its |their |his |her )?"
+                                r"(?P<a>[\w-]+(?: [\w-]+)?) (of|for) (the )?zz(paper|author|venue)\b|"
+                                r"zz(paper|author|venue) 's (?P<b>[\w-]+(?: [\w-]+)?)\s*$")
+KNOWN_WORDS = frozenset("name names number count total list amount title titles id identifier identifiers kind "
+                        "most first last earliest latest oldest newest main top average".split())
+
+
+def unsupported_attribute(text: str) -> str | None:
+    """'What is the h-index of A?' names a property the graph does not hold: return it."""
+    match = ATTRIBUTE_QUESTION.search(text)
+    if not match:
+        return None
+    phrase = (match.group("a") or match.group("b") or "").strip()
+    words = phrase.split()
+    if not words or any(_noun_class(w) or w in KNOWN_WORDS or w in ("zzpos", "zzyear") for w in words):
+        return None
+    return phrase
+
+
 def parse_intent(text: str, years: list[int]) -> Frame:
     """Build a Frame from the residual text (see `residual_text`)."""
     frame = Frame()
@@ -244,7 +265,17 @@ def parse_intent(text: str, years: list[int]) -> Frame:
         frame.notes.append("choice between publication types")
         return frame
     frame.position, text = _position(text)
+    unknown = unsupported_attribute(text)
+    if unknown:
+        frame.target, frame.operation, frame.explicit_target = f"unsupported:{unknown}", "unsupported", True
+        frame.notes.append(f"asks for '{unknown}', which the graph does not record")
+        return frame
     target, explicit = focus_target(text)
+    bare_who = re.fullmatch(r"(tell me )?(who|what) (is|was|are|were) (the )?zz(author|venue|paper)", text.strip(" ,"))
+    if bare_who or (target is None and DESCRIBE.search(text) and not COUNT.search(text)):
+        frame.target, frame.operation, frame.explicit_target = "describe", "describe", True
+        frame.notes.append("describe the entity")
+        return frame
     frame.explicit_target = explicit
     counting = bool(COUNT.search(text))
     if counting and target in (None, "paper") and CITE.search(text) and "zzpaper" in text and "zzauthor" not in text:

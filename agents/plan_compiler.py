@@ -15,7 +15,7 @@ ATTRIBUTE_OF = {"year": "year", "citations": "cited_by_count", "doi": "doi", "ty
 OWNER_TYPES = {"year": {"paper"}, "citations": {"paper"}, "doi": {"paper"}, "language": {"paper"},
                "type": {"paper", "venue"}, "orcid": {"author"}, "issn": {"venue"}}
 SUBJECT_ORDER = ("paper", "author", "venue")
-VALUE_OPERATIONS = ("attribute", "count", "sum", "yes_no")
+VALUE_OPERATIONS = ("attribute", "count", "sum", "yes_no", "unsupported")
 
 
 def hop(from_type: str, to_type: str, **filters: Any) -> dict[str, Any]:
@@ -104,6 +104,9 @@ def compile_plan(frame: Frame, spans: list[Any], years: list[int], unresolved: l
     if builder.subject_type is None:
         return _finish(builder, spans, unresolved, anchors=[])
     subject = builder.subject_type
+    if frame.operation in ("unsupported", "describe"):
+        builder.plan["unsupported"] = frame.target.split(":", 1)[1] if frame.operation == "unsupported" else None
+        return _finish(builder, spans, unresolved, builder.by_type[subject][:1])
     if subject == "paper":
         _paper_subject(builder)
     elif subject == "author":

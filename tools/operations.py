@@ -75,6 +75,10 @@ def apply_operation(store: GraphStore, plan: dict[str, Any], targets: Counter) -
     projected = bool(plan.get("project"))
     if projected:
         targets = project(store, targets, plan["project"])
+    if operation == "unsupported":
+        return []
+    if operation == "describe":
+        return [AnswerItem(store.label(n), n) for n in targets]
     if operation == "yes_no":
         compare = plan.get("compare") or []
         found = any(c in targets for c in compare) if compare else bool(targets)

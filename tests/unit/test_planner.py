@@ -158,6 +158,15 @@ def test_unknown_unquoted_name_is_named_in_the_plan(toy):
     assert plan["start_type"] == "none" and plan["unresolved"] == ["Zebulon Quartermaine-Fitzwilliam"]
 
 
+def test_profiles_and_unsupported_properties(toy):
+    got, plan = answer(toy, "Who is Bo Chen?")
+    assert plan["operation"] == "describe" and got == ["Bo Chen"]
+    got, plan = answer(toy, "What is the h-index of Bo Chen?")
+    assert plan["operation"] == "unsupported" and plan["unsupported"] == "h-index" and got == []
+    _, plan = answer(toy, "What is the name of the venue of 'Adaptive routing for delay tolerant sensor networks'?")
+    assert plan["operation"] == "list" and plan["steps"][-1]["to_type"] == "venue"
+
+
 def test_query_types(toy):
     kinds = {q: answer(toy, q)[1]["query_type"] for q in (
         f"When was '{P1}' published?", f"Who wrote '{P1}'?",
