@@ -88,7 +88,8 @@ def plot_accuracy(rows: list[dict[str, Any]], title: str, path: Path) -> Path:
     axes.set_ylim(0, 1)
     axes.set_ylabel("Accuracy")
     axes.set_title(title)
-    axes.legend(fontsize=8, ncol=min(len(rows), 4))
+    axes.legend(fontsize=8, ncol=min(len(rows), 7), loc="upper center", bbox_to_anchor=(0.5, -0.08),
+                frameon=False)  # below the axes: bars at 1.0 stay visible
     figure.tight_layout()
     figure.savefig(path, dpi=110)
     plt.close(figure)
