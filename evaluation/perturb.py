@@ -4,7 +4,9 @@ Each question gets one perturbation of one of its slots (deterministic for a see
 kept. A perturbation is only used when it still names exactly one node (checked with the entity
 index), so the gold stays correct:
   title  lower-cased | punctuation dropped | truncated with "…" (first 60 % of the words)
-  author "Surname, Given" | "G. Surname" (initial form) | lower-cased
+  author "Surname, Given" | "G. Surname" (initial form) | lower-cased; an initial form that is ambiguous in
+         the graph is kept only when exactly one candidate is connected to the question's other entities
+         (resolving it needs the graph re-ranking agent)
   venue  lower-cased
 """
 
@@ -59,7 +61,28 @@ def _prefix_unique(titles: list[str], noisy: str, original: str) -> bool:
     return [t for t in titles if t.startswith(prefix)] == [norm_key(original)]
 
 
-def perturb_question(question: dict[str, Any], index: Any, titles: list[str], rng: random.Random) -> dict[str, Any] | None:
+def _context_unique(index: Any, store: Any, noisy: str, original: str, others: list[str]) -> bool:
+    """An ambiguous initial form ("J. Wang") that only one candidate near the question's other
+    entities can mean: resolving it needs graph context (the re-ranking agent)."""
+    if store is None or not others:
+        return False
+    found = index.lookup(noisy, "author")
+    best = max((h.score for h in found), default=0.0)
+    candidates = [h for h in found if h.score >= best]
+    if len({h.node_id for h in candidates}) < 2:
+        return False
+    anchors = {h.node_id for text in others for h in index.lookup(text)[:1]}
+    near = [h for h in candidates if anchors & _two_hop(store, h.node_id)]
+    return len(near) == 1 and name_tokens(near[0].label) == name_tokens(original)
+
+
+def _two_hop(store: Any, node: str) -> set[str]:
+    ring = set(store.all_neighbors(node))
+    return ring | {second for first in list(ring) for second in store.all_neighbors(first)}
+
+
+def perturb_question(question: dict[str, Any], index: Any, titles: list[str], rng: random.Random,
+                     store: Any = None) -> dict[str, Any] | None:
     """One noisy variant of a question, or None when no safe perturbation exists."""
     slots = question.get("slots") or {}
     options: list[tuple[str, str, str]] = []
@@ -79,6 +102,10 @@ def perturb_question(question: dict[str, Any], index: Any, titles: list[str], rn
         if noisy == original:
             continue
         safe = _prefix_unique(titles, noisy, original) if noisy.endswith("…") else _unique(index, noisy, node_type, original)
+        if not safe and kind == "initial":
+            others = [v for k, v in slots.items() if k != slot and isinstance(v, str)]
+            if _context_unique(index, store, noisy, original, others):
+                safe, kind = True, "ambiguous_initial"
         if safe:
             text = question["question"].replace(original, noisy, 1)
             return {**question, "question": text, "perturbation": f"{slot}:{kind}"}
@@ -89,6 +116,6 @@ def perturb_file(questions: Iterable[dict[str, Any]], index: Any, store: Any, se
     titles = sorted(norm_key(store.label(n)) for n in store.nodes_of_type("paper"))
     for question in questions:
         rng = random.Random(f"{seed}:{question.get('id')}")
-        noisy = perturb_question(question, index, titles, rng)
+        noisy = perturb_question(question, index, titles, rng, store)
         if noisy is not None:
             yield noisy
