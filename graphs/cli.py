@@ -33,6 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # torch threads sleep, not spin, on a shared CPU
     warnings.filterwarnings("ignore", category=DeprecationWarning)
     parser = build_parser()
     args = parser.parse_args(argv)
