@@ -7,7 +7,6 @@ names are linked through the same index and the shared compiler builds the plan.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from langgraph.runtime import Runtime
@@ -129,7 +128,3 @@ def make_plan_node(planner: Any | None = None):
         return {**limits, "question": question, "plan": new_plan, "query_type": new_plan["query_type"], "error": None}
 
     return plan
-
-
-def describe_plan(plan: dict[str, Any]) -> str:
-    return json.dumps({k: plan.get(k) for k in ("query_type", "start_type", "steps", "operation", "attribute")})

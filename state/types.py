@@ -78,7 +78,3 @@ class ValidationReport(TypedDict):
     unsupported: list[str]
     checks: dict[str, float]  # entity_existence, relation_validity, attribute_accuracy
     feedback: str
-
-
-def empty_evidence() -> Evidence:
-    return {"nodes": [], "edges": [], "paths": [], "frontier": []}
