@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from hgrag.evaluation.baselines import llm_settings
-from hgrag.evaluation.generator import generate_benchmark
+from hgrag.evaluation.generator import generate_benchmark, write_questions
 from hgrag.evaluation.report import write_report
 from hgrag.evaluation.runner import SYSTEMS
 from hgrag.tools.datasets import REPO_ROOT
@@ -105,7 +105,7 @@ def write_noisy(dataset: str, source: Path, path: Path, seed: int) -> list[dict[
 
     resources = load_resources(dataset)
     rows = list(perturb_file(load_questions(source), resources.index, resources.store, seed=seed))
-    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    write_questions(rows, path)
     return rows
 
 

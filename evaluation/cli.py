@@ -38,8 +38,7 @@ def register(subparsers: Any) -> None:
         description="Generate PER_TYPE questions for each query type (attribute, relation, aggregation, "
                     "multihop) with gold answers computed from the dataset's graph. Deterministic for a seed; "
                     "the standard benchmark is seed 0 with the standard template set.")
-    generate.add_argument("--dataset", default="openalex", help=DATASET_HELP)
-    generate.add_argument("--source", default=None, help="source path overriding the dataset's default location")
+    _add_dataset_options(generate)
     generate.add_argument("--per-type", type=int, default=DEFAULT_PER_TYPE,
                           help=f"questions per query type (default {DEFAULT_PER_TYPE})")
     generate.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
@@ -53,8 +52,7 @@ def register(subparsers: Any) -> None:
         description="Rewrite one entity mention per question: titles lower-cased, without punctuation or cut "
                     "short with '…'; names as 'Surname, Given', initials or lower case; venues lower-cased. "
                     "Only rewrites that still name exactly one node are used, so gold answers stay valid.")
-    perturb.add_argument("--dataset", default="openalex", help=DATASET_HELP)
-    perturb.add_argument("--source", default=None, help="source path overriding the dataset's default location")
+    _add_dataset_options(perturb)
     perturb.add_argument("--questions", required=True, help="question file from `hgrag bench generate`")
     perturb.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     perturb.add_argument("--out", required=True, help="output JSON-lines file")
@@ -65,8 +63,7 @@ def register(subparsers: Any) -> None:
         description="Answer every question of a JSON-lines file, write one prediction line per question, "
                     "and print Accuracy / F1 / Hit@1 overall and per type (when gold answers are present), "
                     "latency p50/p95 and questions per second.")
-    evaluate.add_argument("--dataset", default="openalex", help=DATASET_HELP)
-    evaluate.add_argument("--source", default=None, help="source path overriding the dataset's default location")
+    _add_dataset_options(evaluate)
     evaluate.add_argument("--questions", required=True, help='JSON-lines file: {"id", "question", "answer"?}')
     evaluate.add_argument("--out", default=None, help="predictions JSON-lines file to write")
     evaluate.add_argument("--system", choices=SYSTEMS, default="agentic", help="system to run (default agentic)")
@@ -75,6 +72,11 @@ def register(subparsers: Any) -> None:
     evaluate.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     _add_llm_options(evaluate)
     evaluate.set_defaults(func=run_eval)
+
+
+def _add_dataset_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--dataset", default="openalex", help=DATASET_HELP)
+    parser.add_argument("--source", default=None, help="source path overriding the dataset's default location")
 
 
 def _missing_subcommand(parser: argparse.ArgumentParser) -> int:
@@ -100,7 +102,9 @@ def run_perturb(args: argparse.Namespace) -> int:
     questions = load_questions(args.questions)
     resources = load_resources(args.dataset, args.source)
     rows = list(perturb_file(questions, resources.index, resources.store, seed=args.seed))
-    Path(args.out).write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    from hgrag.evaluation.generator import write_questions
+
+    write_questions(rows, args.out)
     print(f"wrote {len(rows)} of {len(questions)} questions with a noisy mention to {args.out}")
     return 0
 

@@ -209,12 +209,9 @@ def format_summary(summary: dict[str, Any]) -> str:
 
 
 def write_predictions(predictions: list[dict[str, Any]], path: str | Path) -> Path:
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    with target.open("w", encoding="utf-8") as handle:
-        for row in predictions:
-            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
-    return target
+    from hgrag.evaluation.generator import write_questions
+
+    return write_questions(predictions, path)  # the same JSON-lines writer
 
 
 def evaluate(dataset: str, questions_path: str | Path, out: str | Path | None = None, *,
