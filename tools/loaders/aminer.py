@@ -118,12 +118,7 @@ def iter_aminer_file(path: Path, *, skip_bad_records: bool = False,
 def _records(path: Path, lines: Iterator[str], skip_bad_records: bool,
              stats: LoadStats) -> Iterator[PaperRecord]:
     for block in _blocks(path, lines):
-        try:
-            record = _block_to_record(block, path)
-        except BadRecordError as error:
-            if not skip_bad_records:
-                raise
-            stats.skip(error)
-            continue
-        stats.records += 1
-        yield record
+        record = stats.attempt(lambda: _block_to_record(block, path), skip_bad_records)
+        if record is not None:
+            stats.records += 1
+            yield record

@@ -128,15 +128,11 @@ def iter_dblp_xml_file(path: Path, *, skip_bad_records: bool = False,
     reader = _Reader(path)
     try:
         for number, element in enumerate(reader.elements(), start=1):
-            try:
-                record = element_to_record(element, f"{path}: record #{number}")
-            except BadRecordError as error:
-                if not skip_bad_records:
-                    raise
-                stats.skip(error)
-                continue
-            stats.records += 1
-            yield record
+            record = stats.attempt(lambda: element_to_record(element, f"{path}: record #{number}"),
+                                   skip_bad_records)
+            if record is not None:
+                stats.records += 1
+                yield record
     except ET.ParseError as exc:
         line = exc.position[0] if getattr(exc, "position", None) else "?"
         error = BadRecordError(f"{path}:{line}", f"malformed XML ({exc}); the rest of the file "

@@ -9,12 +9,13 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, Callable, TypeVar
 
 from hgrag.tools.errors import BadRecordError, DatasetError
 
 # Failures that mean a compressed file is damaged (truncated, bad CRC, not gzip at all).
 GZIP_ERRORS = (EOFError, gzip.BadGzipFile, zlib.error)
+T = TypeVar("T")
 
 
 @dataclass
@@ -31,6 +32,16 @@ class LoadStats:
         self.bad_records += 1
         if len(self.bad_examples) < 5:
             self.bad_examples.append(str(error))
+
+    def attempt(self, convert: Callable[[], T], skip_bad_records: bool) -> T | None:
+        """Run one conversion: a BadRecordError stops the load, or is counted and skipped (None)."""
+        try:
+            return convert()
+        except BadRecordError as error:
+            if not skip_bad_records:
+                raise
+            self.skip(error)
+            return None
 
 
 def list_source_files(source: Path, suffixes: Iterable[str]) -> list[Path]:

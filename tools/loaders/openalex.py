@@ -105,15 +105,10 @@ def work_to_record(work: Any, where: str) -> PaperRecord:
 
 
 def _convert(work: Any, where: str, skip_bad_records: bool, stats: LoadStats) -> Iterator[PaperRecord]:
-    try:
-        record = work_to_record(work, where)
-    except BadRecordError as error:
-        if not skip_bad_records:
-            raise
-        stats.skip(error)
-        return
-    stats.records += 1
-    yield record
+    record = stats.attempt(lambda: work_to_record(work, where), skip_bad_records)
+    if record is not None:
+        stats.records += 1
+        yield record
 
 
 _CONTAINER_KEYS = ("works", "results")
@@ -191,12 +186,8 @@ def iter_openalex_file(path: Path, *, skip_bad_records: bool = False,
 
 def _convert_all(value: Any, where: str, skip_bad_records: bool,
                  stats: LoadStats) -> Iterator[PaperRecord]:
-    try:
-        works = _works_in(value, where)
-    except BadRecordError as error:
-        if not skip_bad_records:
-            raise
-        stats.skip(error)
+    works = stats.attempt(lambda: _works_in(value, where), skip_bad_records)
+    if works is None:
         return
     single = len(works) == 1 and works[0] is value
     for number, work in enumerate(works, start=1):
