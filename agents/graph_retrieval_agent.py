@@ -70,9 +70,10 @@ def rerank_anchors(store: Any, plan: dict[str, Any]) -> dict[str, Any]:
             near = len(others & _two_hop(store, node)) if others else 0
             return (near > 0, scores.get(node, 0.0), near, len(list(store.all_neighbors(node))))
 
-        ranked = sorted(candidates, key=closeness, reverse=True)
+        keys = {c: closeness(c) for c in candidates}  # two-hop rings are costly: compute each once
+        ranked = sorted(candidates, key=keys.__getitem__, reverse=True)
         best = ranked[0]
-        tied = [c for c in ranked if closeness(c)[:2] == (False, top_score)] if not closeness(best)[0] else []
+        tied = [c for c in ranked if keys[c][:2] == (False, top_score)] if not keys[best][0] else []
         mention["tied"] = tied if len(tied) > 1 else []
         if best != mention["node_id"]:
             mention["node_id"], mention["label"] = best, store.label(best)
@@ -81,16 +82,9 @@ def rerank_anchors(store: Any, plan: dict[str, Any]) -> dict[str, Any]:
 
 
 @lru_cache(maxsize=2048)
-def _question_vector(index_id: int, question: str) -> np.ndarray:
-    return _INDEXES[index_id].embed([question])[0]
-
-
-_INDEXES: dict[int, Any] = {}
-
-
 def question_vector(index: Any, question: str) -> np.ndarray:
-    _INDEXES[id(index)] = index
-    return _question_vector(id(index), question)
+    """The question's embedding, computed once per (index, question)."""
+    return index.embed([question])[0]
 
 
 class OfflineRetriever:

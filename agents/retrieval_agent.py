@@ -7,6 +7,7 @@ names are linked through the same index and the shared compiler builds the plan.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from langgraph.runtime import Runtime
@@ -23,14 +24,14 @@ from hgrag.tools.question import check_question
 from hgrag.tools.resources import Resources
 from hgrag.agents.resources_access import resources_for
 
-_DETECTORS: dict[int, MentionDetector] = {}
+@lru_cache(maxsize=16)
+def _detector(index: Any, store: Any) -> MentionDetector:
+    return MentionDetector(index, store)
 
 
 def detector_for(resources: Resources) -> MentionDetector:
-    key = id(resources.index)
-    if key not in _DETECTORS:
-        _DETECTORS[key] = MentionDetector(resources.index, resources.store)
-    return _DETECTORS[key]
+    """One detector per loaded dataset (it caches the sorted title list for prefix look-ups)."""
+    return _detector(resources.index, resources.store)
 
 
 class OfflinePlanner:
