@@ -6,6 +6,9 @@ generate  offline: executes the plan on the evidence subgraph (the walk retrieva
 validate  checks every answer item against the whole graph — entity existence, relation validity
           (the item is reached from the anchors along the plan's hops) and attribute accuracy (values
           and counts recomputed) — and scores consistency = precision * (0.7 + 0.3 * recall).
+          It also checks the question's premises (tools/premises.py): "Who co-authored X with Y?"
+          when Y did not write X supports no answer, so any answer scores 0 and the regeneration
+          declines, saying what the graph records instead.
           When the regeneration budget is spent, the best candidate is returned with only its
           graph-supported items, verified=false; with none supported, hgrag abstains.
 """
@@ -25,6 +28,7 @@ from hgrag.state.qa_state import QAState
 from hgrag.tools.errors import LLMError
 from hgrag.tools.llm import invoke_json
 from hgrag.tools.plan_exec import UNBOUNDED, answer_items, full_answer, linked_subjects, run_plan
+from hgrag.tools.premises import premise_failures
 from hgrag.tools.text import norm_key
 
 MAX_SERIALISED_NODES = 60
@@ -41,9 +45,11 @@ def answer_key(text: Any) -> str:
 
 class OfflineAnswerer:
     def generate(self, question: str, plan: dict[str, Any], evidence: dict[str, Any], resources: Any,
-                 feedback: str, attempt: int) -> tuple[list[str], str]:
+                 feedback: str, attempt: int, validation: dict[str, Any] | None = None) -> tuple[list[str], str]:
         if not linked_subjects(plan):
             return [], abstention_text(plan, resources.dataset)
+        if validation and validation.get("premise_failures"):  # the validator found a false premise
+            return [], premise_text(validation["premise_failures"])
         budget = UNBOUNDED if attempt else int(evidence.get("layer_budget") or 20_000)
         items = answer_items(resources.store, plan, run_plan(resources.store, plan, layer_budget=budget))
         answer = [item.text for item in items]
@@ -89,8 +95,19 @@ def serialise_subgraph(store: Any, plan: dict[str, Any], evidence: dict[str, Any
     return "\n".join(lines)
 
 
+def premise_text(failures: list[str]) -> str:
+    return ("The question's premise does not hold in the graph: " + "; ".join(failures)
+            + ". So I do not answer it as asked.")
+
+
 def check_answer(plan: dict[str, Any], answer: list[str], resources: Any) -> dict[str, Any]:
     """Score an answer against the whole graph; the report names unsupported items."""
+    failures = premise_failures(resources.store, plan) if linked_subjects(plan) else []
+    if failures:  # no item can be supported; declining to answer is the consistent reply
+        feedback = ("False premise: " + "; ".join(failures)
+                    + ". Return an empty answer list and say so in answer_text.") if answer else ""
+        report = _report(0.0 if answer else 1.0, [], list(answer), {"premise_validity": 0.0}, feedback)
+        return {**report, "premise_failures": failures}
     expected_items = full_answer(resources.store, plan) if linked_subjects(plan) else []
     expected = {answer_key(item.text): item.text for item in expected_items}
     if not answer:
@@ -105,7 +122,7 @@ def check_answer(plan: dict[str, Any], answer: list[str], resources: Any) -> dic
     precision = len(supported) / len(answer)
     recall = len({answer_key(a) for a in supported}) / len(expected) if expected else 0.0
     checks = {"entity_existence": sum(exists) / len(answer), "relation_validity": sum(valid) / len(answer),
-              "attribute_accuracy": precision if not entity_answer else 1.0}
+              "attribute_accuracy": precision if not entity_answer else 1.0, "premise_validity": 1.0}
     feedback = ""
     if unsupported:
         feedback = "Not supported by the graph: " + "; ".join(unsupported[:10]) + "."
@@ -145,6 +162,8 @@ def make_answer_nodes(answerer: Any | None = None, validator: Any | None = None)
         try:
             if isinstance(policy, LLMAnswerer):
                 answer, text = policy.generate(*args, context=context)
+            elif isinstance(policy, OfflineAnswerer):
+                answer, text = policy.generate(*args, validation=state.get("validation"))
             else:
                 answer, text = policy.generate(*args)
         except LLMError as exc:
@@ -177,6 +196,9 @@ def make_answer_nodes(answerer: Any | None = None, validator: Any | None = None)
 def _best_supported(candidates: list[dict[str, Any]], plan: dict[str, Any], resources: Any) -> dict[str, Any]:
     """After the last regeneration: keep only graph-supported items of the best candidate, or abstain."""
     best = max(candidates, key=lambda c: c["report"]["score"])
+    if best["report"].get("premise_failures"):
+        return {"answer": [], "verified": False, "consistency_score": best["report"]["score"],
+                "answer_text": premise_text(best["report"]["premise_failures"])}
     supported = best["report"]["supported"]
     if supported:
         text = render_answer(plan, supported, resources.store) + " (only the graph-supported part of the answer)"

@@ -76,5 +76,6 @@ class ValidationReport(TypedDict):
     score: float
     supported: list[str]
     unsupported: list[str]
-    checks: dict[str, float]  # entity_existence, relation_validity, attribute_accuracy
+    checks: dict[str, float]  # entity_existence, relation_validity, attribute_accuracy, premise_validity
     feedback: str
+    premise_failures: NotRequired[list[str]]  # what the question presumes but the graph does not record

@@ -76,6 +76,24 @@ def test_hallucination_is_rejected_and_the_regeneration_gets_the_feedback(paper:
     assert feedback in second_answer_prompt and feedback not in first_answer_prompt
 
 
+def test_false_premise_feedback_makes_the_model_decline(datasets_dir: Path, paper: RawPaper) -> None:
+    corpus = read_openalex(datasets_dir / "openalex" / "tiny")
+    names_on_paper = {norm(n) for n in authors_of(paper)}
+    ids_by_name = corpus.ids_by_name()
+    outsider = next(n for p in corpus.papers.values() for _, n in p.authors
+                    if norm(n) not in names_on_paper and len(ids_by_name[norm(n)]) == 1)
+    plan = json.dumps({"mentions": [{"text": paper.title, "type": "paper"}, {"text": outsider, "type": "author"}],
+                       "target": "author", "operation": "list", "rank_by": None, "position": None,
+                       "via_authors": False, "year_from": None, "year_to": None, "years": []})
+    question = f'Who co-authored "{paper.title}" with {outsider}?'
+    declined = json.dumps({"answer": [], "answer_text": f"{outsider} did not write it."})
+    with FakeOpenAI([plan, answer_reply(authors_of(paper)), declined]) as server:
+        result = ask(question, DATASET, **llm_context(server.base_url))
+    assert result["answer"] == [] and result["verified"] is True and result["regenerations"] == 1
+    assert "False premise" in server.user_prompts()[2] and outsider in server.user_prompts()[2]
+    assert "False premise" not in server.user_prompts()[1]
+
+
 def test_endpoint_down_gives_a_one_line_error_naming_it(paper: RawPaper) -> None:
     url = f"http://127.0.0.1:{closed_port()}/v1"
     result = ask(question_for(paper), DATASET, **llm_context(url))
