@@ -30,6 +30,7 @@ COVERAGE_WEIGHT, RELEVANCE_WEIGHT = 0.6, 0.4
 MAX_EVIDENCE_NODES = 300
 RING_LIMIT = 3000
 RELINK_EMBEDDING_MIN = 0.6
+DIRECT_MARGIN = 0.2
 
 
 def evidence_from(plan: dict[str, Any], traversal: Traversal, budget: int) -> dict[str, Any]:
@@ -52,11 +53,34 @@ def _two_hop(store: Any, node: str, limit: int = RING_LIMIT) -> set[str]:
     return ring
 
 
+def _swap(value: Any, old: str, new: str) -> Any:
+    if isinstance(value, list):
+        return [new if v == old else v for v in value]
+    return new if value == old else value
+
+
+def relink(plan: dict[str, Any], mention: dict[str, Any], node: str, store: Any) -> None:
+    """Point a mention at another node, and every place the plan uses it (exclusions, comparisons,
+    filters) with it, so the walk and the validator see the same entity."""
+    old = mention.get("node_id")
+    mention["node_id"], mention["label"] = node, store.label(node)
+    if not old or old == node:
+        return
+    for key in ("exclude", "compare"):
+        if plan.get(key):
+            plan[key] = _swap(plan[key], old, node)
+    for filters in [plan.get("start_filters"), plan.get("constraints")] + [s.get("filters") for s in plan.get("steps", [])]:
+        for name, value in (filters or {}).items():
+            filters[name] = _swap(value, old, node)
+
+
 def rerank_anchors(store: Any, plan: dict[str, Any]) -> dict[str, Any]:
     """Pick, for each ambiguous mention, the candidate closest in the graph to the other mentions.
 
-    A candidate connected to the other mentions beats an unconnected one; among connected (or among
-    unconnected) candidates the stronger string match wins, then the closer, then the better-connected."""
+    A candidate connected to the other mentions beats an unconnected one; a direct neighbour of another
+    mention ("X with Y": Y wrote X) beats one two hops away unless its string match is clearly weaker
+    (more than DIRECT_MARGIN); then the stronger string match wins, then the closer, then the
+    better-connected."""
     anchors = plan.get("anchors", [])
     for mention in anchors:
         scores = dict(zip(mention.get("candidates", []), mention.get("candidate_scores", [])))
@@ -66,17 +90,19 @@ def rerank_anchors(store: Any, plan: dict[str, Any]) -> dict[str, Any]:
         others = {m["node_id"] for m in anchors if m is not mention and m.get("node_id")}
         top_score = max(scores.get(c, 0.0) for c in candidates)
 
-        def closeness(node: str) -> tuple[bool, float, int, int]:
+        def closeness(node: str) -> tuple[bool, bool, float, int, int]:
+            neighbours = set(store.all_neighbors(node))
             near = len(others & _two_hop(store, node)) if others else 0
-            return (near > 0, scores.get(node, 0.0), near, len(list(store.all_neighbors(node))))
+            direct = bool(others & neighbours) and scores.get(node, 0.0) >= top_score - DIRECT_MARGIN
+            return (near > 0, direct, scores.get(node, 0.0), near, len(neighbours))
 
         keys = {c: closeness(c) for c in candidates}  # two-hop rings are costly: compute each once
         ranked = sorted(candidates, key=keys.__getitem__, reverse=True)
         best = ranked[0]
-        tied = [c for c in ranked if keys[c][:2] == (False, top_score)] if not keys[best][0] else []
+        tied = [c for c in ranked if (keys[c][0], keys[c][2]) == (False, top_score)] if not keys[best][0] else []
         mention["tied"] = tied if len(tied) > 1 else []
         if best != mention["node_id"]:
-            mention["node_id"], mention["label"] = best, store.label(best)
+            relink(plan, mention, best, store)
             mention["match"] = f"{mention['match']}+graph-rerank"
     return plan
 
@@ -139,7 +165,7 @@ class OfflineRetriever:
             budget *= 10
             actions.append(f"widened the walk to {budget} nodes per hop")
         if not evidence.get("n_targets"):
-            if self._next_candidate(plan):
+            if self._next_candidate(plan, store):
                 actions.append("switched an anchor to its next candidate")
         traversal = run_plan(store, plan, layer_budget=budget)
         new_evidence = evidence_from(plan, traversal, budget)
@@ -159,11 +185,11 @@ class OfflineRetriever:
                 question = question.replace(text, store.label(match))
         return question
 
-    def _next_candidate(self, plan: dict[str, Any]) -> bool:
+    def _next_candidate(self, plan: dict[str, Any], store: Any) -> bool:
         for mention in plan.get("anchors", []):
             candidates = mention.get("candidates", [])
             if mention.get("node_id") in candidates and candidates.index(mention["node_id"]) + 1 < len(candidates):
-                mention["node_id"] = candidates[candidates.index(mention["node_id"]) + 1]
+                relink(plan, mention, candidates[candidates.index(mention["node_id"]) + 1], store)
                 return True
         return False
 
@@ -197,11 +223,11 @@ class LLMRetriever(OfflineRetriever):
         plan = rerank_anchors(resources.store, plan)
         for mention in plan.get("anchors", []):
             if mention.get("tied"):
-                self._choose(question, mention, resources.store)
+                self._choose(question, plan, mention, resources.store)
         traversal = run_plan(resources.store, plan, layer_budget=budget)
         return plan, evidence_from(plan, traversal, budget)
 
-    def _choose(self, question: str, mention: dict[str, Any], store: Any) -> None:
+    def _choose(self, question: str, plan: dict[str, Any], mention: dict[str, Any], store: Any) -> None:
         from hgrag.agents.graph_retrieval_prompts import DISAMBIGUATE_SYSTEM_PROMPT, DISAMBIGUATE_USER_TEMPLATE
         from hgrag.tools.errors import LLMError
         from hgrag.tools.llm import invoke_json
@@ -214,7 +240,7 @@ class LLMRetriever(OfflineRetriever):
             mention["match"] += "+llm-unavailable"
             return
         if choice in mention["tied"]:
-            mention["node_id"], mention["label"] = choice, store.label(choice)
+            relink(plan, mention, choice, store)
             mention["match"] += "+llm-choice"
 
 
