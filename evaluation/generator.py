@@ -6,6 +6,15 @@ random.Random seeded from (seed, intent) too. The standard and the paraphrase be
 one seed therefore ask about the same entities with different wordings.
 Within a type the intents take turns (round robin), so they are spread evenly; an intent
 with no candidates on a dataset (doi / orcid / type on DBLP) is skipped and the others fill in.
+An intent can take a smaller share (intent_samplers.INTENT_WEIGHTS: 0.5 = every other turn), and
+can reuse the wordings of another intent in every template set (TEMPLATE_ALIASES).
+
+Question rows: {"id", "question", "type", "intent", "answer", "slots", "entities", "rendering"}.
+  slots      slot -> the text as it appears in the question (what evaluation/perturb.py rewrites);
+  entities   slot -> the full canonical text of every slot (author names in full, titles as in
+             the question), equal to `slots` except where a rendering was applied;
+  rendering  slot -> how it was rendered ("initials" / "initials_ambiguous", evaluation/renderings.py,
+             drawn from a third random.Random seeded from (seed, intent)); {} when none.
 """
 
 from __future__ import annotations
@@ -15,17 +24,22 @@ import json
 import random
 import string
 from collections.abc import Iterator
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from hgrag.evaluation.graph_facts import GraphFacts
-from hgrag.evaluation.intent_samplers import QUESTION_TYPES, SAMPLERS, Candidate
+from hgrag.evaluation.intent_samplers import INTENT_WEIGHTS, NAME_RENDERING, QUESTION_TYPES, SAMPLERS
+from hgrag.evaluation.renderings import render_slots
 from hgrag.tools.errors import InputError
 from hgrag.tools.graph_store import GraphStore
 
 TEMPLATE_SETS = ("standard", "paraphrase", "heldout")
 DEFAULT_PER_TYPE = 100
 SLOTS = {"paper", "paper2", "author", "author2", "venue", "year"}
+# Intents without wordings of their own: they are asked with the wordings of another intent
+# (the false premise is a paper_coauthors question about the wrong author).
+TEMPLATE_ALIASES = {"paper_coauthors_false_premise": "paper_coauthors"}
 
 
 def load_templates(template_set: str = "standard") -> dict[str, list[str]]:
@@ -37,10 +51,14 @@ def load_templates(template_set: str = "standard") -> dict[str, list[str]]:
     except ModuleNotFoundError:
         raise InputError(f"template set {template_set!r} is not available "
                          f"(evaluation/templates_{template_set}.py is missing)") from None
-    templates: dict[str, list[str]] = module.TEMPLATES
+    templates: dict[str, list[str]] = dict(module.TEMPLATES)
+    for alias, intent in TEMPLATE_ALIASES.items():
+        if alias not in templates and templates.get(intent):
+            templates[alias] = list(templates[intent])
     for _, intent, _ in SAMPLERS:
         if not templates.get(intent):
-            raise InputError(f"template set {template_set!r} has no wording for intent {intent!r}")
+            via = f" (alias of {TEMPLATE_ALIASES[intent]!r})" if intent in TEMPLATE_ALIASES else ""
+            raise InputError(f"template set {template_set!r} has no wording for intent {intent!r}{via}")
     return templates
 
 
@@ -56,33 +74,46 @@ def _fitting_templates(templates: list[str], slots: dict[str, str]) -> list[str]
 
 def _question_stream(
     facts: GraphFacts, intent: str, sampler: Any, templates: list[str], seed: int
-) -> Iterator[tuple[str, Candidate]]:
+) -> Iterator[dict[str, Any]]:
+    """Drafted rows {"question", "answer", "slots", "entities", "rendering"} of one intent."""
     entity_rng = random.Random(f"{seed}:{intent}:entities")
     wording_rng = random.Random(f"{seed}:{intent}:wording")
+    rendering_rng = random.Random(f"{seed}:{intent}:rendering")
+    policy = NAME_RENDERING.get(intent, "any")
     for slots, answer in sampler(facts, entity_rng):
         fitting = _fitting_templates(templates, slots)
         if fitting:
-            yield wording_rng.choice(fitting).format(**slots), (slots, answer)
+            shown, rendering = render_slots(facts, slots, rendering_rng, policy)
+            yield {"question": wording_rng.choice(fitting).format(**shown), "answer": answer,
+                   "slots": shown, "entities": dict(slots), "rendering": rendering}
 
 
-def _round_robin(streams: list[tuple[str, Iterator[Any]]], quota: int) -> list[tuple[str, Any]]:
-    """Take one item from each stream in turn until `quota` items or all streams are dry."""
-    chosen: list[tuple[str, Any]] = []
+def _round_robin(streams: list[tuple[str, float, Iterator[dict[str, Any]]]], quota: int
+                 ) -> list[tuple[str, dict[str, Any]]]:
+    """Take items from the streams in turns until `quota` items or all streams are dry.
+
+    A stream of weight w gets w items per turn on average: its credit grows by w every turn and
+    it yields while the credit reaches 1 (weight 1: every turn; 0.5: every other turn, from the
+    second). Items whose question text was already taken are skipped.
+    """
+    chosen: list[tuple[str, dict[str, Any]]] = []
     seen_questions: set[str] = set()
-    active = list(streams)
+    active = [entry for entry in streams if entry[1] > 0]
+    credit = {intent: Fraction(0) for intent, _, _ in active}
     while active and len(chosen) < quota:
         for entry in list(active):
-            if len(chosen) >= quota:
-                break
-            intent, stream = entry
-            item = next(stream, None)
-            while item is not None and item[0] in seen_questions:
+            intent, weight, stream = entry
+            credit[intent] += Fraction(weight).limit_denominator(1000)
+            while credit[intent] >= 1 and len(chosen) < quota:
+                credit[intent] -= 1
                 item = next(stream, None)
-            if item is None:
-                active.remove(entry)
-                continue
-            seen_questions.add(item[0])
-            chosen.append((intent, item))
+                while item is not None and item["question"] in seen_questions:
+                    item = next(stream, None)
+                if item is None:
+                    active.remove(entry)
+                    break
+                seen_questions.add(item["question"])
+                chosen.append((intent, item))
     return chosen
 
 
@@ -95,10 +126,11 @@ def generate_questions(
     template_set: str = "standard",
     types: tuple[str, ...] = QUESTION_TYPES,
 ) -> list[dict[str, Any]]:
-    """`per_type` questions of each type: {"id", "question", "type", "intent", "answer", "slots"}.
+    """`per_type` questions of each type: {"id", "question", "type", "intent", "answer", "slots",
+    "entities", "rendering"} (see the module docstring).
 
-    `slots` records the entities the question names (for error analysis); systems see only
-    `question`.
+    `slots` / `entities` record the entities the question names (for error analysis); systems see
+    only `question`.
     """
     if per_type < 1:
         raise InputError(f"--per-type must be at least 1, got {per_type}")
@@ -107,18 +139,21 @@ def generate_questions(
     questions: list[dict[str, Any]] = []
     for question_type in types:
         streams = [
-            (intent, _question_stream(facts, intent, sampler, templates[intent], seed))
+            (intent, INTENT_WEIGHTS.get(intent, 1),
+             _question_stream(facts, intent, sampler, templates[intent], seed))
             for kind, intent, sampler in SAMPLERS
             if kind == question_type
         ]
-        for intent, (question, (slots, answer)) in _round_robin(streams, per_type):
+        for intent, row in _round_robin(streams, per_type):
             questions.append({
                 "id": f"{dataset}-{len(questions) + 1:04d}",
-                "question": question,
+                "question": row["question"],
                 "type": question_type,
                 "intent": intent,
-                "answer": answer,
-                "slots": slots,
+                "answer": row["answer"],
+                "slots": row["slots"],
+                "entities": row["entities"],
+                "rendering": row["rendering"],
             })
     return questions
 

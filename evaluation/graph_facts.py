@@ -8,11 +8,12 @@ from collections import Counter
 from functools import cached_property
 
 from hgrag.tools.graph_store import NODE_TYPES, GraphStore
-from hgrag.tools.text import clean_display, norm_key
+from hgrag.tools.text import clean_display, initials_key, name_tokens, norm_key
 
 MIN_TITLE_WORDS = 4
 MAX_TITLE_WORDS = 25
 _JUNK_NAME = re.compile(r"\d|\bothers?\b|\bet al\b|\banonymous\b|\bunknown\b", re.I)
+_NAME_SUFFIXES = {"jr", "sr", "ii", "iii"}  # as tools.text.initials_key
 
 
 class GraphFacts:
@@ -34,8 +35,47 @@ class GraphFacts:
                 counts[norm_key(self.store.label(node_id))] += 1
         return counts
 
+    @cached_property
+    def unique_nodes(self) -> dict[str, str]:
+        """Normalised label -> node id, for labels that exactly one node (of any type) carries."""
+        found: dict[str, str] = {}
+        for node_type in NODE_TYPES:
+            for node_id in self.store.nodes_of_type(node_type):
+                key = norm_key(self.store.label(node_id))
+                if key and self.label_counts[key] == 1:
+                    found[key] = node_id
+        return found
+
+    def resolve(self, text: str) -> str | None:
+        """The one node whose label normalises like `text` (a slot value), or None."""
+        return self.unique_nodes.get(norm_key(text))
+
     def label(self, node_id: str) -> str:
         return clean_display(self.store.label(node_id))
+
+    # -- person names --------------------------------------------------------------
+    @cached_property
+    def initials_groups(self) -> dict[str, frozenset[str]]:
+        """Initial-form key ('m simon': first initial + surname) -> every author node with that key."""
+        groups: dict[str, set[str]] = {}
+        for author_id in self.store.nodes_of_type("author"):
+            key = initials_key(self.store.label(author_id))
+            if key:
+                groups.setdefault(key, set()).add(author_id)
+        return {key: frozenset(ids) for key, ids in groups.items()}
+
+    def authors_with_initials(self, name: str) -> frozenset[str]:
+        """Author nodes an initial form such as 'M. K. Simon' may denote (same first initial + surname)."""
+        return self.initials_groups.get(initials_key(name), frozenset())
+
+    def name_tokens(self, author_id: str) -> set[str]:
+        """Normalised name tokens without suffixes ('Jr.', 'III')."""
+        return set(name_tokens(self.store.label(author_id))) - _NAME_SUFFIXES
+
+    def surname(self, author_id: str) -> str:
+        """Normalised last name token ('' for a one-token name)."""
+        tokens = [t for t in name_tokens(self.store.label(author_id)) if t not in _NAME_SUFFIXES]
+        return tokens[-1] if len(tokens) >= 2 else ""
 
     def is_unique(self, node_id: str) -> bool:
         key = norm_key(self.store.label(node_id))

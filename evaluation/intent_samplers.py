@@ -3,6 +3,11 @@
 Each sampler walks the anchors of one node type in a seeded random order and yields a
 candidate only when the question is fair: unambiguous names/titles, no junk names,
 bounded answer size, and enough structure (e.g. authors with at least two papers).
+
+paper_coauthors_false_premise asks the paper_coauthors question about an author who did not
+write the paper (a co-author of one of its authors, so the mix-up is plausible); its gold is []:
+the system should reject the premise instead of listing co-authors. It has no wordings of its
+own (generator.TEMPLATE_ALIASES) and a half share of its type (INTENT_WEIGHTS).
 """
 
 from __future__ import annotations
@@ -89,6 +94,22 @@ def paper_coauthors(facts: GraphFacts, rng: random.Random) -> Iterator[Candidate
             anchor = rng.choice(authors)
             others = [facts.label(a) for a in authors if a != anchor]
             yield {**_paper_slot(facts, paper_id), **_author_slot(facts, anchor)}, others
+
+
+def paper_coauthors_false_premise(facts: GraphFacts, rng: random.Random) -> Iterator[Candidate]:
+    """paper_coauthors about a clear author who did not write the paper but co-wrote another paper
+    with one of its authors, and shares no surname token with them (so the gold [] is not confusable)."""
+    for paper_id, authors in _authored_papers(facts, rng, min_authors=2):
+        if not all(facts.clear_author(a) for a in authors):
+            continue
+        surnames = {facts.surname(a) for a in authors}
+        tokens = set().union(*(facts.name_tokens(a) for a in authors))
+        pool = sorted(c for c in {c for a in authors for c in facts.coauthors(a)} - set(authors)
+                      if facts.clear_author(c) and not facts.name_tokens(c) & surnames
+                      and facts.surname(c) not in tokens)
+        if pool:
+            stranger = rng.choice(pool)
+            yield {**_paper_slot(facts, paper_id), **_author_slot(facts, stranger)}, []
 
 
 def paper_venue(facts: GraphFacts, rng: random.Random) -> Iterator[Candidate]:
@@ -251,6 +272,7 @@ SAMPLERS: list[tuple[str, str, Sampler]] = [
     ("attribute", "author_orcid", author_orcid),
     ("relation", "paper_authors", paper_authors),
     ("relation", "paper_coauthors", paper_coauthors),
+    ("relation", "paper_coauthors_false_premise", paper_coauthors_false_premise),
     ("relation", "paper_venue", paper_venue),
     ("relation", "paper_first_author", paper_first_author),
     ("relation", "author_papers_in_venue", author_papers_in_venue),
@@ -270,3 +292,15 @@ SAMPLERS: list[tuple[str, str, Sampler]] = [
     ("multihop", "paper_authors_venues", paper_authors_venues),
 ]
 QUESTION_TYPES = ("attribute", "relation", "aggregation", "multihop")
+
+# Share of an intent within its type's round robin (default 1): 0.5 = one question per two turns.
+INTENT_WEIGHTS: dict[str, float] = {"paper_coauthors_false_premise": 0.5}
+
+# Which abbreviated author names an intent allows (evaluation/renderings.py; default "any" resolvable
+# one). The false premise names someone unrelated to the paper, so context cannot resolve (or even
+# define) an initial form: "never". A 'no' yes/no question has no related candidate either, so an
+# ambiguous initial form would leave the gold undefined: "unambiguous" only.
+NAME_RENDERING: dict[str, str] = {
+    "paper_coauthors_false_premise": "never",
+    "coauthored_yes_no": "unambiguous",
+}

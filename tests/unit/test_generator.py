@@ -9,12 +9,13 @@ from collections import Counter
 
 import pytest
 
+from hgrag.evaluation import templates_standard
 from hgrag.evaluation.generator import generate_questions, load_templates, template_slots, write_questions
 from hgrag.evaluation.intent_samplers import SAMPLERS
 from hgrag.tools.errors import InputError
 from hgrag.tools.graph_store import NetworkXGraphStore
 
-FIRST = ["Ada", "Bruno", "Chen", "Dana", "Emil", "Farah", "Goran", "Hana", "Ivan", "Jia"]
+FIRST = ["Ada", "Bruno", "Chen", "Dana", "Emil", "Farah", "Goran", "Hana", "Jun", "Jia"]  # J. Keller: two people
 LAST = ["Keller", "Lopez", "Moreau", "Nakamura", "Okafor", "Petrov", "Quinn", "Rossi"]
 WORDS = ["adaptive", "sparse", "graph", "neural", "robust", "seismic", "carbonate", "reservoir",
          "inference", "models", "flow", "wavelet", "networks", "learning", "estimation", "porous"]
@@ -101,8 +102,12 @@ class Raw:
     def coauthors(self, author: str) -> Counter:
         return Counter(a for p in self.papers(author) for a in self.authors(p) if a != author)
 
+    def all_authors(self) -> list[str]:
+        return [n for n, data in self.g.nodes(data=True) if data["type"] == "author"]
+
 
 def _expected(raw: Raw, intent: str, slots: dict) -> list[str]:
+    """Gold of a question from its full entity names (row["entities"])."""
     paper = raw.find("paper", slots["paper"]) if "paper" in slots else None
     author = raw.find("author", slots["author"]) if "author" in slots else None
     venue = raw.find("venue", slots["venue"]) if "venue" in slots else None
@@ -119,6 +124,7 @@ def _expected(raw: Raw, intent: str, slots: dict) -> list[str]:
         "author_orcid": lambda: [attrs.get("orcid")],
         "paper_authors": lambda: [raw.label(a) for a in raw.authors(paper)],
         "paper_coauthors": lambda: [raw.label(a) for a in raw.authors(paper) if a != author],
+        "paper_coauthors_false_premise": lambda: [],
         "paper_venue": lambda: [raw.label(raw.venue(paper))],
         "paper_first_author": lambda: [raw.label(first_author)],
         "author_papers_in_venue": lambda: [raw.label(p) for p in mine if raw.venue(p) == venue],
@@ -151,15 +157,23 @@ def test_one_hundred_questions_per_type(questions):
 def test_intents_are_spread_evenly_within_a_type(questions):
     per_intent = Counter(q["intent"] for q in questions)
     for question_type in ("attribute", "relation", "aggregation", "multihop"):
-        counts = [per_intent[i] for t, i, _ in SAMPLERS if t == question_type]
+        counts = [per_intent[i] for t, i, _ in SAMPLERS
+                  if t == question_type and i != "paper_coauthors_false_premise"]
         assert all(counts), f"an intent of {question_type} produced no question: {counts}"
         assert max(counts) - min(counts) <= 1, (question_type, counts)
+
+
+def test_false_premise_takes_half_a_share(questions):
+    per_intent = Counter(q["intent"] for q in questions)
+    others = [per_intent[i] for t, i, _ in SAMPLERS if t == "relation" and i != "paper_coauthors_false_premise"]
+    assert per_intent["paper_coauthors_false_premise"] in (min(others) // 2, (max(others) + 1) // 2), per_intent
+    assert 8 <= per_intent["paper_coauthors_false_premise"] <= 10
 
 
 def test_gold_answers_match_an_independent_computation(store, questions):
     raw = Raw(store)
     for q in questions:
-        expected = _expected(raw, q["intent"], q["slots"])
+        expected = _expected(raw, q["intent"], q["entities"])
         assert sorted(q["answer"]) == sorted(expected), q
 
 
@@ -170,6 +184,36 @@ def test_questions_mention_their_slots_and_skip_traps(questions):
         text = json.dumps(q)
         for trap in (JUNK, TWIN_NAME, TWIN_TITLE, SHORT_TITLE):
             assert trap not in text, q
+
+
+def test_false_premise_names_a_plausible_author_who_did_not_write_the_paper(store, questions):
+    raw = Raw(store)
+    wordings = load_templates("standard")["paper_coauthors"]
+    false_premises = [q for q in questions if q["intent"] == "paper_coauthors_false_premise"]
+    assert false_premises
+    for q in false_premises:
+        assert q["type"] == "relation" and q["answer"] == [] and not q["rendering"], q
+        assert q["slots"] == q["entities"]
+        assert any(w.format(**q["slots"]) == q["question"] for w in wordings), q
+        paper, named = raw.find("paper", q["slots"]["paper"]), raw.find("author", q["slots"]["author"])
+        byline = raw.authors(paper)
+        assert 2 <= len(byline) <= 10
+        assert named not in byline, q
+        assert any(named in raw.coauthors(a) for a in byline), q
+        surnames = {raw.label(a).split()[-1] for a in byline}
+        tokens = {t for a in byline for t in raw.label(a).split()}
+        assert not set(raw.label(named).split()) & surnames and raw.label(named).split()[-1] not in tokens, q
+
+
+def test_templates_aliases_reuse_wordings_in_every_set(monkeypatch):
+    for template_set in ("standard", "paraphrase", "heldout"):
+        templates = load_templates(template_set)
+        assert templates["paper_coauthors_false_premise"] == templates["paper_coauthors"]
+    assert "paper_coauthors_false_premise" not in templates_standard.TEMPLATES
+    trimmed = {k: v for k, v in templates_standard.TEMPLATES.items() if k != "paper_coauthors"}
+    monkeypatch.setattr(templates_standard, "TEMPLATES", trimmed)
+    with pytest.raises(InputError, match="no wording for intent 'paper_coauthors'"):
+        load_templates("standard")
 
 
 def test_yes_no_questions_are_balanced(questions):
@@ -186,7 +230,8 @@ def test_same_seed_same_benchmark_other_seed_differs(store, questions):
 
 def test_paraphrase_set_asks_about_the_same_entities(store, questions):
     paraphrased = generate_questions(store, "synthetic", per_type=100, seed=0, template_set="paraphrase")
-    assert [(q["slots"], q["answer"]) for q in paraphrased] == [(q["slots"], q["answer"]) for q in questions]
+    same = lambda q: (q["slots"], q["entities"], q["rendering"], q["answer"])  # noqa: E731
+    assert [same(q) for q in paraphrased] == [same(q) for q in questions]
     assert sum(p["question"] != q["question"] for p, q in zip(paraphrased, questions)) > 300
 
 
