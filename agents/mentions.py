@@ -175,14 +175,15 @@ class MentionDetector:
         found: list[Span] = []
         for i in range(len(tokens)):
             for j in range(i, min(len(tokens), i + MAX_SPAN_TOKENS)):
-                previous = tokens[i - 1][2].lower().strip(EDGE_PUNCT) if i else ""
-                span = self._link_unquoted(text, tokens[i:j + 1], lowercase_question, i == 0, previous)
+                around = (tokens[i - 1][2].lower().strip(EDGE_PUNCT) if i else "",
+                          tokens[j + 1][2].lower().strip(EDGE_PUNCT) if j + 1 < len(tokens) else "")
+                span = self._link_unquoted(text, tokens[i:j + 1], lowercase_question, i == 0, around)
                 if span and not any(span.overlaps(t) for t in taken):
                     found.append(span)
         return _non_overlapping(found)
 
     def _link_unquoted(self, text: str, tokens: list, lowercase: bool, at_start: bool,
-                       previous: str = "") -> Span | None:
+                       around: tuple[str, str] = ("", "")) -> Span | None:
         start, end = tokens[0][0], tokens[-1][1]
         raw = text[start:end]
         stripped = raw.strip(EDGE_PUNCT)
@@ -193,10 +194,10 @@ class MentionDetector:
         if stripped.endswith("'s"):
             variants.append(stripped[:-2])
         for variant in variants:
-            hits = [h for h in self.index.lookup(variant)
-                    if _plausible(h, variant, len(tokens), lowercase, at_start, previous) and _initials_fit(h, variant)]
-            if hits:
-                kind = _preferred_type(hits)
+            hits = [h for h in self.index.lookup(variant) if _initials_fit(h, variant)]
+            plausible = [h for h in hits if _plausible(h, variant, len(tokens), lowercase, at_start, around)]
+            if plausible:  # the span reads as an entity; every look-up hit of that type is a candidate
+                kind = _preferred_type(plausible)
                 chosen = [h for h in hits if h.node_type == kind]
                 return Span(start, start + len(variant), variant, kind, chosen)
         return None
@@ -258,23 +259,39 @@ def _preferred_type(hits: list[Any]) -> str:
     return min(top, key=lambda h: TYPE_PREFERENCE.get(h.node_type, 9)).node_type
 
 
-VENUE_CUES = frozenset("in at journal venue proceedings conference".split())
+VENUE_CUES = frozenset("in at for journal venue proceedings conference".split())
+VENUE_FOLLOWERS = frozenset("paper papers article articles".split())
+MAX_LOWERCASE_VENUE_TOKENS = 16
+LOWERCASE_INITIAL = re.compile(r"[a-z]\.(-[a-z]\.)?")
 
 
-def _lowercase_entity(hit: Any, words: list[str], n_tokens: int, previous: str) -> bool:
-    """A lower-cased full name or venue typed in a mixed-case question ("laibin zhang",
-    "journal of computational physics", "in algorithmica"): exact forms only, with edges that are
-    not function words; a one-word venue also needs a cue before it ("in", "journal")."""
+def _lowercase_initials(hit: Any, text: str, n_tokens: int) -> bool:
+    """'a. b. watts', 'm. alrayaan': given names typed as initials with full stops, then a surname."""
+    tokens = text.split()
+    return (hit.node_type == "author" and hit.match == "initials" and 2 <= n_tokens <= 5
+            and all(LOWERCASE_INITIAL.fullmatch(t) for t in tokens[:-1]) and len(tokens[-1]) > 1)
+
+
+def _lowercase_entity(hit: Any, text: str, words: list[str], n_tokens: int, around: tuple[str, str]) -> bool:
+    """A lower-cased full name or venue typed in a mixed-case question ("laibin zhang", "a. b. watts",
+    "journal of computational physics", "in algorithmica", "tectonics papers"): exact forms or dotted
+    initials only, with edges that are not function words; a one-word venue also needs a cue before
+    it ("in", "for", "journal") or a following "papers"."""
+    if _lowercase_initials(hit, text, n_tokens):
+        return True
     if hit.match not in ("exact", "normalized", "name") or hit.node_type not in ("author", "venue"):
         return False
-    if words[0] in FUNCTION_WORDS or words[-1] in FUNCTION_WORDS or n_tokens > 8:
+    if words[0] in FUNCTION_WORDS or words[-1] in FUNCTION_WORDS:
         return False
     if hit.node_type == "author":
         return 2 <= n_tokens <= 6 and words[0] not in STOPWORDS
-    return n_tokens >= 2 or (previous in VENUE_CUES and words[0] not in STOPWORDS)
+    previous, following = around
+    return n_tokens <= MAX_LOWERCASE_VENUE_TOKENS and (n_tokens >= 2 or (
+        (previous in VENUE_CUES or following in VENUE_FOLLOWERS) and words[0] not in STOPWORDS))
 
 
-def _plausible(hit: Any, text: str, n_tokens: int, lowercase: bool, at_start: bool, previous: str = "") -> bool:
+def _plausible(hit: Any, text: str, n_tokens: int, lowercase: bool, at_start: bool,
+               around: tuple[str, str] = ("", "")) -> bool:
     """Reject look-up hits that are probably ordinary words of the question."""
     words = norm_key(text).split()
     raw_tokens = text.replace(",", " ").split()
@@ -282,9 +299,10 @@ def _plausible(hit: Any, text: str, n_tokens: int, lowercase: bool, at_start: bo
         return False
     capitalised = lowercase or any(t[:1].isupper() for t in raw_tokens)
     if not capitalised and hit.node_type != "paper":
-        return _lowercase_entity(hit, words, n_tokens, previous)
+        return _lowercase_entity(hit, text, words, n_tokens, around)
     if hit.node_type == "author":
-        first_is_initial = bool(re.fullmatch(r"[A-Z]\.?(-[A-Z]\.?)?", raw_tokens[0]))
+        first_is_initial = bool(re.fullmatch(r"[A-Z]\.?(-[A-Z]\.?)?", raw_tokens[0])
+                                or LOWERCASE_INITIAL.fullmatch(raw_tokens[0]))
         if words[0] in STOPWORDS and not first_is_initial:
             return False
         capitals = sum(t[:1].isupper() or t.lower() in NAME_PARTICLES for t in raw_tokens)
