@@ -39,7 +39,7 @@ FOCUS_WINDOW = 7
 COUNT = re.compile(r"\bhow many\b|\bhow often\b|\bsize of\b|\bhow (long|big|large) is\b|\bnumber of\b|\bcount\b|\bhow much\b|\btotal\b|\btally\b|\bamount of\b|\bquantity\b")
 YES_NO_START = re.compile(r"^(did|do|does|has|have|had|is|are|was|were|can|could|would|will)\b")
 YES_NO_MARK = re.compile(r"\b(whether|is it true|true or false|yes or no|or not)\b|\bif zz")
-CITE = re.compile(r"\bcit(ed|ation|ations|es|ing)\b|\bcitation count\b|\binfluential\b|\bimpactful\b|\breferenced\b")
+CITE = re.compile(r"\bcit(e|ed|ation|ations|es|ing)\b|\bcitation count\b|\binfluential\b|\bimpactful\b|\breferenced\b")
 POSITION = [
     (re.compile(r"\b(first|lead|leading|primary|principal|main)[- ](named )?(author|writer)\b|\bfirst[- ]listed author\b|"
                 r"\b(listed|named|appears?|appearing|comes?|placed|positioned) first\b|\bfirst in the author|"
@@ -50,7 +50,8 @@ POSITION = [
     (re.compile(r"\b(last|senior|final|corresponding)[- ](named )?(author|writer)\b|\blast[- ]listed author\b|"
                 r"\b(listed|named|appears?|appearing|comes?|placed|positioned) (last|at the end)\b|\blast in the author"), -1),
 ]
-MAX_SUPERLATIVE = re.compile(r"\b(most|highest|maximum|max|largest|greatest|biggest|top|best|primary|main|mostly|"
+MAX_SUPERLATIVE = re.compile(r"\bran(ks?|ked|king) first\b|\bnumber one\b|"
+                             r"\b(most|highest|maximum|max|largest|greatest|biggest|top|best|primary|main|mostly|closest|leading|"
                              r"primarily|chiefly|favou?rite|predominantly|usual|usually|often|frequent|frequently|"
                              r"regular|regularly)\b|\bmore than (any|anyone|anybody|all)\b")
 MIN_SUPERLATIVE = re.compile(r"\b(least|fewest|lowest|minimum|smallest|rarest)\b")
@@ -63,6 +64,7 @@ VIA_AUTHORS = re.compile(
     r"( (of|behind|on|for|from|responsible for|involved in|listed on|that (wrote|authored)|who (wrote|authored|penned|published)))"
     r"( the)? zzpaper|zzpaper 's ((co-?)?authors?|writers?|team|contributors?|zzpos)|"
     r"\b(its|their) ((co-?)?authors?|writers?|team|contributors?|zzpos)\b|\bauthor (list|team|byline) (of|behind|on) zzpaper|"
+    r"\bzzpaper ((co-?)?authors?|writers?|team|contributors?)\b|"
     r"\bwho(ever)? (wrote|authored|penned|co-?wrote|published) zzpaper|\bsame (authors?|people|team)\b")
 OTHERS = re.compile(r"\b(other|others|else|besides|apart from|aside from|excluding|except|additional|another|"
                     r"beyond|in addition to|not counting)\b")
@@ -227,6 +229,11 @@ TYPE_VALUES = re.compile(r"\b(an? )?(article|book chapter|book-chapter|chapter|p
                          r"book|report|dataset|editorial|letter|erratum)\b.*\bor\b")
 
 
+COUNTED_NOUN = re.compile(r"(?:([\w'-]+) )?\b(?:number|count|total|tally|amount) of (?:(?:the|their|its|his|her|all|"
+                          r"distinct|different|unique|separate) )*([\w'-]+)")
+RANK_BASIS = re.compile(r"\b(by|in terms of|measured by|based on|according to|judged by|ranked by) (the )?"
+                        r"(number|count|amount|total|quantity) of\b")
+PROLIFIC = re.compile(r"\bhow (prolific|productive)\b")
 SUPERLATIVE_COUNT = re.compile(r"\b(highest|largest|greatest|biggest|top|maximum|most|best) (citation|citations|cite) "
                                r"(count|number|total|tally)\b")
 AT_LEAST = re.compile(r"\bat (least|most)\b")
@@ -260,6 +267,9 @@ def parse_intent(text: str, years: list[int]) -> Frame:
     text = re.sub(r"\bdigital object identifiers?\b", "doi", text)
     text = SUPERLATIVE_COUNT.sub("most cited", text)
     text = FEWEST_NUMBER.sub("fewest", MOST_NUMBER.sub("most", text))
+    text = PROLIFIC.sub("how many papers", text)
+    if MAX_SUPERLATIVE.search(text) or MIN_SUPERLATIVE.search(text):  # "top venue by number of papers": a basis
+        text = RANK_BASIS.sub("by", text)
     if TYPE_VALUES.search(text):
         frame.target, frame.operation, frame.explicit_target = "type", "attribute", True
         frame.notes.append("choice between publication types")
@@ -278,6 +288,10 @@ def parse_intent(text: str, years: list[int]) -> Frame:
         return frame
     frame.explicit_target = explicit
     counting = bool(COUNT.search(text))
+    counted = COUNTED_NOUN.search(text)
+    if counting and not explicit and counted and _noun_class(counted.group(2)) and not _noun_class(counted.group(1) or ""):
+        # "total number of their papers" (but "publication count of the person" counts publications)
+        target, frame.explicit_target = _noun_class(counted.group(2)), True
     if counting and target in (None, "paper") and CITE.search(text) and "zzpaper" in text and "zzauthor" not in text:
         target = "citations"
     if counting and target is None:
@@ -285,10 +299,13 @@ def parse_intent(text: str, years: list[int]) -> Frame:
     if target == "citations" and not counting and _superlative(text)[0]:
         target = "paper"
     frame.target = target or "paper"
-    frame.via_authors = bool(VIA_AUTHORS.search(text))
+    # an author position ("whoever is listed first on it") is a position among the paper's authors
+    frame.via_authors = bool(VIA_AUTHORS.search(text)) or (frame.position is not None and "zzpaper" in text)
     frame.others_only = bool(OTHERS.search(text))
     if CITES_EDGE.search(text) and frame.target == "paper":
-        frame.cites = "in" if re.search(r"\b(cite|cites|citing|cited by|reference|references|referencing) zzpaper\b|zzpaper (has been |was |is )?(cited|referenced)", text) else "out"
+        frame.cites = "in" if re.search(r"\b(cite|cites|citing|cited by|reference|references|referencing) "
+                                        r"(zzpaper|it|this|this paper|that paper)\b|"
+                                        r"zzpaper (has been |was |is )?(cited|referenced)", text) else "out"
     _years(text, years, frame)
     if is_yes_no(text):
         frame.operation = "yes_no"

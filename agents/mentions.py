@@ -26,6 +26,7 @@ has have had who whom whose what which when where how many much list name give t
 paper papers article articles author authors venue journal conference year published publish wrote
 write written that this these those it its their his her all any some other than about as into""".split())
 NAME_PARTICLES = frozenset("van von de der den da del della di du le la bin ibn al el dos das ter ten y".split())
+NOT_A_NAME = frozenset(["et al", "and others", "others", "anonymous", "unknown", "surname", "surname et al"])
 MIN_EMBEDDING_SCORE = 0.80
 MIN_TOKEN_COVERAGE = 0.75
 
@@ -119,6 +120,8 @@ class MentionDetector:
     def _link_quoted(self, inner: str, start: int, end: int) -> Span | None:
         truncated = bool(ELLIPSIS.search(inner))
         core = ELLIPSIS.sub("", inner)
+        if norm_key(core) in NOT_A_NAME:
+            return None
         hits = self.index.lookup(core)
         if not hits and truncated:
             hits = self._title_prefix(core)
@@ -194,6 +197,8 @@ class MentionDetector:
         if stripped.endswith("'s"):
             variants.append(stripped[:-2])
         for variant in variants:
+            if norm_key(variant) in NOT_A_NAME:  # "et al." is a citation convention, not a person
+                continue
             hits = [h for h in self.index.lookup(variant) if _initials_fit(h, variant)]
             plausible = [h for h in hits if _plausible(h, variant, len(tokens), lowercase, at_start, around)]
             if plausible:  # the span reads as an entity; every look-up hit of that type is a candidate

