@@ -15,6 +15,8 @@ from typing import Any
 from hgrag.tools.graph_store import GraphStore
 from hgrag.tools.plan_exec import linked_subjects
 
+FIRM_LINK = 0.85
+
 
 
 def _hops_needed(store: GraphStore, named: str, subject: str) -> int:
@@ -30,6 +32,12 @@ def _used_ids(plan: dict[str, Any]) -> set[str]:
         if isinstance(value, str):
             used.add(value)
     return used
+
+
+def _firmly_linked(mention: dict[str, Any]) -> bool:
+    """A context mention matched by its name (not by embedding similarity): a premise only counts
+    when we are sure which entity the question names."""
+    return float(mention.get("score") or 0.0) >= FIRM_LINK and "embedding" not in str(mention.get("match"))
 
 
 def _within(store: GraphStore, start: str, goal: str, hops: int) -> bool:
@@ -73,7 +81,7 @@ def premise_failures(store: GraphStore, plan: dict[str, Any]) -> list[str]:
     used = _used_ids(plan)
     for mention in plan.get("anchors", []):
         node = mention.get("node_id")
-        if not node or node in used or not store.has_node(node):
+        if not node or node in used or not store.has_node(node) or not _firmly_linked(mention):
             continue
         if not any(_within(store, s, node, _hops_needed(store, node, s)) for s in subjects):
             failures.append(describe_failure(store, node, subjects[0]))

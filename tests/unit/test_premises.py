@@ -77,3 +77,12 @@ def test_true_premise_is_answered_without_regeneration(toy_resources) -> None:
     result = build_qa_graph("agentic").invoke(question, context=Context(dataset="toy"))
     assert sorted(result["answer"]) == ["Dariush Divsalar", "Marvin K. Simon"]
     assert result["regenerations"] == 0 and result["verified"] is True
+
+
+def test_a_loosely_linked_context_mention_is_not_a_premise(toy) -> None:
+    """Only entities matched by name make premises: an embedding guess must not make hgrag refuse."""
+    plan = plan_of(toy, f"When did Bo Chen publish '{P1}'?")
+    for mention in plan["anchors"]:
+        if mention["type"] == "author":
+            mention.update(match="embedding", score=0.82)
+    assert premise_failures(toy.store, plan) == []
