@@ -1,7 +1,8 @@
 """Run every system on both datasets and write reports/<YYYY-MM-DD>/ (`make bench`).
 
-For each dataset: generate the seed-0 standard benchmark (and the paraphrase benchmark when
-evaluation/templates_paraphrase.py exists), then run `hgrag eval --json` once per
+For each dataset: generate the seed-0 standard benchmark and the paraphrase, held-out and blind
+wording sets (when their evaluation/templates_<set>.py exists) plus the noisy rewrite of the
+held-out set, then run `hgrag eval --json` once per
 (benchmark, system) in its own process, so each run's peak RSS is its own and one crash
 does not stop the others. Question files, predictions and logs hold data-derived text and
 go to <out-dir>/raw/ (git-ignored); report.md and the PNG charts go to <out-dir>/.
@@ -47,10 +48,15 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 def benchmarks() -> list[str]:
     names = ["standard"]
-    for extra in ("paraphrase", "heldout"):
+    for extra in ("paraphrase", "heldout", "blind"):
         if importlib.util.find_spec(f"hgrag.evaluation.templates_{extra}") is not None:
             names.append(extra)
-    return names + ["noisy"]  # the last wording set with one mention per question typed sloppily
+    return names + ["noisy"]  # the held-out wording set with one mention per question typed sloppily
+
+
+def noisy_source(names: list[str]) -> str:
+    """The wording set the noisy benchmark rewrites: held-out (as in earlier reports) when present."""
+    return "heldout" if "heldout" in names else names[-2]
 
 
 def _eval_command(args: argparse.Namespace, dataset: str, questions: Path, predictions: Path,
@@ -122,7 +128,8 @@ def main(argv: list[str] | None = None) -> int:
             for benchmark in names:
                 path = raw / f"questions-{dataset}-{benchmark}.jsonl"
                 if benchmark == "noisy":
-                    questions = write_noisy(dataset, raw / f"questions-{dataset}-{names[-2]}.jsonl", path, args.seed)
+                    source = raw / f"questions-{dataset}-{noisy_source(names)}.jsonl"
+                    questions = write_noisy(dataset, source, path, args.seed)
                 else:
                     questions = generate_benchmark(dataset, path, per_type=args.per_type, seed=args.seed,
                                                    template_set=benchmark, progress=True)

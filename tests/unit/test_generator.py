@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from hgrag.evaluation import templates_standard
-from hgrag.evaluation.generator import generate_questions, load_templates, template_slots, write_questions
+from hgrag.evaluation.generator import TEMPLATE_SETS, generate_questions, load_templates, template_slots, write_questions
 from hgrag.evaluation.intent_samplers import SAMPLERS
 from hgrag.tools.errors import InputError
 from hgrag.tools.graph_store import NetworkXGraphStore
@@ -206,7 +206,7 @@ def test_false_premise_names_a_plausible_author_who_did_not_write_the_paper(stor
 
 
 def test_templates_aliases_reuse_wordings_in_every_set(monkeypatch):
-    for template_set in ("standard", "paraphrase", "heldout"):
+    for template_set in TEMPLATE_SETS:
         templates = load_templates(template_set)
         assert templates["paper_coauthors_false_premise"] == templates["paper_coauthors"]
     assert "paper_coauthors_false_premise" not in templates_standard.TEMPLATES
@@ -248,7 +248,7 @@ def test_intents_without_candidates_are_skipped_and_others_fill_in(store):
     assert set(intents) == {"paper_year", "paper_citations", "author_orcid"}
 
 
-@pytest.mark.parametrize("template_set", ["standard", "paraphrase"])
+@pytest.mark.parametrize("template_set", TEMPLATE_SETS)
 def test_template_sets_cover_every_intent_with_consistent_slots(template_set):
     templates = load_templates(template_set)
     for _, intent, _ in SAMPLERS:
