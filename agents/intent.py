@@ -15,12 +15,13 @@ PLACEHOLDER = {"paper": "zzpaper", "author": "zzauthor", "venue": "zzvenue", "ye
 
 NOUNS: dict[str, frozenset[str]] = {
     "paper": frozenset("paper papers article articles publication publications work works title titles study "
-                       "studies manuscript manuscripts document documents output outputs pubs item items".split()),
+                       "studies manuscript manuscripts document documents output outputs pubs item items record records entry "
+                       "entries".split()),
     "author": frozenset("author authors coauthor coauthors co-author co-authors cowriter cowriters co-writer "
                         "co-writers collaborator collaborators researcher researchers people person persons "
                         "scientist scientists writer writers scholar scholars contributor contributors colleague "
                         "colleagues partner partners individuals names everyone everybody anyone anybody "
-                        "someone whoever byline bylines".split()),
+                        "someone whoever byline bylines authorship authorships".split()),
     "venue": frozenset("venue venues journal journals conference conferences outlet outlets proceedings periodical "
                        "periodicals source sources magazine magazines series".split()),
     "year": frozenset("year years date".split()),
@@ -38,17 +39,17 @@ FOCUS_WINDOW = 7
 
 COUNT = re.compile(r"\bhow many\b|\bhow often\b|\bsize of\b|\bhow (long|big|large) is\b|\bnumber of\b|\bcount\b|\bhow much\b|\btotal\b|\btally\b|\bamount of\b|\bquantity\b")
 YES_NO_START = re.compile(r"^(did|do|does|has|have|had|is|are|was|were|can|could|would|will)\b")
-YES_NO_MARK = re.compile(r"\b(whether|is it true|true or false|yes or no|or not)\b|\bif zz")
+YES_NO_MARK = re.compile(r"\b(whether|is it true|true or false|yes or no|yes no|y n|or not)\b|\bif zz")
 CITE = re.compile(r"\bcit(e|ed|ation|ations|es|ing)\b|\bcitation count\b|\binfluential\b|\bimpactful\b|\breferenced\b")
 POSITION = [
     (re.compile(r"\b(first|lead|leading|primary|principal|main)[- ](named )?(author|writer)\b|\bfirst[- ]listed author\b|"
-                r"\b(listed|named|appears?|appearing|comes?|placed|positioned) first\b|\bfirst in the author|"
+                r"\b(listed|named|appears?|appearing|comes?|placed|positioned) (as )?first\b|\bfirst in the author|"
                 r"\b(heads?|heading|tops?|topping|leads?|leading|top of|head of|at the top of|at the head of) "
                 r"(the )?(author list|list of authors|byline|authors)\b"), 1),
     (re.compile(r"\b(second)[- ](named )?(author|writer)\b"), 2),
     (re.compile(r"\b(third)[- ](named )?(author|writer)\b"), 3),
     (re.compile(r"\b(last|senior|final|corresponding)[- ](named )?(author|writer)\b|\blast[- ]listed author\b|"
-                r"\b(listed|named|appears?|appearing|comes?|placed|positioned) (last|at the end)\b|\blast in the author"), -1),
+                r"\b(listed|named|appears?|appearing|comes?|placed|positioned) (as )?(last|at the end)\b|\blast in the author"), -1),
 ]
 MAX_SUPERLATIVE = re.compile(r"\bran(ks?|ked|king) first\b|\bnumber one\b|"
                              r"\b(most|highest|maximum|max|largest|greatest|biggest|top|best|primary|main|mostly|closest|leading|"
@@ -74,7 +75,7 @@ SINCE = re.compile(r"\b(since|after|starting in|starting from|onwards from|later
                    r"\bzzyear (onwards|or later|and later|on)\b|\bfrom zzyear (on|onwards)\b")
 BEFORE = re.compile(r"\b(before|until|prior to|up to|by)\s+zzyear\b|\bzzyear or earlier\b")
 DESCRIPTORS = re.compile(
-    r"\b(the )?(paper|article|publication|work|study|manuscript|title|titled|entitled|called|named)\s+"
+    r"\b(the )?(paper|article|publication|work|study|manuscript|record|entry|title|titled|entitled|called|named)\s+"
     r"(?=(titled |entitled |called |named )?zzpaper)|\b(the )?(author|researcher|professor|prof|dr|scholar|scientist)\.?\s+(?=zzauthor)|"
     r"\b(the )?(journal|conference|venue|proceedings( of)?|outlet|periodical|magazine|source)\s+(?=zzvenue)|"
     r"(?<=zzvenue) (journal|conference|venue|proceedings)\b")
@@ -105,11 +106,13 @@ def residual_text(question: str, spans: list, years: list[int]) -> str:
             text = text[:span.start] + f" {PLACEHOLDER[span.type]} " + text[span.end:]
     for year in set(years):
         text = re.sub(rf"\b{year}\b", " zzyear ", text)
+    text = re.sub(r"#\s*(?=[A-Za-z])", " number of ", text)  # "#pubs", "# papers"
     text = text.lower().replace("’", "'")
     text = re.sub(r"'s\b", " 's", text)
     text = re.sub(r"\s*[,;:—–]+\s*|\s+-\s+", " , ", text)
     text = re.sub(r"[^\w\s',-]", " ", text)
     text = re.sub(r"\s+", " ", text).strip()
+    text = re.sub(r"\b(of|by|for|in|on|from|about) , (?=zz)", r"\1 ", text)  # "the authors of: <title>"
     for _ in range(2):
         text = DESCRIPTORS.sub("", text)
     return re.sub(r"\s+", " ", text).strip()
@@ -140,6 +143,8 @@ def focus_target(text: str) -> tuple[str | None, bool]:
             if _whose_paper(words, i):
                 continue
             return DIRECT_WH[word], True
+        if word in ("which", "whom") and _relative_clause(words, i):  # "venues in which papers appeared"
+            continue
         window = words[i + 1:i + 1 + FOCUS_WINDOW]
         for j, later in enumerate(window):
             if later == "zzpos" or later in ("who", "whom"):
@@ -156,13 +161,23 @@ def focus_target(text: str) -> tuple[str | None, bool]:
             kind = _noun_class(later)
             if kind:
                 return _compound_head(window, j, kind), True
-    for j, word in enumerate(words):
-        if word == "zzpos":
-            return "author", False
-        kind = _noun_class(word)
-        if kind:
-            return _compound_head(words, j, kind), False
+    nouns = [(j, _noun_class(w)) for j, w in enumerate(words) if w == "zzpos" or _noun_class(w)]
+    heads = [(j, kind) for j, kind in nouns if not _modifies_mention(words, j)] or nouns
+    for j, kind in heads[:1]:  # no trigger word: the first noun that is not "<noun> of <mention>"
+        return ("author" if words[j] == "zzpos" else _compound_head(words, j, kind)), False
     return None, False
+
+
+def _relative_clause(words: list[str], i: int) -> bool:
+    """'which' after a preposition that follows a noun ("the venues in which …") starts a relative clause."""
+    return i >= 2 and words[i - 1] in ("in", "on", "at", "for", "of", "by", "from", "with") and \
+        _noun_class(words[i - 2]) is not None
+
+
+def _modifies_mention(words: list[str], j: int) -> bool:
+    """'authors of zzpaper' in a keyword query names whose venues/papers are wanted, not the answer."""
+    possessive = j + 3 < len(words) and words[j + 3] == "'s"  # "year of zzauthor 's first paper": year is the head
+    return j + 2 < len(words) and words[j + 1] == "of" and words[j + 2].startswith("zz") and not possessive
 
 
 def _compound_head(window: list[str], j: int, kind: str) -> str:
@@ -232,8 +247,10 @@ TYPE_VALUES = re.compile(r"\b(an? )?(article|book chapter|book-chapter|chapter|p
 COUNTED_NOUN = re.compile(r"(?:([\w'-]+) )?\b(?:number|count|total|tally|amount) of (?:(?:the|their|its|his|her|all|"
                           r"distinct|different|unique|separate) )*([\w'-]+)")
 RANK_BASIS = re.compile(r"\b(by|in terms of|measured by|based on|according to|judged by|ranked by) (the )?"
-                        r"(number|count|amount|total|quantity) of\b")
+                        r"((number|count|amount|total|quantity) of\b|(?P<noun>citation|citations|paper|papers|"
+                        r"publication|publications) (count|number|total|tally)\b)")
 PROLIFIC = re.compile(r"\bhow (prolific|productive)\b")
+OUTPUT = re.compile(r"\b(publication|research|scientific) output\b")
 SUPERLATIVE_COUNT = re.compile(r"\b(highest|largest|greatest|biggest|top|maximum|most|best) (citation|citations|cite) "
                                r"(count|number|total|tally)\b")
 AT_LEAST = re.compile(r"\bat (least|most)\b")
@@ -268,8 +285,10 @@ def parse_intent(text: str, years: list[int]) -> Frame:
     text = SUPERLATIVE_COUNT.sub("most cited", text)
     text = FEWEST_NUMBER.sub("fewest", MOST_NUMBER.sub("most", text))
     text = PROLIFIC.sub("how many papers", text)
-    if MAX_SUPERLATIVE.search(text) or MIN_SUPERLATIVE.search(text):  # "top venue by number of papers": a basis
-        text = RANK_BASIS.sub("by", text)
+    ranking = bool(MAX_SUPERLATIVE.search(text) or MIN_SUPERLATIVE.search(text))
+    if ranking:  # "top venue by number of papers": a basis, not a count
+        text = RANK_BASIS.sub(lambda m: f"by {m.group('noun') or ''}", text)
+    text = OUTPUT.sub("papers" if ranking else "number of papers", text)  # "combined publication output"
     if TYPE_VALUES.search(text):
         frame.target, frame.operation, frame.explicit_target = "type", "attribute", True
         frame.notes.append("choice between publication types")

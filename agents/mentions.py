@@ -266,6 +266,9 @@ def _preferred_type(hits: list[Any]) -> str:
 
 VENUE_CUES = frozenset("in at for journal venue proceedings conference".split())
 VENUE_FOLLOWERS = frozenset("paper papers article articles".split())
+GENERIC_VENUE_WORDS = frozenset("""journal journals conference conferences proceedings transactions letters review
+bulletin source sources series magazine symposium workshop annual international meeting abstracts other or and of
+the""".split())
 MAX_LOWERCASE_VENUE_TOKENS = 16
 LOWERCASE_INITIAL = re.compile(r"[a-z]\.(-[a-z]\.)?")
 
@@ -291,6 +294,8 @@ def _lowercase_entity(hit: Any, text: str, words: list[str], n_tokens: int, arou
     if hit.node_type == "author":
         return 2 <= n_tokens <= 6 and words[0] not in STOPWORDS
     previous, following = around
+    if all(w in GENERIC_VENUE_WORDS for w in words):  # "conference proceedings" describes a kind of venue
+        return False
     return n_tokens <= MAX_LOWERCASE_VENUE_TOKENS and (n_tokens >= 2 or (
         (previous in VENUE_CUES or following in VENUE_FOLLOWERS) and words[0] not in STOPWORDS))
 

@@ -35,9 +35,11 @@ def _used_ids(plan: dict[str, Any]) -> set[str]:
 
 
 def _firmly_linked(mention: dict[str, Any]) -> bool:
-    """A context mention matched by its name (not by embedding similarity): a premise only counts
-    when we are sure which entity the question names."""
-    return float(mention.get("score") or 0.0) >= FIRM_LINK and "embedding" not in str(mention.get("match"))
+    """A context mention matched by its name (not by embedding similarity) and written as a name
+    (capitalised, or a title): a premise only counts when we are sure which entity the question names."""
+    written_as_name = mention.get("type") == "paper" or any(c.isupper() for c in str(mention.get("text", "")))
+    return (written_as_name and float(mention.get("score") or 0.0) >= FIRM_LINK
+            and "embedding" not in str(mention.get("match")))
 
 
 def _within(store: GraphStore, start: str, goal: str, hops: int) -> bool:

@@ -26,6 +26,10 @@ def world():
     store.add_edge("a2", "p11", "writes", position=2)
     store.add_node("junk", "author", name="et al.")
     store.add_edge("junk", "p4", "writes", position=2)
+    store.add_node("v9", "venue", name="Conference Proceedings")  # a real, generic-looking venue name
+    store.add_node("p12", "paper", title="Workshop notes on channel coding", year=2001, cited_by_count=0)
+    store.add_edge("p12", "v9", "published_in")
+    store.add_edge("a4", "p12", "writes", position=1)
     return SimpleNamespace(store=store, index=StringIndex(store), dataset="toy")
 
 
@@ -45,6 +49,19 @@ def answer(world, question):
     (f"I enjoyed '{P1}'. How many papers does the person listed first on it have?", ["3"]),
     (f"Tell me the paper tally of the person who is first author on '{P1}'.", ["3"]),
     (f"Citing '{P1}' as Surname et al. — who comes first in its author list?", ["Marvin K. Simon"]),
+    # a second blind set: bibliometric vocabulary, keyword queries, '#', 'y/n', colons before titles
+    ("Marvin K. Simon: which of his works has the best citation impact, judged by citation count?",
+     ["Sparse recovery of harmonic signals in noise"]),
+    ("#papers by Dariush Divsalar in 2010?", ["1"]),
+    ("Ann Lee and Bo Chen shared paper y/n", ["no"]),
+    (f"Full authorship of the record '{P1}', please.", ["Ann Lee", "Dariush Divsalar", "Marvin K. Simon"]),
+    ("Publication output of Dariush Divsalar in Computer Networks, all together?", ["3"]),
+    ("Which outlet carries the largest share of the research output of Marvin K. Simon?", ["Signal Processing"]),
+    (f"Journals in which any of the authors of: {P1} published", ["Computer Networks", "Signal Processing"]),
+    (f"authors of '{P1}' publication venues all of them", ["Computer Networks", "Signal Processing"]),
+    (f"Who's the writer listed as first on '{P1}'?", ["Marvin K. Simon"]),
+    ("year of Dariush Divsalar's earliest paper", ["2008"]),
+    (f"Give the venue (conference proceedings or journal) of '{P1}'.", ["Computer Networks"]),
 ])
 def test_blind_set_rules_in_our_own_words(world, question, expected):
     assert answer(world, question)[0] == expected
