@@ -1,6 +1,6 @@
 """Run every system on both datasets and write reports/<YYYY-MM-DD>/ (`make bench`).
 
-For each dataset: generate the seed-0 standard benchmark and the paraphrase, held-out and blind
+For each dataset: generate the seed-0 standard benchmark and the paraphrase, held-out, blind and blind2
 wording sets (when their evaluation/templates_<set>.py exists) plus the noisy rewrite of the
 held-out set, then run `hgrag eval --json` once per
 (benchmark, system) in its own process, so each run's peak RSS is its own and one crash
@@ -48,7 +48,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 def benchmarks() -> list[str]:
     names = ["standard"]
-    for extra in ("paraphrase", "heldout", "blind"):
+    for extra in ("paraphrase", "heldout", "blind", "blind2"):
         if importlib.util.find_spec(f"hgrag.evaluation.templates_{extra}") is not None:
             names.append(extra)
     return names + ["noisy"]  # the held-out wording set with one mention per question typed sloppily

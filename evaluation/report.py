@@ -59,7 +59,7 @@ def _robustness_table(results: list[dict[str, Any]]) -> list[str]:
     rows = [(k, v) for k, v in pairs.items() if "standard" in v and len(v) > 1]
     if not rows:
         return []
-    others = [b for b in ("paraphrase", "heldout", "blind", "noisy") if any(b in v for _, v in rows)]
+    others = [b for b in ("paraphrase", "heldout", "blind", "blind2", "noisy") if any(b in v for _, v in rows)]
     lines = ["## Robustness to wording (overall Accuracy)", "",
              "| dataset | system | standard | " + " | ".join(others) + " |",
              "|---|---|---:|" + "---:|" * len(others)]
