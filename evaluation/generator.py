@@ -34,7 +34,7 @@ from hgrag.evaluation.renderings import render_slots
 from hgrag.tools.errors import InputError
 from hgrag.tools.graph_store import GraphStore
 
-TEMPLATE_SETS = ("standard", "paraphrase", "heldout", "blind", "blind2")
+TEMPLATE_SETS = ("standard", "paraphrase", "heldout", "blind", "blind2", "blind3")
 DEFAULT_PER_TYPE = 100
 SLOTS = {"paper", "paper2", "author", "author2", "venue", "year"}
 # Intents without wordings of their own: they are asked with the wordings of another intent

@@ -18,7 +18,6 @@ from hgrag.tools.plan_exec import linked_subjects
 FIRM_LINK = 0.85
 
 
-
 def _hops_needed(store: GraphStore, named: str, subject: str) -> int:
     """A paper relates to its authors and venue directly; other pairs through a shared paper."""
     kinds = {store.node_type(named), store.node_type(subject)}
