@@ -98,6 +98,30 @@ class Frame:
     notes: list[str] = field(default_factory=list)
 
 
+SENTENCE_END = re.compile(r"(?<=[?!])\s+(?=\S)|(?<=[a-z0-9\"'”)])\s*\.\s+(?=[A-Z])")
+ASKS = re.compile(r"\b(who|whom|whose|what|which|when|where|how)\b|^(list|name|give|show|tell|find|return|count|"
+                  r"identify|report|please)\b")
+PAPER_PRONOUN = re.compile(r"\b(it|this paper|that paper|this article|that article|this work|the paper)\b")
+
+
+def asked_first(text: str) -> tuple[str, str]:
+    """(text with the asking sentence first, the asking sentence): in "My grandson wrote 'X'. How many
+    times has it been cited?" the last sentence that asks carries the focus; the others are context,
+    and 'it' there refers to the paper they name."""
+    sentences = [s.strip(" ,") for s in text.split("zzstop") if s.strip(" ,")]
+    if len(sentences) < 2:
+        return text.replace("zzstop", ","), text.replace("zzstop", ",")
+    asking = [s for s in sentences if ASKS.search(s) or YES_NO_START.search(s)]
+    if not asking:
+        joined = " , ".join(sentences)
+        return joined, joined
+    asked = asking[-1]
+    context = " , ".join(s for s in sentences if s is not asked)
+    if "zzpaper" not in asked and context.count("zzpaper") == 1:
+        asked = PAPER_PRONOUN.sub("zzpaper", asked, count=1)
+    return f"{asked} , {context}", asked
+
+
 def residual_text(question: str, spans: list, years: list[int]) -> str:
     """Lower-cased question with mentions replaced by placeholders and descriptors dropped."""
     text = question
@@ -107,6 +131,7 @@ def residual_text(question: str, spans: list, years: list[int]) -> str:
     for year in set(years):
         text = re.sub(rf"\b{year}\b", " zzyear ", text)
     text = re.sub(r"#\s*(?=[A-Za-z])", " number of ", text)  # "#pubs", "# papers"
+    text = SENTENCE_END.sub(" zzstop ", text)
     text = text.lower().replace("’", "'")
     text = re.sub(r"'s\b", " 's", text)
     text = re.sub(r"\s*[,;:—–]+\s*|\s+-\s+", " , ", text)
@@ -249,6 +274,10 @@ COUNTED_NOUN = re.compile(r"(?:([\w'-]+) )?\b(?:number|count|total|tally|amount)
 RANK_BASIS = re.compile(r"\b(by|in terms of|measured by|based on|according to|judged by|ranked by) (the )?"
                         r"((number|count|amount|total|quantity) of\b|(?P<noun>citation|citations|paper|papers|"
                         r"publication|publications) (count|number|total|tally)\b)")
+PAPER_COUNT_SUPERLATIVE = re.compile(r"\b(highest|largest|greatest|biggest|top|maximum|max|most) (paper|papers|"
+                                     r"publication|publications|article|articles) (count|number|total|tally)\b")
+EARLIEST_YEAR = re.compile(r"\b(minimum|min|lowest|smallest)( publication)? (year|date)\b")
+LATEST_YEAR = re.compile(r"\b(maximum|max|highest|largest)( publication)? (year|date)\b")
 PROLIFIC = re.compile(r"\bhow (prolific|productive)\b")
 OUTPUT = re.compile(r"\b(publication|research|scientific) output\b")
 SUPERLATIVE_COUNT = re.compile(r"\b(highest|largest|greatest|biggest|top|maximum|most|best) (citation|citations|cite) "
@@ -280,9 +309,13 @@ def unsupported_attribute(text: str) -> str | None:
 def parse_intent(text: str, years: list[int]) -> Frame:
     """Build a Frame from the residual text (see `residual_text`)."""
     frame = Frame()
+    text, asked = asked_first(text)
+    several_sentences = asked != text
     text = AT_LEAST.sub(" ", text)
     text = re.sub(r"\bdigital object identifiers?\b", "doi", text)
     text = SUPERLATIVE_COUNT.sub("most cited", text)
+    text = PAPER_COUNT_SUPERLATIVE.sub("most papers", text)
+    text = EARLIEST_YEAR.sub("earliest year", LATEST_YEAR.sub("latest year", text))
     text = FEWEST_NUMBER.sub("fewest", MOST_NUMBER.sub("most", text))
     text = PROLIFIC.sub("how many papers", text)
     ranking = bool(MAX_SUPERLATIVE.search(text) or MIN_SUPERLATIVE.search(text))
@@ -326,7 +359,7 @@ def parse_intent(text: str, years: list[int]) -> Frame:
                                         r"(zzpaper|it|this|this paper|that paper)\b|"
                                         r"zzpaper (has been |was |is )?(cited|referenced)", text) else "out"
     _years(text, years, frame)
-    if is_yes_no(text):
+    if is_yes_no(asked if several_sentences else text):
         frame.operation = "yes_no"
     elif counting:
         frame.operation = "count"

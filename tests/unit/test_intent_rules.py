@@ -62,6 +62,16 @@ def answer(world, question):
     (f"Who's the writer listed as first on '{P1}'?", ["Marvin K. Simon"]),
     ("year of Dariush Divsalar's earliest paper", ["2008"]),
     (f"Give the venue (conference proceedings or journal) of '{P1}'.", ["Computer Networks"]),
+    # several sentences: the last one that asks carries the focus, the others are context
+    (f"My niece loves '{P1}'. How often has it been cited?", ["40"]),
+    ("A blog claims Ann Lee worked with Bo Chen. Did they ever write a paper together?", ["no"]),
+    ("I am checking whether Bo Chen is active. Which papers has he written?",
+     ["Adaptive routing for delay tolerant sensor networks", "Sparse recovery of harmonic signals in noise",
+      "Workshop notes on channel coding"]),
+    (f"I read '{P1}'. Which venues have the people who wrote it published in?",
+     ["Computer Networks", "Signal Processing"]),
+    ("Return the minimum publication year over papers where author = Dariush Divsalar.", ["2008"]),
+    ("Return the venue with the highest paper count where author = Marvin K. Simon.", ["Signal Processing"]),
 ])
 def test_blind_set_rules_in_our_own_words(world, question, expected):
     assert answer(world, question)[0] == expected
