@@ -8,11 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 from test_planner import P1, StringIndex, make_store
-
-from hgrag.agents.graph_retrieval_agent import OfflineRetriever
-from hgrag.agents.retrieval_agent import OfflinePlanner
-from hgrag.graphs.context import Context
-from hgrag.tools.plan_exec import full_answer
+from test_planner import answer_after_retrieval as answer
 
 
 @pytest.fixture(scope="module")
@@ -31,12 +27,6 @@ def world():
     store.add_edge("p12", "v9", "published_in")
     store.add_edge("a4", "p12", "writes", position=1)
     return SimpleNamespace(store=store, index=StringIndex(store), dataset="toy")
-
-
-def answer(world, question):
-    plan = OfflinePlanner().plan(question, world, Context(dataset="toy"))
-    plan, _ = OfflineRetriever().retrieve(question, plan, world, 1000)
-    return sorted(item.text for item in full_answer(world.store, plan)), plan
 
 
 @pytest.mark.parametrize("question, expected", [

@@ -7,11 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 from test_planner import StringIndex, make_store
-
-from hgrag.agents.graph_retrieval_agent import OfflineRetriever
-from hgrag.agents.retrieval_agent import OfflinePlanner
-from hgrag.graphs.context import Context
-from hgrag.tools.plan_exec import full_answer
+from test_planner import answer_after_retrieval as answer
 
 LONG_VENUE = "Qatar Foundation Annual Research Conference Proceedings Volume 2018 Issue 1"
 
@@ -32,12 +28,6 @@ def world():
         for position, author in enumerate(authors, 1):
             store.add_edge(author, pid, "writes", position=position)
     return SimpleNamespace(store=store, index=StringIndex(store), dataset="toy")
-
-
-def answer(world, question):
-    plan = OfflinePlanner().plan(question, world, Context(dataset="toy"))
-    plan, _ = OfflineRetriever().retrieve(question, plan, world, 1000)
-    return sorted(item.text for item in full_answer(world.store, plan)), plan
 
 
 @pytest.mark.parametrize("question, expected", [

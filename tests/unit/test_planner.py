@@ -85,6 +85,15 @@ def answer(toy, question):
     return sorted(item.text for item in full_answer(toy.store, plan)), plan
 
 
+def answer_after_retrieval(world, question):
+    """Plan, then let the graph retrieval agent re-rank the mentions, then execute on the whole graph."""
+    from hgrag.agents.graph_retrieval_agent import OfflineRetriever
+
+    plan = OfflinePlanner().plan(question, world, Context(dataset="toy"))
+    plan, _ = OfflineRetriever().retrieve(question, plan, world, 1000)
+    return sorted(item.text for item in full_answer(world.store, plan)), plan
+
+
 P1 = "On the difference of two chi-square variates with application to outage probability"
 
 
