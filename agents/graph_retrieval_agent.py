@@ -42,17 +42,6 @@ def evidence_from(plan: dict[str, Any], traversal: Traversal, budget: int) -> di
             "truncated": traversal.truncated, "layer_budget": budget}
 
 
-def _two_hop(store: Any, node: str, limit: int = RING_LIMIT) -> set[str]:
-    ring: set[str] = set()
-    for first in store.all_neighbors(node):
-        ring.add(first)
-        for second in store.all_neighbors(first):
-            ring.add(second)
-            if len(ring) >= limit:
-                return ring
-    return ring
-
-
 def _swap(value: Any, old: str, new: str) -> Any:
     if isinstance(value, list):
         return [new if v == old else v for v in value]
@@ -92,7 +81,7 @@ def rerank_anchors(store: Any, plan: dict[str, Any]) -> dict[str, Any]:
 
         def closeness(node: str) -> tuple[bool, bool, float, int, int]:
             neighbours = set(store.all_neighbors(node))
-            near = len(others & _two_hop(store, node)) if others else 0
+            near = len(others & store.neighbourhood(node, 2, RING_LIMIT)) if others else 0
             direct = bool(others & neighbours) and scores.get(node, 0.0) >= top_score - DIRECT_MARGIN
             return (near > 0, direct, scores.get(node, 0.0), near, len(neighbours))
 
@@ -178,7 +167,7 @@ class OfflineRetriever:
         store, index = resources.store, resources.index
         ring: set[str] = set()
         for node in [m["node_id"] for m in plan.get("anchors", []) if m.get("node_id")]:
-            ring |= _two_hop(store, node)
+            ring |= store.neighbourhood(node, 2, RING_LIMIT)
         for text in plan.get("unresolved", []):
             match = _best_in_ring(store, text, ring) or _best_anywhere(index, text)
             if match:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 import sys
+from pathlib import Path
 from typing import Any
 
 DATASET_HELP = "named dataset: openalex, dblp, openalex-tiny, dblp-tiny"

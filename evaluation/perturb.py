@@ -72,13 +72,8 @@ def _context_unique(index: Any, store: Any, noisy: str, original: str, others: l
     if len({h.node_id for h in candidates}) < 2:
         return False
     anchors = {h.node_id for text in others for h in index.lookup(text)[:1]}
-    near = [h for h in candidates if anchors & _two_hop(store, h.node_id)]
+    near = [h for h in candidates if anchors & store.neighbourhood(h.node_id, 2)]
     return len(near) == 1 and name_tokens(near[0].label) == name_tokens(original)
-
-
-def _two_hop(store: Any, node: str) -> set[str]:
-    ring = set(store.all_neighbors(node))
-    return ring | {second for first in list(ring) for second in store.all_neighbors(first)}
 
 
 def perturb_question(question: dict[str, Any], index: Any, titles: list[str], rng: random.Random,

@@ -88,6 +88,22 @@ class GraphStore(ABC):
             yield from self.neighbors(node_id, edge_type, "out")
             yield from self.neighbors(node_id, edge_type, "in")
 
+    def neighbourhood(self, node_id: str, hops: int = 2, limit: int | None = None) -> set[str]:
+        """Nodes reachable in 1..hops steps over any edge, depth first; stops once `limit` nodes are found."""
+        found: set[str] = set()
+
+        def visit(node: str, depth: int) -> bool:
+            for other in self.all_neighbors(node):
+                found.add(other)
+                if depth == 1 and limit is not None and len(found) >= limit:
+                    return False
+                if depth > 1 and not visit(other, depth - 1):
+                    return False
+            return True
+
+        visit(node_id, hops)
+        return found
+
 
 class NetworkXGraphStore(GraphStore):
     """In-memory store over a networkx MultiDiGraph keyed by edge type."""

@@ -41,16 +41,6 @@ def _firmly_linked(mention: dict[str, Any]) -> bool:
             and "embedding" not in str(mention.get("match")))
 
 
-def _within(store: GraphStore, start: str, goal: str, hops: int) -> bool:
-    frontier, seen = {start}, {start}
-    for _ in range(hops):
-        frontier = {n for node in frontier for n in store.all_neighbors(node)} - seen
-        if goal in frontier:
-            return True
-        seen |= frontier
-    return False
-
-
 def describe_failure(store: GraphStore, named: str, subject: str) -> str:
     """One clause saying which relation the graph lacks."""
     kinds = (store.node_type(named), store.node_type(subject))
@@ -77,13 +67,13 @@ def premise_failures(store: GraphStore, plan: dict[str, Any]) -> list[str]:
         return []
     failures = []
     for excluded in plan.get("exclude") or []:  # "… with Y": Y must be one of the subject's direct neighbours
-        if store.has_node(excluded) and not any(_within(store, s, excluded, 1) for s in subjects):
+        if store.has_node(excluded) and not any(excluded in store.neighbourhood(s, 1) for s in subjects):
             failures.append(describe_failure(store, excluded, subjects[0]))
     used = _used_ids(plan)
     for mention in plan.get("anchors", []):
         node = mention.get("node_id")
         if not node or node in used or not store.has_node(node) or not _firmly_linked(mention):
             continue
-        if not any(_within(store, s, node, _hops_needed(store, node, s)) for s in subjects):
+        if not any(node in store.neighbourhood(s, _hops_needed(store, node, s)) for s in subjects):
             failures.append(describe_failure(store, node, subjects[0]))
     return failures

@@ -45,3 +45,10 @@ def test_without_reranking_the_string_match_stays_and_the_answer_is_wrong():
     plan, answer = retrieved(NoRerankRetriever(), world, f"Who co-authored '{P1}' with M. Simon?")
     assert next(m for m in plan["anchors"] if m["type"] == "author")["node_id"] == "a5"
     assert "Marvin K. Simon" in answer
+
+
+def test_neighbourhood_counts_hops_over_every_edge_and_respects_the_limit():
+    store = world_with_a_citing_homonym().store
+    assert store.neighbourhood("a5", 1) == {"p5"}
+    assert store.neighbourhood("a5", 2) == {"p5", "a5", "p1"}  # p5 cites p1
+    assert len(store.neighbourhood("a1", 2, limit=2)) == 2
