@@ -23,7 +23,7 @@ from langgraph.runtime import Runtime
 from hgrag.agents.answer_prompts import ANSWER_SYSTEM_PROMPT, ANSWER_USER_TEMPLATE, FEEDBACK_TEMPLATE
 from hgrag.agents.answer_render import abstention_text, render_answer
 from hgrag.agents.resources_access import resources_for
-from hgrag.graphs.context import Context
+from hgrag.state.context import Context
 from hgrag.state.qa_state import QAState
 from hgrag.tools.errors import LLMError
 from hgrag.tools.llm import invoke_json

@@ -21,7 +21,7 @@ from langgraph.runtime import Runtime
 
 from hgrag.agents.mentions import names_compatible, token_coverage
 from hgrag.agents.resources_access import resources_for
-from hgrag.graphs.context import Context
+from hgrag.state.context import Context
 from hgrag.state.qa_state import QAState
 from hgrag.tools.plan_exec import linked_subjects, run_plan
 from hgrag.tools.traversal import Traversal

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from hgrag.graphs.context import Context
+from hgrag.state.context import Context
 from hgrag.graphs.scholar_qa import VARIANTS, Policies, build_qa_graph
 
 __all__ = ["ask", "build_qa_graph", "Context", "Policies", "VARIANTS"]

@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from hgrag.graphs.context import Context
+from hgrag.state.context import Context
 from hgrag.tools.errors import InputError
 from hgrag.tools.question import check_question
 

@@ -15,7 +15,7 @@ from langgraph.graph import END, START, StateGraph
 from hgrag.agents.answer_agent import make_answer_nodes
 from hgrag.agents.graph_retrieval_agent import make_retrieval_nodes
 from hgrag.agents.retrieval_agent import make_plan_node
-from hgrag.graphs.context import Context
+from hgrag.state.context import Context
 from hgrag.graphs.variants import GenericPlanner, NeighbourhoodAnswerer, NoRerankRetriever
 from hgrag.state.qa_state import InputState, OutputState, QAState
 

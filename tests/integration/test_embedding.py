@@ -10,7 +10,7 @@ from typing_extensions import TypedDict
 
 from tiny_raw import RawPaper, norm_set, pick_paper, read_aminer, read_openalex
 
-from hgrag.graphs.context import Context
+from hgrag.state.context import Context
 from hgrag.graphs.scholar_qa import build_qa_graph
 
 

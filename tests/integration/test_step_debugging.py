@@ -9,7 +9,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 
 from tiny_raw import RawPaper, norm_set, pick_paper, read_openalex
 
-from hgrag.graphs.context import Context
+from hgrag.state.context import Context
 from hgrag.graphs.scholar_qa import build_qa_graph
 
 DATASET = "openalex-tiny"

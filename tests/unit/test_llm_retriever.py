@@ -10,7 +10,7 @@ from test_planner import StringIndex, make_store
 
 from hgrag.agents.graph_retrieval_agent import LLMRetriever, OfflineRetriever
 from hgrag.agents.retrieval_agent import OfflinePlanner
-from hgrag.graphs.context import Context
+from hgrag.state.context import Context
 
 
 def homonym_world():

@@ -10,7 +10,7 @@ from types import SimpleNamespace
 import pytest
 
 from hgrag.agents.retrieval_agent import OfflinePlanner
-from hgrag.graphs.context import Context
+from hgrag.state.context import Context
 from hgrag.tools.graph_store import NetworkXGraphStore
 from hgrag.tools.plan_exec import full_answer
 from hgrag.tools.text import initials_key, name_key, norm_key

@@ -10,7 +10,7 @@ from test_planner import P1, StringIndex, make_store
 
 from hgrag.agents.answer_agent import check_answer
 from hgrag.agents.retrieval_agent import OfflinePlanner
-from hgrag.graphs.context import Context
+from hgrag.state.context import Context
 from hgrag.graphs.scholar_qa import build_qa_graph
 from hgrag.tools.plan_exec import full_answer
 from hgrag.tools.premises import premise_failures

@@ -9,7 +9,7 @@ from test_planner import P1, StringIndex, make_store
 
 from hgrag.agents.graph_retrieval_agent import OfflineRetriever
 from hgrag.agents.retrieval_agent import OfflinePlanner
-from hgrag.graphs.context import Context
+from hgrag.state.context import Context
 from hgrag.graphs.variants import NoRerankRetriever
 from hgrag.tools.plan_exec import full_answer
 

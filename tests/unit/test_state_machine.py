@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from hgrag.graphs.context import Context
+from hgrag.state.context import Context
 from hgrag.graphs.scholar_qa import (
     Policies, build_qa_graph, build_state_graph, route_after_plan, route_after_sufficiency,
     route_after_validation, variant_policies,
