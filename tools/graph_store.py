@@ -88,6 +88,52 @@ class GraphStore(ABC):
             yield from self.neighbors(node_id, edge_type, "out")
             yield from self.neighbors(node_id, edge_type, "in")
 
+    # -- set-at-a-time access (the plan executor uses only these and the methods above; a database
+    #    store overrides them with one query per call instead of one per node) ---------------------
+    def expand(self, nodes: Iterable[str], edge_type: str, direction: Direction = "out") -> dict[str, list[str]]:
+        """For each node, its neighbours along `edge_type` (one call per hop of a walk)."""
+        return {node: self.neighbors(node, edge_type, direction) for node in nodes}
+
+    def attrs(self, nodes: Iterable[str], key: str) -> dict[str, Any]:
+        """The attribute `key` of each node (None where missing)."""
+        return {node: self.attr(node, key) if self.has_node(node) else None for node in nodes}
+
+    def labels(self, nodes: Iterable[str]) -> dict[str, str]:
+        return {node: self.label(node) for node in nodes}
+
+    def author_positions(self, papers: Iterable[str]) -> dict[str, dict[str, int]]:
+        """paper -> {author: position} from the `writes` edges (position 1 = first author)."""
+        result: dict[str, dict[str, int]] = {}
+        for paper in papers:
+            result[paper] = {a: int((self.edge(a, paper, "writes") or {}).get("position") or 0)
+                             for a in self.neighbors(paper, "writes", "in")}
+        return result
+
+    def shortest_path(self, source: str, target: str, edge_types: tuple[str, ...] = ("writes",),
+                      max_len: int = 8) -> list[str] | None:
+        """The shortest path source..target over `edge_types` in either direction, at most `max_len`
+        edges long (breadth first, neighbours in sorted order so the path is deterministic)."""
+        if source == target:
+            return [source]
+        parents: dict[str, str] = {source: source}
+        layer = [source]
+        for _ in range(max_len):
+            nxt: list[str] = []
+            for node in layer:
+                for edge_type in edge_types:
+                    for direction in ("out", "in"):
+                        for other in sorted(self.neighbors(node, edge_type, direction)):  # type: ignore[arg-type]
+                            if other in parents:
+                                continue
+                            parents[other] = node
+                            if other == target:
+                                return _unwind(parents, target)
+                            nxt.append(other)
+            layer = nxt
+            if not layer:
+                break
+        return None
+
     def neighbourhood(self, node_id: str, hops: int = 2, limit: int | None = None) -> set[str]:
         """Nodes reachable in 1..hops steps over any edge, depth first; stops once `limit` nodes are found."""
         found: set[str] = set()
@@ -103,6 +149,13 @@ class GraphStore(ABC):
 
         visit(node_id, hops)
         return found
+
+
+def _unwind(parents: dict[str, str], node: str) -> list[str]:
+    path = [node]
+    while parents[path[-1]] != path[-1]:
+        path.append(parents[path[-1]])
+    return list(reversed(path))
 
 
 class NetworkXGraphStore(GraphStore):
