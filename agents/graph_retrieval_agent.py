@@ -24,7 +24,8 @@ from hgrag.agents.resources_access import resources_for
 from hgrag.state.context import Context
 from hgrag.state.qa_state import QAState
 from hgrag.tools.plan_exec import linked_subjects, run_plan
-from hgrag.tools.traversal import Traversal
+from hgrag.tools.ir_exec import Execution as Traversal
+from hgrag.agents.plan_lowering import with_ir
 
 COVERAGE_WEIGHT, RELEVANCE_WEIGHT = 0.6, 0.4
 MAX_EVIDENCE_NODES = 300
@@ -53,14 +54,20 @@ def relink(plan: dict[str, Any], mention: dict[str, Any], node: str, store: Any)
     filters) with it, so the walk and the validator see the same entity."""
     old = mention.get("node_id")
     mention["node_id"], mention["label"] = node, store.label(node)
-    if not old or old == node:
-        return
+    if old and old != node:
+        _replace_everywhere(plan, old, node)
+    with_ir(plan)
+
+
+def _replace_everywhere(plan: dict[str, Any], old: str, node: str) -> None:
     for key in ("exclude", "compare"):
         if plan.get(key):
             plan[key] = _swap(plan[key], old, node)
     for filters in [plan.get("start_filters"), plan.get("constraints")] + [s.get("filters") for s in plan.get("steps", [])]:
         for name, value in (filters or {}).items():
             filters[name] = _swap(value, old, node)
+    for extra in plan.get("post_filters") or []:
+        extra["value"] = _swap(extra.get("value"), old, node)
 
 
 def rerank_anchors(store: Any, plan: dict[str, Any]) -> dict[str, Any]:
@@ -110,6 +117,7 @@ class OfflineRetriever:
     def retrieve(self, question: str, plan: dict[str, Any], resources: Any, budget: int):
         if self.rerank:
             plan = rerank_anchors(resources.store, plan)
+        with_ir(plan)
         traversal = run_plan(resources.store, plan, layer_budget=budget)
         return plan, evidence_from(plan, traversal, budget)
 
@@ -156,6 +164,7 @@ class OfflineRetriever:
         if not evidence.get("n_targets"):
             if self._next_candidate(plan, store):
                 actions.append("switched an anchor to its next candidate")
+        with_ir(plan)
         traversal = run_plan(store, plan, layer_budget=budget)
         new_evidence = evidence_from(plan, traversal, budget)
         ring = [n for f in new_evidence["frontier"][:5] for n in list(store.all_neighbors(f))[:20]]
@@ -213,6 +222,7 @@ class LLMRetriever(OfflineRetriever):
         for mention in plan.get("anchors", []):
             if mention.get("tied"):
                 self._choose(question, plan, mention, resources.store)
+        with_ir(plan)
         traversal = run_plan(resources.store, plan, layer_budget=budget)
         return plan, evidence_from(plan, traversal, budget)
 

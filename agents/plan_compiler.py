@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from hgrag.agents.intent import Frame
+from hgrag.agents.plan_lowering import with_ir
 from hgrag.tools.graph_store import EDGE_BETWEEN
 
 ATTRIBUTE_OF = {"year": "year", "citations": "cited_by_count", "doi": "doi", "type": "work_type",
@@ -294,7 +295,7 @@ def _finish(builder: PlanBuilder, spans: list[Any], unresolved: list[str], ancho
         "rationale": "; ".join(builder.notes),
     })
     plan["query_type"] = query_type_of(plan) if anchors else "relation"
-    return plan
+    return with_ir(plan)
 
 
 def _constraints(steps: list[dict[str, Any]], plan: dict[str, Any]) -> dict[str, Any]:

@@ -8,6 +8,7 @@ import numpy as np
 
 from hgrag.agents.graph_retrieval_agent import OfflineRetriever, question_vector
 from hgrag.agents.plan_compiler import mention_dict
+from hgrag.agents.plan_lowering import with_ir
 from hgrag.agents.retrieval_agent import detector_for
 from hgrag.tools.plan_exec import linked_subjects, run_plan
 
@@ -20,11 +21,11 @@ class GenericPlanner:
 
     def plan(self, question: str, resources: Any, context: Any) -> dict[str, Any]:
         spans, _, unresolved = detector_for(resources).detect(question)
-        return {"query_type": "multihop", "start_type": spans[0].type if spans else "none",
+        return with_ir({"query_type": "multihop", "start_type": spans[0].type if spans else "none",
                 "anchors": [mention_dict(s, "subject") for s in spans], "steps": [GENERIC_HOP, GENERIC_HOP],
                 "constraints": {}, "target_type": "any", "operation": "list", "attribute": None,
                 "exclude_anchors": True, "combine": "union", "hop_budget": 2, "unresolved": unresolved,
-                "rationale": "generic 2-hop plan (no planning agent)"}
+                "rationale": "generic 2-hop plan (no planning agent)"})
 
 
 class NoRerankRetriever(OfflineRetriever):

@@ -1,12 +1,16 @@
-"""Run a Plan on a GraphStore: per-subject traversal, combination, exclusions, final operation."""
+"""Run a plan's IR (plan["ir"], state/plan_ir.py) on a GraphStore and turn its value into answer items.
+
+Retrieval (with a node budget per hop), generation and validation (on the whole graph) all call
+the one executor, tools/ir_exec.py.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from hgrag.tools.graph_store import GraphStore
-from hgrag.tools.operations import AnswerItem, apply_operation, format_value
-from hgrag.tools.traversal import DEFAULT_LAYER_BUDGET, Traversal, combine, traverse
+from hgrag.tools.ir_exec import DEFAULT_LAYER_BUDGET, Execution, Value, execute
+from hgrag.tools.operations import AnswerItem, format_value
 
 UNBOUNDED = 10**9
 
@@ -16,32 +20,40 @@ def subject_mentions(plan: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def linked_subjects(plan: dict[str, Any]) -> list[str]:
-    return [m["node_id"] for m in subject_mentions(plan) if m.get("node_id")]
+    """Linked subject nodes; a plan the planner wrote as IR counts its matched nodes."""
+    linked = [m["node_id"] for m in subject_mentions(plan) if m.get("node_id")]
+    if not linked and plan.get("ir_native") and plan.get("ir"):
+        linked = [m["node_id"] for m in plan.get("anchors", []) if m.get("node_id")]
+    return linked
 
 
-def run_plan(store: GraphStore, plan: dict[str, Any], layer_budget: int = DEFAULT_LAYER_BUDGET) -> Traversal:
-    """Traverse from every linked subject and combine (intersection unless the plan says union)."""
-    subjects = linked_subjects(plan)
-    exclude = set(plan.get("exclude") or [])
-    if plan.get("exclude_anchors"):
-        exclude |= set(subjects)
-    results = [traverse(store, [s], plan.get("steps", []), exclude=exclude, layer_budget=layer_budget,
-                        start_filters=plan.get("start_filters")) for s in subjects]
-    return combine(results, plan.get("combine", "intersection"))
+def run_plan(store: GraphStore, plan: dict[str, Any], layer_budget: int = DEFAULT_LAYER_BUDGET) -> Execution:
+    """Execute the plan's IR; an empty Execution when there is nothing to run."""
+    if not plan.get("ir") or not linked_subjects(plan):
+        return Execution()
+    return execute(store, plan["ir"], layer_budget)
 
 
-def answer_items(store: GraphStore, plan: dict[str, Any], traversal: Traversal) -> list[AnswerItem]:
-    """The plan's operation over the traversal, then an optional attribute read of the chosen nodes."""
-    items = apply_operation(store, plan, traversal.targets)
-    read = plan.get("read")
-    if not read:
-        return items
-    values = []
-    for item in items:
-        value = store.attr(item.node_id, read) if item.node_id else None
-        if value not in (None, ""):
-            values.append(AnswerItem(format_value(value), item.node_id))
-    return values
+def value_items(store: GraphStore, value: Value) -> list[AnswerItem]:
+    """Answer items of an executed value: labelled nodes, values, one number, or yes/no (complete, never capped)."""
+    if value.kind == "nodes":
+        ranked = sorted(value.data, key=lambda n: (-value.data[n], store.label(n).lower(), n))
+        return [AnswerItem(store.label(n), n, float(value.data[n])) for n in ranked]
+    if value.kind == "values":
+        ranked = sorted(value.data, key=lambda v: (-value.data[v], str(v)))
+        return [AnswerItem(format_value(v)) for v in ranked]
+    if value.kind == "scalar":
+        number = round(value.data, 2) if isinstance(value.data, float) else value.data
+        return [AnswerItem(format_value(number))]
+    if value.kind == "bool":
+        return [AnswerItem("yes" if value.data else "no")]
+    return []
+
+
+def answer_items(store: GraphStore, plan: dict[str, Any], execution: Execution) -> list[AnswerItem]:
+    if plan.get("operation") == "unsupported":
+        return []
+    return value_items(store, execution.value)
 
 
 def full_answer(store: GraphStore, plan: dict[str, Any]) -> list[AnswerItem]:

@@ -1,0 +1,125 @@
+"""Lower the planner's frame-shaped plan (anchors, typed hops with filters, operation) to the plan IR.
+
+The offline compiler and re-ranking keep editing the frame fields (a re-linked mention updates
+anchors, exclusions and filters); `with_ir` then re-derives the IR, so the executor always runs
+what the plan currently says. Compositional parts the frame cannot hold ride along as
+`post` operators (extra filters, aggregates, tests) and `special` plans (compare, path).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hgrag.state import plan_ir as ir
+
+PAPER_FILTERS = {"year": ("year", "="), "year_from": ("year", ">="), "year_to": ("year", "<=")}
+
+
+def subject_ids(plan: dict[str, Any]) -> list[str]:
+    return [m["node_id"] for m in plan.get("anchors", []) if m.get("role") == "subject" and m.get("node_id")]
+
+
+def _mention_text(plan: dict[str, Any], node_id: str) -> str:
+    return next((m.get("text", "") for m in plan.get("anchors", []) if m.get("node_id") == node_id), "")
+
+
+def _paper_filters(node: dict[str, Any], filters: dict[str, Any]) -> dict[str, Any]:
+    for key, (attr, cmp) in PAPER_FILTERS.items():
+        if key in filters:
+            node = ir.where(node, attr, cmp, filters[key])
+    if "venue" in filters:
+        node = ir.where(node, "venue", "=", filters["venue"])
+    coauthors = filters.get("coauthor")
+    for author in ([coauthors] if isinstance(coauthors, str) else coauthors or []):
+        node = ir.where(node, "author", "=", author)
+    return node
+
+
+def _branch(plan: dict[str, Any], subject: str) -> dict[str, Any]:
+    node = ir.match([subject], plan.get("start_type", "paper"), _mention_text(plan, subject))
+    if plan.get("start_filters"):
+        node = _paper_filters(node, plan["start_filters"])
+    for step in plan.get("steps", []):
+        filters = step.get("filters") or {}
+        position = filters.get("position") if step["to_type"] == "author" else None
+        node = ir.traverse(node, step["edge"], step["direction"], position)
+        if step["to_type"] == "paper" and filters:
+            node = _paper_filters(node, filters)
+    return node
+
+
+def node_set(plan: dict[str, Any]) -> dict[str, Any] | None:
+    """The IR of the node set the plan's operation summarises (before any aggregate)."""
+    subjects = subject_ids(plan)
+    if not subjects:
+        return None
+    node = ir.setop("union" if plan.get("combine") == "union" else "intersect",
+                    [_branch(plan, s) for s in subjects])
+    excluded = list(plan.get("exclude") or [])
+    if plan.get("exclude_anchors"):
+        excluded += [s for s in subjects if s not in excluded]
+    if excluded:
+        node = {"op": "difference", "inputs": [node, ir.match(excluded, "author" if plan.get("result_type") == "author"
+                                                                 else plan.get("result_type", "paper"))]}
+    for extra in plan.get("post_filters") or []:
+        node = ir.where(node, extra["attr"], extra["cmp"], extra.get("value"), extra.get("sub"))
+    return node
+
+
+def _operation(plan: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
+    """The plan's final operation over its node set (frame operations and compositional ones)."""
+    operation = plan.get("operation", "list")
+    attribute = plan.get("attribute")
+    projected = bool(plan.get("project"))
+    if projected:
+        node = ir.project(node, plan["project"])
+    if operation == "describe":
+        return {"op": "describe", "input": node}
+    if operation == "yes_no":
+        compare = plan.get("compare") or []
+        return ir.test(node, "contains", compare) if compare else ir.test(node, "nonempty")
+    if operation == "count":
+        node = ir.aggregate(node, "count")
+    elif operation in ("sum", "avg", "min", "max", "span"):
+        node = ir.aggregate(node, operation, None if projected else (attribute or "cited_by_count"))
+    elif operation in ("argmax", "argmin"):
+        key = attribute or "frequency"
+        key = "value" if projected and key != "frequency" else key
+        node = ir.top(node, key, "max" if operation == "argmax" else "min")
+    elif operation == "attribute" and attribute:
+        node = ir.project(node, attribute)
+    if plan.get("read"):
+        node = ir.project(node, plan["read"])
+    threshold = plan.get("test")
+    if threshold:
+        node = ir.test(node, threshold["cmp"], threshold["value"])
+    return node
+
+
+def lower_plan(plan: dict[str, Any]) -> dict[str, Any] | None:
+    """The IR of a frame-shaped plan; None when nothing is linked (the answer agent abstains)."""
+    if plan.get("operation") == "unsupported":
+        return {"op": "unsupported", "reason": str(plan.get("unsupported") or plan.get("reason") or "")}
+    special = plan.get("special")
+    if special:
+        return special_ir(plan, special)
+    node = node_set(plan)
+    return None if node is None else _operation(plan, node)
+
+
+def special_ir(plan: dict[str, Any], special: dict[str, Any]) -> dict[str, Any] | None:
+    """Plans that are not a walk from the subjects: comparisons of named entities and paths."""
+    ids = [m["node_id"] for m in plan.get("anchors", []) if m.get("node_id") and m.get("type") == special.get("type")]
+    if special["kind"] == "compare" and len(ids) >= 2:
+        return ir.top(ir.match(ids, special["type"]), special["key"], special["order"])
+    if special["kind"] == "path" and len(ids) >= 2:
+        return {"op": "path", "source": ir.match(ids[:1], "author"), "target": ir.match(ids[1:2], "author"),
+                "edges": ["writes"], "max_len": 8}
+    return None
+
+
+def with_ir(plan: dict[str, Any]) -> dict[str, Any]:
+    """Attach (or refresh) the executable IR of a plan, unless the planner wrote the IR itself."""
+    if not plan.get("ir_native"):
+        plan["ir"] = lower_plan(plan)
+    return plan
