@@ -1,7 +1,7 @@
 """Run every system on both datasets and write reports/<YYYY-MM-DD>/ (`make bench`).
 
 For each dataset: generate the seed-0 standard benchmark and the paraphrase, held-out, blind and blind2
-wording sets (when their evaluation/templates_<set>.py exists) plus the noisy rewrite of the
+wording sets (when their evaluation/templates/<set>.json exists) plus the noisy rewrite of the
 held-out set, then run `hgrag eval --json` once per
 (benchmark, system) in its own process, so each run's peak RSS is its own and one crash
 does not stop the others. Question files, predictions and logs hold data-derived text and
@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import importlib.util
 import json
 import os
 import subprocess
@@ -27,6 +26,7 @@ from typing import Any
 from hgrag.evaluation.baselines import llm_settings
 from hgrag.evaluation.generator import generate_benchmark, write_questions
 from hgrag.evaluation.report import write_report
+from hgrag.evaluation.template_sets import TEMPLATE_SETS
 from hgrag.evaluation.runner import SYSTEMS
 from hgrag.tools.datasets import REPO_ROOT
 from hgrag.tools.errors import HgragError
@@ -49,7 +49,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 def benchmarks() -> list[str]:
     names = ["standard"]
     for extra in ("paraphrase", "heldout", "blind", "blind2"):
-        if importlib.util.find_spec(f"hgrag.evaluation.templates_{extra}") is not None:
+        if extra in TEMPLATE_SETS:
             names.append(extra)
     return names + ["noisy"]  # the held-out wording set with one mention per question typed sloppily
 
