@@ -1,8 +1,9 @@
-"""Edit distance and a bigram index that finds every string within k edits of a query.
+"""Edit distance and a q-gram index that finds every string within k edits of a query.
 
-The index keeps, for each padded character bigram, the strings that contain it. A string t within
-k edits of s shares at least |bigrams(s)| - 2k of the distinct bigrams of s (one edit destroys at
-most two of them), so only strings passing that count are checked with the exact distance.
+The index keeps, for each padded character q-gram, the strings that contain it. A string t within
+k edits of s shares at least |qgrams(s)| - q*k of the distinct q-grams of s (one edit destroys at
+most q of them), so only strings passing that count are checked with the exact distance. Bigrams
+suit short strings (names), trigrams long ones (titles, where k is large).
 """
 
 from __future__ import annotations
@@ -28,29 +29,30 @@ def levenshtein(a: str, b: str, limit: int | None = None) -> int:
     return previous[-1] if limit is None or previous[-1] <= limit else limit + 1
 
 
-def bigrams(text: str) -> set[str]:
-    padded = f"^{text}$"
-    return {padded[i:i + 2] for i in range(len(padded) - 1)}
+def qgrams(text: str, q: int = 2) -> set[str]:
+    padded = f"{'^' * (q - 1)}{text}{'$' * (q - 1)}"
+    return {padded[i:i + q] for i in range(len(padded) - q + 1)}
 
 
 class NearStrings:
     """Strings (already normalised by the caller) that can be searched by edit distance."""
 
-    def __init__(self, strings: Iterable[str]):
+    def __init__(self, strings: Iterable[str], q: int = 2):
+        self.q = q
         self.strings = sorted(set(s for s in strings if s))
         self._postings: dict[str, list[int]] = {}
         for number, text in enumerate(self.strings):
-            for gram in bigrams(text):
+            for gram in qgrams(text, q):
                 self._postings.setdefault(gram, []).append(number)
 
     def within(self, query: str, k: int) -> list[str]:
         """Every indexed string at edit distance <= k from `query`."""
-        grams = bigrams(query)
-        needed = len(grams) - 2 * k
+        grams = qgrams(query, self.q)
+        needed = len(grams) - self.q * k
         counts: Counter[int] = Counter()
         for gram in grams:
             counts.update(self._postings.get(gram, ()))
-        if needed <= 0:  # the bigram bound says nothing: check everything of a fitting length
+        if needed <= 0:  # the q-gram bound says nothing: check everything of a fitting length
             pool: Iterable[int] = (n for n, s in enumerate(self.strings) if abs(len(s) - len(query)) <= k)
         else:
             pool = (n for n, c in counts.items() if c >= needed)

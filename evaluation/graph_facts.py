@@ -57,10 +57,12 @@ class GraphFacts:
         return clean_display(self.store.label(node_id))
 
     def near_labels(self, node_type: str) -> NearStrings:
-        """Normalised labels of one node type, searchable by edit distance (built once per type)."""
+        """Normalised labels of one node type, searchable by edit distance (built once per type;
+        trigrams for titles, bigrams for names)."""
         if node_type not in self._near:
-            self._near[node_type] = NearStrings(norm_key(self.store.label(n))
-                                                for n in self.store.nodes_of_type(node_type))
+            self._near[node_type] = NearStrings((norm_key(self.store.label(n))
+                                                 for n in self.store.nodes_of_type(node_type)),
+                                                q=3 if node_type == "paper" else 2)
         return self._near[node_type]
 
     # -- person names --------------------------------------------------------------
