@@ -74,28 +74,37 @@ def _spliced_surname(rng: random.Random, surname: str, donor: str) -> str | None
     return (surname[:rng.choice(fronts)] + donor[rng.choice(backs):]).capitalize()
 
 
+def _near_miss_name(facts: GraphFacts, rng: random.Random, plain: list[tuple[str, str]],
+                    surnames: set[str], invent: bool) -> str | None:
+    given, surname = rng.choice(plain)
+    other_given, donor = rng.choice(plain)
+    if invent:
+        new_surname = _spliced_surname(rng, surname, donor)
+        if new_surname is None or norm_key(new_surname) in surnames:
+            return None
+        name = f"{given} {new_surname}"
+    else:
+        if other_given[0].lower() == given[0].lower():
+            return None
+        name = f"{other_given} {surname}"
+    return name if name_is_absent(facts, name) else None
+
+
 def absent_author(facts: GraphFacts, rng: random.Random) -> Iterator[Candidate]:
-    """Alternating 'real given + invented surname' and 'another given + real surname'."""
+    """'Real given + invented surname' and 'another given + real surname' in turns (each attempt tries
+    the due kind first, then the other, so one kind failing on a graph does not stop the other)."""
     plain = [pair for a in facts.sorted_nodes("author") for pair in [_plain_name(facts, a)] if pair]
     if len(plain) < 2:
         return
     surnames = _real_surnames(facts)
     invent = True
     for _ in range(len(plain) * 2):
-        given, surname = rng.choice(plain)
-        other_given, donor = rng.choice(plain)
-        if invent:
-            new_surname = _spliced_surname(rng, surname, donor)
-            if new_surname is None or norm_key(new_surname) in surnames:
-                continue
-            name = f"{given} {new_surname}"
-        else:
-            if other_given[0].lower() == given[0].lower():
-                continue
-            name = f"{other_given} {surname}"
-        if name_is_absent(facts, name):
-            yield {"author": name}, []
-            invent = not invent
+        for kind in (invent, not invent):
+            name = _near_miss_name(facts, rng, plain, surnames, kind)
+            if name is not None:
+                yield {"author": name}, []
+                invent = not kind
+                break
 
 
 # -- absent papers -------------------------------------------------------------------------------
