@@ -1,10 +1,11 @@
 """Run every system on both datasets and write reports/<YYYY-MM-DD>/ (`make bench`).
 
 For each dataset: generate the seed-0 standard benchmark and the paraphrase, held-out, blind and blind2
-wording sets (when their evaluation/templates/<set>.json exists) plus the noisy rewrite of the
-held-out set, then run `hgrag eval --json` once per
-(benchmark, system) in its own process, so each run's peak RSS is its own and one crash
-does not stop the others. Question files, predictions and logs hold data-derived text and
+wording sets, the free-typed, compositional and unanswerable sets (when their
+evaluation/templates/<set>.json exists) plus the noisy rewrite of the held-out set, then run
+`hgrag eval --json` once per (benchmark, system) in its own process, so each run's peak RSS is its own and one crash
+does not stop the others. The baselines (vanilla_rag, llm_only) answer only the first
+BASELINE_LIMIT questions of the compositional and unanswerable sets (runtime). Question files, predictions and logs hold data-derived text and
 go to <out-dir>/raw/ (git-ignored); report.md and the PNG charts go to <out-dir>/.
 
     python benchmarks/run_all.py [--datasets openalex dblp] [--systems agentic vanilla_rag]
@@ -27,7 +28,7 @@ from hgrag.evaluation.baselines import llm_settings
 from hgrag.evaluation.generator import generate_benchmark, write_questions
 from hgrag.evaluation.report import write_report
 from hgrag.evaluation.template_sets import TEMPLATE_SETS
-from hgrag.evaluation.runner import SYSTEMS
+from hgrag.evaluation.runner import BASELINE_SYSTEMS, SYSTEMS
 from hgrag.tools.datasets import REPO_ROOT
 from hgrag.tools.errors import HgragError
 
@@ -39,19 +40,30 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help=f"systems (default all: {' '.join(SYSTEMS)})")
     parser.add_argument("--limit", type=int, default=None, help="answer only the first N questions of each benchmark")
     parser.add_argument("--out-dir", default=None, help="report directory (default reports/<YYYY-MM-DD>)")
-    parser.add_argument("--per-type", type=int, default=100, help="questions per type (default 100)")
+    parser.add_argument("--per-type", type=int, default=None,
+                        help="questions per type (default: 100; compositional 400, unanswerable 200)")
     parser.add_argument("--seed", type=int, default=0, help="benchmark seed (default 0)")
     parser.add_argument("--model", default="offline", help="'offline' (default) or an OpenAI-compatible model")
     parser.add_argument("--base-url", default=None, help="OpenAI-compatible endpoint (default $OPENAI_BASE_URL)")
     return parser.parse_args(argv)
 
 
+WORDING_SETS = ("paraphrase", "heldout", "blind", "blind2", "freetyped", "freetyped2", "compositional",
+                "compositional_blind", "compositional_blind2", "unanswerable", "unanswerable2")
+CAPPED_PREFIXES = ("compositional", "unanswerable")
+BASELINE_LIMIT = 100
+
+
 def benchmarks() -> list[str]:
-    names = ["standard"]
-    for extra in ("paraphrase", "heldout", "blind", "blind2"):
-        if extra in TEMPLATE_SETS:
-            names.append(extra)
+    names = ["standard"] + [extra for extra in WORDING_SETS if extra in TEMPLATE_SETS]
     return names + ["noisy"]  # the held-out wording set with one mention per question typed sloppily
+
+
+def run_limit(args: argparse.Namespace, benchmark: str, system: str) -> int | None:
+    """--limit, and at most BASELINE_LIMIT questions for a baseline on a compositional/unanswerable set."""
+    if system in BASELINE_SYSTEMS and benchmark.startswith(CAPPED_PREFIXES):
+        return min(args.limit or BASELINE_LIMIT, BASELINE_LIMIT)
+    return args.limit
 
 
 def noisy_source(names: list[str]) -> str:
@@ -60,13 +72,13 @@ def noisy_source(names: list[str]) -> str:
 
 
 def _eval_command(args: argparse.Namespace, dataset: str, questions: Path, predictions: Path,
-                  system: str) -> list[str]:
+                  system: str, limit: int | None = None) -> list[str]:
     command = [sys.executable, "-m", "hgrag.graphs.cli", "eval", "--dataset", dataset, "--questions",
                str(questions), "--out", str(predictions), "--system", system, "--json", "--model", args.model]
     if args.base_url:
         command += ["--base-url", args.base_url]
-    if args.limit:
-        command += ["--limit", str(args.limit)]
+    if limit:
+        command += ["--limit", str(limit)]
     return command
 
 
@@ -82,7 +94,7 @@ def run_one(args: argparse.Namespace, raw: Path, dataset: str, benchmark: str, s
     log = raw / "logs" / f"{stem}.log"
     log.parent.mkdir(parents=True, exist_ok=True)
     command = _eval_command(args, dataset, raw / f"questions-{dataset}-{benchmark}.jsonl",
-                            raw / "predictions" / f"{stem}.jsonl", system)
+                            raw / "predictions" / f"{stem}.jsonl", system, run_limit(args, benchmark, system))
     with log.open("w") as stderr:
         done = subprocess.run(command, stdout=subprocess.PIPE, stderr=stderr, text=True, env=os.environ.copy())
     if done.returncode != 0:
@@ -99,7 +111,10 @@ def run_one(args: argparse.Namespace, raw: Path, dataset: str, benchmark: str, s
 def _describe(result: dict[str, Any], seconds: float) -> str:
     if "summary" in result:
         overall = (result["summary"].get("metrics") or {}).get("overall", {})
-        return f"accuracy {overall.get('accuracy', 0):.3f}, {seconds:.0f} s"
+        verified = overall.get("verified_right")
+        return (f"accuracy {overall.get('accuracy', 0):.3f}, wrong {overall.get('wrong_rate', 0):.3f}, "
+                f"abstained {overall.get('abstention_rate', 0):.3f}, verified right "
+                f"{'–' if verified is None else f'{verified:.3f}'}, {seconds:.0f} s")
     return result.get("skipped") or result.get("failed") or ""
 
 
@@ -148,7 +163,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"run_all: error: {exc}", file=sys.stderr)
         return exc.exit_code
     meta = {"date": dt.date.today().isoformat(), "datasets": " ".join(args.datasets), "benchmarks": " ".join(names),
-            "seed": args.seed, "questions per type": args.per_type, "limit": args.limit or "none",
+            "seed": args.seed,
+            "questions per type": args.per_type or "set defaults (100; compositional 400, unanswerable 200)",
+            "limit": args.limit or "none", "baselines on compositional/unanswerable sets": f"first {BASELINE_LIMIT}",
             "model": args.model, "commit": _git_commit()}
     (raw / "results.json").write_text(json.dumps({"meta": meta, "results": results}, indent=2))
     report = write_report(results, out_dir, meta)
