@@ -8,7 +8,8 @@ generator's seeded rendering rng); each is used only when the mention still name
                  within edit distance 2 of the misspelt form (normalised labels);
   lowercase      the whole mention in lower case (names, titles, venues);
   surname_first  "Surname, Given" (evaluation/perturb.py), when no other label reads like it;
-  initials       "M. K. Simon" (evaluation/renderings.py), plain or context-resolved as there.
+  initials       "M. K. Simon" (evaluation/renderings.py), plain ("initials") or resolved by the
+                 question's other entities ("initials_ambiguous") as there.
 Context slots ({other_author}, {other_paper}) are filled with clear, real entities unrelated to
 the question's entities: not within two hops over authorship and citation edges (so no shared paper,
 no citation between them), and, for people, sharing no name word with the question's people.
@@ -93,24 +94,25 @@ def _surname_first(facts: GraphFacts, name: str) -> str | None:
 
 
 def _render(facts: GraphFacts, slots: dict[str, str], slot: str, kind: str, policy: str,
-            rng: random.Random) -> str | None:
+            rng: random.Random) -> tuple[str | None, str]:
+    """(the mention rendered as `kind`, or None when that is not safe; the kind as recorded)."""
     value, node_type = slots[slot], SLOT_TYPES[slot]
     if kind == "lowercase":
-        return value.lower() if value.lower() != value else None
+        return (value.lower() if value.lower() != value else None), kind
     if kind == "misspelt":
         shown = misspell(value, node_type, rng)
-        return shown if shown and typo_is_clear(facts, node_type, value, shown) else None
+        return (shown if shown and typo_is_clear(facts, node_type, value, shown) else None), kind
     if kind == "surname_first":
-        return _surname_first(facts, value)
+        return _surname_first(facts, value), kind
     if kind == "initials" and policy != "never":
         author_id, shown = slot_node(facts, slot, value), initial_form(value)
         if author_id is None or shown is None:
-            return None
+            return None, kind
         context = {other: slot_node(facts, other, v) for other, v in slots.items()
                    if other != slot and other in SLOT_TYPES}
-        made = rendering_kind(facts, author_id, shown, context, policy)
-        return shown if made else None
-    return None
+        made = rendering_kind(facts, author_id, shown, context, policy)  # initials / initials_ambiguous
+        return (shown if made else None), made or kind
+    return None, kind
 
 
 def render_free_typed(facts: GraphFacts, slots: dict[str, str], rng: random.Random, policy: str = "any"
@@ -123,9 +125,9 @@ def render_free_typed(facts: GraphFacts, slots: dict[str, str], rng: random.Rand
     kinds = list(KINDS[SLOT_TYPES[slot]])
     rng.shuffle(kinds)
     for kind in kinds:
-        shown = _render(facts, slots, slot, kind, policy, rng)
+        shown, recorded = _render(facts, slots, slot, kind, policy, rng)
         if shown:
-            return {**slots, slot: shown}, {slot: kind}
+            return {**slots, slot: shown}, {slot: recorded}
     return dict(slots), {}
 
 

@@ -95,3 +95,15 @@ def test_context_entities_are_real_and_unrelated(synthetic):
                 if slot == "other_author":
                     people = [raw.label(a) for a in asked if raw.g.nodes[a]["type"] == "author"]
                     assert not set(re.findall(r"\w+", q["slots"][slot])) & {w for p in people for w in p.split()}, q
+
+
+def test_initial_forms_are_recorded_with_their_kind(synthetic):
+    """'J. Keller' is shared by Jun and Jia Keller: it may only appear as initials_ambiguous."""
+    store, questions = synthetic
+    raw = Raw(store)
+    initials = [(q, s) for q in questions for s, k in q["rendering"].items() if k.startswith("initials")]
+    assert initials
+    for q, slot in initials:
+        shown = q["slots"][slot]
+        group = [a for a in raw.all_authors() if (raw.label(a)[0], raw.label(a).split()[-1]) == (shown[0], shown.split()[-1])]
+        assert (len(group) == 1) == (q["rendering"][slot] == "initials"), q
