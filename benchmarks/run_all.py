@@ -8,7 +8,7 @@ does not stop the others. The baselines (vanilla_rag, llm_only) answer only the 
 BASELINE_LIMIT questions of the compositional and unanswerable sets (runtime). Question files, predictions and logs hold data-derived text and
 go to <out-dir>/raw/ (git-ignored); report.md and the PNG charts go to <out-dir>/.
 
-    python benchmarks/run_all.py [--datasets openalex dblp] [--systems agentic vanilla_rag]
+    python benchmarks/run_all.py [--datasets openalex dblp] [--systems agentic vanilla_rag] [--benchmarks standard ...]
                                  [--limit N] [--out-dir DIR] [--per-type 100] [--seed 0]
 """
 
@@ -38,6 +38,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--datasets", nargs="+", default=["openalex", "dblp"], help="datasets (default openalex dblp)")
     parser.add_argument("--systems", nargs="+", default=list(SYSTEMS), choices=SYSTEMS, metavar="SYSTEM",
                         help=f"systems (default all: {' '.join(SYSTEMS)})")
+    parser.add_argument("--benchmarks", nargs="+", default=None, choices=benchmarks(), metavar="BENCHMARK",
+                        help=f"benchmarks (default all: {' '.join(benchmarks())}); noisy rewrites heldout")
     parser.add_argument("--limit", type=int, default=None, help="answer only the first N questions of each benchmark")
     parser.add_argument("--out-dir", default=None, help="report directory (default reports/<YYYY-MM-DD>)")
     parser.add_argument("--per-type", type=int, default=None,
@@ -57,6 +59,14 @@ BASELINE_LIMIT = 100
 def benchmarks() -> list[str]:
     names = ["standard"] + [extra for extra in WORDING_SETS if extra in TEMPLATE_SETS]
     return names + ["noisy"]  # the held-out wording set with one mention per question typed sloppily
+
+
+def selected_benchmarks(args: argparse.Namespace) -> list[str]:
+    """--benchmarks in run order; the noisy set brings the held-out set it rewrites along."""
+    names = [name for name in benchmarks() if args.benchmarks is None or name in args.benchmarks]
+    if "noisy" in names and "heldout" not in names and "heldout" in benchmarks():
+        names.insert(names.index("noisy"), "heldout")
+    return names
 
 
 def run_limit(args: argparse.Namespace, benchmark: str, system: str) -> int | None:
@@ -135,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     out_dir = Path(args.out_dir) if args.out_dir else REPO_ROOT / "reports" / dt.date.today().isoformat()
     raw = out_dir / "raw"
-    names = benchmarks()
+    names = selected_benchmarks(args)
     llm = llm_settings({"model": args.model, "base_url": args.base_url})
     results: list[dict[str, Any]] = []
     try:

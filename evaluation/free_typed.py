@@ -146,10 +146,6 @@ def near_nodes(facts: GraphFacts, node_id: str, hops: int = 2) -> set[str]:
     return found
 
 
-def _pool(facts: GraphFacts, node_type: str) -> list[str]:
-    return facts.sorted_nodes(node_type)
-
-
 def _clear(facts: GraphFacts, node_id: str, node_type: str) -> bool:
     if node_type == "author":
         return facts.clear_author(node_id) and bool(facts.papers_of(node_id))
@@ -168,7 +164,7 @@ def context_slots(facts: GraphFacts, wanted: set[str], slots: dict[str, str], rn
     chosen: dict[str, str] = {}
     for slot in sorted(wanted):
         node_type = "author" if slot == "other_author" else "paper"
-        pool = _pool(facts, node_type)
+        pool = facts.sorted_nodes(node_type)
         for _ in range(CONTEXT_TRIES):
             node = rng.choice(pool)
             if node in near or not _clear(facts, node, node_type):

@@ -33,8 +33,8 @@ from typing import Any
 
 from hgrag.evaluation.catalogue import (DEFAULT_PER_TYPE, INTENT_WEIGHTS, NAME_RENDERING, PER_TYPE_DEFAULTS,
                                         QUESTION_TYPES, SAMPLERS)
-from hgrag.evaluation.graph_facts import GraphFacts
 from hgrag.evaluation.free_typed import context_slots, render_free_typed
+from hgrag.evaluation.graph_facts import GraphFacts
 from hgrag.evaluation.renderings import render_slots
 from hgrag.evaluation.template_sets import (TEMPLATE_ALIASES, TEMPLATE_SETS, asked_slots, is_free_typed,
                                             load_templates, template_slots)
