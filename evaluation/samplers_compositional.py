@@ -149,8 +149,8 @@ def venue_year_papers_many_authors(facts: GraphFacts, rng: random.Random) -> Ite
     rng.shuffle(keys)
     for venue_id, year in keys:
         papers = groups[(venue_id, year)]
-        if len(papers) < 2 or not facts.clear_venue(venue_id):
-            continue
+        if len(papers) < 2 or not facts.clear_venue(venue_id) or any(facts.has_junk_author(p) for p in papers):
+            continue  # '12 others' in a byline leaves its author count open
         sizes = {p: len(facts.store.step(p, "author")) for p in papers}
         number = _threshold(list(sizes.values()), rng, low=1)
         if number is not None:
