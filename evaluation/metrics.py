@@ -205,13 +205,18 @@ def _mean_scores(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     return summary
 
 
-def aggregate(scored: Iterable[dict[str, Any]]) -> dict[str, Any]:
-    """Mean metrics overall and per `type`; each input row holds `type` and the METRICS keys."""
-    rows = list(scored)
-    by_type: dict[str, list[dict[str, Any]]] = {}
+def _grouped(rows: list[dict[str, Any]], key: str) -> dict[str, dict[str, Any]]:
+    groups: dict[str, list[dict[str, Any]]] = {}
     for row in rows:
-        by_type.setdefault(str(row.get("type") or "unknown"), []).append(row)
-    return {
-        "overall": _mean_scores(rows),
-        "by_type": {name: _mean_scores(group) for name, group in sorted(by_type.items())},
-    }
+        groups.setdefault(str(row.get(key) or "unknown"), []).append(row)
+    return {name: _mean_scores(group) for name, group in sorted(groups.items())}
+
+
+def aggregate(scored: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """Mean metrics overall and per `type` (and per `intent` when the rows have one); each input row
+    holds `type` and the METRICS keys."""
+    rows = list(scored)
+    summary = {"overall": _mean_scores(rows), "by_type": _grouped(rows, "type")}
+    if any(row.get("intent") for row in rows):
+        summary["by_intent"] = _grouped(rows, "intent")
+    return summary

@@ -63,6 +63,22 @@ def _per_type_table(rows: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
+def _per_intent_table(rows: list[dict[str, Any]]) -> list[str]:
+    """Accuracy / wrong-answer rate per intent (rows) and system (columns), for the compositional and
+    unanswerable sets, whose intents differ more than their one type shows."""
+    intents = sorted({i for r in rows for i in r["summary"]["metrics"].get("by_intent", {})})
+    if not intents:
+        return []
+    lines = ["Per intent (Accuracy / wrong):", "", "| intent | n | " + " | ".join(r["system"] for r in rows) + " |",
+             "|---|---:|" + "---:|" * len(rows)]
+    for intent in intents:
+        cells = [r["summary"]["metrics"].get("by_intent", {}).get(intent) for r in rows]
+        n = max((c["n"] for c in cells if c), default=0)
+        lines.append(f"| {intent} | {n} | " + " | ".join(
+            f"{c['accuracy']:.2f} / {c.get('wrong_rate', 0.0):.2f}" if c else "–" for c in cells) + " |")
+    return lines + [""]
+
+
 def _robustness_table(results: list[dict[str, Any]]) -> list[str]:
     """Overall accuracy on the standard vs the paraphrased wording, per dataset and system."""
     pairs: dict[tuple[str, str], dict[str, float]] = {}
@@ -171,6 +187,8 @@ def write_report(results: list[dict[str, Any]], out_dir: str | Path, meta: dict[
         lines += [f"## {dataset} — {benchmark} wording", "", *_summary_table(rows), "",
                   "Per type (Accuracy / F1 / Hit@1):", "", *_per_type_table(rows), "",
                   f"![accuracy](accuracy-{stem}.png)", ""]
+        if set(_types(rows)) & {"compositional", "unanswerable"}:
+            lines += _per_intent_table(rows)
         if benchmark == "standard":
             plot_latency(rows, f"{dataset}: latency per question", out / f"latency-{dataset}.png")
             lines += [f"![latency](latency-{dataset}.png)", ""]

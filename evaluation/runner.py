@@ -176,7 +176,7 @@ def peak_rss_mb() -> float:
 def summarize(predictions: list[dict[str, Any]], seconds: float, **extra: Any) -> dict[str, Any]:
     """Metrics (when gold exists), latency p50/p95, questions/s, errors, peak RSS."""
     latencies = [p["latency_ms"] for p in predictions]
-    scored = [{"type": p.get("type"), "accuracy": float(p["correct"]), "f1": p["f1"], "hit1": p["hit1"],
+    scored = [{"type": p.get("type"), "intent": p.get("intent"), "accuracy": float(p["correct"]), "f1": p["f1"], "hit1": p["hit1"],
                "verified": p.get("verified"), **({k: p[k] for k in ("wrong", "abstained") if k in p})}
               for p in predictions if "correct" in p]
     return {
@@ -203,11 +203,14 @@ def format_summary(summary: dict[str, Any]) -> str:
              f"{summary['questions']} questions, {summary['errors']} errors"]
     metrics = summary.get("metrics")
     if metrics:
-        lines.append(f"{'type':<14} {'n':>4} {'Accuracy':>9} {'F1':>7} {'Hit@1':>7} {'Wrong':>7} "
-                     f"{'Abstain':>8} {'VerRight':>9}")
         groups = [*metrics["by_type"].items(), ("overall", metrics["overall"])]
+        if set(metrics["by_type"]) & {"compositional", "unanswerable"}:  # one type, many intents
+            groups = [*metrics.get("by_intent", {}).items(), *groups]
+        width = max(14, *(len(name) for name, _ in groups))
+        lines.append(f"{'type':<{width}} {'n':>4} {'Accuracy':>9} {'F1':>7} {'Hit@1':>7} {'Wrong':>7} "
+                     f"{'Abstain':>8} {'VerRight':>9}")
         for name, values in groups:
-            lines.append(f"{name:<14} {values['n']:>4} " + " ".join(
+            lines.append(f"{name:<{width}} {values['n']:>4} " + " ".join(
                 f"{values[m]:>{9 if m == 'accuracy' else 7}.3f}" for m in METRICS)
                 + f" {values.get('wrong_rate', 0.0):>7.3f} {values.get('abstention_rate', 0.0):>8.3f}"
                 + f" {_rate(values.get('verified_right')):>9}")

@@ -85,6 +85,13 @@ def test_write_report_tables_and_charts(tmp_path):
     assert "| stub | 1.00 / 1.00 / 1.00 | 0.00 / 0.25 / 0.50 |" in report
     assert "toy / standard / llm_only: skipped — no LLM configured" in report
     assert "| toy | stub | 0.333 | 0.333 (+0.000) |" in report
+    assert "Per intent" not in report  # only for compositional / unanswerable sets
+    compositional = [{**row, "type": "compositional", "intent": f"intent_{n % 2}"} for n, row in enumerate(rows)]
+    results = [{"dataset": "toy", "benchmark": "compositional", "system": "stub",
+                "summary": summarize(compositional, 1.0, system="stub", dataset="toy")}]
+    report = write_report(results, tmp_path / "c", {"date": "2026-01-01"}).read_text()
+    assert "| intent | n | stub |" in report and "| intent_0 | 2 | 0.50 / 0.00 |" in report
+    assert "| intent_1 | 1 | 0.00 / 1.00 |" in report
     for png in ("accuracy-toy-standard.png", "accuracy-toy-paraphrase.png", "latency-toy.png"):
         assert (tmp_path / png).read_bytes()[:4] == b"\x89PNG"
 

@@ -137,8 +137,12 @@ def test_answer_flags(prediction, gold, flags):
 def test_wrong_abstention_and_verified_rates():
     cases = [(["2019"], ["2019"], True), (["2018"], ["2019"], True), ([], ["2019"], True),
              ([], [], False), (["Alice"], [], False), (["B"], ["B"], False)]
-    rows = [{"type": "t", **score(p, g), **answer_flags(p, g), "verified": v} for p, g, v in cases]
-    overall = aggregate(rows)["overall"]
+    rows = [{"type": "t", "intent": f"i{n % 2}", **score(p, g), **answer_flags(p, g), "verified": v}
+            for n, (p, g, v) in enumerate(cases)]
+    summary = aggregate(rows)
+    assert summary["by_intent"]["i1"]["n"] == 3 and summary["by_intent"]["i1"]["wrong_rate"] == pytest.approx(1 / 3)
+    assert summary["by_intent"]["i0"]["abstention_rate"] == pytest.approx(1 / 3)
+    overall = summary["overall"]
     assert overall["accuracy"] == pytest.approx(3 / 6)
     assert overall["wrong_rate"] == pytest.approx(2 / 6)
     assert overall["abstention_rate"] == pytest.approx(2 / 6)
