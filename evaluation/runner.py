@@ -3,8 +3,8 @@
     summary = evaluate("openalex", "q.jsonl", "pred.jsonl", system="agentic")
 
 Prediction lines: {"id", "question", "type", "intent", "answer", "query_type", "verified",
-"expansions", "regenerations", "latency_ms", "error"} plus {"gold", "correct", "f1", "hit1"}
-when the question has a gold answer.
+"expansions", "regenerations", "latency_ms", "error"} plus {"gold", "correct", "f1", "hit1", "wrong",
+"abstained"} when the question has a gold answer (metrics.answer_flags).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hgrag.evaluation.metrics import METRICS, aggregate, score
+from hgrag.evaluation.metrics import METRICS, aggregate, answer_flags, score
 from hgrag.tools.datasets import dataset_spec
 from hgrag.tools.errors import HgragError, InputError
 
@@ -138,7 +138,7 @@ def answer_one(system: System, row: dict[str, Any]) -> dict[str, Any]:
         gold = row["answer"] if isinstance(row["answer"], list) else [row["answer"]]
         scores = score(prediction["answer"], gold)
         prediction.update(gold=gold, correct=scores["accuracy"] == 1.0, f1=round(scores["f1"], 4),
-                          hit1=scores["hit1"])
+                          hit1=scores["hit1"], **answer_flags(prediction["answer"], gold))
     return prediction
 
 
@@ -176,7 +176,8 @@ def peak_rss_mb() -> float:
 def summarize(predictions: list[dict[str, Any]], seconds: float, **extra: Any) -> dict[str, Any]:
     """Metrics (when gold exists), latency p50/p95, questions/s, errors, peak RSS."""
     latencies = [p["latency_ms"] for p in predictions]
-    scored = [{"type": p.get("type"), "accuracy": float(p["correct"]), "f1": p["f1"], "hit1": p["hit1"]}
+    scored = [{"type": p.get("type"), "intent": p.get("intent"), "accuracy": float(p["correct"]), "f1": p["f1"], "hit1": p["hit1"],
+               "verified": p.get("verified"), **({k: p[k] for k in ("wrong", "abstained") if k in p})}
               for p in predictions if "correct" in p]
     return {
         **extra,
@@ -191,17 +192,28 @@ def summarize(predictions: list[dict[str, Any]], seconds: float, **extra: Any) -
     }
 
 
+def _rate(value: float | None) -> str:
+    return "–" if value is None else f"{value:.3f}"
+
+
 def format_summary(summary: dict[str, Any]) -> str:
-    """A small text table: overall and per-type Accuracy / F1 / Hit@1, then timing."""
+    """A small text table: overall and per-type Accuracy / F1 / Hit@1, wrong-answer and abstention
+    rates and the right share of verified answers, then timing."""
     lines = [f"system {summary.get('system', '?')} on {summary.get('dataset', '?')}: "
              f"{summary['questions']} questions, {summary['errors']} errors"]
     metrics = summary.get("metrics")
     if metrics:
-        lines.append(f"{'type':<12} {'n':>4} {'Accuracy':>9} {'F1':>7} {'Hit@1':>7}")
         groups = [*metrics["by_type"].items(), ("overall", metrics["overall"])]
+        if set(metrics["by_type"]) & {"compositional", "unanswerable"}:  # one type, many intents
+            groups = [*metrics.get("by_intent", {}).items(), *groups]
+        width = max(14, *(len(name) for name, _ in groups))
+        lines.append(f"{'type':<{width}} {'n':>4} {'Accuracy':>9} {'F1':>7} {'Hit@1':>7} {'Wrong':>7} "
+                     f"{'Abstain':>8} {'VerRight':>9}")
         for name, values in groups:
-            lines.append(f"{name:<12} {values['n']:>4} " + " ".join(
-                f"{values[m]:>{9 if m == 'accuracy' else 7}.3f}" for m in METRICS))
+            lines.append(f"{name:<{width}} {values['n']:>4} " + " ".join(
+                f"{values[m]:>{9 if m == 'accuracy' else 7}.3f}" for m in METRICS)
+                + f" {values.get('wrong_rate', 0.0):>7.3f} {values.get('abstention_rate', 0.0):>8.3f}"
+                + f" {_rate(values.get('verified_right')):>9}")
     latency = summary["latency_ms"]
     lines.append(f"latency p50 {latency['p50']:.0f} ms, p95 {latency['p95']:.0f} ms; "
                  f"{summary['questions_per_second']:.2f} questions/s; peak RSS {summary['peak_rss_mb']:.0f} MB")
