@@ -267,7 +267,7 @@ def make_retrieval_nodes(retriever: Any | None = None, planner: Any | None = Non
         resources = resources_for(state, context)
         policy = retriever or retriever_for(context)
         plan, evidence = policy.retrieve(state["question"], dict(state["plan"]), resources, context.layer_budget)
-        return {"plan": plan, "evidence": evidence}
+        return {"plan": plan, "evidence": evidence, "interpretation": plan.get("interpretation", "")}
 
     def score_sufficiency(state: QAState, runtime: Runtime[Context]) -> dict[str, Any]:
         context = runtime.context or Context()
@@ -286,6 +286,7 @@ def make_retrieval_nodes(retriever: Any | None = None, planner: Any | None = Non
         plan, evidence, actions = (retriever or retriever_for(context)).expand(state["question"], dict(state["plan"]), state["evidence"],
                                                 resources, replan)
         evidence["expansion_note"] = actions
-        return {"plan": plan, "evidence": evidence, "expansions": state.get("expansions", 0) + 1}
+        return {"plan": plan, "evidence": evidence, "expansions": state.get("expansions", 0) + 1,
+                "interpretation": plan.get("interpretation", "")}
 
     return retrieve, score_sufficiency, expand

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hgrag.agents.interpretation import interpret
 from hgrag.state import plan_ir as ir
 
 PAPER_FILTERS = {"year": ("year", "="), "year_from": ("year", ">="), "year_to": ("year", "<=")}
@@ -122,4 +123,5 @@ def with_ir(plan: dict[str, Any]) -> dict[str, Any]:
     """Attach (or refresh) the executable IR of a plan, unless the planner wrote the IR itself."""
     if not plan.get("ir_native"):
         plan["ir"] = lower_plan(plan)
+    plan["interpretation"] = interpret(plan["ir"], anchors=plan.get("anchors"))
     return plan

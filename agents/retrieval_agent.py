@@ -126,6 +126,7 @@ def make_plan_node(planner: Any | None = None):
                 new_plan["rationale"] = "LLM unavailable; offline fallback; " + new_plan["rationale"]
         except HgragError as exc:
             return {**limits, "error": str(exc), "answer": [], "answer_text": f"Error: {exc}"}
-        return {**limits, "question": question, "plan": new_plan, "query_type": new_plan["query_type"], "error": None}
+        return {**limits, "question": question, "plan": new_plan, "query_type": new_plan["query_type"],
+                "interpretation": new_plan.get("interpretation", ""), "error": None}
 
     return plan

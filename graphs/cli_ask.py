@@ -45,9 +45,9 @@ def run_ask(args: argparse.Namespace) -> int:
             result = chunk
     if result.get("error"):
         raise InputError(result["error"])
-    output = {k: result.get(k) for k in ("answer", "answer_text", "query_type", "plan", "evidence",
+    output = {k: result.get(k) for k in ("answer", "answer_text", "interpretation", "query_type", "plan", "evidence",
                                           "sufficiency_score", "consistency_score", "verified",
-                                          "expansions", "regenerations", "error")}
+                                          "validation", "expansions", "regenerations", "error")}
     if args.json:
         print(json.dumps(output, ensure_ascii=False, indent=2, default=str))
     else:
@@ -63,8 +63,8 @@ def print_transition(chunk: dict[str, Any]) -> None:
         detail = ""
         if node == "plan" and update.get("plan"):
             plan = update["plan"]
-            hops = " → ".join([plan["start_type"]] + [s["to_type"] for s in plan["steps"]])
-            detail = f"{plan['query_type']}: {hops}, {plan['operation']}"
+            detail = (f"{plan['query_type']}: {plan.get('interpretation', '')}\n  plan IR: "
+                      f"{json.dumps(plan.get('ir'), ensure_ascii=False)}")
         elif node == "score_sufficiency":
             detail = f"sufficiency {update.get('sufficiency_score')} {update.get('sufficiency')}"
         elif node == "expand":
@@ -88,6 +88,8 @@ def labelled(node: str, store: Any) -> str:
 
 def print_answer(output: dict[str, Any], store: Any = None) -> None:
     print(output.get("answer_text") or "")
+    if output.get("interpretation"):
+        print(f"interpretation: {output['interpretation']}")
     answer = output.get("answer") or []
     if len(answer) > 1:
         for i, item in enumerate(answer[:20], 1):
