@@ -21,7 +21,9 @@ class Reader:
         self.store = store
         self.labels = labels or {}  # node id -> (label, type), e.g. from the plan's linked mentions
 
-    def label(self, node: str) -> str:
+    def label(self, node: Any) -> str:
+        if not isinstance(node, str):
+            return str(node)
         if self.store is not None and self.store.has_node(node):
             text, kind = self.store.label(node), self.store.node_type(node)
         elif node in self.labels:

@@ -62,6 +62,9 @@ def node_set(plan: dict[str, Any]) -> dict[str, Any] | None:
     if excluded:
         node = {"op": "difference", "inputs": [node, ir.match(excluded, "author" if plan.get("result_type") == "author"
                                                                  else plan.get("result_type", "paper"))]}
+    if plan.get("exclude_position"):  # "the authors of X except the first author"
+        ranked = ir.traverse(ir.match(subjects, "paper"), "writes", "in", plan["exclude_position"])
+        node = {"op": "difference", "inputs": [node, ranked]}
     for extra in plan.get("post_filters") or []:
         node = ir.where(node, extra["attr"], extra["cmp"], extra.get("value"), extra.get("sub"))
     return node
@@ -113,6 +116,12 @@ def special_ir(plan: dict[str, Any], special: dict[str, Any]) -> dict[str, Any] 
     ids = [m["node_id"] for m in plan.get("anchors", []) if m.get("node_id") and m.get("type") == special.get("type")]
     if special["kind"] == "compare" and len(ids) >= 2:
         return ir.top(ir.match(ids, special["type"]), special["key"], special["order"])
+    if special["kind"] == "cites_test":
+        cited_by_first = ir.traverse(ir.match([special["citing"]], "paper"), "cites", "out")
+        return ir.test(cited_by_first, "contains", [special["cited"]])
+    if special["kind"] == "year_test" and ids:
+        year = ir.aggregate(ir.project(ir.match(ids[:1], "paper"), "year"), "max")
+        return ir.test(year, special["cmp"], special["value"])
     if special["kind"] == "path" and len(ids) >= 2:
         return {"op": "path", "source": ir.match(ids[:1], "author"), "target": ir.match(ids[1:2], "author"),
                 "edges": ["writes"], "max_len": 8}

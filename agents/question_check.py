@@ -166,9 +166,15 @@ HARMLESS = re.compile(r"\bat (least|most) (one|a|an)\b|\bsince (which|what) year
                       r"\bfirst (appear|appeared|published|came out|come out|released|printed|saw print)\b")
 
 
+STRICT_YEAR = re.compile(r"\b(not counting|not including|excluding|except( for)?|other than) (that|the same|this|its|"
+                         r"the) (publication )?year\b")
+
+
 def unexplained_cues(text: str, features: Features) -> list[str]:
     missing = []
     text = HARMLESS.sub(" ", text)
+    if "year" in features["attrs"] and features["cmps"] & {">", "<"}:
+        text = STRICT_YEAR.sub(" ", text)  # "since X, not counting that year" is a strict comparison
     for cue in CUES:
         match = cue.pattern.search(text)
         if match and not cue.satisfied(features):
@@ -226,7 +232,7 @@ every both either""".split())
 HOW_MANY_OK = KNOWN_NOUNS
 ASKED_NOUN = re.compile(r"\bhow many ([\w'-]+(?: [\w'-]+){0,2})")
 PROPERTY_OF = re.compile(r"\b(?:the|its|their|his|her) ([\w-]+(?: [\w-]+)?) (?:of|for|behind|on|in) (?:the )?zzm\b|"
-                         r"\bzzm 's ([\w-]+(?: [\w-]+)?)")
+                         r"\bzzm 's ([\w-]+)")
 WHO_VERB = re.compile(r"\bwho(?:m)? (?:(?:exactly|actually|else|also|really|all|first|originally|initially) )*([\w'-]+)")
 WHERE_VERB = re.compile(r"\bwhere (?:does|did|do|is|was|has) zzm (?:(?:currently|now|still) )?([\w'-]+)")
 WHICH_NOUN = re.compile(r"\b(?:which|what) ([\w'-]+(?: [\w'-]+){0,2}) (?:does|did|do|is|was|are|were|has|have|employs?|"
@@ -242,7 +248,7 @@ def _head(words: str) -> str | None:
     return None
 
 
-NOT_NOUNS = frozenset("""on in of for by with from at to about behind highly most least largest highest greatest biggest
+NOT_NOUNS = frozenset("""and or but on in of for by with from at to about behind highly most least largest highest greatest biggest
 frequent frequently recent first last latest earliest newest oldest top main primary usual best full complete entire
 whole new old""".split())
 

@@ -14,7 +14,9 @@ from langgraph.runtime import Runtime
 
 from hgrag.agents.intent import Frame, parse_intent, residual_text
 from hgrag.agents.mentions import MentionDetector, Span, fold_quotes, unlinked_names
+from hgrag.agents.composition import compose_plan
 from hgrag.agents.plan_compiler import compile_plan
+from hgrag.agents.plan_lowering import with_ir
 from hgrag.agents.retrieval_prompts import PLAN_SYSTEM_PROMPT, PLAN_USER_TEMPLATE
 from hgrag.state.context import Context
 from hgrag.state.qa_state import QAState
@@ -41,8 +43,10 @@ class OfflinePlanner:
         spans, years, unresolved = detector_for(resources).detect(question)
         if not spans and not unresolved:
             unresolved = unlinked_names(question, spans)
-        frame = parse_intent(residual_text(fold_quotes(question), spans, years), years)
-        return compile_plan(frame, spans, years, unresolved)
+        residual = residual_text(fold_quotes(question), spans, years)
+        frame = parse_intent(residual, years)
+        plan = compile_plan(frame, spans, years, unresolved)
+        return with_ir(compose_plan(residual, question, spans, years, plan))
 
 
 class LLMPlanner:

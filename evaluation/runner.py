@@ -133,6 +133,8 @@ def answer_one(system: System, row: dict[str, Any]) -> dict[str, Any]:
         "query_type": result.get("query_type"), "verified": bool(result.get("verified")),
         "expansions": int(result.get("expansions") or 0), "regenerations": int(result.get("regenerations") or 0),
         "latency_ms": round(latency_ms, 2), "error": error,
+        "answer_text": str(result.get("answer_text") or "")[:400],
+        "interpretation": str(result.get("interpretation") or ""),
     }
     if row.get("answer") is not None:
         gold = row["answer"] if isinstance(row["answer"], list) else [row["answer"]]
