@@ -25,7 +25,7 @@ PAPER_NOUN = r"(papers?|publications?|articles?|works?|pubs|items|records)"
 CITE_WORDS = re.compile(r"\b(cite|cites|citing|cited|citation|citations|refs|references|referenced)\b")
 YES_NO = re.compile(r"^(?:[\w' ,]*? )?(did|do|does|has|have|had|is|are|was|were)\b(?!.*\b(who|which|what|when|where|how)\b)|"
                     r"\b(whether|yes or no|y/n|true or false)\b")
-NEGATION = re.compile(r"\b(without|not with|not co-?(written|authored|wrote)|did not|didn't|does not|doesn't|never|"
+NEGATION = re.compile(r"\b(aside|set aside|setting aside|leaving aside|excl|ignoring|barring|save for|without|not with|not co-?(written|authored|wrote)|did not|didn't|does not|doesn't|never|"
                       r"except|excluding|other than|besides|apart from|aside from|not including|but not|minus|"
                       r"leaving out|leave out|not counting|not)\b")
 
@@ -145,7 +145,9 @@ class Composer:
         words = self.text.split()
         holes = [i for i, w in enumerate(words) if w == "zzauthor"]
         negation_at = len(self.text[:negated.start()].split())
-        excluded_index = 1 if holes[1] > negation_at or holes[0] < negation_at else 0
+        after = [k for k, i in enumerate(holes) if i > negation_at]
+        excluded_index = after[0] if after and negated.group(1) not in ("aside", "set aside") else (
+            max((k for k, i in enumerate(holes) if i < negation_at), default=1))
         keep, drop = authors[1 - excluded_index], authors[excluded_index]
         roles = {id(drop): "excluded"}
         if self.plan.get("result_type") == "author" or (self.plan.get("result_type") != "paper" and re.search(
@@ -194,7 +196,7 @@ class Composer:
 
     def _venue_excluded(self, plan: dict[str, Any], filters: list[dict[str, Any]]) -> dict[str, Any]:
         venues = self.by_type["venue"]
-        if len(venues) != 1 or plan.get("result_type") != "paper" or not re.search(
+        if len(venues) != 1 or plan.get("result_type") != "paper" or not re.search(r"!=|≠|<>", self.raw) and not re.search(
                 r"\b(not|outside|other than|except|excluding|besides|apart from|never|aside from|anywhere but|"
                 r"everywhere but|but not)\b[^z]{0,30}zzvenue|zzvenue[^z]{0,12}\b(excluded|aside)\b", self.text):
             return plan
@@ -209,9 +211,10 @@ class Composer:
         if re.search(r"\b(average|mean|avg|on average)\b", text) and papers_of:
             return {**_listing(plan), "operation": "avg", "attribute": "cited_by_count"}
         value_wanted = not re.search(r"\b(which|what) (paper|article|publication|work|title|one)\b|\btitle\b", text)
+        no_paper_noun = not re.search(r"\b(papers?|articles?|publications?|works?|titles?|ones?)\b", text)
         if papers_of and value_wanted and CITE_WORDS.search(text) and re.search(
-                r"\b(highest|maximum|max|largest|biggest|top|peak|greatest|most)\b", text) and \
-                re.search(r"\b(how many|number|count|value|figure|how often|how much|only the number)\b", text):
+                r"\b(highest|maximum|max|largest|biggest|top|peak|greatest|most)\b", text) and (no_paper_noun or
+                re.search(r"\b(how many|number|count|value|figure|how often|how much|only the number)\b", text)):
             return {**_listing(plan), "operation": "max", "attribute": "cited_by_count"}
         if papers_of and value_wanted and CITE_WORDS.search(text) and re.search(
                 r"\b(lowest|minimum|min|smallest|fewest|least)\b", text) and \

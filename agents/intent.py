@@ -313,6 +313,7 @@ def parse_intent(text: str, years: list[int]) -> Frame:
     text, asked = asked_first(text)
     several_sentences = asked != text
     text = AT_LEAST.sub(" ", text)
+    text = re.sub(r"\b(what|who|which ones?) (cites|cite|references|has cited|have cited|cited)\b", r"which papers \2", text)
     text = re.sub(r"\bdigital object identifiers?\b", "doi", text)
     text = SUPERLATIVE_COUNT.sub("most cited", text)
     text = PAPER_COUNT_SUPERLATIVE.sub("most papers", text)

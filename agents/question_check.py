@@ -71,7 +71,7 @@ def _has_numeric(f: Features) -> bool:
 
 
 def _year_condition(f: Features) -> bool:
-    return "year" in f["attrs"] and bool(f["cmps"] & (NUMERIC | {"=", "contains"})) or "path" in f["ops"]
+    return "year" in f["attrs"] and bool(f["cmps"] & NUMERIC) or "path" in f["ops"]
 
 
 def _excludes(f: Features) -> bool:
@@ -100,8 +100,10 @@ CUES: tuple[Cue, ...] = (
                                 r"all|every|the others))|\b(over|above|exceeding|exceeds?|under|below|beyond|upwards of)"
                                 r" \d|\bat (least|most) \d|[<>]=?\s*\d|\b(minimum|maximum) of \d"), _has_numeric),
     Cue("time relative to a date", re.compile(r"\b(before|after|since|until|till|prior to|earlier than|later than|"
-                                              r"from|between|during) (the year |the |its |their )?\d{4}|\b(before|after|since|until|prior to|"
-                                              r"earlier than|later than) (the year |the |its |their )?(zzm|publication)|\bsame year\b|\b\d{4}s\b"), _year_condition),
+                                              r"between) (the year |the |its |their )?\d{4}|\b(before|after|since|until|prior to|"
+                                              r"earlier than|later than) (the year |the |its |their )?(zzm|publication)|\b\d{4}s\b"), _year_condition),
+    Cue("the same year", re.compile(r"\bsame (publication )?year\b"),
+        lambda f: "year" in f["attrs"] and "=" in f["cmps"]),
     Cue("exclusion", re.compile(r"\b(not|never|without|except|excluding|other than|besides|apart from|aside from|"
                                 r"nobody|no one|uncited|never been cited|zero citations)\b|n't\b"), _excludes),
     Cue("both / in common", re.compile(r"\b(both|in common|mutual|jointly)\b|\bshared? (a |any |the |an )?"
@@ -248,7 +250,7 @@ def _head(words: str) -> str | None:
     return None
 
 
-NOT_NOUNS = frozenset("""and or but on in of for by with from at to about behind highly most least largest highest greatest biggest
+NOT_NOUNS = frozenset("""go-to closest usual favorite favourite regular preferred frequent main and or but on in of for by with from at to about behind highly most least largest highest greatest biggest
 frequent frequently recent first last latest earliest newest oldest top main primary usual best full complete entire
 whole new old""".split())
 
@@ -286,12 +288,15 @@ def unknown_asked_things(text: str) -> list[str]:
 
 def unexplained_parts(question: str, plan: dict[str, Any]) -> list[str]:
     """Parts of the question the plan does not account for (empty when the plan reads it all)."""
+    residual_text = plan.get("residual")
     ir = plan.get("ir")
     if not ir or ir.get("op") == "unsupported":
         return []
     text = asking_part(residue(question, plan))
     features = ir_features(ir)
     missing = unknown_asked_things(text) + unexplained_cues(text, features) + unexplained_numbers(text, features)
+    if residual_text is not None:
+        missing += kind_mismatch(residual_text, plan)
     return list(dict.fromkeys(missing))
 
 
@@ -307,3 +312,44 @@ def unexplained_text(parts: list[str]) -> str:
     quoted = ", ".join(f"'{p}'" for p in parts[:3])
     return (f"I can't use {quoted} in this question: my reading of it would leave that out, so I do not "
             "answer rather than answer a different question.")
+
+
+EDGE_KIND = {("writes", "out"): "paper", ("writes", "in"): "author", ("published_in", "out"): "venue",
+             ("published_in", "in"): "paper", ("cites", "out"): "paper", ("cites", "in"): "paper"}
+
+
+def output_kind(op: dict[str, Any] | None) -> str | None:
+    """What a plan returns: author | paper | venue (nodes), value (an attribute read), or None (a
+    number, a yes/no or a path length: aggregates are checked by the cues, not by kind)."""
+    if not op:
+        return None
+    kind = op.get("op")
+    if kind == "match":
+        return op.get("type")
+    if kind == "traverse":
+        return EDGE_KIND.get((op["edge"], op["direction"]))
+    if kind == "project":
+        return "value"
+    if kind in ("filter", "top", "describe"):
+        return output_kind(op["input"])
+    if kind in ("intersect", "union", "difference"):
+        return output_kind(op["inputs"][0])
+    return None
+
+
+def kind_mismatch(residual: str, plan: dict[str, Any]) -> list[str]:
+    """'Which other papers did the first author of X write?' answered with a person: the asked kind
+    (the noun after the question word) must be the kind of what the plan returns."""
+    from hgrag.agents.intent import focus_target
+
+    returned = output_kind(plan.get("ir"))
+    if returned is None:
+        return []
+    pieces = [p for p in residual.split("zzstop") if p.strip()]
+    asking = [p for p in pieces if re.search(r"\b(who|whom|whose|what|which|when|where|how|list|name|give|show|find)\b", p)]
+    asked, explicit = focus_target((asking or pieces or [residual])[-1])
+    if not explicit or asked not in ("author", "paper", "venue") or asked == returned:
+        return []
+    if returned == "value" and asked == "paper" and plan.get("operation") in ("attribute",):
+        return []
+    return [f"{asked}s (the plan returns {returned}s)"]

@@ -46,7 +46,9 @@ class OfflinePlanner:
         residual = residual_text(fold_quotes(question), spans, years)
         frame = parse_intent(residual, years)
         plan = compile_plan(frame, spans, years, unresolved)
-        return with_ir(compose_plan(residual, question, spans, years, plan))
+        plan = with_ir(compose_plan(residual, question, spans, years, plan))
+        plan["residual"] = residual  # the question as the parser read it (for the question-plan check)
+        return plan
 
 
 class LLMPlanner:
