@@ -201,8 +201,18 @@ def save_graph(directory: Path, store: NetworkXGraphStore) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+META_CHECKSUM = "meta_sha256"
+
+
+def _meta_digest(meta: dict[str, Any]) -> str:
+    body = {k: v for k, v in meta.items() if k != META_CHECKSUM}
+    return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
+
+
 def save_meta(directory: Path, meta: dict[str, Any]) -> None:
-    data = json.dumps(meta, indent=2, sort_keys=True).encode()
+    """Write meta.json with a checksum over its own content (so a flipped count is noticed too)."""
+    sealed = {**meta, META_CHECKSUM: _meta_digest(meta)}
+    data = json.dumps(sealed, indent=2, sort_keys=True).encode()
     write_bytes_atomic(directory / META_FILE, lambda handle: handle.write(data))
 
 
@@ -223,7 +233,9 @@ def read_meta(directory: Path) -> dict[str, Any] | None:
     if not isinstance(meta, dict) or meta.get("cache_version") != CACHE_VERSION \
             or not isinstance(meta.get("checksums"), dict) or GRAPH_FILE not in meta["checksums"]:
         raise CacheDamaged("meta.json is incomplete or from another version")
-    return meta
+    if meta.get(META_CHECKSUM) != _meta_digest(meta):
+        raise CacheDamaged("meta.json does not match its checksum")
+    return {k: v for k, v in meta.items() if k != META_CHECKSUM}
 
 
 def load_meta(directory: Path) -> dict[str, Any]:
