@@ -13,18 +13,19 @@ import json
 import sys
 import uuid
 from dataclasses import asdict
-from typing import Any, TextIO
+from typing import Any, TextIO, get_origin, get_type_hints
 
 from hgrag.state.context import Context, check_context
 from hgrag.state.qa_state import QAState
-from hgrag.tools.errors import InputError
+from hgrag.tools.errors import HgragError, InputError
 from hgrag.tools.question import check_question
 
 PROMPT = "debug> "
 WIDTH = 110
 HELP = "commands: [s]tep (Enter) | [c]ontinue | [e]dit FIELD JSON | [p]rint FIELD | [h]istory | [q]uit"
 CONTEXT_KEY = "hgrag_context"  # checkpoint metadata: the run settings, so a resume needs no flags
-EDITABLE = sorted(QAState.__annotations__)
+EDITABLE = sorted(get_type_hints(QAState))
+LIMIT_FIELDS = ("sufficiency_threshold", "consistency_threshold", "max_expansions", "max_regenerations")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -206,14 +207,20 @@ class DebugSession:
             config = {**config, "metadata": self.config.get("metadata", {})}
         before = dict(self.snapshot().values)
         self.replay_from = None  # after one step the fork is the thread's newest checkpoint
-        for chunk in graph.stream(None, config, context=self.context, stream_mode="updates"):
-            for node, update in chunk.items():
-                if node.startswith("__"):
-                    continue
-                self.say(f"[{node}]")
-                for line in state_change(before, update):
-                    self.say(line)
-                before.update(update or {})
+        try:
+            for chunk in graph.stream(None, config, context=self.context, stream_mode="updates"):
+                for node, update in chunk.items():
+                    if node.startswith("__"):
+                        continue
+                    self.say(f"[{node}]")
+                    for line in state_change(before, update):
+                        self.say(line)
+                    before.update(update or {})
+        except HgragError as exc:
+            raise InputError(f"{exc} (thread {self.thread_id} kept at its last checkpoint)") from None
+        except Exception as exc:  # a node failed on edited state: report it, keep the thread usable
+            raise InputError(f"a node failed ({type(exc).__name__}: {exc}); thread {self.thread_id} "
+                             f"is kept at its last checkpoint: replay with --from-checkpoint") from None
 
     def edit(self, rest: str) -> None:
         field, _, raw = rest.strip().partition(" ")
@@ -224,6 +231,10 @@ class DebugSession:
             value = json.loads(raw)
         except ValueError:
             value = raw  # bare text is taken as a string
+        problem = edit_problem(field, value)
+        if problem:
+            self.say(f"cannot set {field}: {problem}")
+            return
         target = self.replay_from or self.config
         self.config = {**self.config}
         new_config = self.paused.update_state(target, {field: value})
@@ -239,3 +250,19 @@ class DebugSession:
     def quit(self) -> int:
         self.say(f"paused; resume with: hgrag debug --thread {self.thread_id}")
         return 0
+
+
+def edit_problem(field: str, value: Any) -> str | None:
+    """Why `value` cannot go into `field` (None when it can): limits as in Context, else the JSON type."""
+    if field in LIMIT_FIELDS:
+        problems = Context(**{field: value}).problems()
+        return problems[0].split(": ", 1)[1] if problems else None
+    hint = get_type_hints(QAState)[field]
+    wanted = get_origin(hint) or hint
+    if wanted in (list, dict, str, bool) or (isinstance(wanted, type) and issubclass(wanted, dict)):
+        kind = dict if isinstance(wanted, type) and issubclass(wanted, dict) else wanted
+        return None if isinstance(value, kind) else f"expected JSON {kind.__name__}, got {type(value).__name__}"
+    if wanted in (int, float):
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+        return None if ok and (wanted is float or isinstance(value, int)) else f"expected a {wanted.__name__}"
+    return None

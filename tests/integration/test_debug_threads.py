@@ -70,6 +70,17 @@ def test_thread_killed_mid_run_resumes_to_the_same_answer(home: Path, paper: Raw
     assert final_answer(resumed.stdout) == expected == norm_set([n for _, n in paper.authors])
 
 
+def test_bad_edits_are_refused_and_the_run_still_ends_right(home: Path, paper: RawPaper) -> None:
+    result = run_hgrag(home, "debug", question(paper), "--dataset", DATASET, "--thread", "edits-1",
+                       stdin='s\ne sufficiency_threshold "high"\ne answer 5\ne nosuchfield 1\nbogus\nc\n')
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "cannot set sufficiency_threshold: must be a number in [0, 1]" in out
+    assert "cannot set answer: expected JSON list" in out and "cannot edit 'nosuchfield'" in out
+    assert "unknown command 'bogus'" in out and not result.stderr
+    assert final_answer(out) == norm_set([n for _, n in paper.authors])
+
+
 @pytest.fixture(scope="module")
 def finished_thread(home: Path, paper: RawPaper) -> str:
     done = run_hgrag(home, "debug", question(paper), "--dataset", DATASET, "--thread", "replay-1", "--continue")
