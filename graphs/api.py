@@ -17,7 +17,7 @@ from typing import Any
 from hgrag.graphs.scholar_qa import VARIANTS, Policies, build_qa_graph
 from hgrag.state.context import Context
 from hgrag.tools.datasets import hgrag_home
-from hgrag.tools.errors import InputError
+from hgrag.tools.errors import HgragError, InputError
 
 __all__ = ["ask", "build_qa_graph", "Context", "Policies", "VARIANTS", "open_checkpointer", "threads_path"]
 
@@ -72,9 +72,14 @@ def ask(question: str, dataset: str = "openalex", *, source: str | None = None, 
         return _compiled(variant).invoke(inputs, context=ctx)
     if not isinstance(thread_id, str) or not thread_id.strip():
         return _error_state("thread_id must be non-empty text")
-    with open_checkpointer() as saver:
-        graph = build_qa_graph(variant, checkpointer=saver)
-        return graph.invoke(inputs, {"configurable": {"thread_id": thread_id}}, context=ctx)
+    try:
+        with open_checkpointer() as saver:
+            graph = build_qa_graph(variant, checkpointer=saver)
+            return graph.invoke(inputs, {"configurable": {"thread_id": thread_id}}, context=ctx)
+    except HgragError as exc:
+        return _error_state(str(exc))
+    except sqlite3.Error as exc:
+        return _error_state(f"the thread database {threads_path()} failed ({exc})")
 
 
 def _error_state(message: str) -> dict[str, Any]:

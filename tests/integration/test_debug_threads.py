@@ -113,3 +113,22 @@ def test_debug_rejects_bad_use_with_one_line(home: Path, finished_thread: str, a
     result = run_hgrag(home, *[a.replace("{done}", finished_thread) for a in args])
     assert result.returncode == 2, result.stdout + result.stderr
     assert message in result.stderr and result.stderr.count("\n") == 1, result.stderr
+
+
+def test_a_python_api_thread_is_durable_and_visible_to_debug(home: Path, paper: RawPaper) -> None:
+    import subprocess
+    import sys
+
+    from cli_session import hgrag_env
+
+    code = ("import json, sys; from hgrag.graphs.api import ask; "
+            "print(json.dumps(ask(sys.argv[1], 'openalex-tiny', thread_id='api-1')['answer']))")
+    child = subprocess.run([sys.executable, "-c", code, question(paper)], env=hgrag_env(home),
+                           capture_output=True, text=True, timeout=600)
+    assert child.returncode == 0, child.stderr
+    expected = norm_set([n for _, n in paper.authors])
+    assert norm_set(json.loads(child.stdout)) == expected
+    listing = run_hgrag(home, "debug", "--thread", "api-1", "--history")
+    assert listing.returncode == 0 and "next=END" in listing.stdout.splitlines()[-1], listing.stdout
+    resumed = run_hgrag(home, "debug", "--thread", "api-1", "--continue")  # finished: prints the answer
+    assert final_answer(resumed.stdout) == expected

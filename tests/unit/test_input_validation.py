@@ -109,3 +109,12 @@ def test_python_api_reports_bad_input_in_the_output_state(call, expected: str,
     monkeypatch.setenv("HGRAG_HOME", str(tmp_path))
     result = call()
     assert expected in result["error"] and result["answer"] == []
+
+
+@pytest.mark.parametrize("damage", ["garbage", "directory"])
+def test_an_unusable_thread_database_is_an_error_in_state(tmp_path, monkeypatch, damage: str) -> None:
+    monkeypatch.setenv("HGRAG_HOME", str(tmp_path))
+    database = tmp_path / "threads.sqlite"
+    database.mkdir() if damage == "directory" else database.write_bytes(b"not a database" * 500)
+    result = ask("Who wrote 'X'?", "openalex-tiny", thread_id="t1")
+    assert "thread database" in result["error"] and result["answer"] == []
