@@ -113,6 +113,7 @@ class DebugSession:
         self.config: dict[str, Any] = {"configurable": {"thread_id": thread_id}}
         self.stdin, self.stdout = stdin, stdout
         self.context = Context()
+        self.replay_from: dict[str, Any] | None = None  # a checkpoint's config until the first step
 
     def say(self, text: str = "", end: str = "\n") -> None:
         self.stdout.write(text + end)
@@ -143,8 +144,6 @@ class DebugSession:
             self.say(f"thread {self.thread_id}: replaying from checkpoint {checkpoint}")
         else:
             self.say(f"thread {self.thread_id}: resumed at checkpoint {len(history) - 1}")
-
-    replay_from: dict[str, Any] | None = None
 
     def history(self) -> list[Any]:
         """The thread's checkpoints, oldest first (index = checkpoint number)."""
@@ -236,7 +235,6 @@ class DebugSession:
             self.say(f"cannot set {field}: {problem}")
             return
         target = self.replay_from or self.config
-        self.config = {**self.config}
         new_config = self.paused.update_state(target, {field: value})
         self.replay_from = None if self.replay_from is None else new_config
         self.say(f"  {field} := {compact(value)}")
