@@ -37,7 +37,8 @@ DIRECT_MARGIN = 0.2
 def evidence_from(plan: dict[str, Any], traversal: Traversal, budget: int) -> dict[str, Any]:
     anchors = [m["node_id"] for m in plan.get("anchors", []) if m.get("node_id")]
     nodes = list(dict.fromkeys(anchors + [n for layer in traversal.layers for n in sorted(layer)]))
-    frontier = [n for n, _ in traversal.targets.most_common(50)]
+    # Ties broken by node id: Counter order follows set iteration, which differs between processes.
+    frontier = [n for n, _ in sorted(traversal.targets.items(), key=lambda kv: (-kv[1], kv[0]))[:50]]
     return {"nodes": nodes[:MAX_EVIDENCE_NODES], "edges": [list(e) for e in traversal.edges],
             "paths": traversal.paths, "frontier": frontier, "n_targets": len(traversal.targets),
             "truncated": traversal.truncated, "layer_budget": budget}

@@ -18,7 +18,7 @@ from hgrag.agents.composition import compose_plan
 from hgrag.agents.plan_compiler import compile_plan
 from hgrag.agents.plan_lowering import with_ir
 from hgrag.agents.retrieval_prompts import PLAN_SYSTEM_PROMPT, PLAN_USER_TEMPLATE
-from hgrag.state.context import Context
+from hgrag.state.context import Context, check_context
 from hgrag.state.qa_state import QAState
 from hgrag.tools.errors import HgragError, LLMError
 from hgrag.tools.llm import invoke_json
@@ -120,6 +120,7 @@ def make_plan_node(planner: Any | None = None):
                   "consistency_threshold": context.consistency_threshold,
                   "expansions": 0, "regenerations": 0, "candidates": [], "feedback": ""}
         try:
+            check_context(context)
             question = check_question(state.get("question"))
             resources = resources_for(state, context)
             policy = planner or planner_for(context)

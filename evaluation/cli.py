@@ -73,6 +73,8 @@ def register(subparsers: Any) -> None:
     evaluate.add_argument("--limit", type=int, default=None, help="answer only the first N questions")
     evaluate.add_argument("--json", action="store_true", help="print the summary as JSON")
     evaluate.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    evaluate.add_argument("--skip-bad-records", action="store_true",
+                          help="use a source with malformed records by skipping them (as in `hgrag build`)")
     _add_llm_options(evaluate)
     evaluate.set_defaults(func=run_eval)
 
@@ -118,7 +120,8 @@ def run_eval(args: argparse.Namespace) -> int:
 
     try:
         summary = evaluate(args.dataset, args.questions, args.out, system=args.system, source=args.source,
-                           limit=args.limit, progress=not args.no_progress, **llm_context(args))
+                           limit=args.limit, progress=not args.no_progress,
+                           skip_bad_records=args.skip_bad_records, **llm_context(args))
     except SystemSkipped as exc:
         if args.json:
             print(json.dumps({"system": args.system, "dataset": args.dataset, "skipped": str(exc)}))

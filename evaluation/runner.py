@@ -80,17 +80,19 @@ def _graph_system(name: str, dataset: str, source: str | None, context: dict[str
     return System(name, answer, {})
 
 
-def _vanilla_rag(dataset: str, source: str | None, context: dict[str, Any], progress: bool) -> System:
+def _vanilla_rag(dataset: str, source: str | None, context: dict[str, Any], progress: bool,
+                 skip_bad_records: bool = False) -> System:
     from hgrag.evaluation.baselines import VanillaRAG
     from hgrag.tools.resources import load_graph
 
-    graph = load_graph(dataset, source, progress=progress)  # the baseline needs no entity index
+    graph = load_graph(dataset, source, progress=progress,  # the baseline needs no entity index
+                       skip_bad_records=skip_bad_records)
     rag = VanillaRAG(graph.store, graph.cache_dir, progress=progress, **context)
     return System("vanilla_rag", rag, {"vector_store": rag.info})
 
 
 def make_system(name: str, dataset: str, source: str | None = None, *, progress: bool = False,
-                **context: Any) -> System:
+                skip_bad_records: bool = False, **context: Any) -> System:
     """Build (and warm up) a system; raises SystemSkipped for llm_only without an LLM."""
     if name not in SYSTEMS:
         raise InputError(f"unknown system {name!r}; choose one of: {', '.join(SYSTEMS)}")
@@ -99,10 +101,12 @@ def make_system(name: str, dataset: str, source: str | None = None, *, progress:
 
         return System(name, LLMOnly(**context), {})
     if name == "vanilla_rag":
-        return _vanilla_rag(dataset, source, context, progress)
+        return _vanilla_rag(dataset, source, context, progress, skip_bad_records)
     from hgrag.tools.resources import load_resources
 
-    load_resources(dataset, source, progress=progress)
+    load_resources(dataset, source, progress=progress, skip_bad_records=skip_bad_records)
+    if skip_bad_records:
+        context = {**context, "skip_bad_records": True}
     return _graph_system(name, dataset, source, context)
 
 

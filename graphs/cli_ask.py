@@ -24,6 +24,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--base-url", default=None, help="OpenAI-compatible endpoint (default OPENAI_BASE_URL)")
     parser.add_argument("--variant", default="agentic", help="agentic | no_plan | no_rerank | no_validate | graph_rag")
     parser.add_argument("--llm-fallback", action="store_true", help="use the offline policy if the LLM fails")
+    parser.add_argument("--skip-bad-records", action="store_true",
+                        help="use a source with malformed records by skipping them (as in `hgrag build`)")
     parser.set_defaults(func=run_ask)
 
 
@@ -34,7 +36,7 @@ def run_ask(args: argparse.Namespace) -> int:
         raise InputError(f"unknown variant {args.variant!r}; choose one of {', '.join(VARIANTS)}")
     question = check_question(args.question)
     context = Context(dataset=args.dataset, source=args.source, model=args.model, base_url=args.base_url,
-                      llm_fallback=args.llm_fallback)
+                      llm_fallback=args.llm_fallback, skip_bad_records=args.skip_bad_records)
     graph = build_qa_graph(args.variant)
     inputs = {"question": question, "dataset": args.dataset}
     result: dict[str, Any] = {}
@@ -53,7 +55,8 @@ def run_ask(args: argparse.Namespace) -> int:
     else:
         from hgrag.tools.resources import load_resources
 
-        print_answer(output, load_resources(args.dataset, args.source).store)
+        print_answer(output, load_resources(args.dataset, args.source,
+                                            skip_bad_records=args.skip_bad_records).store)
     return 0
 
 
