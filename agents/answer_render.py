@@ -24,6 +24,8 @@ def _join(items: list[str]) -> str:
 
 
 def abstention_text(plan: dict[str, Any], dataset: str) -> str:
+    if plan.get("reason"):  # the planner (or the plan check) said why it does not answer
+        return plan["reason"]
     missing = plan.get("unresolved") or [m["text"] for m in plan.get("anchors", []) if not m.get("node_id")]
     if missing:
         quoted = ", ".join(f"'{m}'" for m in missing)
@@ -116,6 +118,8 @@ def render_answer(plan: dict[str, Any], answer: list[str], store: Any) -> str:
     target = plan.get("target_type", "value")
     attribute = plan.get("read") or plan.get("attribute") or plan.get("project")
     what = describe_target(plan, store)
+    if operation == "unsupported" and plan.get("reason"):
+        return plan["reason"]
     if operation == "unsupported":
         return (f"The graph does not record the {plan.get('unsupported')} of {subject}. It holds papers (year, "
                 "citations, DOI, type, language), authors (ORCID), venues (type, ISSN) and who wrote what where.")

@@ -13,6 +13,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from hgrag.agents.intent import Frame, parse_intent, residual_text
+from hgrag.agents.language import non_english, unsupported_language_text
 from hgrag.agents.mentions import MentionDetector, Span, fold_quotes, unlinked_names
 from hgrag.agents.plan_compiler import compile_plan
 from hgrag.agents.retrieval_prompts import PLAN_SYSTEM_PROMPT, PLAN_USER_TEMPLATE
@@ -39,10 +40,20 @@ class OfflinePlanner:
 
     def plan(self, question: str, resources: Resources, context: Context) -> dict[str, Any]:
         spans, years, unresolved = detector_for(resources).detect(question)
+        language = non_english(question, spans)
+        if language:  # abstain rather than guess the intent from English cue words
+            return unsupported_plan(unsupported_language_text(language))
         if not spans and not unresolved:
             unresolved = unlinked_names(question, spans)
         frame = parse_intent(residual_text(fold_quotes(question), spans, years), years)
         return compile_plan(frame, spans, years, unresolved)
+
+
+def unsupported_plan(reason: str) -> dict[str, Any]:
+    """A plan that links nothing and says why the question is not answered."""
+    plan = compile_plan(Frame(operation="unsupported", target="unsupported:question"), [], [], [])
+    plan.update({"operation": "unsupported", "reason": reason, "rationale": reason})
+    return plan
 
 
 class LLMPlanner:
