@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from hgrag.tools.entity_keys import title_denotes, title_within
 from hgrag.tools.text import name_tokens, norm_key
 
 QUOTE_FOLD = str.maketrans({"“": '"', "”": '"', "„": '"', "‟": '"', "″": '"', "«": '"', "»": '"',
@@ -100,7 +101,7 @@ class MentionDetector:
                 spans.append(fuzzy)
         years = [int(m.group(1)) for m in YEAR.finditer(text)
                  if not any(s.start <= m.start() < s.end for s in spans)]
-        return sorted(spans, key=lambda s: s.start), years, unresolved
+        return sorted(spans, key=lambda s: s.start), years, _outside_spans(unresolved, spans)
 
     # -- quoted -----------------------------------------------------------
     def _quoted_spans(self, text: str) -> tuple[list[Span], list[str]]:
@@ -209,12 +210,13 @@ class MentionDetector:
 
     # -- fuzzy fallback -----------------------------------------------------
     def _fuzzy_candidates(self, text: str, context: str) -> list[Any]:
-        """Embedding neighbours of `text`, kept only when they share most of its words."""
+        """Embedding neighbours of `text`, kept only when they share most of its words and are nearly
+        the same string (an embedding neighbour of an absent title is another paper)."""
         if len(content_tokens(text)) < 2:
             return []
         hits = self.index.search(text, "paper", k=5)
         hits = [h for h in hits if h.match == "embedding" or h.score >= 1.0]
-        return [h for h in hits if h.score >= MIN_EMBEDDING_SCORE
+        return [h for h in hits if h.score >= MIN_EMBEDDING_SCORE and title_denotes(text, h.label)
                 and token_coverage(h.label, context) >= MIN_TOKEN_COVERAGE][:3]
 
     def _fuzzy_title(self, text: str, spans: list[Span]) -> Span | None:
@@ -225,7 +227,8 @@ class MentionDetector:
         if len(content_tokens(residue)) < 4:
             return None
         hits = [h for h in self.index.search(residue, "paper", k=8)
-                if len(content_tokens(h.label)) >= 3 and token_coverage(h.label, residue) >= MIN_TOKEN_COVERAGE]
+                if len(content_tokens(h.label)) >= 3 and token_coverage(h.label, residue) >= MIN_TOKEN_COVERAGE
+                and title_within(residue, h.label)]
         if not hits:
             return None
         best = max(hits, key=lambda h: (token_coverage(h.label, residue), h.score))
@@ -250,8 +253,32 @@ def unlinked_names(question: str, spans: list[Span]) -> list[str]:
         words = [w.rstrip(".,'’") for w in words]
         if words and words[-1].endswith("s") and match.group().endswith(("'s", "’s")):
             words[-1] = words[-1][:-1]
-        if len(words) >= 2 and not any(s.start <= match.start() < s.end for s in spans):
+        if len(words) >= 2 and not any(s.start < match.end() and match.start() < s.end for s in spans):
             found.append(" ".join(words).removesuffix("'").removesuffix("’"))
+    return found
+
+
+PERSON_TOKEN = re.compile(r"[A-Z][\w'’-]*\.?|[A-Z]\.(-[A-Z]\.)?|" + "|".join(sorted(NAME_PARTICLES)))
+MAX_SUGGESTIONS = 3
+
+
+def looks_like_person(text: str) -> bool:
+    """'Yang Wolkenbach', 'M. K. Simon', 'Jan van der Berg': 2-6 capitalised tokens or initials."""
+    tokens = fold_quotes(text).replace(",", " ").split()
+    return 2 <= len(tokens) <= 6 and all(PERSON_TOKEN.fullmatch(t) for t in tokens) \
+        and not any(t.lower() in STOPWORDS - NAME_PARTICLES for t in tokens)
+
+
+def suggestions_for(index: Any, texts: list[str]) -> dict[str, dict[str, Any]]:
+    """For each mention the graph lacks: the kind of entity it reads as and the closest real labels."""
+    found = {}
+    for text in texts:
+        kind = "author" if looks_like_person(text) else "paper"
+        try:
+            closest = index.closest(text, kind, MAX_SUGGESTIONS)
+        except AttributeError:  # an index without embeddings (tests' string-only stand-ins)
+            closest = []
+        found[text] = {"type": kind, "closest": closest}
     return found
 
 
@@ -334,6 +361,13 @@ def _initials_fit(hit: Any, text: str) -> bool:
         return True
     mention, label = name_tokens(text), set(name_tokens(hit.label))
     return names_compatible(text, hit.label) and all(len(t) == 1 or t in label for t in mention)
+
+
+def _outside_spans(texts: list[str], spans: list[Span]) -> list[str]:
+    """Unlinked quotations that are part of a linked mention (a title quoting a phrase) or contain one
+    (a stray apostrophe opening a 'quotation' around a title) are not separate entities."""
+    linked = [norm_key(s.text) for s in spans if norm_key(s.text)]
+    return [t for t in texts if not any(norm_key(t) in key or key in norm_key(t) for key in linked)]
 
 
 def _non_overlapping(spans: list[Span]) -> list[Span]:
