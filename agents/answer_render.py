@@ -27,11 +27,24 @@ def abstention_text(plan: dict[str, Any], dataset: str) -> str:
     if plan.get("reason"):  # the planner (or the plan check) said why it does not answer
         return plan["reason"]
     missing = plan.get("unresolved") or [m["text"] for m in plan.get("anchors", []) if not m.get("node_id")]
+    suggestions = plan.get("suggestions") or {}
+    if missing and any(text in suggestions for text in missing):
+        return " ".join(_not_found(text, suggestions.get(text), dataset) for text in missing) + \
+            " So I cannot answer from it."
     if missing:
         quoted = ", ".join(f"'{m}'" for m in missing)
         return f"I could not find {quoted} in the {dataset} graph, so I cannot answer from it."
     return (f"I could not link any paper, author or venue in the question to the {dataset} graph, "
             "so I cannot answer from it.")
+
+
+def _not_found(text: str, suggestion: dict[str, Any] | None, dataset: str) -> str:
+    """"No author named 'X' in the openalex graph; closest: A, B and C." """
+    kind = (suggestion or {}).get("type")
+    what = {"author": "author named", "paper": "paper titled", "venue": "venue named"}.get(kind, "entity called")
+    closest = (suggestion or {}).get("closest") or []
+    shown = [f"'{label}'" if kind == "paper" else label for label in closest]
+    return f"No {what} '{text}' in the {dataset} graph" + (f"; closest: {_join(shown)}." if shown else ".")
 
 
 def describe_target(plan: dict[str, Any], store: Any) -> str:
@@ -113,6 +126,13 @@ def describe_entity(store: Any, node: str) -> str:
 
 
 def render_answer(plan: dict[str, Any], answer: list[str], store: Any) -> str:
+    """The answer sentence, followed by how same-name authors were told apart."""
+    notes = [m["picked_because"] for m in plan.get("anchors", []) if m.get("picked_because") and m.get("node_id")]
+    text = _answer_sentence(plan, answer, store)
+    return text + "".join(f" ({note}.)" for note in notes)
+
+
+def _answer_sentence(plan: dict[str, Any], answer: list[str], store: Any) -> str:
     subject = _anchor_names(plan)
     operation = plan.get("operation")
     target = plan.get("target_type", "value")

@@ -14,7 +14,8 @@ from langgraph.runtime import Runtime
 
 from hgrag.agents.intent import Frame, parse_intent, residual_text
 from hgrag.agents.language import non_english, unsupported_language_text
-from hgrag.agents.mentions import MentionDetector, Span, fold_quotes, unlinked_names
+from hgrag.agents.mentions import (MentionDetector, Span, fold_quotes, looks_like_person, suggestions_for,
+                                   unlinked_names)
 from hgrag.agents.plan_compiler import compile_plan
 from hgrag.agents.retrieval_prompts import PLAN_SYSTEM_PROMPT, PLAN_USER_TEMPLATE
 from hgrag.state.context import Context
@@ -45,8 +46,13 @@ class OfflinePlanner:
             return unsupported_plan(unsupported_language_text(language))
         if not spans and not unresolved:
             unresolved = unlinked_names(question, spans)
+        else:  # a person the graph lacks, next to linked entities ("papers by A with X")
+            unresolved += [name for name in unlinked_names(question, spans) if looks_like_person(name)]
         frame = parse_intent(residual_text(fold_quotes(question), spans, years), years)
-        return compile_plan(frame, spans, years, unresolved)
+        plan = compile_plan(frame, spans, years, unresolved)
+        if unresolved:  # "did you mean": the closest real names or titles
+            plan["suggestions"] = suggestions_for(resources.index, unresolved)
+        return plan
 
 
 def unsupported_plan(reason: str) -> dict[str, Any]:
