@@ -143,6 +143,7 @@ def make_plan_node(planner: Any | None = None):
                 new_plan["rationale"] = "LLM unavailable; offline fallback; " + new_plan["rationale"]
         except HgragError as exc:
             return {**limits, "error": str(exc), "answer": [], "answer_text": f"Error: {exc}"}
+        new_plan["display_limit"] = context.display_limit  # read by the answer text renderer
         return {**limits, "question": question, "plan": new_plan, "query_type": new_plan["query_type"], "error": None}
 
     return plan

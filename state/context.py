@@ -25,6 +25,7 @@ class Context:
     max_expansions: int = field(default=2, metadata={"description": "Upper bound on expansion rounds."})
     max_regenerations: int = field(default=2, metadata={"description": "Upper bound on regeneration rounds."})
     top_k: int = field(default=10, metadata={"description": "Candidates kept per mention."})
+    display_limit: int = field(default=20, metadata={"description": "Answer items written out in answer_text (0 = all); the answer list is always complete."})
     layer_budget: int = field(default=20_000, metadata={"description": "Nodes followed per hop before the walk is truncated."})
 
     def __post_init__(self) -> None:
