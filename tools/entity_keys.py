@@ -176,13 +176,16 @@ def name_denotes(mention: str, label: str) -> bool:
 
 def title_denotes(mention: str, label: str, truncated: bool = False) -> bool:
     """A title mention denotes a label when the two are nearly the same string (rapidfuzz ratio of
-    the normalised forms >= 90), or, for a title cut short, the label starts with the mention."""
+    the normalised forms >= 90), or, for a title cut short, the label starts with the mention and
+    the mention is a clear prefix (3+ words, 2+ of them with 4+ letters)."""
     from rapidfuzz import fuzz
 
     said, full = norm_key(mention), norm_key(label)
     if not said or not full:
         return False
-    if truncated and len(said.split()) >= MIN_PREFIX_WORDS and full.startswith(said):
+    words = said.split()
+    clear = len(words) >= MIN_PREFIX_WORDS and sum(len(w) >= 4 for w in words) >= 2
+    if truncated and clear and full.startswith(said):
         return True
     return fuzz.ratio(said, full) >= TITLE_MIN_RATIO
 
