@@ -197,6 +197,7 @@ class MentionDetector:
         variants = [stripped]
         if stripped.endswith("'s"):
             variants.append(stripped[:-2])
+        found = []
         for variant in variants:
             if norm_key(variant) in NOT_A_NAME:  # "et al." is a citation convention, not a person
                 continue
@@ -205,8 +206,9 @@ class MentionDetector:
             if plausible:  # the span reads as an entity; every look-up hit of that type is a candidate
                 kind = _preferred_type(plausible)
                 chosen = [h for h in hits if h.node_type == kind]
-                return Span(start, start + len(variant), variant, kind, chosen)
-        return None
+                found.append(Span(start, start + len(variant), variant, kind, chosen))
+        # "Fathy, A.'s": the possessive-free form matches 'A. Fathy' by name, better than any initials
+        return max(found, key=lambda span: span.strength) if found else None
 
     # -- fuzzy fallback -----------------------------------------------------
     def _fuzzy_candidates(self, text: str, context: str) -> list[Any]:
