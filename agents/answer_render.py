@@ -44,12 +44,12 @@ def abstention_text(plan: dict[str, Any], dataset: str) -> str:
 
 
 def _not_found(text: str, suggestion: dict[str, Any] | None, dataset: str) -> str:
-    """"No author named 'X' in the openalex graph; closest: A, B and C." """
+    """"I could not find an author named 'X' in the openalex graph; closest: A, B and C." """
     kind = (suggestion or {}).get("type")
-    what = {"author": "author named", "paper": "paper titled", "venue": "venue named"}.get(kind, "entity called")
+    what = {"author": "an author named", "paper": "a paper titled", "venue": "a venue named"}.get(kind, "anything called")
     closest = (suggestion or {}).get("closest") or []
     shown = [f"'{label}'" if kind == "paper" else label for label in closest]
-    return f"No {what} '{text}' in the {dataset} graph" + (f"; closest: {_join(shown)}." if shown else ".")
+    return f"I could not find {what} '{text}' in the {dataset} graph" + (f"; closest: {_join(shown)}." if shown else ".")
 
 
 def describe_target(plan: dict[str, Any], store: Any) -> str:

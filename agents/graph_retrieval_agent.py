@@ -289,6 +289,7 @@ class LLMRetriever(OfflineRetriever):
         for mention in plan.get("anchors", []):
             if mention.get("tied"):
                 self._choose(question, plan, mention, resources.store)
+        hold_for_unresolved(plan)
         traversal = run_plan(resources.store, plan, layer_budget=budget)
         return plan, evidence_from(plan, traversal, budget)
 

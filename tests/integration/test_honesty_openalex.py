@@ -74,7 +74,7 @@ def test_made_up_author_sharing_a_first_name_is_not_linked(graph):
     assert not any(name_denotes(made_up, store.label(a)) for a in store.nodes_of_type("author"))
     result = ask(graph, f"Which papers did {made_up} write?")
     assert result["answer"] == [] and not result["verified"]
-    assert result["answer_text"].startswith(f"No author named '{made_up}' in the {DATASET} graph; closest: ")
+    assert result["answer_text"].startswith(f"I could not find an author named '{made_up}' in the {DATASET} graph; closest: ")
 
 
 def prolific(store) -> str:

@@ -109,7 +109,7 @@ def test_absent_author_abstains_with_closest_names():
     plan = planned(toy, "Which papers did Marvin Wolkenbach write?")
     assert not linked_subjects(plan)
     text = abstention_text(plan, "toy")
-    assert text.startswith("No author named 'Marvin Wolkenbach' in the toy graph; closest: Marvin K. Simon")
+    assert text.startswith("I could not find an author named 'Marvin Wolkenbach' in the toy graph; closest: Marvin K. Simon")
     assert "cannot answer" in text
 
 
@@ -118,7 +118,7 @@ def test_absent_coauthor_holds_the_answer_back():
     plan = planned(toy, "Which papers did Dariush Divsalar write with Theis Wolkenbach?")
     assert "Theis Wolkenbach" in plan["unresolved"]
     assert not linked_subjects(plan) and not full_answer(toy.store, plan)
-    assert "No author named 'Theis Wolkenbach'" in abstention_text(plan, "toy")
+    assert "I could not find an author named 'Theis Wolkenbach'" in abstention_text(plan, "toy")
 
 
 def test_person_like_mentions():
