@@ -264,11 +264,19 @@ PERSON_TOKEN = re.compile(r"[A-Z][\w'’-]*\.?|[A-Z]\.(-[A-Z]\.)?|" + "|".join(s
 MAX_SUGGESTIONS = 3
 
 
+ORGANISATION_WORDS = frozenset("""university universities institute institution college laboratory laboratories
+department school center centre company corporation inc ltd foundation society academy association council
+ministry agency hospital""".split())
+
+
 def looks_like_person(text: str) -> bool:
-    """'Yang Wolkenbach', 'M. K. Simon', 'Jan van der Berg': 2-6 capitalised tokens or initials."""
+    """'Yang Wolkenbach', 'M. K. Simon', 'Jan van der Berg': 2-6 capitalised tokens or initials, none of
+    them an acronym ('IEEE') or a word of venue or organisation names."""
     tokens = fold_quotes(text).replace(",", " ").split()
+    words = {t.lower().strip(".") for t in tokens}
     return 2 <= len(tokens) <= 6 and all(PERSON_TOKEN.fullmatch(t) for t in tokens) \
-        and not any(t.lower() in STOPWORDS - NAME_PARTICLES for t in tokens)
+        and not any(len(t) >= 3 and t.isupper() for t in tokens) \
+        and not words & ((STOPWORDS - NAME_PARTICLES) | GENERIC_VENUE_WORDS | ORGANISATION_WORDS)
 
 
 def suggestions_for(index: Any, texts: list[str]) -> dict[str, dict[str, Any]]:

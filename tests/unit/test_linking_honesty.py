@@ -125,6 +125,7 @@ def test_person_like_mentions():
     assert looks_like_person("Yang Wolkenbach") and looks_like_person("M. K. Simon")
     assert looks_like_person("Jan van der Berg")
     assert not looks_like_person("On the Theory of Everything")
+    assert not looks_like_person("IEEE Transactions") and not looks_like_person("King Abdullah University")
     assert suggestions_for(StringIndex(make_store()), ["Yang Wolkenbach"]) == \
         {"Yang Wolkenbach": {"type": "author", "closest": []}}
 
