@@ -14,9 +14,9 @@ from langgraph.runtime import Runtime
 
 from hgrag.agents.intent import Frame, parse_intent, residual_text
 from hgrag.agents.language import non_english, unsupported_language_text
-from hgrag.agents.mentions import (MentionDetector, Span, fold_quotes, looks_like_person, suggestions_for,
-                                   unlinked_names)
+from hgrag.agents.mentions import MentionDetector, Span, fold_quotes
 from hgrag.agents.plan_compiler import compile_plan
+from hgrag.agents.unlinked import looks_like_person, suggestions_for, unlinked_lowercase_partners, unlinked_names
 from hgrag.agents.retrieval_prompts import PLAN_SYSTEM_PROMPT, PLAN_USER_TEMPLATE
 from hgrag.state.context import Context
 from hgrag.state.qa_state import QAState
@@ -48,6 +48,7 @@ class OfflinePlanner:
             unresolved = unlinked_names(question, spans)
         else:  # a person the graph lacks, next to linked entities ("papers by A with X")
             unresolved += [name for name in unlinked_names(question, spans) if looks_like_person(name)]
+            unresolved += unlinked_lowercase_partners(question, spans)
         frame = parse_intent(residual_text(fold_quotes(question), spans, years), years)
         plan = compile_plan(frame, spans, years, unresolved)
         if unresolved:  # "did you mean": the closest real names or titles

@@ -10,7 +10,8 @@ from test_planner import P1, Hit, StringIndex, make_store
 
 from hgrag.agents.answer_render import abstention_text, render_answer
 from hgrag.agents.graph_retrieval_agent import OfflineRetriever, _best_anywhere, _best_in_ring
-from hgrag.agents.mentions import MentionDetector, looks_like_person, suggestions_for
+from hgrag.agents.mentions import MentionDetector
+from hgrag.agents.unlinked import looks_like_person, suggestions_for, unlinked_lowercase_partners
 from hgrag.agents.retrieval_agent import OfflinePlanner
 from hgrag.state.context import Context
 from hgrag.tools.entity_keys import name_denotes, title_denotes, title_within, words_match
@@ -119,6 +120,14 @@ def test_absent_coauthor_holds_the_answer_back():
     assert "Theis Wolkenbach" in plan["unresolved"]
     assert not linked_subjects(plan) and not full_answer(toy.store, plan)
     assert "I could not find an author named 'Theis Wolkenbach'" in abstention_text(plan, "toy")
+
+
+def test_absent_lowercase_coauthor_holds_the_answer_back():
+    toy = world(EmbeddingLikeIndex, neighbours=["a1"])
+    plan = planned(toy, "which papers did dariush divsalar write with theis wolkenbach?")
+    assert plan["unresolved"] == ["theis wolkenbach"] and not linked_subjects(plan)
+    assert unlinked_lowercase_partners("which papers did bo chen write with the most citations?", []) == []
+    assert unlinked_lowercase_partners("which papers did he write with other people and the most citations?", []) == []
 
 
 def test_person_like_mentions():
