@@ -132,7 +132,9 @@ def describe_entity(store: Any, node: str) -> str:
 
 def render_answer(plan: dict[str, Any], answer: list[str], store: Any) -> str:
     """The answer sentence, followed by how same-name authors were told apart."""
-    notes = [m["picked_because"] for m in plan.get("anchors", []) if m.get("picked_because") and m.get("node_id")]
+    anchors = [m for m in plan.get("anchors", []) if m.get("node_id")]
+    notes = [m["picked_because"] for m in anchors if m.get("picked_because")]
+    notes += [f"I read '{m['relinked_from']}' as {m['label']}" for m in anchors if m.get("relinked_from")]
     text = _answer_sentence(plan, answer, store, plan.get("display_limit", DEFAULT_DISPLAY_LIMIT))
     return text + "".join(f" ({note}.)" for note in notes)
 

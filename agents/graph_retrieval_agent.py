@@ -213,9 +213,14 @@ class OfflineRetriever:
         budget = int(evidence.get("layer_budget") or 20_000)
         actions = []
         if plan.get("unresolved"):
-            rewritten = self._relink(question, plan, resources)
+            replaced: dict[str, str] = {}
+            rewritten = self._relink(question, plan, resources, replaced)
             if rewritten != question:
                 plan = replan(rewritten)
+                for mention in plan.get("anchors", []):  # show the link for what it is: a re-link
+                    if mention.get("text") in replaced:
+                        mention["relinked_from"] = replaced[mention["text"]]
+                        mention["match"] = f"{mention.get('match', '')}+relinked-from-typo"
                 if self.rerank:
                     plan = rerank_anchors(store, plan, abstain_on_ties=True)
                 hold_for_unresolved(plan)
@@ -233,7 +238,8 @@ class OfflineRetriever:
         actions.append("added the next ring around the most relevant frontier nodes")
         return plan, new_evidence, "; ".join(actions)
 
-    def _relink(self, question: str, plan: dict[str, Any], resources: Any) -> str:
+    def _relink(self, question: str, plan: dict[str, Any], resources: Any,
+                replaced: dict[str, str] | None = None) -> str:
         store, index = resources.store, resources.index
         ring: set[str] = set()
         for node in [m.get("node_id") or m.get("held_node_id") for m in plan.get("anchors", [])]:
@@ -243,6 +249,8 @@ class OfflineRetriever:
             match = _best_in_ring(store, text, ring) or _best_anywhere(index, text)
             if match:
                 question = question.replace(text, store.label(match))
+                if replaced is not None:
+                    replaced[store.label(match)] = text
         return question
 
     def _next_candidate(self, plan: dict[str, Any], store: Any) -> bool:

@@ -181,3 +181,21 @@ def test_display_limit_shortens_only_the_text_and_says_how_many():
     assert "Paper number 020" not in text
     everything = render_answer({**plan, "display_limit": 0}, titles, store)
     assert all(t in everything for t in titles) and "showing" not in everything
+
+
+def test_a_typo_is_relinked_in_the_ring_and_the_text_says_how_it_was_read():
+    toy = world(EmbeddingLikeIndex, neighbours=["a1"])
+    question = "Which papers did Dariush Divsalar write with Marvin Simom?"
+    plan = planned(toy, question)
+    assert plan["unresolved"] == ["Marvin Simom"] and not linked_subjects(plan)
+
+    def replan(rewritten):
+        return OfflinePlanner().plan(rewritten, toy, Context(dataset="toy"))
+
+    plan, _, actions = OfflineRetriever().expand(question, plan, {"layer_budget": 1000}, toy, replan)
+    assert "re-linked" in actions and linked_subjects(plan)
+    simon = next(m for m in plan["anchors"] if m["node_id"] == "a1")
+    assert simon["relinked_from"] == "Marvin Simom"
+    answer = [item.text for item in full_answer(toy.store, plan)]
+    assert answer == [P1]
+    assert "(I read 'Marvin Simom' as Marvin K. Simon.)" in render_answer(plan, answer, toy.store)
