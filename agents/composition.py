@@ -27,7 +27,7 @@ YES_NO = re.compile(r"^(?:[\w' ,]*? )?(did|do|does|has|have|had|is|are|was|were)
                     r"\b(whether|yes or no|y/n|true or false)\b")
 NEGATION = re.compile(r"\b(aside|set aside|setting aside|leaving aside|excl|ignoring|barring|save for|without|not with|not co-?(written|authored|wrote)|did not|didn't|does not|doesn't|never|"
                       r"except|excluding|other than|besides|apart from|aside from|not including|but not|minus|"
-                      r"leaving out|leave out|not counting|not)\b")
+                      r"leaving out|leave out|not counting|(?<!or )(?<!if )not)\b")
 
 
 def number(text: str) -> int:
@@ -210,7 +210,9 @@ class Composer:
         papers_of = plan.get("result_type") == "paper"
         if re.search(r"\b(average|mean|avg|on average)\b", text) and papers_of:
             return {**_listing(plan), "operation": "avg", "attribute": "cited_by_count"}
-        value_wanted = not re.search(r"\b(which|what) (paper|article|publication|work|title|one)\b|\btitle\b", text)
+        value_wanted = not re.search(r"\bwhich\b(?! (is|was) the (highest|maximum|max|largest|biggest|top|peak|"
+                                     r"lowest|minimum|min|smallest))|\b(what|name the|give the|show the) (paper|article|"
+                                     r"publication|work|title|one)\b|\btitle\b", text)
         no_paper_noun = not re.search(r"\b(papers?|articles?|publications?|works?|titles?|ones?)\b", text)
         if papers_of and value_wanted and CITE_WORDS.search(text) and re.search(
                 r"\b(highest|maximum|max|largest|biggest|top|peak|greatest|most)\b", text) and (no_paper_noun or

@@ -23,6 +23,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--model", default="offline", help="'offline' (default) or an OpenAI-compatible model name")
     parser.add_argument("--base-url", default=None, help="OpenAI-compatible endpoint (default OPENAI_BASE_URL)")
     parser.add_argument("--variant", default="agentic", help="agentic | no_plan | no_rerank | no_validate | graph_rag")
+    parser.add_argument("--limit", type=int, default=20,
+                        help="answer items written out (default 20; 0 = all); --json always lists all")
     parser.add_argument("--llm-fallback", action="store_true", help="use the offline policy if the LLM fails")
     parser.add_argument("--skip-bad-records", action="store_true",
                         help="use a source with malformed records by skipping them (as in `hgrag build`)")
@@ -35,8 +37,11 @@ def run_ask(args: argparse.Namespace) -> int:
     if args.variant not in VARIANTS:
         raise InputError(f"unknown variant {args.variant!r}; choose one of {', '.join(VARIANTS)}")
     question = check_question(args.question)
+    if args.limit < 0:
+        raise InputError(f"--limit must be 0 (all) or a positive number, not {args.limit}")
     context = Context(dataset=args.dataset, source=args.source, model=args.model, base_url=args.base_url,
-                      llm_fallback=args.llm_fallback, skip_bad_records=args.skip_bad_records)
+                      llm_fallback=args.llm_fallback, skip_bad_records=args.skip_bad_records,
+                      display_limit=args.limit)
     graph = build_qa_graph(args.variant)
     inputs = {"question": question, "dataset": args.dataset}
     result: dict[str, Any] = {}
@@ -56,7 +61,7 @@ def run_ask(args: argparse.Namespace) -> int:
         from hgrag.tools.resources import load_resources
 
         print_answer(output, load_resources(args.dataset, args.source,
-                                            skip_bad_records=args.skip_bad_records).store)
+                                            skip_bad_records=args.skip_bad_records).store, args.limit)
     return 0
 
 
@@ -89,14 +94,17 @@ def labelled(node: str, store: Any) -> str:
     return f"'{label}'" if store.node_type(node) == "paper" else label
 
 
-def print_answer(output: dict[str, Any], store: Any = None) -> None:
+def print_answer(output: dict[str, Any], store: Any = None, limit: int = 20) -> None:
     print(output.get("answer_text") or "")
     if output.get("interpretation"):
         print(f"interpretation: {output['interpretation']}")
     answer = output.get("answer") or []
     if len(answer) > 1:
-        for i, item in enumerate(answer[:20], 1):
+        shown = answer[:limit] if limit else answer
+        for i, item in enumerate(shown, 1):
             print(f"  {i}. {item}")
+        if len(shown) < len(answer):
+            print(f"  … showing {len(shown)} of {len(answer)}; --limit 0 shows all")
     plan = output.get("plan") or {}
     evidence = output.get("evidence") or {}
     links = [f"{m['text']!r} → {m['node_id']} ({m['match']})" for m in plan.get("anchors", []) if m.get("node_id")]

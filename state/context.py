@@ -36,6 +36,7 @@ class Context:
     max_expansions: int = field(default=2, metadata={"description": "Upper bound on expansion rounds (0-5)."})
     max_regenerations: int = field(default=2, metadata={"description": "Upper bound on regeneration rounds (0-5)."})
     top_k: int = field(default=10, metadata={"description": "Candidates kept per mention (1-100)."})
+    display_limit: int = field(default=20, metadata={"description": "Answer items written out in answer_text (0 = all); the answer list is always complete."})
     layer_budget: int = field(default=20_000, metadata={"description": "Nodes followed per hop before the walk is truncated (1-10,000,000)."})
 
     def __init__(self, **values: Any) -> None:
