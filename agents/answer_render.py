@@ -139,6 +139,15 @@ def render_answer(plan: dict[str, Any], answer: list[str], store: Any) -> str:
     return text + "".join(f" ({note}.)" for note in notes)
 
 
+COMPOSITIONAL_OPERATIONS = ("avg", "min", "max", "span", "path", "compare")
+
+
+def _compositional(plan: dict[str, Any]) -> bool:
+    """Plans the frame sentences cannot describe: their text is the plan's own reading."""
+    return bool(plan.get("special") or plan.get("post_filters") or plan.get("test") or plan.get("exclude_position")
+                or plan.get("operation") in COMPOSITIONAL_OPERATIONS or plan.get("ir_native"))
+
+
 def _answer_sentence(plan: dict[str, Any], answer: list[str], store: Any, limit: int | None) -> str:
     def join(items: list[str]) -> str:
         return _join(items, limit)
@@ -153,6 +162,11 @@ def _answer_sentence(plan: dict[str, Any], answer: list[str], store: Any, limit:
     if operation == "unsupported":
         return (f"The graph does not record the {plan.get('unsupported')} of {subject}. It holds papers (year, "
                 "citations, DOI, type, language), authors (ORCID), venues (type, ISSN) and who wrote what where.")
+    if _compositional(plan) and plan.get("interpretation"):
+        reading = plan["interpretation"]
+        if not answer:
+            return f"The graph has nothing for: {reading[:1].lower()}{reading[1:]}."
+        return f"{reading}: {join(answer)}."
     if operation == "describe" and answer:
         anchor = next((m["node_id"] for m in plan.get("anchors", []) if m.get("role") == "subject"), None)
         return describe_entity(store, anchor) if anchor else join(answer)

@@ -120,6 +120,10 @@ CUES: tuple[Cue, ...] = (
                                     r"greatest|biggest|latest|earliest|newest|oldest|first|last|recent|debut|"
                                     r"best|favou?rite|leading|senior|lead)\b"),
         lambda f: _ranks(f) or _has_numeric(f) or "avg" in f["fns"]),
+    Cue("a size or age", re.compile(r"\bhow (long|old|big|large|tall|heavy|expensive|far back)\b|\bhow much\b(?! (\w+ )?"
+                                    r"(papers?|articles?|publications?|works?|authors?|co-?authors?|times|citations?|"
+                                    r"venues?|journals?|collaborators?))"),
+        lambda f: bool(f["fns"] & {"span", "sum"}) or _uses_citations(f)),
     Cue("a count", re.compile(r"\bhow many\b|\bnumber of\b|\bhow often\b|\btotal\b|\btally\b"),
         lambda f: _counts(f) or "test" in f["ops"] or bool(f["tops"]) or "project" in f["ops"]),
 )
@@ -142,7 +146,33 @@ def residue(question: str, plan: dict[str, Any]) -> str:
         text = re.sub(re.escape(mention), MENTION_HOLE, text, flags=re.IGNORECASE)
     text = re.sub(r'"[^"]{3,}"', MENTION_HOLE, text)
     text = YES_NO_TAIL.sub(" ", text.lower())
-    return re.sub(r"\s+", " ", text).strip()
+    from hgrag.agents.spelling import correct_text  # imports this module's vocabulary
+
+    return correct_text(re.sub(r"\s+", " ", text).strip())
+
+
+def context_only_entities(question: str, plan: dict[str, Any]) -> list[str]:
+    """Entities the plan uses although the question names them only in a context sentence, next to
+    an asking sentence that names its own entity ("X recommended 'P'. Who wrote 'Q'?")."""
+    used = set()
+    for op in walk(plan.get("ir")):
+        used.update(op.get("ids") or [])
+    mentions = [m for m in plan.get("anchors", []) if m.get("node_id") in used and m.get("text")]
+    if len(mentions) < 2:
+        return []
+    text = question.replace("’", "'").replace("“", '"').replace("”", '"')
+    for i, mention in enumerate(sorted(mentions, key=lambda m: -len(m["text"]))):
+        text = re.sub(re.escape(mention["text"]), f" zzm{i} ", text, flags=re.IGNORECASE)
+    clauses = [c for c in re.split(r"(?<=[.!?])\s+", text.lower()) if c.strip()]
+    asking = [c for c in clauses if ASKS.search(c.strip()) and not _first_person(c)] or clauses[-1:]
+    named_in_asking = set(re.findall(r"zzm\d+", asking[-1]))
+    refers_back = re.search(r"\b(it|its|they|them|their|he|she|his|her|him|this|that|these|those|latter|former|"
+                            r"same)\b", asking[-1])
+    if len(clauses) < 2 or not named_in_asking or refers_back:
+        return []
+    ordered = sorted(mentions, key=lambda m: -len(m["text"]))
+    return [f"'{ordered[int(h[3:])]['text']}' (named only as context)" for h in
+            dict.fromkeys(re.findall(r"zzm\d+", " ".join(clauses))) if h not in named_in_asking]
 
 
 def asking_part(text: str) -> str:
@@ -164,7 +194,8 @@ def _first_person(clause: str) -> bool:
     return bool(FIRST_PERSON.search(clause.strip()))
 
 
-HARMLESS = re.compile(r"\bat (least|most) (one|a|an)\b|\bsince (which|what) year\b|\bsince when\b|"
+HARMLESS = re.compile(r"\bhow long is (the |its |their )?(author|authors|author's|byline|co-?author) ?(list|line-?up)\b|"
+                      r"\bat (least|most) (one|a|an)\b|\bsince (which|what) year\b|\bsince when\b|"
                       r"\bfirst (appear|appeared|published|came out|come out|released|printed|saw print)\b")
 
 
@@ -232,11 +263,18 @@ SKIPPED = frozenset("""the a an of his her their its this that these those all a
 distinct unique separate total overall combined individual exact approximate number kind sort type same own such each
 every both either""".split())
 HOW_MANY_OK = KNOWN_NOUNS
+PASSIVE_OK = frozenset("""published released printed issued out about in on from by with co-written co-authored coauthored
+authored written penned titled called named listed indexed there still also really ever first cited referenced
+credited attributed and or classified categorized categorised recorded labelled labeled considered described known
+registered catalogued""".split())
 ASKED_NOUN = re.compile(r"\bhow many ([\w'-]+(?: [\w'-]+){0,2})")
 PROPERTY_OF = re.compile(r"\b(?:the|its|their|his|her) ([\w-]+(?: [\w-]+)?) (?:of|for|behind|on|in) (?:the )?zzm\b|"
                          r"\bzzm 's ([\w-]+)")
 WHO_VERB = re.compile(r"\bwho(?:m)? (?:(?:exactly|actually|else|also|really|all|first|originally|initially) )*([\w'-]+)")
 WHERE_VERB = re.compile(r"\bwhere (?:does|did|do|is|was|has) zzm (?:(?:currently|now|still) )?([\w'-]+)")
+PASSIVE_VERB = re.compile(r"\b(?:was|were|is|are|been|got|get|gets) (?:the )?zzm (?:(?:first|originally|actually|"
+                          r"initially|officially) )?([a-z][\w'-]+)")
+ORIGIN = re.compile(r"\bzzm (?:is |was |comes |came )?(?:originally )?from\b\s*$")
 WHICH_NOUN = re.compile(r"\b(?:which|what) ([\w'-]+(?: [\w'-]+){0,2}) (?:does|did|do|is|was|are|were|has|have|employs?|"
                         r"funds?|funded|pays?|paid|hosts?|hired|hires|owns?) ")
 
@@ -279,6 +317,12 @@ def unknown_asked_things(text: str) -> list[str]:
         if match.group(1) not in ("publish", "published", "publishes", "appear", "appeared", "appears", "come", "get", "got",
                                   "came", "go", "went", "put", "submit", "submitted", "release", "released"):
             found.append(match.group(1))
+    for match in PASSIVE_VERB.finditer(text):
+        verb = match.group(1)
+        if verb not in KNOWN_VERBS and verb not in KNOWN_NOUNS and verb not in SKIPPED and verb not in PASSIVE_OK:
+            found.append(verb)
+    if ORIGIN.search(text.strip(" ?.!")):
+        found.append("from (origin)")
     for match in WHICH_NOUN.finditer(text):
         head = _head(match.group(1))
         if head and head not in KNOWN_NOUNS and head != "zzm" and head not in KNOWN_VERBS:
@@ -297,6 +341,7 @@ def unexplained_parts(question: str, plan: dict[str, Any]) -> list[str]:
     missing = unknown_asked_things(text) + unexplained_cues(text, features) + unexplained_numbers(text, features)
     if residual_text is not None:
         missing += kind_mismatch(residual_text, plan)
+    missing += context_only_entities(question, plan)
     return list(dict.fromkeys(missing))
 
 

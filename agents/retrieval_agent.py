@@ -18,6 +18,7 @@ from hgrag.agents.language import non_english, unsupported_language_text
 from hgrag.agents.mentions import MentionDetector, Span, fold_quotes
 from hgrag.agents.plan_compiler import compile_plan
 from hgrag.agents.plan_lowering import with_ir
+from hgrag.agents.spelling import correct_text
 from hgrag.agents.unlinked import looks_like_person, suggestions_for, unlinked_lowercase_partners, unlinked_names
 from hgrag.agents.retrieval_prompts import PLAN_SYSTEM_PROMPT, PLAN_USER_TEMPLATE
 from hgrag.state.context import Context, check_context
@@ -51,7 +52,7 @@ class OfflinePlanner:
         else:  # a person the graph lacks, next to linked entities ("papers by A with X")
             unresolved += [name for name in unlinked_names(question, spans) if looks_like_person(name)]
             unresolved += unlinked_lowercase_partners(question, spans)
-        residual = residual_text(fold_quotes(question), spans, years)
+        residual = correct_text(residual_text(fold_quotes(question), spans, years))
         frame = parse_intent(residual, years)
         plan = compile_plan(frame, spans, years, unresolved)
         plan = with_ir(compose_plan(residual, question, spans, years, plan))

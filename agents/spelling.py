@@ -1,0 +1,78 @@
+"""Typos in the words that carry a question's meaning ("nubmer of papres", "co-autor", "pubished"):
+each unknown lower-case word is corrected to the parser's own vocabulary when exactly one word of
+it is a small edit away (1 edit for words of 4-6 letters, 2 for longer ones). Mentions are already
+replaced by placeholders, so names and titles are never touched."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from rapidfuzz.distance import DamerauLevenshtein
+
+from hgrag.agents.intent import NOUNS, TRIGGERS
+from hgrag.agents.question_check import KNOWN_NOUNS, KNOWN_VERBS, SKIPPED
+
+FUNCTION_WORDS = frozenset("""a an the of in on at to for by with from and or not no is are was were be been being did do
+does done has have had having who whom whose what which when where why how many much most least more less than
+other others else also any some all each every both either neither this that these those it its they them their
+he she his her him i me my we our you your please show list give find count tell name between since before after
+during until about into over under above below only just ever never same first last latest earliest recent most
+cited cite cites citing citation citations number total average mean year years paper papers author authors
+venue venues journal journals conference conferences published publish wrote write written co-author co-authors
+coauthor coauthors co-authored together jointly collaborated collaborate collaborators collaborator""".split())
+
+
+PARSER_MODULES = ("hgrag.agents.intent", "hgrag.agents.question_check", "hgrag.agents.composition",
+                  "hgrag.agents.mentions", "hgrag.agents.unsupported")
+
+
+def _parser_words() -> set[str]:
+    """Every word the parser's own patterns and word lists know (read from their source), so a valid
+    word it reacts to ("largest") is never 'corrected' into another one ("latest")."""
+    import importlib
+    import inspect
+
+    words: set[str] = set()
+    for name in PARSER_MODULES:
+        try:
+            source = inspect.getsource(importlib.import_module(name))
+        except (ImportError, OSError):
+            continue
+        words |= set(re.findall(r"(?<![a-z\\])[a-z][a-z-]{2,}", source))
+    return words
+
+
+@lru_cache(maxsize=1)
+def vocabulary() -> tuple[frozenset[str], dict[int, list[str]]]:
+    words = set(FUNCTION_WORDS) | set(KNOWN_NOUNS) | set(KNOWN_VERBS) | set(SKIPPED) | set(TRIGGERS) | _parser_words()
+    for group in NOUNS.values():
+        words |= set(group)
+    words = {w for w in words if w.isascii() and len(w) >= 3}
+    by_length: dict[int, list[str]] = {}
+    for word in words:
+        by_length.setdefault(len(word), []).append(word)
+    return frozenset(words), by_length
+
+
+def correct_word(word: str) -> str:
+    """The vocabulary word a typo stands for, or the word itself."""
+    known, by_length = vocabulary()
+    if len(word) < 4 or word in known or not word.isalpha() and "-" not in word:
+        return word
+    budget = 1 if len(word) <= 9 else 2
+    close = [w for n in range(len(word) - budget, len(word) + budget + 1) for w in by_length.get(n, [])
+             if w[0] == word[0] and DamerauLevenshtein.distance(word, w, score_cutoff=budget) <= budget]
+    best = min((DamerauLevenshtein.distance(word, w) for w in close), default=None)
+    winners = sorted({w for w in close if DamerauLevenshtein.distance(word, w) == best})
+    return winners[0] if len(winners) == 1 or _same_stem(winners) else word
+
+
+def _same_stem(words: list[str]) -> bool:
+    return len(words) > 1 and len({w.rstrip("s") for w in words}) == 1
+
+
+def correct_text(text: str) -> str:
+    """Lower-case words outside mentions (placeholders start with 'zz') corrected one by one."""
+    return re.sub(r"(?<![\w'-])([a-z][a-z-]{3,})(?![\w'-])",
+                  lambda m: m.group(1) if m.group(1).startswith("zz") else correct_word(m.group(1)), text)
