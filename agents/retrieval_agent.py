@@ -15,11 +15,11 @@ from langgraph.runtime import Runtime
 from hgrag.agents.intent import Frame, parse_intent, residual_text
 from hgrag.agents.mentions import MentionDetector, Span, fold_quotes, unlinked_names
 from hgrag.agents.plan_compiler import compile_plan
-from hgrag.agents.retrieval_prompts import PLAN_SYSTEM_PROMPT, PLAN_USER_TEMPLATE
+from hgrag.agents.retrieval_prompts import PLAN_SYSTEM_PROMPT, PLAN_USER_TEMPLATE, PlanFrameReply
 from hgrag.state.context import Context
 from hgrag.state.qa_state import QAState
-from hgrag.tools.errors import HgragError, LLMError
-from hgrag.tools.llm import invoke_json
+from hgrag.tools.errors import HgragError, InputError, LLMError
+from hgrag.tools.llm import as_data, structured_call
 from hgrag.tools.question import check_question
 from hgrag.tools.resources import Resources
 from hgrag.agents.resources_access import resources_for
@@ -49,8 +49,9 @@ class LLMPlanner:
     """The LLM fills the intent frame; linking and plan compilation stay graph-grounded."""
 
     def plan(self, question: str, resources: Resources, context: Context) -> dict[str, Any]:
-        reply = invoke_json(context, PLAN_SYSTEM_PROMPT, PLAN_USER_TEMPLATE.format(question=question))
-        frame, mentions, years = frame_from_reply(reply)
+        prompt = PLAN_USER_TEMPLATE.format(question_json=as_data({"question": question}))
+        reply, _ = structured_call(context, PlanFrameReply, PLAN_SYSTEM_PROMPT, prompt)
+        frame, mentions, years = frame_from_reply(reply.model_dump())
         detector = detector_for(resources)
         spans, unresolved = [], []
         for mention in mentions:
@@ -100,8 +101,16 @@ def link_named_mention(detector: MentionDetector, mention: dict[str, Any]) -> Sp
     return Span(-1, -1, text, kind, [h for h in hits if h.node_type == kind])
 
 
-def planner_for(context: Context) -> OfflinePlanner | LLMPlanner:
-    return LLMPlanner() if context.uses_llm else OfflinePlanner()
+def planner_for(context: Context) -> Any:
+    """The planning policy named by `context.planner` (auto: llm with a model, offline without)."""
+    from hgrag.agents.hybrid_planner import HybridPlanner
+
+    mode = context.planner_mode
+    if mode not in ("offline", "llm", "hybrid"):
+        raise InputError(f"unknown planner {context.planner!r}; choose auto, offline, llm or hybrid")
+    if mode == "hybrid":
+        return HybridPlanner(OfflinePlanner(), LLMPlanner())
+    return LLMPlanner() if mode == "llm" else OfflinePlanner()
 
 
 def make_plan_node(planner: Any | None = None):
@@ -126,6 +135,8 @@ def make_plan_node(planner: Any | None = None):
                 new_plan["rationale"] = "LLM unavailable; offline fallback; " + new_plan["rationale"]
         except HgragError as exc:
             return {**limits, "error": str(exc), "answer": [], "answer_text": f"Error: {exc}"}
-        return {**limits, "question": question, "plan": new_plan, "query_type": new_plan["query_type"], "error": None}
+        check = new_plan.pop("planner_check", None)
+        return {**limits, "question": question, "plan": new_plan, "query_type": new_plan["query_type"],
+                "planner_check": check, "error": None}
 
     return plan
