@@ -24,6 +24,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--base-url", default=None, help="OpenAI-compatible endpoint (default OPENAI_BASE_URL)")
     parser.add_argument("--variant", default="agentic", help="agentic | no_plan | no_rerank | no_validate | graph_rag")
     parser.add_argument("--llm-fallback", action="store_true", help="use the offline policy if the LLM fails")
+    parser.add_argument("--planner", default="auto", choices=("auto", "offline", "llm", "hybrid"),
+                        help="auto (llm with --model, else offline) | offline | llm | hybrid (both plans, cross-checked)")
+    parser.add_argument("--answerer", default="auto", choices=("auto", "offline", "llm"),
+                        help="who writes the answer from the evidence: auto (llm with --model) | offline | llm")
+    parser.add_argument("--llm-method", default="auto", choices=("auto", "function_calling", "json_schema", "json_mode"),
+                        help="structured-output method (auto: the first the endpoint accepts)")
     parser.set_defaults(func=run_ask)
 
 
@@ -34,7 +40,8 @@ def run_ask(args: argparse.Namespace) -> int:
         raise InputError(f"unknown variant {args.variant!r}; choose one of {', '.join(VARIANTS)}")
     question = check_question(args.question)
     context = Context(dataset=args.dataset, source=args.source, model=args.model, base_url=args.base_url,
-                      llm_fallback=args.llm_fallback)
+                      llm_fallback=args.llm_fallback, planner=args.planner, answerer=args.answerer,
+                      llm_method=args.llm_method)
     graph = build_qa_graph(args.variant)
     inputs = {"question": question, "dataset": args.dataset}
     result: dict[str, Any] = {}
@@ -47,7 +54,7 @@ def run_ask(args: argparse.Namespace) -> int:
         raise InputError(result["error"])
     output = {k: result.get(k) for k in ("answer", "answer_text", "query_type", "plan", "evidence",
                                           "sufficiency_score", "consistency_score", "verified",
-                                          "expansions", "regenerations", "error")}
+                                          "expansions", "regenerations", "planner_check", "error")}
     if args.json:
         print(json.dumps(output, ensure_ascii=False, indent=2, default=str))
     else:
@@ -65,6 +72,10 @@ def print_transition(chunk: dict[str, Any]) -> None:
             plan = update["plan"]
             hops = " → ".join([plan["start_type"]] + [s["to_type"] for s in plan["steps"]])
             detail = f"{plan['query_type']}: {hops}, {plan['operation']}"
+            check = update.get("planner_check")
+            if check:
+                detail += f"\n[plan] planner check: {'agree' if check['agree'] else 'DISAGREE'}; " \
+                          f"using {check['chosen']}: {check['reason']}"
         elif node == "score_sufficiency":
             detail = f"sufficiency {update.get('sufficiency_score')} {update.get('sufficiency')}"
         elif node == "expand":

@@ -196,3 +196,15 @@ def test_ill_typed_plan_with_fallback_answers_offline(paper: RawPaper) -> None:
         result = ask(question_for(paper), DATASET, **llm_context(server.base_url, llm_fallback=True))
     assert result["error"] is None and "offline fallback" in result["plan"]["rationale"]
     assert norm_set(result["answer"]) == norm_set(authors_of(paper))
+
+
+@pytest.mark.parametrize("planner", ["hybrid", "offline"])
+def test_hybrid_agreement_is_recorded_and_the_answer_verified(paper: RawPaper, planner: str) -> None:
+    with FakeOpenAI([plan_reply(paper)]) as server:
+        result = ask(question_for(paper), DATASET, planner=planner, answerer="offline",
+                     **llm_context(server.base_url))
+    assert norm_set(result["answer"]) == norm_set(authors_of(paper)) and result["verified"] is True
+    if planner == "hybrid":
+        assert result["planner_check"]["agree"] is True and len(server.requests) == 1
+    else:
+        assert result.get("planner_check") is None and server.requests == []
