@@ -8,7 +8,7 @@ STAMP := $(VENV)/.hgrag-installed
 LLM_STAMP := $(VENV)/.hgrag-llm-installed
 DEMO_QUESTION ?= Who wrote "Fundamentals of crystallization at oil-brine interfaces for conformance control and oil spill remediation applications"?
 
-.PHONY: install demo test test-unit bench clean
+.PHONY: install demo test test-unit bench bench-llm clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -36,6 +36,9 @@ test-unit: install
 
 bench: install
 	$(BIN)/python benchmarks/run_all.py
+
+bench-llm: install  # planners offline / llm / hybrid and a full-LLM run with the local SmolLM2 server
+	OMP_NUM_THREADS=1 $(BIN)/python benchmarks/llm_runs.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache

@@ -21,6 +21,7 @@ from hgrag.state.qa_state import QAState
 from hgrag.tools.errors import HgragError, InputError, LLMError
 from hgrag.tools.llm import as_data, structured_call
 from hgrag.tools.question import check_question
+from hgrag.tools.text import norm_key
 from hgrag.tools.resources import Resources
 from hgrag.agents.resources_access import resources_for
 
@@ -52,6 +53,7 @@ class LLMPlanner:
         prompt = PLAN_USER_TEMPLATE.format(question_json=as_data({"question": question}))
         reply, _ = structured_call(context, PlanFrameReply, PLAN_SYSTEM_PROMPT, prompt)
         frame, mentions, years = frame_from_reply(reply.model_dump())
+        mentions = [m for m in mentions if in_question(str(m.get("text", "")), question)]  # no invented mentions
         detector = detector_for(resources)
         spans, unresolved = [], []
         for mention in mentions:
@@ -80,6 +82,12 @@ def frame_from_reply(reply: dict[str, Any]) -> tuple[Frame, list[dict[str, Any]]
     mentions = [m for m in reply.get("mentions") or [] if isinstance(m, dict) and str(m.get("text", "")).strip()]
     years = [y for y in (_int_or_none(v) for v in reply.get("years") or []) if y]
     return frame, mentions, years
+
+
+def in_question(text: str, question: str) -> bool:
+    """Is a mention the model returned really part of the question (ignoring case, accents, punctuation)?"""
+    key = norm_key(text.strip().strip("\"'“”‘’"))
+    return bool(key) and f" {key} " in f" {norm_key(question)} "
 
 
 def _int_or_none(value: Any) -> int | None:

@@ -100,3 +100,13 @@ def test_planner_modes_resolve_from_the_context():
     assert isinstance(planner_for(Context(model="m", planner="hybrid")), HybridPlanner)
     with pytest.raises(InputError, match="unknown planner"):
         planner_for(Context(planner="psychic"))
+
+
+def test_llm_mentions_not_in_the_question_are_dropped(toy):
+    invented = frame(mentions=[{"text": "Sparse recovery of harmonic signals in noise", "type": "paper"}])
+    with FakeOpenAI([invented]) as server:
+        plan = LLMPlanner().plan(QUESTION, toy, Context(dataset="toy", model="m", base_url=server.base_url))
+    assert not [m for m in plan["anchors"] if m.get("node_id")], "an invented title must not be linked"
+    with FakeOpenAI([frame(mentions=[{"text": TITLE.upper(), "type": "paper"}])]) as server:
+        plan = LLMPlanner().plan(QUESTION, toy, Context(dataset="toy", model="m", base_url=server.base_url))
+    assert [m["node_id"] for m in plan["anchors"] if m.get("node_id")] == ["p2"]
