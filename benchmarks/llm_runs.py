@@ -7,7 +7,8 @@ each of the four query types), and runs `hgrag eval --json` once per configurati
     offline       offline planner, offline answers (no LLM)
     llm           LLM planner, offline answers from the executed plan
     hybrid        offline + LLM plans cross-checked, offline answers
-    full-llm      LLM planner and LLM answers (on --full-limit questions: it is slow on 2 CPU cores)
+    full-llm      LLM planner and LLM answers (on --full-limit questions, stratified: slow on 2 CPU cores)
+    hybrid+llm-answers   hybrid planning, LLM answers (--full-limit questions)
 
 Writes <out-dir>/llm.md (the table) and raw predictions/summaries under <out-dir>/raw/.
 
@@ -30,14 +31,15 @@ from hgrag.tools.datasets import REPO_ROOT
 
 TYPES = ("attribute", "relation", "aggregation", "multihop")
 CONFIGS = {"offline": ("offline", "offline"), "llm": ("llm", "offline"), "hybrid": ("hybrid", "offline"),
-           "full-llm": ("llm", "llm")}
+           "full-llm": ("llm", "llm"), "hybrid+llm-answers": ("hybrid", "llm")}
+SLOW = ("full-llm", "hybrid+llm-answers")
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--datasets", nargs="+", default=["openalex", "dblp"])
     parser.add_argument("--per-dataset", type=int, default=100, help="questions per dataset (stratified by type)")
-    parser.add_argument("--full-limit", type=int, default=20, help="questions per dataset for the full-LLM run")
+    parser.add_argument("--full-limit", type=int, default=20, help="questions per dataset for the LLM-answer runs")
     parser.add_argument("--configs", nargs="+", default=list(CONFIGS), choices=list(CONFIGS))
     parser.add_argument("--out-dir", default=None, help="default reports/<YYYY-MM-DD>")
     parser.add_argument("--base-url", default=None, help="use this running endpoint instead of starting one")
@@ -112,9 +114,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         for dataset in args.datasets:
             questions = sample(dataset, raw, args.per_dataset)
+            few = sample(dataset, raw, args.full_limit)  # the same stratification, fewer per type
             for config in args.configs:
-                limit = args.full_limit if config == "full-llm" else None
-                summary = run_eval(dataset, questions, config, raw, args.model, base_url, limit)
+                summary = run_eval(dataset, few if config in SLOW else questions, config, raw, args.model,
+                                   base_url, None)
                 lines.append(row(dataset, config, summary))
                 print(lines[-1], flush=True)
     finally:
