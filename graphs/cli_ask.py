@@ -28,6 +28,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="auto (llm with --model, else offline) | offline | llm | hybrid (both plans, cross-checked)")
     parser.add_argument("--answerer", default="auto", choices=("auto", "offline", "llm"),
                         help="who writes the answer from the evidence: auto (llm with --model) | offline | llm")
+    parser.add_argument("--llm-timeout", type=float, default=30.0, help="seconds per LLM call (default 30)")
     parser.add_argument("--llm-method", default="auto", choices=("auto", "function_calling", "json_schema", "json_mode"),
                         help="structured-output method (auto: the first the endpoint accepts)")
     parser.set_defaults(func=run_ask)
@@ -41,7 +42,7 @@ def run_ask(args: argparse.Namespace) -> int:
     question = check_question(args.question)
     context = Context(dataset=args.dataset, source=args.source, model=args.model, base_url=args.base_url,
                       llm_fallback=args.llm_fallback, planner=args.planner, answerer=args.answerer,
-                      llm_method=args.llm_method)
+                      llm_method=args.llm_method, llm_timeout=args.llm_timeout)
     graph = build_qa_graph(args.variant)
     inputs = {"question": question, "dataset": args.dataset}
     result: dict[str, Any] = {}
