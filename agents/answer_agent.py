@@ -20,14 +20,14 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from hgrag.agents.answer_prompts import ANSWER_SYSTEM_PROMPT, ANSWER_USER_TEMPLATE, FEEDBACK_TEMPLATE
+from hgrag.agents.answer_prompts import ANSWER_SYSTEM_PROMPT, ANSWER_USER_TEMPLATE, FEEDBACK_TEMPLATE, AnswerReply
 from hgrag.agents.answer_render import abstention_text, render_answer
 from hgrag.agents.question_check import unexplained_parts, unexplained_text
 from hgrag.agents.resources_access import resources_for
 from hgrag.state.context import Context
 from hgrag.state.qa_state import QAState
 from hgrag.tools.errors import LLMError
-from hgrag.tools.llm import invoke_json
+from hgrag.tools.llm import as_data, structured_call
 from hgrag.tools.plan_exec import UNBOUNDED, answer_items, full_answer, linked_subjects, run_plan
 from hgrag.tools.premises import premise_failures
 from hgrag.tools.text import norm_key
@@ -63,15 +63,12 @@ class LLMAnswerer:
         if not linked_subjects(plan):
             return [], abstention_text(plan, resources.dataset)
         prompt = ANSWER_USER_TEMPLATE.format(
-            question=question, plan=json.dumps(_plan_summary(plan)),
+            question_json=as_data(question), plan=as_data(_plan_summary(plan)),
             subgraph=serialise_subgraph(resources.store, plan, evidence),
             feedback=FEEDBACK_TEMPLATE.format(feedback=feedback) if feedback else "")
-        reply = invoke_json(context, ANSWER_SYSTEM_PROMPT, prompt)
-        answer = reply.get("answer", [])
-        if isinstance(answer, (str, int, float)):
-            answer = [answer]
-        answer = [str(a).strip() for a in answer if str(a).strip()] if isinstance(answer, list) else []
-        text = str(reply.get("answer_text") or "").strip() or render_answer(plan, answer, resources.store)
+        reply, _ = structured_call(context, AnswerReply, ANSWER_SYSTEM_PROMPT, prompt)
+        answer = [str(a).strip() for a in reply.answer if str(a).strip()]
+        text = reply.answer_text.strip() or render_answer(plan, answer, resources.store)
         return answer, text
 
 
@@ -145,7 +142,7 @@ def _report(score: float, supported: list[str], unsupported: list[str], checks: 
 
 
 def answerer_for(context: Context) -> OfflineAnswerer | LLMAnswerer:
-    return LLMAnswerer() if context.uses_llm else OfflineAnswerer()
+    return LLMAnswerer() if context.answerer_mode == "llm" else OfflineAnswerer()
 
 
 class GraphValidator:

@@ -313,14 +313,16 @@ class LLMRetriever(OfflineRetriever):
         return plan, evidence_from(plan, traversal, budget)
 
     def _choose(self, question: str, plan: dict[str, Any], mention: dict[str, Any], store: Any) -> None:
-        from hgrag.agents.graph_retrieval_prompts import DISAMBIGUATE_SYSTEM_PROMPT, DISAMBIGUATE_USER_TEMPLATE
+        from hgrag.agents.graph_retrieval_prompts import (DISAMBIGUATE_SYSTEM_PROMPT, DISAMBIGUATE_USER_TEMPLATE,
+                                                          ChoiceReply)
         from hgrag.tools.errors import LLMError
-        from hgrag.tools.llm import invoke_json
+        from hgrag.tools.llm import as_data, structured_call
 
-        lines = [f"{node}: {describe_node(store, node)}" for node in mention["tied"][:8]]
-        prompt = DISAMBIGUATE_USER_TEMPLATE.format(question=question, mention=mention["text"], candidates="\n".join(lines))
+        candidates = [{"id": node, "description": describe_node(store, node)} for node in mention["tied"][:8]]
+        prompt = DISAMBIGUATE_USER_TEMPLATE.format(data_json=as_data(
+            {"question": question, "mention": mention["text"], "candidates": candidates}))
         try:
-            choice = invoke_json(self.context, DISAMBIGUATE_SYSTEM_PROMPT, prompt).get("choice")
+            choice = structured_call(self.context, ChoiceReply, DISAMBIGUATE_SYSTEM_PROMPT, prompt)[0].choice
         except LLMError:
             mention["match"] += "+llm-unavailable"
             return
@@ -367,7 +369,14 @@ def make_retrieval_nodes(retriever: Any | None = None, planner: Any | None = Non
         active_planner = planner or planner_for(context)
 
         def replan(question: str) -> dict[str, Any]:
-            return active_planner.plan(question, resources, context)
+            from hgrag.tools.errors import LLMError
+
+            try:
+                new_plan = active_planner.plan(question, resources, context)
+            except LLMError:  # a failed re-plan keeps the current plan; it never ends the run
+                return dict(state["plan"])
+            new_plan.pop("planner_check", None)
+            return new_plan
 
         plan, evidence, actions = (retriever or retriever_for(context)).expand(state["question"], dict(state["plan"]), state["evidence"],
                                                 resources, replan)

@@ -20,12 +20,13 @@ from hgrag.agents.plan_compiler import compile_plan
 from hgrag.agents.plan_lowering import with_ir
 from hgrag.agents.spelling import correct_text
 from hgrag.agents.unlinked import looks_like_person, suggestions_for, unlinked_lowercase_partners, unlinked_names
-from hgrag.agents.retrieval_prompts import PLAN_SYSTEM_PROMPT, PLAN_USER_TEMPLATE
+from hgrag.agents.retrieval_prompts import PLAN_SYSTEM_PROMPT, PLAN_USER_TEMPLATE, PlanFrameReply
 from hgrag.state.context import Context, check_context
 from hgrag.state.qa_state import QAState
-from hgrag.tools.errors import HgragError, LLMError
-from hgrag.tools.llm import invoke_json
+from hgrag.tools.errors import HgragError, InputError, LLMError
+from hgrag.tools.llm import as_data, structured_call
 from hgrag.tools.question import check_question
+from hgrag.tools.text import norm_key
 from hgrag.tools.resources import Resources
 from hgrag.agents.resources_access import resources_for
 
@@ -73,8 +74,10 @@ class LLMPlanner:
     """The LLM fills the intent frame; linking and plan compilation stay graph-grounded."""
 
     def plan(self, question: str, resources: Resources, context: Context) -> dict[str, Any]:
-        reply = invoke_json(context, PLAN_SYSTEM_PROMPT, PLAN_USER_TEMPLATE.format(question=question))
-        frame, mentions, years = frame_from_reply(reply)
+        prompt = PLAN_USER_TEMPLATE.format(question_json=as_data({"question": question}))
+        reply, _ = structured_call(context, PlanFrameReply, PLAN_SYSTEM_PROMPT, prompt)
+        frame, mentions, years = frame_from_reply(reply.model_dump())
+        mentions = [m for m in mentions if in_question(str(m.get("text", "")), question)]  # no invented mentions
         detector = detector_for(resources)
         spans, unresolved = [], []
         for mention in mentions:
@@ -105,6 +108,12 @@ def frame_from_reply(reply: dict[str, Any]) -> tuple[Frame, list[dict[str, Any]]
     return frame, mentions, years
 
 
+def in_question(text: str, question: str) -> bool:
+    """Is a mention the model returned really part of the question (ignoring case, accents, punctuation)?"""
+    key = norm_key(text.strip().strip("\"'“”‘’"))
+    return bool(key) and f" {key} " in f" {norm_key(question)} "
+
+
 def _int_or_none(value: Any) -> int | None:
     try:
         return int(value) if value not in (None, "") else None
@@ -124,8 +133,16 @@ def link_named_mention(detector: MentionDetector, mention: dict[str, Any]) -> Sp
     return Span(-1, -1, text, kind, [h for h in hits if h.node_type == kind])
 
 
-def planner_for(context: Context) -> OfflinePlanner | LLMPlanner:
-    return LLMPlanner() if context.uses_llm else OfflinePlanner()
+def planner_for(context: Context) -> Any:
+    """The planning policy named by `context.planner` (auto: llm with a model, offline without)."""
+    from hgrag.agents.hybrid_planner import HybridPlanner
+
+    mode = context.planner_mode
+    if mode not in ("offline", "llm", "hybrid"):
+        raise InputError(f"unknown planner {context.planner!r}; choose auto, offline, llm or hybrid")
+    if mode == "hybrid":
+        return HybridPlanner(OfflinePlanner(), LLMPlanner())
+    return LLMPlanner() if mode == "llm" else OfflinePlanner()
 
 
 def make_plan_node(planner: Any | None = None):
@@ -151,8 +168,9 @@ def make_plan_node(planner: Any | None = None):
                 new_plan["rationale"] = "LLM unavailable; offline fallback; " + new_plan["rationale"]
         except HgragError as exc:
             return {**limits, "error": str(exc), "answer": [], "answer_text": f"Error: {exc}"}
+        check = new_plan.pop("planner_check", None)
         new_plan["display_limit"] = context.display_limit  # read by the answer text renderer
         return {**limits, "question": question, "plan": new_plan, "query_type": new_plan["query_type"],
-                "interpretation": new_plan.get("interpretation", ""), "error": None}
+                "interpretation": new_plan.get("interpretation", ""), "planner_check": check, "error": None}
 
     return plan

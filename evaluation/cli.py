@@ -16,12 +16,25 @@ def _add_llm_options(parser: argparse.ArgumentParser) -> None:
                         help="'offline' (default) or an OpenAI-compatible model name")
     parser.add_argument("--base-url", default=None,
                         help="OpenAI-compatible endpoint (default: $OPENAI_BASE_URL); key from $OPENAI_API_KEY")
+    parser.add_argument("--planner", default=None, choices=("auto", "offline", "llm", "hybrid"),
+                        help="planning policy (default auto: llm with --model, else offline)")
+    parser.add_argument("--answerer", default=None, choices=("auto", "offline", "llm"),
+                        help="answer policy (default auto: llm with --model, else offline)")
+    parser.add_argument("--llm-method", default=None, choices=("auto", "function_calling", "json_schema", "json_mode"),
+                        help="structured-output method (default auto: the first one the endpoint accepts)")
+    parser.add_argument("--llm-timeout", type=float, default=None, help="seconds per LLM call (default 30)")
+    parser.add_argument("--llm-fallback", action="store_true", help="use the offline policy when the LLM fails")
 
 
 def llm_context(args: argparse.Namespace) -> dict[str, Any]:
     context: dict[str, Any] = {"model": args.model}
     if args.base_url:
         context["base_url"] = args.base_url
+    for name in ("planner", "answerer", "llm_method", "llm_timeout"):
+        if getattr(args, name, None) is not None:
+            context[name] = getattr(args, name)
+    if getattr(args, "llm_fallback", False):
+        context["llm_fallback"] = True
     return context
 
 

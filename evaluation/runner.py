@@ -121,14 +121,18 @@ def warm_up(system: System, question: str) -> None:
 # -- running ---------------------------------------------------------------------------
 def answer_one(system: System, row: dict[str, Any]) -> dict[str, Any]:
     """Answer one question, timed; errors are recorded on the row, never raised."""
+    from hgrag.tools.llm import llm_meter, meter_totals
+
     started = time.perf_counter()
-    try:
-        result = system.answer(row["question"]) or {}
-        error = result.get("error")
-    except HgragError as exc:
-        result, error = {}, str(exc)
-    except Exception as exc:  # noqa: BLE001 - one crash must not end a 400-question run
-        result, error = {}, f"{type(exc).__name__}: {exc}"
+    crashed = False
+    with llm_meter() as llm_calls:
+        try:
+            result = system.answer(row["question"]) or {}
+            error = result.get("error")
+        except HgragError as exc:
+            result, error = {}, str(exc)
+        except Exception as exc:  # noqa: BLE001 - one crash must not end a 400-question run
+            result, error, crashed = {}, f"{type(exc).__name__}: {exc}", True
     latency_ms = (time.perf_counter() - started) * 1000
     answer = result.get("answer") or []
     prediction = {
@@ -136,10 +140,14 @@ def answer_one(system: System, row: dict[str, Any]) -> dict[str, Any]:
         "answer": [str(a) for a in (answer if isinstance(answer, list) else [answer])],
         "query_type": result.get("query_type"), "verified": bool(result.get("verified")),
         "expansions": int(result.get("expansions") or 0), "regenerations": int(result.get("regenerations") or 0),
-        "latency_ms": round(latency_ms, 2), "error": error,
+        "latency_ms": round(latency_ms, 2), "error": error, "crashed": crashed,
         "answer_text": str(result.get("answer_text") or "")[:400],
         "interpretation": str(result.get("interpretation") or ""),
+        **meter_totals(llm_calls),
     }
+    if result.get("planner_check"):
+        prediction["planner_agree"] = bool(result["planner_check"].get("agree"))
+        prediction["planner_chosen"] = result["planner_check"].get("chosen")
     if row.get("answer") is not None:
         gold = row["answer"] if isinstance(row["answer"], list) else [row["answer"]]
         scores = score(prediction["answer"], gold)
@@ -189,7 +197,9 @@ def summarize(predictions: list[dict[str, Any]], seconds: float, **extra: Any) -
         **extra,
         "questions": len(predictions),
         "errors": sum(1 for p in predictions if p.get("error")),
+        "crashes": sum(1 for p in predictions if p.get("crashed")),
         "metrics": aggregate(scored) if scored else None,
+        "honesty": honesty(predictions),
         "latency_ms": {"p50": round(percentile(latencies, 50), 1), "p95": round(percentile(latencies, 95), 1),
                        "mean": round(sum(latencies) / len(latencies), 1) if latencies else 0.0},
         "questions_per_second": round(len(predictions) / seconds, 3) if seconds > 0 else 0.0,
@@ -200,6 +210,26 @@ def summarize(predictions: list[dict[str, Any]], seconds: float, **extra: Any) -
 
 def _rate(value: float | None) -> str:
     return "–" if value is None else f"{value:.3f}"
+
+
+def honesty(predictions: list[dict[str, Any]]) -> dict[str, Any]:
+    """Wrong-answer rate (a non-empty answer that is not exactly right), share of verified answers that are
+    right, abstention rate (empty answer), and LLM calls / tokens per question."""
+    n = len(predictions) or 1
+    gold = [p for p in predictions if "correct" in p]
+    answered = [p for p in gold if p["answer"]]
+    verified = [p for p in gold if p["verified"] and p["answer"]]
+    agreements = [p["planner_agree"] for p in predictions if "planner_agree" in p]
+    return {
+        "wrong_answer_rate": round(sum(1 for p in answered if not p["correct"]) / (len(gold) or 1), 4),
+        "verified_right": round(sum(1 for p in verified if p["correct"]) / len(verified), 4) if verified else None,
+        "verified_answers": len(verified),
+        "abstention_rate": round(sum(1 for p in predictions if not p["answer"]) / n, 4),
+        "llm_calls_per_question": round(sum(p.get("llm_calls", 0) for p in predictions) / n, 2),
+        "llm_requests_per_question": round(sum(p.get("llm_requests", 0) for p in predictions) / n, 2),
+        "llm_tokens_per_question": round(sum(p.get("llm_tokens", 0) for p in predictions) / n, 1),
+        "planner_agreement": round(sum(agreements) / len(agreements), 4) if agreements else None,
+    }
 
 
 def format_summary(summary: dict[str, Any]) -> str:
@@ -220,6 +250,12 @@ def format_summary(summary: dict[str, Any]) -> str:
                 f"{values[m]:>{9 if m == 'accuracy' else 7}.3f}" for m in METRICS)
                 + f" {values.get('wrong_rate', 0.0):>7.3f} {values.get('abstention_rate', 0.0):>8.3f}"
                 + f" {_rate(values.get('verified_right')):>9}")
+    honest = summary.get("honesty")
+    if honest and (honest.get("llm_calls_per_question") or honest.get("planner_agreement") is not None):
+        lines.append(f"LLM calls/question {honest['llm_calls_per_question']}, "
+                     f"tokens/question {honest['llm_tokens_per_question']}"
+                     + ("" if honest.get("planner_agreement") is None
+                        else f", planner agreement {honest['planner_agreement']:.3f}"))
     latency = summary["latency_ms"]
     lines.append(f"latency p50 {latency['p50']:.0f} ms, p95 {latency['p95']:.0f} ms; "
                  f"{summary['questions_per_second']:.2f} questions/s; peak RSS {summary['peak_rss_mb']:.0f} MB")

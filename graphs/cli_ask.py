@@ -28,6 +28,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--llm-fallback", action="store_true", help="use the offline policy if the LLM fails")
     parser.add_argument("--skip-bad-records", action="store_true",
                         help="use a source with malformed records by skipping them (as in `hgrag build`)")
+    parser.add_argument("--planner", default="auto", choices=("auto", "offline", "llm", "hybrid"),
+                        help="auto (llm with --model, else offline) | offline | llm | hybrid (both plans, cross-checked)")
+    parser.add_argument("--answerer", default="auto", choices=("auto", "offline", "llm"),
+                        help="who writes the answer from the evidence: auto (llm with --model) | offline | llm")
+    parser.add_argument("--llm-timeout", type=float, default=30.0, help="seconds per LLM call (default 30)")
+    parser.add_argument("--llm-method", default="auto", choices=("auto", "function_calling", "json_schema", "json_mode"),
+                        help="structured-output method (auto: the first the endpoint accepts)")
     parser.set_defaults(func=run_ask)
 
 
@@ -41,7 +48,8 @@ def run_ask(args: argparse.Namespace) -> int:
         raise InputError(f"--limit must be 0 (all) or a positive number, not {args.limit}")
     context = Context(dataset=args.dataset, source=args.source, model=args.model, base_url=args.base_url,
                       llm_fallback=args.llm_fallback, skip_bad_records=args.skip_bad_records,
-                      display_limit=args.limit)
+                      display_limit=args.limit, planner=args.planner, answerer=args.answerer,
+                      llm_method=args.llm_method, llm_timeout=args.llm_timeout)
     graph = build_qa_graph(args.variant)
     inputs = {"question": question, "dataset": args.dataset}
     result: dict[str, Any] = {}
@@ -54,7 +62,7 @@ def run_ask(args: argparse.Namespace) -> int:
         raise InputError(result["error"])
     output = {k: result.get(k) for k in ("answer", "answer_text", "interpretation", "query_type", "plan", "evidence",
                                           "sufficiency_score", "consistency_score", "verified",
-                                          "validation", "expansions", "regenerations", "error")}
+                                          "validation", "expansions", "regenerations", "planner_check", "error")}
     if args.json:
         print(json.dumps(output, ensure_ascii=False, indent=2, default=str))
     else:
@@ -73,6 +81,10 @@ def print_transition(chunk: dict[str, Any]) -> None:
             plan = update["plan"]
             detail = (f"{plan['query_type']}: {plan.get('interpretation', '')}\n  plan IR: "
                       f"{json.dumps(plan.get('ir'), ensure_ascii=False)}")
+            check = update.get("planner_check")
+            if check:
+                detail += f"\n[plan] planner check: {'agree' if check['agree'] else 'DISAGREE'}; " \
+                          f"using {check['chosen']}: {check['reason']}"
         elif node == "score_sufficiency":
             detail = f"sufficiency {update.get('sufficiency_score')} {update.get('sufficiency')}"
         elif node == "expand":

@@ -31,6 +31,12 @@ class Context:
     api_key: str | None = field(default=None, metadata={"description": "API key (default: OPENAI_API_KEY)."})
     llm_timeout: float = field(default=30.0, metadata={"description": "Seconds before an LLM call is abandoned (0-600]."})
     llm_fallback: bool = field(default=False, metadata={"description": "Fall back to the offline policy when the LLM fails."})
+    llm_method: str = field(default="auto", metadata={"description": "Structured output: auto | function_calling | json_schema | json_mode (auto tries them in that order, once per endpoint)."})
+    llm_retries: int = field(default=2, metadata={"description": "Retries of an LLM call after a transient error (connection, timeout, HTTP 429/5xx)."})
+    llm_seed: int | None = field(default=0, metadata={"description": "Sampling seed sent to the endpoint (repeatable replies); None sends none."})
+    llm_temperature: float = field(default=0.0, metadata={"description": "Sampling temperature of LLM calls."})
+    answerer: str = field(default="auto", metadata={"description": "auto (llm with a model, else offline) | offline | llm: who writes the answer from the evidence."})
+    planner: str = field(default="auto", metadata={"description": "auto (llm with a model, else offline) | offline | llm | hybrid (both plans, cross-checked)."})
     sufficiency_threshold: float = field(default=0.6, metadata={"description": "Below this (0-1), the retrieval agent expands the subgraph."})
     consistency_threshold: float = field(default=0.8, metadata={"description": "Below this (0-1), the answer agent regenerates."})
     max_expansions: int = field(default=2, metadata={"description": "Upper bound on expansion rounds (0-5)."})
@@ -50,6 +56,20 @@ class Context:
     @property
     def uses_llm(self) -> bool:
         return isinstance(self.model, str) and bool(self.model) and self.model != OFFLINE
+
+    @property
+    def planner_mode(self) -> str:
+        """The planner actually used: auto resolves to llm with a model, offline without."""
+        if self.planner in ("", None, "auto"):
+            return "llm" if self.uses_llm else OFFLINE
+        return self.planner
+
+    @property
+    def answerer_mode(self) -> str:
+        """The answer policy actually used: auto resolves to llm with a model, offline without."""
+        if self.answerer in ("", None, "auto"):
+            return "llm" if self.uses_llm else OFFLINE
+        return self.answerer
 
     @classmethod
     def from_mapping(cls, values: dict[str, Any] | None) -> "Context":

@@ -27,6 +27,7 @@ class OutputState(TypedDict, total=False):
     expansions: int
     regenerations: int
     error: str | None
+    planner_check: dict[str, Any] | None  # hybrid planner: agreement of the offline and LLM plans
 
 
 class QAState(InputState, OutputState, total=False):

@@ -55,3 +55,19 @@ def session_hgrag_home(tmp_path_factory: pytest.TempPathFactory, datasets_dir: P
     yield home
     patch.undo()
     clear_memo()
+
+
+@pytest.fixture(scope="session")
+def llm_server():
+    """SmolLM2-135M behind llama-cpp-python's OpenAI-compatible server, for the whole session.
+
+    Installed by `make test`; a missing package fails the test with a clear message (never a skip),
+    so the LLM tests cannot silently stop running in CI."""
+    from llm_server import LocalLLMServer, ServerMissing
+
+    try:
+        server = LocalLLMServer.start()
+    except ServerMissing as exc:
+        pytest.fail(f"real LLM server unavailable: {exc}", pytrace=False)
+    yield server
+    server.stop()

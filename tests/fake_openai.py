@@ -4,7 +4,11 @@
         ...  # point ChatOpenAI at server.base_url; read server.requests afterwards
 
 Each POST to /v1/chat/completions (or /chat/completions) pops the next scripted reply and returns
-it as choices[0].message.content. With the script exhausted, `responder(request)` answers if given;
+it as choices[0].message.content, or, when the request offers tools (structured output through
+function calling) and the reply is a JSON object, as the arguments of a call to the requested tool,
+as a real tool-calling endpoint does. A reply may also be a dict {"content"?, "tool_arguments"?,
+"finish_reason"?} to script broken tool calls (truncated arguments, finish_reason "length"), or
+{"status": 503, "message"?} to script an HTTP error. With the script exhausted, `responder(request)` answers if given;
 otherwise the server answers HTTP 500, so a test that makes more LLM calls than it scripted fails
 loudly instead of hanging.
 """
@@ -29,14 +33,48 @@ def closed_port() -> int:
         return sock.getsockname()[1]
 
 
-def completion_body(content: str, model: str, number: int) -> dict[str, Any]:
+def requested_tool(body: dict[str, Any]) -> str | None:
+    """The function a request forces (tool_choice), else its first tool; None without tools."""
+    tools = body.get("tools") or []
+    if not tools:
+        return None
+    choice = body.get("tool_choice")
+    if isinstance(choice, dict) and choice.get("function", {}).get("name"):
+        return choice["function"]["name"]
+    return tools[0].get("function", {}).get("name")
+
+
+def _is_json_object(text: str) -> bool:
+    try:
+        return isinstance(json.loads(text), dict)
+    except (TypeError, ValueError):
+        return False
+
+
+def reply_message(reply: str | dict[str, Any], body: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    """The assistant message and finish reason for a scripted reply to this request."""
+    spec = reply if isinstance(reply, dict) else {"content": reply}
+    tool = requested_tool(body)
+    arguments = spec.get("tool_arguments")
+    if arguments is None and tool and _is_json_object(spec.get("content") or ""):
+        arguments = spec["content"]
+    if arguments is not None and tool:
+        call = {"id": "call_fake", "type": "function", "function": {"name": tool, "arguments": arguments}}
+        return ({"role": "assistant", "content": None, "tool_calls": [call]},
+                spec.get("finish_reason", "tool_calls"))
+    return {"role": "assistant", "content": spec.get("content") or ""}, spec.get("finish_reason", "stop")
+
+
+def completion_body(reply: str | dict[str, Any], model: str, number: int,
+                    body: dict[str, Any] | None = None) -> dict[str, Any]:
     """A chat.completion object with the fields langchain_openai reads (usage included)."""
-    prompt_tokens, completion_tokens = 10, max(1, len(content) // 4)
+    message, finish_reason = reply_message(reply, body or {})
+    text = message.get("content") or json.dumps(message.get("tool_calls") or "")
+    prompt_tokens, completion_tokens = 10, max(1, len(text) // 4)
     return {
         "id": f"chatcmpl-fake-{number}", "object": "chat.completion", "created": int(time.time()),
         "model": model, "system_fingerprint": "fake",
-        "choices": [{"index": 0, "finish_reason": "stop", "logprobs": None,
-                     "message": {"role": "assistant", "content": content}}],
+        "choices": [{"index": 0, "finish_reason": finish_reason, "logprobs": None, "message": message}],
         "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
                   "total_tokens": prompt_tokens + completion_tokens},
     }
@@ -45,8 +83,9 @@ def completion_body(content: str, model: str, number: int) -> dict[str, Any]:
 class FakeOpenAI:
     """Scripted replies in, recorded requests out."""
 
-    def __init__(self, replies: Iterable[str] = (), responder: Callable[[dict[str, Any]], str] | None = None):
-        self.replies: deque[str] = deque(replies)
+    def __init__(self, replies: Iterable[str | dict[str, Any]] = (),
+                 responder: Callable[[dict[str, Any]], str | dict[str, Any]] | None = None):
+        self.replies: deque[str | dict[str, Any]] = deque(replies)
         self.responder = responder
         self.requests: list[dict[str, Any]] = []
         self.lock = threading.Lock()
@@ -54,11 +93,11 @@ class FakeOpenAI:
         self.thread: threading.Thread | None = None
 
     # -- script -------------------------------------------------------------
-    def push(self, *replies: str) -> None:
+    def push(self, *replies: str | dict[str, Any]) -> None:
         with self.lock:
             self.replies.extend(replies)
 
-    def next_reply(self, request: dict[str, Any]) -> str | None:
+    def next_reply(self, request: dict[str, Any]) -> str | dict[str, Any] | None:
         with self.lock:
             self.requests.append(request)
             if self.replies:
@@ -127,7 +166,11 @@ def _handler_for(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
                 self._send(500, {"error": {"message": "fake server: no scripted reply left",
                                            "type": "server_error"}})
                 return
-            self._send(200, completion_body(reply, str(body.get("model", "fake-model")), len(fake.requests)))
+            if isinstance(reply, dict) and reply.get("status"):  # a scripted HTTP error
+                self._send(int(reply["status"]), {"error": {"message": reply.get("message", "scripted error"),
+                                                            "type": "scripted"}})
+                return
+            self._send(200, completion_body(reply, str(body.get("model", "fake-model")), len(fake.requests), body))
 
         def _send(self, status: int, payload: dict[str, Any]) -> None:
             data = json.dumps(payload).encode("utf-8")

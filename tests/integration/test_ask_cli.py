@@ -133,3 +133,17 @@ def test_llm_model_without_endpoint_exits_2(paper: RawPaper, capsys: pytest.Capt
     monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
     code = main(["ask", question_for(paper), "--dataset", DATASET, "--model", "fake-model"])
     assert_one_line_error(capsys, code, "base-url")
+
+
+def test_trace_reports_the_hybrid_planners_disagreement(paper: RawPaper, capsys: pytest.CaptureFixture) -> None:
+    """The LLM plans a count where the offline planner plans a list: the offline plan answers, the trace says so."""
+    frame = json.dumps({"mentions": [{"text": paper.title, "type": "paper"}], "target": "paper",
+                        "operation": "count"})
+    with FakeOpenAI([frame]) as server:
+        code = main(["ask", question_for(paper), "--dataset", DATASET, "--trace", "--json", "--model", "m",
+                     "--base-url", server.base_url, "--planner", "hybrid", "--answerer", "offline"])
+    out, err = capsys.readouterr()
+    output = json.loads(out)
+    assert code == 0 and "planner check: DISAGREE; using offline" in err
+    assert output["planner_check"]["agree"] is False and output["planner_check"]["chosen"] == "offline"
+    assert norm_set(output["answer"]) == norm_set(author_names(paper))

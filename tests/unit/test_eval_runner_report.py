@@ -137,3 +137,19 @@ def test_extractive_answer_reads_the_top_passages(question, expected):
     store = _toy_store()
     passages = [paper_passage(store, "p1")[1], paper_passage(store, "p2")[1]]
     assert extractive_answer(question, passages) == expected
+
+
+def test_honesty_counts_wrong_answers_abstentions_verified_and_llm_use():
+    from hgrag.evaluation.runner import honesty
+
+    rows = [
+        {"answer": ["a"], "correct": True, "verified": True, "llm_calls": 2, "llm_tokens": 100},
+        {"answer": ["b"], "correct": False, "verified": False, "llm_calls": 1, "llm_tokens": 50},
+        {"answer": [], "correct": False, "verified": False, "llm_calls": 1, "llm_tokens": 30, "planner_agree": False},
+        {"answer": ["c"], "correct": False, "verified": True, "llm_calls": 0, "llm_tokens": 0, "planner_agree": True},
+    ]
+    result = honesty(rows)
+    assert result["wrong_answer_rate"] == 0.5 and result["abstention_rate"] == 0.25
+    assert result["verified_right"] == 0.5 and result["verified_answers"] == 2
+    assert result["llm_calls_per_question"] == 1.0 and result["llm_tokens_per_question"] == 45.0
+    assert result["planner_agreement"] == 0.5
