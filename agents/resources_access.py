@@ -10,4 +10,5 @@ from hgrag.tools.resources import Resources, load_resources
 def resources_for(state: dict[str, Any], context: Any) -> Resources:
     """The dataset named in the state wins over the context's default; loads are memoised."""
     dataset = state.get("dataset") or context.dataset
-    return load_resources(dataset, context.source if dataset == context.dataset else None)
+    return load_resources(dataset, context.source if dataset == context.dataset else None,
+                          graph=getattr(context, "graph", None))

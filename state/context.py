@@ -15,6 +15,7 @@ class Context:
 
     dataset: str = field(default="openalex", metadata={"description": "Graph to answer from: openalex, dblp, openalex-tiny, dblp-tiny."})
     source: str | None = field(default=None, metadata={"description": "Override the dataset's source path."})
+    graph: str | None = field(default=None, metadata={"description": "Graph store: empty = embedded networkx (default), or falkordb://HOST:PORT/NAME (default: HGRAG_GRAPH)."})
     model: str = field(default=OFFLINE, metadata={"description": "'offline' (deterministic, no LLM) or an OpenAI-compatible model name."})
     base_url: str | None = field(default=None, metadata={"description": "OpenAI-compatible endpoint (default: OPENAI_BASE_URL)."})
     api_key: str | None = field(default=None, metadata={"description": "API key (default: OPENAI_API_KEY)."})
