@@ -84,7 +84,12 @@ class FalkorDialect:
         return "UNWIND $ids AS id MATCH (n:Node {id: id}) RETURN id, properties(n)"
 
     def nodes_of_type(self, node_type: str) -> str:
-        return f"MATCH (n:{node_label(node_type)}) RETURN n.id ORDER BY n.seq SKIP $skip LIMIT $limit"
+        """Ids and order of the nodes of a type with $lo <= seq < $hi (an index range scan)."""
+        return (f"MATCH (n:{node_label(node_type)}) WHERE n.seq >= $lo AND n.seq < $hi "
+                "RETURN n.id, n.seq")
+
+    def max_seq(self) -> str:
+        return "MATCH (n:Node) RETURN max(n.seq)"
 
     def edge(self, edge_type: str) -> str:
         rel = relationship(edge_type)

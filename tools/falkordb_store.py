@@ -80,7 +80,7 @@ class FalkorDBGraphStore(GraphStore):
     """Read access to a graph loaded by `falkordb_load` (schema in `cypher_dialect`)."""
 
     def __init__(self, graph: Any, name: str = "graph", dialect: FalkorDialect = FALKORDB,
-                 cache_size: int = 200_000):
+                 cache_size: int = 100_000):
         self.graph = graph  # falkordb.Graph
         self.name = name
         self.dialect = dialect
@@ -126,13 +126,13 @@ class FalkorDBGraphStore(GraphStore):
         return self._iter_type(node_type)
 
     def _iter_type(self, node_type: str) -> Iterator[str]:
-        skip = 0
-        while True:
-            rows = self._rows(self.dialect.nodes_of_type(node_type), {"skip": skip, "limit": PAGE})
-            yield from (row[0] for row in rows)
-            if len(rows) < PAGE:
-                return
-            skip += PAGE
+        """Pages of the insertion order (seq ranges), each sorted here: no full sort in the database."""
+        top = self._rows(self.dialect.max_seq())[0][0]
+        if top is None:
+            return
+        for low in range(0, int(top) + 1, PAGE):
+            rows = self._rows(self.dialect.nodes_of_type(node_type), {"lo": low, "hi": low + PAGE})
+            yield from (node for node, _ in sorted(rows, key=lambda row: row[1]))
 
     def neighbors(self, node_id: str, edge_type: str, direction: Direction = "out") -> list[str]:
         key = (node_id, edge_type, direction)
