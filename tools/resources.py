@@ -210,3 +210,13 @@ def load_resources(dataset: str = "openalex", source: str | Path | None = None, 
             return _MEMO[key]
         return build_resources(dataset, path, skip_bad_records=skip_bad_records,
                                progress=progress, rebuild=rebuild, graph=graph)
+
+
+def register_resources(resources: Resources, source: str | Path, *, skip_bad_records: bool = False,
+                       graph: str | None = None) -> None:
+    """Make `load_resources(resources.dataset, source, graph=graph)` return `resources` (a graph
+    built elsewhere, e.g. the synthetic graphs of benchmarks/scale.py)."""
+    from hgrag.tools.falkordb_resources import selected_graph
+
+    spec, path = resolve_source(resources.dataset, source)
+    _MEMO[_memo_key(spec, path, skip_bad_records, selected_graph(graph))] = resources
