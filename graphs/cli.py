@@ -14,6 +14,7 @@ COMMAND_MODULES = (
     "hgrag.graphs.cli_data",   # build, stats, search
     "hgrag.graphs.cli_ask",    # ask
     "hgrag.evaluation.cli",    # bench, eval
+    "hgrag.graphs.cli_graph",  # graph-server
 )
 
 

@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from hgrag.graphs.cli_graph import add_graph_argument
 from hgrag.state.context import Context
 from hgrag.tools.errors import InputError
 from hgrag.tools.question import check_question
@@ -18,6 +19,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("question", help="the question, e.g. \"Who wrote 'Some title'?\"")
     parser.add_argument("--dataset", default="openalex", help="openalex | dblp | openalex-tiny | dblp-tiny")
     parser.add_argument("--source", default=None, help="override the dataset's source path")
+    add_graph_argument(parser)
     parser.add_argument("--json", action="store_true", help="print the full output state as JSON")
     parser.add_argument("--trace", action="store_true", help="stream each agent transition as it happens")
     parser.add_argument("--model", default="offline", help="'offline' (default) or an OpenAI-compatible model name")
@@ -34,7 +36,7 @@ def run_ask(args: argparse.Namespace) -> int:
         raise InputError(f"unknown variant {args.variant!r}; choose one of {', '.join(VARIANTS)}")
     question = check_question(args.question)
     context = Context(dataset=args.dataset, source=args.source, model=args.model, base_url=args.base_url,
-                      llm_fallback=args.llm_fallback)
+                      llm_fallback=args.llm_fallback, graph=args.graph)
     graph = build_qa_graph(args.variant)
     inputs = {"question": question, "dataset": args.dataset}
     result: dict[str, Any] = {}
@@ -53,7 +55,7 @@ def run_ask(args: argparse.Namespace) -> int:
     else:
         from hgrag.tools.resources import load_resources
 
-        print_answer(output, load_resources(args.dataset, args.source).store)
+        print_answer(output, load_resources(args.dataset, args.source, graph=args.graph).store)
     return 0
 
 
