@@ -27,6 +27,7 @@ test-unit: install
 
 bench: install
 	$(BIN)/python benchmarks/run_all.py
+	$(BIN)/python benchmarks/parity.py --out reports/store-parity.json
 
 clean:
 	rm -rf $(VENV) .pytest_cache
