@@ -8,6 +8,8 @@ import pytest
 
 from hgrag.evaluation.generator import TEMPLATE_SETS
 from hgrag.evaluation.parity import benchmark_questions, store_parity
+from hgrag.tools.falkordb_store import FalkorDBGraphStore
+from hgrag.tools.resources import load_graph, load_resources
 
 pytestmark = pytest.mark.integration
 
@@ -18,6 +20,9 @@ def test_every_benchmark_question_answers_alike_on_both_stores(dataset, falkordb
     monkeypatch.delenv("HGRAG_GRAPH", raising=False)
     questions = benchmark_questions(dataset, TEMPLATE_SETS)
     assert {row["id"].split("/")[0] for row in questions} == set(TEMPLATE_SETS)
-    compared, mismatches = store_parity(dataset, falkordb_server.url(f"parity-{dataset}"), questions)
+    url = falkordb_server.url(f"parity-{dataset}")
+    compared, mismatches = store_parity(dataset, url, questions)
     assert compared == len(questions) > 100
     assert mismatches == [], mismatches[:3]
+    used = load_resources(dataset, graph=url).store  # the memoised store the QA graph answered from
+    assert isinstance(used, FalkorDBGraphStore) and used.node_counts() == load_graph(dataset).store.node_counts()
