@@ -10,5 +10,6 @@ from hgrag.tools.resources import Resources, load_resources
 def resources_for(state: dict[str, Any], context: Any) -> Resources:
     """The dataset named in the state wins over the context's default; loads are memoised."""
     dataset = state.get("dataset") or context.dataset
-    return load_resources(dataset, context.source if dataset == context.dataset else None,
-                          graph=getattr(context, "graph", None))
+    source = context.source if dataset == context.dataset else None
+    graph = getattr(context, "graph", None)  # None: HGRAG_GRAPH, else the embedded store
+    return load_resources(dataset, source, graph=graph) if graph else load_resources(dataset, source)
