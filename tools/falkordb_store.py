@@ -193,7 +193,20 @@ class FalkorDBGraphStore(GraphStore):
         ids = list(dict.fromkeys(nodes))
         if key == "type":
             return {node: (self._peek(node) or {}).get("type") for node in ids}
-        return {node: (data or {}).get(key) for node, data in self.node_data(ids).items()}
+        if key in _NODE_INTERNAL:  # storage bookkeeping, not attributes of the graph
+            return {node: None for node in ids}
+        found: dict[str, Any] = {}
+        missing = []
+        for node in ids:
+            data = self._nodes.get(node)
+            if data is None:
+                missing.append(node)
+            else:
+                found[node] = data.get(key)
+        # one property per node, uncached: bulk reads (index builds, filters) stay light
+        for node, value in self._chunked(self.dialect.attrs(key), missing):
+            found[node] = value
+        return {node: found.get(node) for node in ids}
 
     def labels(self, nodes: Iterable[str]) -> dict[str, str]:
         ids = list(dict.fromkeys(nodes))

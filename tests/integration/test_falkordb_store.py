@@ -51,7 +51,7 @@ def test_set_at_a_time_reads(stores):
     papers = list(embedded.nodes_of_type("paper"))
     everything = list(embedded.graph.nodes) + ["no-such-node"]
     assert database.author_positions(papers) == embedded.author_positions(papers)
-    for key in ("title", "name", "year", "cited_by_count", "type"):
+    for key in ("title", "name", "year", "cited_by_count", "type", "id", "seq", "missing_key"):
         assert database.attrs(everything, key) == embedded.attrs(everything, key)
     assert database.labels(papers) == embedded.labels(papers)
     source, target = next((s, t) for s, t, k in embedded.graph.edges(keys=True) if k == "writes")
