@@ -228,6 +228,30 @@ def _networkx_size(scale: float, workdir: Path, questions: int) -> dict[str, Any
     return result
 
 
+def markdown_table(rows: list[dict[str, Any]]) -> str:
+    """The README table of one or more reports' rows (sizes in order, stores side by side)."""
+    def number(row: dict[str, Any], key: str, scale: float = 1.0, digits: int = 0) -> str:
+        value = row.get(key)
+        return "–" if value is None else f"{value * scale:,.{digits}f}"
+
+    lines = ["| size | store | nodes / edges | build: graph + index (s) | build peak RSS (MB) | DB RSS (MB) "
+             "| warm load (s) | QA peak RSS (MB) | p50 / p95 (ms) | index (MB) |", "|" + "---|" * 10]
+    for row in sorted(rows, key=lambda r: (r["scale"], r["store"])):
+        index = number(row, "index_bytes", 2**-20) if row["store"] == "falkordb" else "same"
+        warm = row.get("warm_load_seconds")
+        if row["store"] == "falkordb" and warm is not None:
+            warm_text = f"{row['db_warm_load_seconds']:.1f} (server RDB) + {warm:.1f}"
+        else:
+            warm_text = number(row, "warm_load_seconds", digits=1)
+        graph, built = row.get("graph_seconds"), row.get("index_seconds")
+        build = f"{graph:,.0f} + {built:,.0f}" if graph is not None and built is not None else number(row, "graph_seconds")
+        sizes = f"{row['nodes']:,} / {row['edges']:,}" if "nodes" in row else ""
+        lines.append(f"| {row['scale']:g}× | {row['store']} | {sizes} | {build} | {number(row, 'build_peak_rss_mb')} "
+                     f"| {number(row, 'db_rss_mb')} | {warm_text} | {number(row, 'qa_peak_rss_mb')} "
+                     f"| {number(row, 'p50_ms')} / {number(row, 'p95_ms')} | {index} |")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--scales", type=float, nargs="+", default=[1, 5, 10])
@@ -240,7 +264,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--store", default="")
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--progress", action="store_true")
+    parser.add_argument("--table", type=Path, nargs="+", help="print the README table of these reports")
     args = parser.parse_args(argv)
+    if args.table:
+        print(markdown_table([row for path in args.table for row in json.loads(path.read_text())["results"]]))
+        return 0
     args.workdir.mkdir(parents=True, exist_ok=True)
     if args.phase:
         print(json.dumps(PHASES[args.phase](args), default=str))
