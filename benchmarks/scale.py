@@ -129,8 +129,9 @@ def _questions(store: Any, index: Any, count: int) -> list[str]:
     from hgrag.evaluation.templates_standard import TEMPLATES
 
     rng = random.Random(11)
-    authors = [f"a{rng.randrange(store.node_counts()['author'])}" for _ in range(count * 20)]
-    papers = [f"p{rng.randrange(store.node_counts()['paper'])}" for _ in range(count * 20)]
+    counts = store.node_counts()
+    authors = [f"a{rng.randrange(counts['author'])}" for _ in range(count * 20)]
+    papers = [f"p{rng.randrange(counts['paper'])}" for _ in range(count * 20)]
     authors = [a for a in authors if len(store.neighbors(a, "writes", "out")) >= 2
                and not index.ambiguous(store.label(a), "author")]
     papers = [p for p in papers if not index.ambiguous(store.label(p), "paper")]
