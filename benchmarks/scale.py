@@ -177,8 +177,34 @@ def phase_questions(args: argparse.Namespace) -> dict[str, Any]:
             "examples": questions[:len(MIX)]}
 
 
+def phase_parity(args: argparse.Namespace) -> dict[str, Any]:
+    """The question mix on both stores of one size: how many outcomes differ."""
+    from synthetic import networkx_store
+
+    from hgrag.graphs.api import ask
+    from hgrag.tools.entity_index import EntityIndex
+    from hgrag.tools.falkordb_store import FalkorDBGraphStore
+    from hgrag.tools.resources import Resources, register_resources
+
+    url = f"falkordb://127.0.0.1:{args.port}/{GRAPH}"
+    stores = {url: FalkorDBGraphStore.connect(url, name="dblp"),
+              "networkx": networkx_store(_synthetic(args.workdir, args.scale))}
+    for graph, store in stores.items():
+        index = EntityIndex.load(args.workdir / f"index-{args.scale:g}", store)
+        register_resources(Resources("dblp", store, index, args.workdir, None, True, args.workdir),
+                           args.workdir, graph=graph)
+    questions = _questions(stores["networkx"], index, args.questions)
+    differ = []
+    for question in questions:
+        outs = [ask(question, "dblp", source=str(args.workdir), graph=graph) for graph in stores]
+        if [{k: o.get(k) for k in ("answer", "answer_text", "verified")} for o in outs][0] != \
+                [{k: o.get(k) for k in ("answer", "answer_text", "verified")} for o in outs][1]:
+            differ.append(question)
+    return {"questions": len(questions), "differ": len(differ), "examples": differ[:3]}
+
+
 PHASES = {"build-falkordb": phase_build_falkordb, "build-networkx": phase_build_networkx,
-          "questions": phase_questions}
+          "questions": phase_questions, "parity": phase_parity}
 
 
 # -- orchestration ---------------------------------------------------------------------------------
