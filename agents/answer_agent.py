@@ -22,6 +22,7 @@ from langgraph.runtime import Runtime
 
 from hgrag.agents.answer_prompts import ANSWER_SYSTEM_PROMPT, ANSWER_USER_TEMPLATE, FEEDBACK_TEMPLATE
 from hgrag.agents.answer_render import abstention_text, render_answer
+from hgrag.agents.question_check import unexplained_parts, unexplained_text
 from hgrag.agents.resources_access import resources_for
 from hgrag.state.context import Context
 from hgrag.state.qa_state import QAState
@@ -100,8 +101,13 @@ def premise_text(failures: list[str]) -> str:
             + ". So I do not answer it as asked.")
 
 
-def check_answer(plan: dict[str, Any], answer: list[str], resources: Any) -> dict[str, Any]:
-    """Score an answer against the whole graph; the report names unsupported items."""
+def check_answer(plan: dict[str, Any], answer: list[str], resources: Any, question: str | None = None) -> dict[str, Any]:
+    """Score an answer against the whole graph; the report names unsupported items. With the question,
+    the plan must also account for every meaning-bearing part of it (the question-plan check)."""
+    unexplained = unexplained_parts(question, plan) if question and linked_subjects(plan) else []
+    if unexplained:  # the plan answers another question: no answer to it is verified
+        report = _report(0.0, [], list(answer), {"question_plan": 0.0}, unexplained_text(unexplained))
+        return {**report, "unexplained": unexplained, "stop": True}
     failures = premise_failures(resources.store, plan) if linked_subjects(plan) else []
     if failures:  # no item can be supported; declining to answer is the consistent reply
         feedback = ("False premise: " + "; ".join(failures)
@@ -122,7 +128,8 @@ def check_answer(plan: dict[str, Any], answer: list[str], resources: Any) -> dic
     precision = len(supported) / len(answer)
     recall = len({answer_key(a) for a in supported}) / len(expected) if expected else 0.0
     checks = {"entity_existence": sum(exists) / len(answer), "relation_validity": sum(valid) / len(answer),
-              "attribute_accuracy": precision if not entity_answer else 1.0, "premise_validity": 1.0}
+              "attribute_accuracy": precision if not entity_answer else 1.0, "premise_validity": 1.0,
+              "question_plan": 1.0 if question else 0.0}
     feedback = ""
     if unsupported:
         feedback = "Not supported by the graph: " + "; ".join(unsupported[:10]) + "."
@@ -145,7 +152,7 @@ class GraphValidator:
     """Graph-grounded checks; the same in offline and LLM configurations (the graph is the judge)."""
 
     def validate(self, question: str, plan: dict[str, Any], answer: list[str], resources: Any) -> dict[str, Any]:
-        return check_answer(plan, answer, resources)
+        return check_answer(plan, answer, resources, question)
 
 
 def make_answer_nodes(answerer: Any | None = None, validator: Any | None = None):
@@ -186,7 +193,9 @@ def make_answer_nodes(answerer: Any | None = None, validator: Any | None = None)
         update: dict[str, Any] = {"validation": report, "consistency_score": report["score"],
                                   "feedback": report["feedback"], "candidates": candidates,
                                   "verified": report["score"] >= threshold and bool(linked_subjects(state["plan"]))}
-        if not retry and report["score"] < threshold:
+        if report.get("stop"):  # the plan does not read the question: abstain, saying what could not be used
+            update.update({"answer": [], "answer_text": report["feedback"], "verified": False})
+        elif not retry and report["score"] < threshold:
             update.update(_best_supported(candidates, state["plan"], resources))
         return update
 

@@ -15,21 +15,41 @@ def _anchor_names(plan: dict[str, Any]) -> str:
     return " and ".join(names) or "the question's entities"
 
 
-def _join(items: list[str]) -> str:
+DEFAULT_DISPLAY_LIMIT = 20
+
+
+def _join(items: list[str], limit: int | None = DEFAULT_DISPLAY_LIMIT) -> str:
+    """'a, b and c'; past `limit` items (0 or None: no limit) only the first are shown, and the text
+    says how many there are: the answer list itself always stays complete."""
     if len(items) <= 1:
         return "".join(items)
-    shown = items[:20]
-    tail = f" (and {len(items) - 20} more)" if len(items) > 20 else ""
-    return ", ".join(shown[:-1]) + f" and {shown[-1]}" + tail
+    if limit and len(items) > limit:
+        return ", ".join(items[:limit]) + f", … (showing {limit} of {len(items)}; --limit 0 shows all)"
+    return ", ".join(items[:-1]) + f" and {items[-1]}"
 
 
 def abstention_text(plan: dict[str, Any], dataset: str) -> str:
+    if plan.get("reason"):  # the planner (or the plan check) said why it does not answer
+        return plan["reason"]
     missing = plan.get("unresolved") or [m["text"] for m in plan.get("anchors", []) if not m.get("node_id")]
+    suggestions = plan.get("suggestions") or {}
+    if missing and any(text in suggestions for text in missing):
+        return " ".join(_not_found(text, suggestions.get(text), dataset) for text in missing) + \
+            " So I cannot answer from it."
     if missing:
         quoted = ", ".join(f"'{m}'" for m in missing)
         return f"I could not find {quoted} in the {dataset} graph, so I cannot answer from it."
     return (f"I could not link any paper, author or venue in the question to the {dataset} graph, "
             "so I cannot answer from it.")
+
+
+def _not_found(text: str, suggestion: dict[str, Any] | None, dataset: str) -> str:
+    """"I could not find an author named 'X' in the openalex graph; closest: A, B and C." """
+    kind = (suggestion or {}).get("type")
+    what = {"author": "an author named", "paper": "a paper titled", "venue": "a venue named"}.get(kind, "anything called")
+    closest = (suggestion or {}).get("closest") or []
+    shown = [f"'{label}'" if kind == "paper" else label for label in closest]
+    return f"I could not find {what} '{text}' in the {dataset} graph" + (f"; closest: {_join(shown)}." if shown else ".")
 
 
 def describe_target(plan: dict[str, Any], store: Any) -> str:
@@ -111,17 +131,31 @@ def describe_entity(store: Any, node: str) -> str:
 
 
 def render_answer(plan: dict[str, Any], answer: list[str], store: Any) -> str:
+    """The answer sentence, followed by how same-name authors were told apart."""
+    anchors = [m for m in plan.get("anchors", []) if m.get("node_id")]
+    notes = [m["picked_because"] for m in anchors if m.get("picked_because")]
+    notes += [f"I read '{m['relinked_from']}' as {m['label']}" for m in anchors if m.get("relinked_from")]
+    text = _answer_sentence(plan, answer, store, plan.get("display_limit", DEFAULT_DISPLAY_LIMIT))
+    return text + "".join(f" ({note}.)" for note in notes)
+
+
+def _answer_sentence(plan: dict[str, Any], answer: list[str], store: Any, limit: int | None) -> str:
+    def join(items: list[str]) -> str:
+        return _join(items, limit)
+
     subject = _anchor_names(plan)
     operation = plan.get("operation")
     target = plan.get("target_type", "value")
     attribute = plan.get("read") or plan.get("attribute") or plan.get("project")
     what = describe_target(plan, store)
+    if operation == "unsupported" and plan.get("reason"):
+        return plan["reason"]
     if operation == "unsupported":
         return (f"The graph does not record the {plan.get('unsupported')} of {subject}. It holds papers (year, "
                 "citations, DOI, type, language), authors (ORCID), venues (type, ISSN) and who wrote what where.")
     if operation == "describe" and answer:
         anchor = next((m["node_id"] for m in plan.get("anchors", []) if m.get("role") == "subject"), None)
-        return describe_entity(store, anchor) if anchor else _join(answer)
+        return describe_entity(store, anchor) if anchor else join(answer)
     if not answer:
         if operation == "attribute" or plan.get("read"):
             return f"The graph has no {ATTRIBUTE_NAMES.get(attribute, attribute)} for {subject}."
@@ -132,7 +166,7 @@ def render_answer(plan: dict[str, Any], answer: list[str], store: Any) -> str:
         return f"{answer[0]}: the number of {what}."
     if operation == "attribute" or plan.get("read"):
         name = ATTRIBUTE_NAMES.get(attribute, attribute)
-        return f"{name[:1].upper()}{name[1:]} of {what if plan.get('read') else subject}: {_join(answer)}."
+        return f"{name[:1].upper()}{name[1:]} of {what if plan.get('read') else subject}: {join(answer)}."
     if operation == "sum":
         return f"{answer[0]} citations in total across {what}."
     if operation in ("argmax", "argmin"):
@@ -141,9 +175,9 @@ def render_answer(plan: dict[str, Any], answer: list[str], store: Any) -> str:
         side = "highest" if operation == "argmax" else "lowest"
         if plan.get("project") == "year" and plan.get("attribute") == "value":
             side = "latest" if operation == "argmax" else "earliest"
-            return f"{_join(answer)}: the {side} publication year among {what}."
+            return f"{join(answer)}: the {side} publication year among {what}."
         tie = " (tied)" if len(answer) > 1 else ""
-        return f"{_join(answer)}{tie}: {side} by {basis} among {what}."
+        return f"{join(answer)}{tie}: {side} by {basis} among {what}."
     if plan.get("project"):
-        return f"{ATTRIBUTE_NAMES.get(plan['project'], plan['project']).capitalize()}s of {what}: {_join(answer)}."
-    return f"{what[:1].upper()}{what[1:]}: {_join(answer)}."
+        return f"{ATTRIBUTE_NAMES.get(plan['project'], plan['project']).capitalize()}s of {what}: {join(answer)}."
+    return f"{what[:1].upper()}{what[1:]}: {join(answer)}."

@@ -23,6 +23,8 @@ from hgrag.agents.mentions import names_compatible, token_coverage
 from hgrag.agents.resources_access import resources_for
 from hgrag.state.context import Context
 from hgrag.state.qa_state import QAState
+from hgrag.tools.entity_keys import denotes
+from hgrag.tools.text import norm_key
 from hgrag.tools.plan_exec import linked_subjects, run_plan
 from hgrag.tools.ir_exec import Execution as Traversal
 from hgrag.agents.plan_lowering import with_ir
@@ -31,13 +33,15 @@ COVERAGE_WEIGHT, RELEVANCE_WEIGHT = 0.6, 0.4
 MAX_EVIDENCE_NODES = 300
 RING_LIMIT = 3000
 RELINK_EMBEDDING_MIN = 0.6
+RELINK_NEIGHBOURS = 10
 DIRECT_MARGIN = 0.2
 
 
 def evidence_from(plan: dict[str, Any], traversal: Traversal, budget: int) -> dict[str, Any]:
     anchors = [m["node_id"] for m in plan.get("anchors", []) if m.get("node_id")]
     nodes = list(dict.fromkeys(anchors + [n for layer in traversal.layers for n in sorted(layer)]))
-    frontier = [n for n, _ in traversal.targets.most_common(50)]
+    # Ties broken by node id: Counter order follows set iteration, which differs between processes.
+    frontier = [n for n, _ in sorted(traversal.targets.items(), key=lambda kv: (-kv[1], kv[0]))[:50]]
     return {"nodes": nodes[:MAX_EVIDENCE_NODES], "edges": [list(e) for e in traversal.edges],
             "paths": traversal.paths, "frontier": frontier, "n_targets": len(traversal.targets),
             "truncated": traversal.truncated, "layer_budget": budget}
@@ -70,13 +74,14 @@ def _replace_everywhere(plan: dict[str, Any], old: str, node: str) -> None:
         extra["value"] = _swap(extra.get("value"), old, node)
 
 
-def rerank_anchors(store: Any, plan: dict[str, Any]) -> dict[str, Any]:
+def rerank_anchors(store: Any, plan: dict[str, Any], abstain_on_ties: bool = False) -> dict[str, Any]:
     """Pick, for each ambiguous mention, the candidate closest in the graph to the other mentions.
 
     A candidate connected to the other mentions beats an unconnected one; a direct neighbour of another
     mention ("X with Y": Y wrote X) beats one two hops away unless its string match is clearly weaker
     (more than DIRECT_MARGIN); then the stronger string match wins, then the closer, then the
-    better-connected."""
+    better-connected. With `abstain_on_ties`, same-name authors that nothing in the question tells
+    apart are not resolved at all: the plan abstains and lists them (see `unlink_homonyms`)."""
     anchors = plan.get("anchors", [])
     for mention in anchors:
         scores = dict(zip(mention.get("candidates", []), mention.get("candidate_scores", [])))
@@ -95,12 +100,74 @@ def rerank_anchors(store: Any, plan: dict[str, Any]) -> dict[str, Any]:
         keys = {c: closeness(c) for c in candidates}  # two-hop rings are costly: compute each once
         ranked = sorted(candidates, key=keys.__getitem__, reverse=True)
         best = ranked[0]
-        tied = [c for c in ranked if (keys[c][0], keys[c][2]) == (False, top_score)] if not keys[best][0] else []
+        # candidates the other mentions do not tell apart: equally (un)connected, equally direct, equal match
+        tied = [c for c in ranked if keys[c][:3] == keys[best][:3]]
         mention["tied"] = tied if len(tied) > 1 else []
+        namesakes = [c for c in candidates if scores.get(c, 0.0) >= top_score]
+        if mention.get("type") == "author" and len(namesakes) > 1 and not mention["tied"]:
+            linked_to = ", ".join(store.label(o) for o in sorted(others) if o in store.neighbourhood(best, 2, RING_LIMIT))
+            mention["picked_because"] = (f"{len(namesakes)} authors are named '{mention['text']}'; I used {best}, "
+                                         f"the one connected to {linked_to or 'the other entities'} in the graph")
         if best != mention["node_id"]:
             relink(plan, mention, best, store)
             mention["match"] = f"{mention['match']}+graph-rerank"
+    if abstain_on_ties:
+        unlink_homonyms(store, plan)
     return plan
+
+
+MAX_HOMONYMS_LISTED = 8
+
+
+def hold_for_unresolved(plan: dict[str, Any]) -> None:
+    """A question naming something the graph lacks is not answered without it ("papers by A with X"
+    must not become "papers by A"): the subjects are held back (kept in `held_node_id` for re-linking
+    in their neighbourhood) until expansion links the missing mention or the answer abstains."""
+    if not plan.get("unresolved"):
+        return
+    for mention in plan.get("anchors", []):
+        if mention.get("role") == "subject" and mention.get("node_id"):
+            mention["held_node_id"] = mention["node_id"]
+            mention["node_id"] = None
+
+
+def unlink_homonyms(store: Any, plan: dict[str, Any]) -> None:
+    """Same-name authors the question's other entities do not single out are never picked silently:
+    the plan's subjects are unlinked and its reason asks which one is meant, listing each candidate
+    with what tells them apart."""
+    tied = [m for m in plan.get("anchors", []) if m.get("type") == "author" and len(m.get("tied") or []) > 1]
+    if not tied:
+        return
+    parts = []
+    for mention in tied:
+        mention["homonyms"] = list(mention["tied"])
+        profiles = "; ".join(f"{store.label(n)} ({distinguishing(store, n)})"
+                             for n in mention["tied"][:MAX_HOMONYMS_LISTED])
+        parts.append(f"{len(mention['tied'])} authors in the graph are named '{mention['text']}' and nothing "
+                     f"else in the question singles one out: {profiles}")
+    for mention in plan.get("anchors", []):
+        if mention in tied or mention.get("role") == "subject":
+            mention["node_id"] = None
+            mention["match"] = f"{mention.get('match', '')}+homonyms-unresolved"
+    plan["reason"] = (". ".join(parts) + ". Which one do you mean? Ask again with a co-author, "
+                      "one of their papers or the ORCID.")
+
+
+def distinguishing(store: Any, node: str) -> str:
+    """Node id, paper count, ORCID and most frequent co-author: what tells same-name authors apart."""
+    papers = store.step(node, "paper")
+    coauthors: dict[str, int] = {}
+    for paper in papers:
+        for other in store.step(paper, "author"):
+            if other != node:
+                coauthors[other] = coauthors.get(other, 0) + 1
+    facts = [node, f"{len(papers)} paper{'s' if len(papers) != 1 else ''}"]
+    if store.attr(node, "orcid"):
+        facts.append(f"ORCID {store.attr(node, 'orcid')}")
+    if coauthors:
+        top = min(coauthors, key=lambda other: (-coauthors[other], store.label(other)))
+        facts.append(f"co-author {store.label(top)}")
+    return ", ".join(facts)
 
 
 @lru_cache(maxsize=2048)
@@ -116,7 +183,8 @@ class OfflineRetriever:
 
     def retrieve(self, question: str, plan: dict[str, Any], resources: Any, budget: int):
         if self.rerank:
-            plan = rerank_anchors(resources.store, plan)
+            plan = rerank_anchors(resources.store, plan, abstain_on_ties=True)
+        hold_for_unresolved(plan)
         with_ir(plan)
         traversal = run_plan(resources.store, plan, layer_budget=budget)
         return plan, evidence_from(plan, traversal, budget)
@@ -154,9 +222,17 @@ class OfflineRetriever:
         budget = int(evidence.get("layer_budget") or 20_000)
         actions = []
         if plan.get("unresolved"):
-            rewritten = self._relink(question, plan, resources)
+            replaced: dict[str, str] = {}
+            rewritten = self._relink(question, plan, resources, replaced)
             if rewritten != question:
                 plan = replan(rewritten)
+                for mention in plan.get("anchors", []):  # show the link for what it is: a re-link
+                    if mention.get("text") in replaced:
+                        mention["relinked_from"] = replaced[mention["text"]]
+                        mention["match"] = f"{mention.get('match', '')}+relinked-from-typo"
+                if self.rerank:
+                    plan = rerank_anchors(store, plan, abstain_on_ties=True)
+                hold_for_unresolved(plan)
                 actions.append("re-linked unresolved mentions in the neighbourhood ring")
         if evidence.get("truncated"):
             budget *= 10
@@ -172,15 +248,19 @@ class OfflineRetriever:
         actions.append("added the next ring around the most relevant frontier nodes")
         return plan, new_evidence, "; ".join(actions)
 
-    def _relink(self, question: str, plan: dict[str, Any], resources: Any) -> str:
+    def _relink(self, question: str, plan: dict[str, Any], resources: Any,
+                replaced: dict[str, str] | None = None) -> str:
         store, index = resources.store, resources.index
         ring: set[str] = set()
-        for node in [m["node_id"] for m in plan.get("anchors", []) if m.get("node_id")]:
-            ring |= store.neighbourhood(node, 2, RING_LIMIT)
+        for node in [m.get("node_id") or m.get("held_node_id") for m in plan.get("anchors", [])]:
+            if node:
+                ring |= store.neighbourhood(node, 2, RING_LIMIT)
         for text in plan.get("unresolved", []):
             match = _best_in_ring(store, text, ring) or _best_anywhere(index, text)
             if match:
                 question = question.replace(text, store.label(match))
+                if replaced is not None:
+                    replaced[store.label(match)] = text
         return question
 
     def _next_candidate(self, plan: dict[str, Any], store: Any) -> bool:
@@ -193,20 +273,25 @@ class OfflineRetriever:
 
 
 def _best_in_ring(store: Any, text: str, ring: set[str]) -> str | None:
+    """The ring node `text` denotes (same name up to initials or a small typo; nearly the same title)."""
     best, best_score = None, 0.0
     for node in ring:
         label = store.label(node)
         kind = store.node_type(node)
+        if not denotes(text, label, kind):
+            continue
         score = 0.9 if kind == "author" and names_compatible(text, label) else token_coverage(label, text) * token_coverage(text, label)
         if score > best_score:
             best, best_score = node, score
-    return best if best_score >= 0.6 else None
+    return best if best_score >= 0.6 or (best and store.node_type(best) == "author") else None
 
 
 def _best_anywhere(index: Any, text: str) -> str | None:
-    hits = index.search(text, None, k=3)
-    hits = [h for h in hits if h.score >= RELINK_EMBEDDING_MIN and token_coverage(h.label, text) >= 0.5]
-    return hits[0].node_id if hits else None
+    """A node `text` denotes among its nearest labels; None when none does, or when it denotes
+    differently named nodes (re-linking by label then keeps same-name nodes together for re-ranking)."""
+    hits = index.search(text, None, k=RELINK_NEIGHBOURS)
+    hits = [h for h in hits if h.score >= RELINK_EMBEDDING_MIN and denotes(text, h.label, h.node_type)]
+    return hits[0].node_id if len({norm_key(h.label) for h in hits}) == 1 else None
 
 
 class LLMRetriever(OfflineRetriever):
@@ -222,6 +307,7 @@ class LLMRetriever(OfflineRetriever):
         for mention in plan.get("anchors", []):
             if mention.get("tied"):
                 self._choose(question, plan, mention, resources.store)
+        hold_for_unresolved(plan)
         with_ir(plan)
         traversal = run_plan(resources.store, plan, layer_budget=budget)
         return plan, evidence_from(plan, traversal, budget)
@@ -267,7 +353,7 @@ def make_retrieval_nodes(retriever: Any | None = None, planner: Any | None = Non
         resources = resources_for(state, context)
         policy = retriever or retriever_for(context)
         plan, evidence = policy.retrieve(state["question"], dict(state["plan"]), resources, context.layer_budget)
-        return {"plan": plan, "evidence": evidence}
+        return {"plan": plan, "evidence": evidence, "interpretation": plan.get("interpretation", "")}
 
     def score_sufficiency(state: QAState, runtime: Runtime[Context]) -> dict[str, Any]:
         context = runtime.context or Context()
@@ -286,6 +372,7 @@ def make_retrieval_nodes(retriever: Any | None = None, planner: Any | None = Non
         plan, evidence, actions = (retriever or retriever_for(context)).expand(state["question"], dict(state["plan"]), state["evidence"],
                                                 resources, replan)
         evidence["expansion_note"] = actions
-        return {"plan": plan, "evidence": evidence, "expansions": state.get("expansions", 0) + 1}
+        return {"plan": plan, "evidence": evidence, "expansions": state.get("expansions", 0) + 1,
+                "interpretation": plan.get("interpretation", "")}
 
     return retrieve, score_sufficiency, expand

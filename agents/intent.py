@@ -67,9 +67,10 @@ VIA_AUTHORS = re.compile(
     r"\b(its|their) ((co-?)?authors?|writers?|team|contributors?|zzpos)\b|\bauthor (list|team|byline) (of|behind|on) zzpaper|"
     r"\bzzpaper ((co-?)?authors?|writers?|team|contributors?)\b|"
     r"\bwho(ever)? (wrote|authored|penned|co-?wrote|published) zzpaper|\bsame (authors?|people|team)\b")
-OTHERS = re.compile(r"\b(other|others|else|besides|apart from|aside from|excluding|except|additional|another|"
+OTHERS = re.compile(r"\b(other|others|else|besides|apart from|aside from|excluding|except|additional|another|remaining|rest|"
                     r"beyond|in addition to|not counting)\b")
-CITES_EDGE = re.compile(r"\b(cite|cites|citing|cited by|reference|references|referencing)\b")
+CITES_EDGE = re.compile(r"\b(cite|cites|citing|cited by|reference|references|referencing)\b|\b(have|has|had|that|which) "
+                        r"(been )?cited\b")
 BETWEEN = re.compile(r"\bbetween zzyear and zzyear\b|\bfrom zzyear (to|until|till|through) zzyear\b|\bzzyear\s*[-–]\s*zzyear\b")
 SINCE = re.compile(r"\b(since|after|starting in|starting from|onwards from|later than)\s+zzyear\b|"
                    r"\bzzyear (onwards|or later|and later|on)\b|\bfrom zzyear (on|onwards)\b")
@@ -223,7 +224,7 @@ def _superlative(text: str) -> tuple[str | None, str | None]:
     cited = bool(CITE.search(text))
     if MIN_SUPERLATIVE.search(text):
         return "argmin", "cited_by_count" if cited else "frequency"
-    text_wo_most_recent = text.replace("most recent", "latest")
+    text_wo_most_recent = re.sub(r"\bmost recent(ly)?\b", "latest", text)
     if LATE.search(text_wo_most_recent) and not re.search(r"\blast zzpos\b", text):
         return "argmax", "year"
     if MAX_SUPERLATIVE.search(text_wo_most_recent):
@@ -312,6 +313,7 @@ def parse_intent(text: str, years: list[int]) -> Frame:
     text, asked = asked_first(text)
     several_sentences = asked != text
     text = AT_LEAST.sub(" ", text)
+    text = re.sub(r"\b(what|who|which ones?) (cites|cite|references|has cited|have cited|cited)\b", r"which papers \2", text)
     text = re.sub(r"\bdigital object identifiers?\b", "doi", text)
     text = SUPERLATIVE_COUNT.sub("most cited", text)
     text = PAPER_COUNT_SUPERLATIVE.sub("most papers", text)
@@ -355,7 +357,8 @@ def parse_intent(text: str, years: list[int]) -> Frame:
     frame.via_authors = bool(VIA_AUTHORS.search(text)) or (frame.position is not None and "zzpaper" in text)
     frame.others_only = bool(OTHERS.search(text))
     if CITES_EDGE.search(text) and frame.target == "paper":
-        frame.cites = "in" if re.search(r"\b(cite|cites|citing|cited by|reference|references|referencing) "
+        frame.cites = "in" if not re.search(r"\b(cited|referenced) by zzpaper", text) and re.search(
+            r"\b(cite|cites|citing|cited|reference|references|referencing) "
                                         r"(zzpaper|it|this|this paper|that paper)\b|"
                                         r"zzpaper (has been |was |is )?(cited|referenced)", text) else "out"
     _years(text, years, frame)

@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from hgrag.tools.entity_keys import title_denotes, title_within
 from hgrag.tools.text import name_tokens, norm_key
 
 QUOTE_FOLD = str.maketrans({"“": '"', "”": '"', "„": '"', "‟": '"', "″": '"', "«": '"', "»": '"',
@@ -100,7 +101,7 @@ class MentionDetector:
                 spans.append(fuzzy)
         years = [int(m.group(1)) for m in YEAR.finditer(text)
                  if not any(s.start <= m.start() < s.end for s in spans)]
-        return sorted(spans, key=lambda s: s.start), years, unresolved
+        return sorted(spans, key=lambda s: s.start), years, _outside_spans(unresolved, spans)
 
     # -- quoted -----------------------------------------------------------
     def _quoted_spans(self, text: str) -> tuple[list[Span], list[str]]:
@@ -196,6 +197,7 @@ class MentionDetector:
         variants = [stripped]
         if stripped.endswith("'s"):
             variants.append(stripped[:-2])
+        found = []
         for variant in variants:
             if norm_key(variant) in NOT_A_NAME:  # "et al." is a citation convention, not a person
                 continue
@@ -204,17 +206,19 @@ class MentionDetector:
             if plausible:  # the span reads as an entity; every look-up hit of that type is a candidate
                 kind = _preferred_type(plausible)
                 chosen = [h for h in hits if h.node_type == kind]
-                return Span(start, start + len(variant), variant, kind, chosen)
-        return None
+                found.append(Span(start, start + len(variant), variant, kind, chosen))
+        # "Fathy, A.'s": the possessive-free form matches 'A. Fathy' by name, better than any initials
+        return max(found, key=lambda span: span.strength) if found else None
 
     # -- fuzzy fallback -----------------------------------------------------
     def _fuzzy_candidates(self, text: str, context: str) -> list[Any]:
-        """Embedding neighbours of `text`, kept only when they share most of its words."""
+        """Embedding neighbours of `text`, kept only when they share most of its words and are nearly
+        the same string (an embedding neighbour of an absent title is another paper)."""
         if len(content_tokens(text)) < 2:
             return []
         hits = self.index.search(text, "paper", k=5)
         hits = [h for h in hits if h.match == "embedding" or h.score >= 1.0]
-        return [h for h in hits if h.score >= MIN_EMBEDDING_SCORE
+        return [h for h in hits if h.score >= MIN_EMBEDDING_SCORE and title_denotes(text, h.label)
                 and token_coverage(h.label, context) >= MIN_TOKEN_COVERAGE][:3]
 
     def _fuzzy_title(self, text: str, spans: list[Span]) -> Span | None:
@@ -225,34 +229,13 @@ class MentionDetector:
         if len(content_tokens(residue)) < 4:
             return None
         hits = [h for h in self.index.search(residue, "paper", k=8)
-                if len(content_tokens(h.label)) >= 3 and token_coverage(h.label, residue) >= MIN_TOKEN_COVERAGE]
+                if len(content_tokens(h.label)) >= 3 and token_coverage(h.label, residue) >= MIN_TOKEN_COVERAGE
+                and title_within(residue, h.label)]
         if not hits:
             return None
         best = max(hits, key=lambda h: (token_coverage(h.label, residue), h.score))
         same = [h for h in hits if norm_key(h.label) == norm_key(best.label)]
         return Span(len(text), len(text), best.label, "paper", same)
-
-
-CAPITALISED_RUN = re.compile(r"(?:[A-Z][\w'’.-]*|(?:van|von|de|der|da|del|di|du|le|la|al|el)\b)"
-                             r"(?:\s+(?:[A-Z][\w'’.-]*|(?:van|von|de|der|da|del|di|du|le|la|al|el)\b)){1,6}")
-QUESTION_OPENERS = frozenset("who what which when where how did does do has have is are was were can could would "
-                             "will please list name give tell show find i".split())
-
-
-def unlinked_names(question: str, spans: list[Span]) -> list[str]:
-    """Capitalised multi-word runs outside linked mentions (likely names the graph does not have)."""
-    text = fold_quotes(question)
-    found = []
-    for match in CAPITALISED_RUN.finditer(text):
-        words = match.group().split()
-        while words and words[0].lower().strip(".,") in QUESTION_OPENERS:
-            words = words[1:]
-        words = [w.rstrip(".,'’") for w in words]
-        if words and words[-1].endswith("s") and match.group().endswith(("'s", "’s")):
-            words[-1] = words[-1][:-1]
-        if len(words) >= 2 and not any(s.start <= match.start() < s.end for s in spans):
-            found.append(" ".join(words).removesuffix("'").removesuffix("’"))
-    return found
 
 
 TYPE_PREFERENCE = {"paper": 0, "author": 1, "venue": 2}
@@ -334,6 +317,13 @@ def _initials_fit(hit: Any, text: str) -> bool:
         return True
     mention, label = name_tokens(text), set(name_tokens(hit.label))
     return names_compatible(text, hit.label) and all(len(t) == 1 or t in label for t in mention)
+
+
+def _outside_spans(texts: list[str], spans: list[Span]) -> list[str]:
+    """Unlinked quotations that are part of a linked mention (a title quoting a phrase) or contain one
+    (a stray apostrophe opening a 'quotation' around a title) are not separate entities."""
+    linked = [norm_key(s.text) for s in spans if norm_key(s.text)]
+    return [t for t in texts if not any(norm_key(t) in key or key in norm_key(t) for key in linked)]
 
 
 def _non_overlapping(spans: list[Span]) -> list[Span]:

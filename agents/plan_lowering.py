@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hgrag.agents.interpretation import interpret
 from hgrag.state import plan_ir as ir
 
 PAPER_FILTERS = {"year": ("year", "="), "year_from": ("year", ">="), "year_to": ("year", "<=")}
@@ -61,6 +62,9 @@ def node_set(plan: dict[str, Any]) -> dict[str, Any] | None:
     if excluded:
         node = {"op": "difference", "inputs": [node, ir.match(excluded, "author" if plan.get("result_type") == "author"
                                                                  else plan.get("result_type", "paper"))]}
+    if plan.get("exclude_position"):  # "the authors of X except the first author"
+        ranked = ir.traverse(ir.match(subjects, "paper"), "writes", "in", plan["exclude_position"])
+        node = {"op": "difference", "inputs": [node, ranked]}
     for extra in plan.get("post_filters") or []:
         node = ir.where(node, extra["attr"], extra["cmp"], extra.get("value"), extra.get("sub"))
     return node
@@ -112,6 +116,12 @@ def special_ir(plan: dict[str, Any], special: dict[str, Any]) -> dict[str, Any] 
     ids = [m["node_id"] for m in plan.get("anchors", []) if m.get("node_id") and m.get("type") == special.get("type")]
     if special["kind"] == "compare" and len(ids) >= 2:
         return ir.top(ir.match(ids, special["type"]), special["key"], special["order"])
+    if special["kind"] == "cites_test":
+        cited_by_first = ir.traverse(ir.match([special["citing"]], "paper"), "cites", "out")
+        return ir.test(cited_by_first, "contains", [special["cited"]])
+    if special["kind"] == "year_test" and ids:
+        year = ir.aggregate(ir.project(ir.match(ids[:1], "paper"), "year"), "max")
+        return ir.test(year, special["cmp"], special["value"])
     if special["kind"] == "path" and len(ids) >= 2:
         return {"op": "path", "source": ir.match(ids[:1], "author"), "target": ir.match(ids[1:2], "author"),
                 "edges": ["writes"], "max_len": 8}
@@ -122,4 +132,5 @@ def with_ir(plan: dict[str, Any]) -> dict[str, Any]:
     """Attach (or refresh) the executable IR of a plan, unless the planner wrote the IR itself."""
     if not plan.get("ir_native"):
         plan["ir"] = lower_plan(plan)
+    plan["interpretation"] = interpret(plan["ir"], anchors=plan.get("anchors"))
     return plan

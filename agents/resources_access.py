@@ -10,6 +10,9 @@ from hgrag.tools.resources import Resources, load_resources
 def resources_for(state: dict[str, Any], context: Any) -> Resources:
     """The dataset named in the state wins over the context's default; loads are memoised."""
     dataset = state.get("dataset") or context.dataset
-    source = context.source if dataset == context.dataset else None
+    same = dataset == context.dataset
+    policy: dict[str, Any] = {"skip_bad_records": True} if same and getattr(context, "skip_bad_records", False) else {}
     graph = getattr(context, "graph", None)  # None: HGRAG_GRAPH, else the embedded store
-    return load_resources(dataset, source, graph=graph) if graph else load_resources(dataset, source)
+    if graph:
+        policy["graph"] = graph
+    return load_resources(dataset, context.source if same else None, **policy)

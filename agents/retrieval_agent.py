@@ -13,10 +13,14 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from hgrag.agents.intent import Frame, parse_intent, residual_text
-from hgrag.agents.mentions import MentionDetector, Span, fold_quotes, unlinked_names
+from hgrag.agents.composition import compose_plan
+from hgrag.agents.language import non_english, unsupported_language_text
+from hgrag.agents.mentions import MentionDetector, Span, fold_quotes
 from hgrag.agents.plan_compiler import compile_plan
+from hgrag.agents.plan_lowering import with_ir
+from hgrag.agents.unlinked import looks_like_person, suggestions_for, unlinked_lowercase_partners, unlinked_names
 from hgrag.agents.retrieval_prompts import PLAN_SYSTEM_PROMPT, PLAN_USER_TEMPLATE
-from hgrag.state.context import Context
+from hgrag.state.context import Context, check_context
 from hgrag.state.qa_state import QAState
 from hgrag.tools.errors import HgragError, LLMError
 from hgrag.tools.llm import invoke_json
@@ -39,10 +43,29 @@ class OfflinePlanner:
 
     def plan(self, question: str, resources: Resources, context: Context) -> dict[str, Any]:
         spans, years, unresolved = detector_for(resources).detect(question)
+        language = non_english(question, spans)
+        if language:  # abstain rather than guess the intent from English cue words
+            return unsupported_plan(unsupported_language_text(language))
         if not spans and not unresolved:
             unresolved = unlinked_names(question, spans)
-        frame = parse_intent(residual_text(fold_quotes(question), spans, years), years)
-        return compile_plan(frame, spans, years, unresolved)
+        else:  # a person the graph lacks, next to linked entities ("papers by A with X")
+            unresolved += [name for name in unlinked_names(question, spans) if looks_like_person(name)]
+            unresolved += unlinked_lowercase_partners(question, spans)
+        residual = residual_text(fold_quotes(question), spans, years)
+        frame = parse_intent(residual, years)
+        plan = compile_plan(frame, spans, years, unresolved)
+        plan = with_ir(compose_plan(residual, question, spans, years, plan))
+        plan["residual"] = residual  # the question as the parser read it (for the question-plan check)
+        if unresolved:  # "did you mean": the closest real names or titles
+            plan["suggestions"] = suggestions_for(resources.index, unresolved)
+        return plan
+
+
+def unsupported_plan(reason: str) -> dict[str, Any]:
+    """A plan that links nothing and says why the question is not answered."""
+    plan = compile_plan(Frame(operation="unsupported", target="unsupported:question"), [], [], [])
+    plan.update({"operation": "unsupported", "reason": reason, "rationale": reason})
+    return with_ir(plan)
 
 
 class LLMPlanner:
@@ -114,6 +137,7 @@ def make_plan_node(planner: Any | None = None):
                   "consistency_threshold": context.consistency_threshold,
                   "expansions": 0, "regenerations": 0, "candidates": [], "feedback": ""}
         try:
+            check_context(context)
             question = check_question(state.get("question"))
             resources = resources_for(state, context)
             policy = planner or planner_for(context)
@@ -126,6 +150,8 @@ def make_plan_node(planner: Any | None = None):
                 new_plan["rationale"] = "LLM unavailable; offline fallback; " + new_plan["rationale"]
         except HgragError as exc:
             return {**limits, "error": str(exc), "answer": [], "answer_text": f"Error: {exc}"}
-        return {**limits, "question": question, "plan": new_plan, "query_type": new_plan["query_type"], "error": None}
+        new_plan["display_limit"] = context.display_limit  # read by the answer text renderer
+        return {**limits, "question": question, "plan": new_plan, "query_type": new_plan["query_type"],
+                "interpretation": new_plan.get("interpretation", ""), "error": None}
 
     return plan

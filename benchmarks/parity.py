@@ -15,7 +15,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from hgrag.evaluation.generator import DEFAULT_PER_TYPE, TEMPLATE_SETS
+from hgrag.evaluation.generator import TEMPLATE_SETS
 from hgrag.evaluation.parity import store_parity
 from hgrag.tools.graph_server import start_server
 
@@ -24,7 +24,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--datasets", nargs="+", default=["openalex", "dblp"])
     parser.add_argument("--template-sets", nargs="+", default=list(TEMPLATE_SETS))
-    parser.add_argument("--per-type", type=int, default=DEFAULT_PER_TYPE)
+    parser.add_argument("--per-type", type=int, default=None, help="default: each type's own default")
     parser.add_argument("--out", type=Path, default=Path("parity.json"))
     args = parser.parse_args(argv)
     report = {"date": time.strftime("%Y-%m-%d"), "datasets": {}}

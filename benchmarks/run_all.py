@@ -1,13 +1,14 @@
 """Run every system on both datasets and write reports/<YYYY-MM-DD>/ (`make bench`).
 
 For each dataset: generate the seed-0 standard benchmark and the paraphrase, held-out, blind and blind2
-wording sets (when their evaluation/templates_<set>.py exists) plus the noisy rewrite of the
-held-out set, then run `hgrag eval --json` once per
-(benchmark, system) in its own process, so each run's peak RSS is its own and one crash
-does not stop the others. Question files, predictions and logs hold data-derived text and
+wording sets, the free-typed, compositional and unanswerable sets (when their
+evaluation/templates/<set>.json exists) plus the noisy rewrite of the held-out set, then run
+`hgrag eval --json` once per (benchmark, system) in its own process, so each run's peak RSS is its own and one crash
+does not stop the others. The baselines (vanilla_rag, llm_only) answer only the first
+BASELINE_LIMIT questions of the compositional and unanswerable sets (runtime). Question files, predictions and logs hold data-derived text and
 go to <out-dir>/raw/ (git-ignored); report.md and the PNG charts go to <out-dir>/.
 
-    python benchmarks/run_all.py [--datasets openalex dblp] [--systems agentic vanilla_rag]
+    python benchmarks/run_all.py [--datasets openalex dblp] [--systems agentic vanilla_rag] [--benchmarks standard ...]
                                  [--limit N] [--out-dir DIR] [--per-type 100] [--seed 0]
 """
 
@@ -15,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import importlib.util
 import json
 import os
 import subprocess
@@ -27,7 +27,8 @@ from typing import Any
 from hgrag.evaluation.baselines import llm_settings
 from hgrag.evaluation.generator import generate_benchmark, write_questions
 from hgrag.evaluation.report import write_report
-from hgrag.evaluation.runner import SYSTEMS
+from hgrag.evaluation.template_sets import TEMPLATE_SETS
+from hgrag.evaluation.runner import BASELINE_SYSTEMS, SYSTEMS
 from hgrag.tools.datasets import REPO_ROOT
 from hgrag.tools.errors import HgragError
 
@@ -37,21 +38,42 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--datasets", nargs="+", default=["openalex", "dblp"], help="datasets (default openalex dblp)")
     parser.add_argument("--systems", nargs="+", default=list(SYSTEMS), choices=SYSTEMS, metavar="SYSTEM",
                         help=f"systems (default all: {' '.join(SYSTEMS)})")
+    parser.add_argument("--benchmarks", nargs="+", default=None, choices=benchmarks(), metavar="BENCHMARK",
+                        help=f"benchmarks (default all: {' '.join(benchmarks())}); noisy rewrites heldout")
     parser.add_argument("--limit", type=int, default=None, help="answer only the first N questions of each benchmark")
     parser.add_argument("--out-dir", default=None, help="report directory (default reports/<YYYY-MM-DD>)")
-    parser.add_argument("--per-type", type=int, default=100, help="questions per type (default 100)")
+    parser.add_argument("--per-type", type=int, default=None,
+                        help="questions per type (default: 100; compositional 400, unanswerable 200)")
     parser.add_argument("--seed", type=int, default=0, help="benchmark seed (default 0)")
     parser.add_argument("--model", default="offline", help="'offline' (default) or an OpenAI-compatible model")
     parser.add_argument("--base-url", default=None, help="OpenAI-compatible endpoint (default $OPENAI_BASE_URL)")
     return parser.parse_args(argv)
 
 
+WORDING_SETS = ("paraphrase", "heldout", "blind", "blind2", "freetyped", "freetyped2", "compositional",
+                "compositional_blind", "compositional_blind2", "unanswerable", "unanswerable2")
+CAPPED_PREFIXES = ("compositional", "unanswerable")
+BASELINE_LIMIT = 100
+
+
 def benchmarks() -> list[str]:
-    names = ["standard"]
-    for extra in ("paraphrase", "heldout", "blind", "blind2"):
-        if importlib.util.find_spec(f"hgrag.evaluation.templates_{extra}") is not None:
-            names.append(extra)
+    names = ["standard"] + [extra for extra in WORDING_SETS if extra in TEMPLATE_SETS]
     return names + ["noisy"]  # the held-out wording set with one mention per question typed sloppily
+
+
+def selected_benchmarks(args: argparse.Namespace) -> list[str]:
+    """--benchmarks in run order; the noisy set brings the held-out set it rewrites along."""
+    names = [name for name in benchmarks() if args.benchmarks is None or name in args.benchmarks]
+    if "noisy" in names and "heldout" not in names and "heldout" in benchmarks():
+        names.insert(names.index("noisy"), "heldout")
+    return names
+
+
+def run_limit(args: argparse.Namespace, benchmark: str, system: str) -> int | None:
+    """--limit, and at most BASELINE_LIMIT questions for a baseline on a compositional/unanswerable set."""
+    if system in BASELINE_SYSTEMS and benchmark.startswith(CAPPED_PREFIXES):
+        return min(args.limit or BASELINE_LIMIT, BASELINE_LIMIT)
+    return args.limit
 
 
 def noisy_source(names: list[str]) -> str:
@@ -60,13 +82,13 @@ def noisy_source(names: list[str]) -> str:
 
 
 def _eval_command(args: argparse.Namespace, dataset: str, questions: Path, predictions: Path,
-                  system: str) -> list[str]:
+                  system: str, limit: int | None = None) -> list[str]:
     command = [sys.executable, "-m", "hgrag.graphs.cli", "eval", "--dataset", dataset, "--questions",
                str(questions), "--out", str(predictions), "--system", system, "--json", "--model", args.model]
     if args.base_url:
         command += ["--base-url", args.base_url]
-    if args.limit:
-        command += ["--limit", str(args.limit)]
+    if limit:
+        command += ["--limit", str(limit)]
     return command
 
 
@@ -82,7 +104,7 @@ def run_one(args: argparse.Namespace, raw: Path, dataset: str, benchmark: str, s
     log = raw / "logs" / f"{stem}.log"
     log.parent.mkdir(parents=True, exist_ok=True)
     command = _eval_command(args, dataset, raw / f"questions-{dataset}-{benchmark}.jsonl",
-                            raw / "predictions" / f"{stem}.jsonl", system)
+                            raw / "predictions" / f"{stem}.jsonl", system, run_limit(args, benchmark, system))
     with log.open("w") as stderr:
         done = subprocess.run(command, stdout=subprocess.PIPE, stderr=stderr, text=True, env=os.environ.copy())
     if done.returncode != 0:
@@ -99,7 +121,10 @@ def run_one(args: argparse.Namespace, raw: Path, dataset: str, benchmark: str, s
 def _describe(result: dict[str, Any], seconds: float) -> str:
     if "summary" in result:
         overall = (result["summary"].get("metrics") or {}).get("overall", {})
-        return f"accuracy {overall.get('accuracy', 0):.3f}, {seconds:.0f} s"
+        verified = overall.get("verified_right")
+        return (f"accuracy {overall.get('accuracy', 0):.3f}, wrong {overall.get('wrong_rate', 0):.3f}, "
+                f"abstained {overall.get('abstention_rate', 0):.3f}, verified right "
+                f"{'–' if verified is None else f'{verified:.3f}'}, {seconds:.0f} s")
     return result.get("skipped") or result.get("failed") or ""
 
 
@@ -120,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     out_dir = Path(args.out_dir) if args.out_dir else REPO_ROOT / "reports" / dt.date.today().isoformat()
     raw = out_dir / "raw"
-    names = benchmarks()
+    names = selected_benchmarks(args)
     llm = llm_settings({"model": args.model, "base_url": args.base_url})
     results: list[dict[str, Any]] = []
     try:
@@ -148,7 +173,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"run_all: error: {exc}", file=sys.stderr)
         return exc.exit_code
     meta = {"date": dt.date.today().isoformat(), "datasets": " ".join(args.datasets), "benchmarks": " ".join(names),
-            "seed": args.seed, "questions per type": args.per_type, "limit": args.limit or "none",
+            "seed": args.seed,
+            "questions per type": args.per_type or "set defaults (100; compositional 400, unanswerable 200)",
+            "limit": args.limit or "none", "baselines on compositional/unanswerable sets": f"first {BASELINE_LIMIT}",
             "model": args.model, "commit": _git_commit()}
     (raw / "results.json").write_text(json.dumps({"meta": meta, "results": results}, indent=2))
     report = write_report(results, out_dir, meta)

@@ -26,7 +26,8 @@ def llm_context(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def register(subparsers: Any) -> None:
-    from hgrag.evaluation.generator import DEFAULT_PER_TYPE, TEMPLATE_SETS
+    from hgrag.evaluation.catalogue import DEFAULT_PER_TYPE, PER_TYPE_DEFAULTS
+    from hgrag.evaluation.template_sets import TEMPLATE_SETS
     from hgrag.evaluation.runner import SYSTEMS
 
     bench = subparsers.add_parser("bench", help="benchmark tools (generate question sets)",
@@ -35,15 +36,17 @@ def register(subparsers: Any) -> None:
     bench.set_defaults(func=lambda args: _missing_subcommand(bench))
     generate = bench_commands.add_parser(
         "generate", help="generate a question set with gold answers from the graph",
-        description="Generate PER_TYPE questions for each query type (attribute, relation, aggregation, "
-                    "multihop) with gold answers computed from the dataset's graph. Deterministic for a seed; "
-                    "the standard benchmark is seed 0 with the standard template set.")
+        description="Generate PER_TYPE questions for each query type of the template set's intents "
+                    "(attribute, relation, aggregation, multihop, compositional, unanswerable) with gold answers "
+                    "computed from the dataset's graph. Deterministic for a seed; the standard benchmark is "
+                    "seed 0 with the standard template set.")
     _add_dataset_options(generate)
-    generate.add_argument("--per-type", type=int, default=DEFAULT_PER_TYPE,
-                          help=f"questions per query type (default {DEFAULT_PER_TYPE})")
+    sizes = ", ".join(f"{kind} {n}" for kind, n in PER_TYPE_DEFAULTS.items())
+    generate.add_argument("--per-type", type=int, default=None,
+                          help=f"questions per query type (default {DEFAULT_PER_TYPE}; {sizes})")
     generate.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     generate.add_argument("--template-set", choices=TEMPLATE_SETS, default="standard",
-                          help="question wordings (default standard)")
+                          help="question wordings: evaluation/templates/<set>.json (default standard)")
     generate.add_argument("--out", required=True, help="output JSON-lines file")
     generate.set_defaults(func=run_generate)
 
@@ -70,6 +73,8 @@ def register(subparsers: Any) -> None:
     evaluate.add_argument("--limit", type=int, default=None, help="answer only the first N questions")
     evaluate.add_argument("--json", action="store_true", help="print the summary as JSON")
     evaluate.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    evaluate.add_argument("--skip-bad-records", action="store_true",
+                          help="use a source with malformed records by skipping them (as in `hgrag build`)")
     _add_llm_options(evaluate)
     evaluate.set_defaults(func=run_eval)
 
@@ -115,7 +120,8 @@ def run_eval(args: argparse.Namespace) -> int:
 
     try:
         summary = evaluate(args.dataset, args.questions, args.out, system=args.system, source=args.source,
-                           limit=args.limit, progress=not args.no_progress, **llm_context(args))
+                           limit=args.limit, progress=not args.no_progress,
+                           skip_bad_records=args.skip_bad_records, **llm_context(args))
     except SystemSkipped as exc:
         if args.json:
             print(json.dumps({"system": args.system, "dataset": args.dataset, "skipped": str(exc)}))

@@ -6,86 +6,75 @@ random.Random seeded from (seed, intent) too. The standard and the paraphrase be
 one seed therefore ask about the same entities with different wordings.
 Within a type the intents take turns (round robin), so they are spread evenly; an intent
 with no candidates on a dataset (doi / orcid / type on DBLP) is skipped and the others fill in.
-An intent can take a smaller share (intent_samplers.INTENT_WEIGHTS: 0.5 = every other turn), and
-can reuse the wordings of another intent in every template set (TEMPLATE_ALIASES).
+An intent can take a smaller share (catalogue.INTENT_WEIGHTS: 0.5 = every other turn), and
+can reuse the wordings of another intent in every template set (template_sets.TEMPLATE_ALIASES).
+A template set (evaluation/templates/<set>.json) declares its intents; only their types are generated.
+Free-typed sets (template_sets.is_free_typed) render mentions sloppily and fill context slots
+({other_author}, {other_paper}) with unrelated real entities (evaluation/free_typed.py).
 
 Question rows: {"id", "question", "type", "intent", "answer", "slots", "entities", "rendering"}.
   slots      slot -> the text as it appears in the question (what evaluation/perturb.py rewrites);
   entities   slot -> the full canonical text of every slot (author names in full, titles as in
              the question), equal to `slots` except where a rendering was applied;
-  rendering  slot -> how it was rendered ("initials" / "initials_ambiguous", evaluation/renderings.py,
-             drawn from a third random.Random seeded from (seed, intent)); {} when none.
+  rendering  slot -> how it was rendered ("initials" / "initials_ambiguous", evaluation/renderings.py;
+             free-typed sets also "misspelt", "lowercase", "surname_first"), drawn from a third
+             random.Random seeded from (seed, intent); {} when none.
+Context slots of free-typed sets appear in `slots` and `entities` under their own names.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
-import string
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from hgrag.evaluation.catalogue import (DEFAULT_PER_TYPE, INTENT_WEIGHTS, NAME_RENDERING, PER_TYPE_DEFAULTS,
+                                        QUESTION_TYPES, SAMPLERS)
+from hgrag.evaluation.free_typed import context_slots, render_free_typed
 from hgrag.evaluation.graph_facts import GraphFacts
-from hgrag.evaluation.intent_samplers import INTENT_WEIGHTS, NAME_RENDERING, QUESTION_TYPES, SAMPLERS
 from hgrag.evaluation.renderings import render_slots
+from hgrag.evaluation.template_sets import (TEMPLATE_ALIASES, TEMPLATE_SETS, asked_slots, is_free_typed,
+                                            load_templates, template_slots)
 from hgrag.tools.errors import InputError
 from hgrag.tools.graph_store import GraphStore
 
-TEMPLATE_SETS = ("standard", "paraphrase", "heldout", "blind", "blind2", "blind3")
-DEFAULT_PER_TYPE = 100
-SLOTS = {"paper", "paper2", "author", "author2", "venue", "year"}
-# Intents without wordings of their own: they are asked with the wordings of another intent
-# (the false premise is a paper_coauthors question about the wrong author).
-TEMPLATE_ALIASES = {"paper_coauthors_false_premise": "paper_coauthors"}
-
-
-def load_templates(template_set: str = "standard") -> dict[str, list[str]]:
-    """TEMPLATES of evaluation/templates_<template_set>.py, checked against the catalogue."""
-    if template_set not in TEMPLATE_SETS:
-        raise InputError(f"unknown template set {template_set!r}; choose one of: {', '.join(TEMPLATE_SETS)}")
-    try:
-        module = importlib.import_module(f"hgrag.evaluation.templates_{template_set}")
-    except ModuleNotFoundError:
-        raise InputError(f"template set {template_set!r} is not available "
-                         f"(evaluation/templates_{template_set}.py is missing)") from None
-    templates: dict[str, list[str]] = dict(module.TEMPLATES)
-    for alias, intent in TEMPLATE_ALIASES.items():
-        if alias not in templates and templates.get(intent):
-            templates[alias] = list(templates[intent])
-    for _, intent, _ in SAMPLERS:
-        if not templates.get(intent):
-            via = f" (alias of {TEMPLATE_ALIASES[intent]!r})" if intent in TEMPLATE_ALIASES else ""
-            raise InputError(f"template set {template_set!r} has no wording for intent {intent!r}{via}")
-    return templates
-
-
-def template_slots(template: str) -> set[str]:
-    """Slot names used by a format string."""
-    return {field for _, field, _, _ in string.Formatter().parse(template) if field}
+__all__ = ["TEMPLATE_ALIASES", "TEMPLATE_SETS", "generate_questions", "generate_benchmark", "load_templates",
+           "template_slots", "write_questions", "count_by"]
 
 
 def _fitting_templates(templates: list[str], slots: dict[str, str]) -> list[str]:
-    """Templates that use exactly the slots this candidate fills."""
-    return [t for t in templates if template_slots(t) == set(slots)]
+    """Templates that ask about exactly the slots this candidate fills (context slots aside)."""
+    return [t for t in templates if asked_slots(t) == set(slots)]
 
 
 def _question_stream(
-    facts: GraphFacts, intent: str, sampler: Any, templates: list[str], seed: int
+    facts: GraphFacts, intent: str, sampler: Any, templates: list[str], seed: int, free_typed: bool = False
 ) -> Iterator[dict[str, Any]]:
     """Drafted rows {"question", "answer", "slots", "entities", "rendering"} of one intent."""
     entity_rng = random.Random(f"{seed}:{intent}:entities")
     wording_rng = random.Random(f"{seed}:{intent}:wording")
     rendering_rng = random.Random(f"{seed}:{intent}:rendering")
+    context_rng = random.Random(f"{seed}:{intent}:context")
     policy = NAME_RENDERING.get(intent, "any")
     for slots, answer in sampler(facts, entity_rng):
         fitting = _fitting_templates(templates, slots)
-        if fitting:
+        if not fitting:
+            continue
+        wording = wording_rng.choice(fitting)
+        context: dict[str, str] = {}
+        if free_typed:
+            shown, rendering = render_free_typed(facts, slots, rendering_rng, policy)
+            found = context_slots(facts, template_slots(wording) - set(slots), slots, context_rng)
+            if found is None:
+                continue
+            context = found
+        else:
             shown, rendering = render_slots(facts, slots, rendering_rng, policy)
-            yield {"question": wording_rng.choice(fitting).format(**shown), "answer": answer,
-                   "slots": shown, "entities": dict(slots), "rendering": rendering}
+        yield {"question": wording.format(**shown, **context), "answer": answer,
+               "slots": {**shown, **context}, "entities": {**slots, **context}, "rendering": rendering}
 
 
 def _round_robin(streams: list[tuple[str, float, Iterator[dict[str, Any]]]], quota: int
@@ -117,34 +106,43 @@ def _round_robin(streams: list[tuple[str, float, Iterator[dict[str, Any]]]], quo
     return chosen
 
 
+def set_types(templates: dict[str, list[str]], types: tuple[str, ...] | None = None) -> list[str]:
+    """Question types (catalogue order) that the set has at least one intent of."""
+    present = {kind for kind, intent, _ in SAMPLERS if intent in templates}
+    return [t for t in QUESTION_TYPES if t in present and (types is None or t in types)]
+
+
 def generate_questions(
     store: GraphStore,
     dataset: str = "openalex",
     *,
-    per_type: int = DEFAULT_PER_TYPE,
+    per_type: int | None = None,
     seed: int = 0,
     template_set: str = "standard",
-    types: tuple[str, ...] = QUESTION_TYPES,
+    types: tuple[str, ...] | None = None,
 ) -> list[dict[str, Any]]:
-    """`per_type` questions of each type: {"id", "question", "type", "intent", "answer", "slots",
-    "entities", "rendering"} (see the module docstring).
+    """`per_type` questions of each type the set has intents of (default: catalogue.PER_TYPE_DEFAULTS,
+    else DEFAULT_PER_TYPE): {"id", "question", "type", "intent", "answer", "slots", "entities",
+    "rendering"} (see the module docstring).
 
     `slots` / `entities` record the entities the question names (for error analysis); systems see
     only `question`.
     """
-    if per_type < 1:
+    if per_type is not None and per_type < 1:
         raise InputError(f"--per-type must be at least 1, got {per_type}")
     templates = load_templates(template_set)
+    free_typed = is_free_typed(template_set)
     facts = GraphFacts(store)
     questions: list[dict[str, Any]] = []
-    for question_type in types:
+    for question_type in set_types(templates, types):
         streams = [
             (intent, INTENT_WEIGHTS.get(intent, 1),
-             _question_stream(facts, intent, sampler, templates[intent], seed))
+             _question_stream(facts, intent, sampler, templates[intent], seed, free_typed))
             for kind, intent, sampler in SAMPLERS
-            if kind == question_type
+            if kind == question_type and intent in templates
         ]
-        for intent, row in _round_robin(streams, per_type):
+        quota = per_type or PER_TYPE_DEFAULTS.get(question_type, DEFAULT_PER_TYPE)
+        for intent, row in _round_robin(streams, quota):
             questions.append({
                 "id": f"{dataset}-{len(questions) + 1:04d}",
                 "question": row["question"],
@@ -180,7 +178,7 @@ def generate_benchmark(
     out: str | Path,
     *,
     source: str | Path | None = None,
-    per_type: int = DEFAULT_PER_TYPE,
+    per_type: int | None = None,
     seed: int = 0,
     template_set: str = "standard",
     progress: bool = False,

@@ -7,6 +7,7 @@ import re
 from collections import Counter
 from functools import cached_property
 
+from hgrag.evaluation.edit_distance import NearStrings
 from hgrag.tools.graph_store import NODE_TYPES, GraphStore
 from hgrag.tools.text import clean_display, initials_key, name_tokens, norm_key
 
@@ -24,6 +25,8 @@ class GraphFacts:
         self._papers: dict[str, list[str]] = {}
         self._authors: dict[str, list[str] | None] = {}
         self._coauthors: dict[str, Counter[str]] = {}
+        self._near: dict[str, NearStrings] = {}
+        self._sorted: dict[str, list[str]] = {}
 
     # -- labels ----------------------------------------------------------------
     @cached_property
@@ -52,6 +55,15 @@ class GraphFacts:
 
     def label(self, node_id: str) -> str:
         return clean_display(self.store.label(node_id))
+
+    def near_labels(self, node_type: str) -> NearStrings:
+        """Normalised labels of one node type, searchable by edit distance (built once per type;
+        trigrams for titles, bigrams for names)."""
+        if node_type not in self._near:
+            self._near[node_type] = NearStrings((norm_key(self.store.label(n))
+                                                 for n in self.store.nodes_of_type(node_type)),
+                                                q=3 if node_type == "paper" else 2)
+        return self._near[node_type]
 
     # -- person names --------------------------------------------------------------
     @cached_property
@@ -102,8 +114,14 @@ class GraphFacts:
         return title[:-1] if title.endswith(".") and not title.endswith("..") else title
 
     # -- structure ---------------------------------------------------------------
+    def sorted_nodes(self, node_type: str) -> list[str]:
+        """Node ids of one type, sorted (memoised; do not modify)."""
+        if node_type not in self._sorted:
+            self._sorted[node_type] = sorted(self.store.nodes_of_type(node_type))
+        return self._sorted[node_type]
+
     def shuffled(self, node_type: str, rng: random.Random) -> list[str]:
-        nodes = sorted(self.store.nodes_of_type(node_type))
+        nodes = list(self.sorted_nodes(node_type))
         rng.shuffle(nodes)
         return nodes
 

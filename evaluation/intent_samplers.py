@@ -7,7 +7,7 @@ bounded answer size, and enough structure (e.g. authors with at least two papers
 paper_coauthors_false_premise asks the paper_coauthors question about an author who did not
 write the paper (a co-author of one of its authors, so the mix-up is plausible); its gold is []:
 the system should reject the premise instead of listing co-authors. It has no wordings of its
-own (generator.TEMPLATE_ALIASES) and a half share of its type (INTENT_WEIGHTS).
+own (template_sets.TEMPLATE_ALIASES) and a half share of its type (INTENT_WEIGHTS).
 """
 
 from __future__ import annotations
@@ -263,7 +263,7 @@ def paper_authors_venues(facts: GraphFacts, rng: random.Random) -> Iterator[Cand
             yield _paper_slot(facts, paper_id), sorted(facts.label(v) for v in venues)
 
 
-# Catalogue order (notes/intents.md): (type, intent, sampler).
+# Catalogue order (section A of /work/spec/intents.md; all sections: catalogue.py): (type, intent, sampler).
 SAMPLERS: list[tuple[str, str, Sampler]] = [
     ("attribute", "paper_year", _paper_attribute(lambda f, p: f.year_of(p))),
     ("attribute", "paper_citations", _paper_attribute(_positive_citations)),

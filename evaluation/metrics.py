@@ -1,4 +1,5 @@
-"""Answer normalisation and the three benchmark metrics: Accuracy, entity-level F1, Hit@1.
+"""Answer normalisation, the three benchmark metrics (Accuracy, entity-level F1, Hit@1) and the
+answer outcomes (right / wrong / abstained) behind the wrong-answer and abstention rates.
 
 Answers are lists of strings. Each string is normalised (case, accents, punctuation,
 whitespace; DOI/ORCID URL prefixes; "12.0" -> "12", "twelve" -> "12", "1,234" -> "1234").
@@ -15,6 +16,13 @@ Duplicate predictions are dropped (first occurrence kept) before scoring.
 Empty prediction with non-empty gold -> all three are 0. Empty gold is only correct when
 the prediction is empty too: both empty -> all three are 1; non-empty prediction with
 empty gold -> all three are 0.
+
+Answer flags (answer_flags): "abstained" when the normalised prediction is empty, "wrong" when it is
+non-empty and not exactly right (for gold [] any non-empty answer is wrong). Summaries (aggregate)
+add to the means: wrong_rate (share of wrong answers), abstention_rate (share of empty answers,
+declines on gold [] included), and verified_right: the share of verified answers (non-empty
+predictions whose `verified` flag is set) that are right (None when there are none), with
+verified_n, their number. Accuracy + wrong_rate + abstentions on answerable questions = 1.
 """
 
 from __future__ import annotations
@@ -26,6 +34,7 @@ from typing import Any
 from hgrag.tools.text import norm_key
 
 METRICS = ("accuracy", "f1", "hit1")
+RATES = ("wrong_rate", "abstention_rate", "verified_right")
 
 _URL_PREFIX = re.compile(r"^\s*(?:https?://)?(?:dx\.)?(?:doi\.org/|orcid\.org/)|^\s*(?:doi|orcid)\s*:\s*", re.I)
 _PLAIN_NUMBER = re.compile(r"^[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$")
@@ -170,20 +179,44 @@ def score(prediction: Any, gold: Any) -> dict[str, float]:
     }
 
 
-def _mean_scores(rows: Sequence[dict[str, float]]) -> dict[str, float]:
-    summary: dict[str, float] = {"n": len(rows)}
+def answer_flags(prediction: Any, gold: Any) -> dict[str, bool]:
+    """{"abstained": the normalised prediction is empty, "wrong": it is non-empty and not exactly right}."""
+    gold_list = _unique(normalize_answer(g) for g in _as_list(gold))
+    abstained = not normalize_prediction(prediction, gold_list)
+    return {"abstained": abstained, "wrong": not abstained and score(prediction, gold)["accuracy"] != 1.0}
+
+
+def _mean_scores(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Means of METRICS, wrong and abstention rates, and the right share of verified answers.
+
+    Rows may carry "abstained", "wrong" (answer_flags) and "verified"; without flags a row counts as
+    answered, and wrong when its accuracy is below 1.
+    """
+    summary: dict[str, Any] = {"n": len(rows)}
     for metric in METRICS:
         summary[metric] = sum(r[metric] for r in rows) / len(rows) if rows else 0.0
+    wrong = [bool(r.get("wrong", r["accuracy"] != 1.0 and not r.get("abstained"))) for r in rows]
+    abstained = [bool(r.get("abstained")) for r in rows]
+    summary["wrong_rate"] = sum(wrong) / len(rows) if rows else 0.0
+    summary["abstention_rate"] = sum(abstained) / len(rows) if rows else 0.0
+    verified = [w for r, w, a in zip(rows, wrong, abstained) if r.get("verified") and not a]
+    summary["verified_n"] = len(verified)
+    summary["verified_right"] = verified.count(False) / len(verified) if verified else None
     return summary
 
 
-def aggregate(scored: Iterable[dict[str, Any]]) -> dict[str, Any]:
-    """Mean metrics overall and per `type`; each input row holds `type` and the METRICS keys."""
-    rows = list(scored)
-    by_type: dict[str, list[dict[str, Any]]] = {}
+def _grouped(rows: list[dict[str, Any]], key: str) -> dict[str, dict[str, Any]]:
+    groups: dict[str, list[dict[str, Any]]] = {}
     for row in rows:
-        by_type.setdefault(str(row.get("type") or "unknown"), []).append(row)
-    return {
-        "overall": _mean_scores(rows),
-        "by_type": {name: _mean_scores(group) for name, group in sorted(by_type.items())},
-    }
+        groups.setdefault(str(row.get(key) or "unknown"), []).append(row)
+    return {name: _mean_scores(group) for name, group in sorted(groups.items())}
+
+
+def aggregate(scored: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """Mean metrics overall and per `type` (and per `intent` when the rows have one); each input row
+    holds `type` and the METRICS keys."""
+    rows = list(scored)
+    summary = {"overall": _mean_scores(rows), "by_type": _grouped(rows, "type")}
+    if any(row.get("intent") for row in rows):
+        summary["by_intent"] = _grouped(rows, "intent")
+    return summary

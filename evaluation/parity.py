@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from hgrag.evaluation.generator import DEFAULT_PER_TYPE, TEMPLATE_SETS, generate_questions, load_store
+from hgrag.evaluation.generator import TEMPLATE_SETS, generate_questions, load_store
 
 COMPARED = ("answer", "answer_text", "verified")
 
 
 def benchmark_questions(dataset: str, template_sets: Iterable[str] = TEMPLATE_SETS,
-                        per_type: int = DEFAULT_PER_TYPE, seed: int = 0) -> list[dict[str, Any]]:
+                        per_type: int | None = None, seed: int = 0) -> list[dict[str, Any]]:
     """The seed-`seed` benchmark of each template set, one list (ids prefixed by the set)."""
     store = load_store(dataset)
     rows = []

@@ -23,6 +23,16 @@ def _ran(results: Iterable[dict[str, Any]], dataset: str, benchmark: str) -> lis
             and r.get("summary") and r["summary"].get("metrics")]
 
 
+def _types(rows: list[dict[str, Any]]) -> list[str]:
+    """Question types of the rows: the catalogue's four first, then any other (compositional, ...)."""
+    seen = {t for r in rows for t in r["summary"]["metrics"]["by_type"]}
+    return [t for t in QUESTION_TYPES if t in seen] + sorted(seen - set(QUESTION_TYPES))
+
+
+def _share(value: float | None) -> str:
+    return "–" if value is None else f"{value:.3f}"
+
+
 def _cell(values: dict[str, Any] | None) -> str:
     if not values:
         return "–"
@@ -30,23 +40,43 @@ def _cell(values: dict[str, Any] | None) -> str:
 
 
 def _summary_table(rows: list[dict[str, Any]]) -> list[str]:
-    lines = ["| system | n | Accuracy | F1 | Hit@1 | p50 ms | p95 ms | questions/s | peak RSS MB | errors |",
-             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    lines = ["| system | n | Accuracy | F1 | Hit@1 | wrong | abstained | verified right (n) "
+             "| p50 ms | p95 ms | questions/s | peak RSS MB | errors |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for r in rows:
         s = r["summary"]
         o = s["metrics"]["overall"]
         lines.append(f"| {r['system']} | {o['n']} | {o['accuracy']:.3f} | {o['f1']:.3f} | {o['hit1']:.3f} | "
+                     f"{o.get('wrong_rate', 0.0):.3f} | {o.get('abstention_rate', 0.0):.3f} | "
+                     f"{_share(o.get('verified_right'))} ({o.get('verified_n', 0)}) | "
                      f"{s['latency_ms']['p50']:.0f} | {s['latency_ms']['p95']:.0f} | "
                      f"{s['questions_per_second']:.2f} | {s['peak_rss_mb']:.0f} | {s['errors']} |")
     return lines
 
 
 def _per_type_table(rows: list[dict[str, Any]]) -> list[str]:
-    lines = ["| system | " + " | ".join(QUESTION_TYPES) + " |", "|---|" + "---:|" * len(QUESTION_TYPES)]
+    types = _types(rows)
+    lines = ["| system | " + " | ".join(types) + " |", "|---|" + "---:|" * len(types)]
     for r in rows:
         by_type = r["summary"]["metrics"]["by_type"]
-        lines.append(f"| {r['system']} | " + " | ".join(_cell(by_type.get(t)) for t in QUESTION_TYPES) + " |")
+        lines.append(f"| {r['system']} | " + " | ".join(_cell(by_type.get(t)) for t in types) + " |")
     return lines
+
+
+def _per_intent_table(rows: list[dict[str, Any]]) -> list[str]:
+    """Accuracy / wrong-answer rate per intent (rows) and system (columns), for the compositional and
+    unanswerable sets, whose intents differ more than their one type shows."""
+    intents = sorted({i for r in rows for i in r["summary"]["metrics"].get("by_intent", {})})
+    if not intents:
+        return []
+    lines = ["Per intent (Accuracy / wrong):", "", "| intent | n | " + " | ".join(r["system"] for r in rows) + " |",
+             "|---|---:|" + "---:|" * len(rows)]
+    for intent in intents:
+        cells = [r["summary"]["metrics"].get("by_intent", {}).get(intent) for r in rows]
+        n = max((c["n"] for c in cells if c), default=0)
+        lines.append(f"| {intent} | {n} | " + " | ".join(
+            f"{c['accuracy']:.2f} / {c.get('wrong_rate', 0.0):.2f}" if c else "–" for c in cells) + " |")
+    return lines + [""]
 
 
 def _robustness_table(results: list[dict[str, Any]]) -> list[str]:
@@ -59,7 +89,8 @@ def _robustness_table(results: list[dict[str, Any]]) -> list[str]:
     rows = [(k, v) for k, v in pairs.items() if "standard" in v and len(v) > 1]
     if not rows:
         return []
-    others = [b for b in ("paraphrase", "heldout", "blind", "blind2", "noisy") if any(b in v for _, v in rows)]
+    others = [b for b in ("paraphrase", "heldout", "blind", "blind2", "freetyped", "freetyped2", "noisy")
+              if any(b in v for _, v in rows)]
     lines = ["## Robustness to wording (overall Accuracy)", "",
              "| dataset | system | standard | " + " | ".join(others) + " |",
              "|---|---|---:|" + "---:|" * len(others)]
@@ -76,12 +107,13 @@ def plot_accuracy(rows: list[dict[str, Any]], title: str, path: Path) -> Path:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    labels = [*QUESTION_TYPES, "overall"]
+    types = _types(rows)
+    labels = [*types, "overall"]
     width = 0.8 / max(len(rows), 1)
     figure, axes = plt.subplots(figsize=(9, 4.5))
     for i, r in enumerate(rows):
         metrics = r["summary"]["metrics"]
-        values = [metrics["by_type"].get(t, {}).get("accuracy", 0.0) for t in QUESTION_TYPES]
+        values = [metrics["by_type"].get(t, {}).get("accuracy", 0.0) for t in types]
         values.append(metrics["overall"]["accuracy"])
         axes.bar([x + i * width - 0.4 + width / 2 for x in range(len(labels))], values, width, label=r["system"])
     axes.set_xticks(range(len(labels)), labels)
@@ -122,13 +154,13 @@ def plot_latency(rows: list[dict[str, Any]], title: str, path: Path) -> Path:
 
 
 def _skipped_lines(results: list[dict[str, Any]]) -> list[str]:
-    skipped = {(r["dataset"], r["system"]): r["skipped"] for r in results if r.get("skipped")}
-    failed = {(r["dataset"], r["system"]): r["failed"] for r in results if r.get("failed")}
+    skipped = {(r["dataset"], r["benchmark"], r["system"]): r["skipped"] for r in results if r.get("skipped")}
+    failed = {(r["dataset"], r["benchmark"], r["system"]): r["failed"] for r in results if r.get("failed")}
     lines = []
     if skipped or failed:
         lines += ["## Skipped or failed runs", ""]
-        lines += [f"- {d} / {s}: skipped — {why}" for (d, s), why in skipped.items()]
-        lines += [f"- {d} / {s}: failed — {why}" for (d, s), why in failed.items()]
+        lines += [f"- {d} / {b} / {s}: skipped — {why}" for (d, b, s), why in skipped.items()]
+        lines += [f"- {d} / {b} / {s}: failed — {why}" for (d, b, s), why in failed.items()]
         lines.append("")
     return lines
 
@@ -140,7 +172,10 @@ def write_report(results: list[dict[str, Any]], out_dir: str | Path, meta: dict[
     lines = [f"# hgrag benchmark report — {meta.get('date', '')}", ""]
     lines += [f"- {key}: {value}" for key, value in meta.items() if key != "date"]
     lines += ["", "Accuracy = exact set match after normalisation; F1 = set precision/recall; "
-              "Hit@1 = first answer in gold (evaluation/metrics.py). Latency is wall-clock per "
+              "Hit@1 = first answer in gold; wrong = share of non-empty answers that are not exactly right (for "
+              "a question without an answer any answer is wrong); abstained = share of empty answers; "
+              "verified right = share of verified (non-empty) answers that are right, with their number "
+              "(evaluation/metrics.py). Latency is wall-clock per "
               "question after a warm-up; peak RSS is that run's process.", ""]
     for dataset, benchmark in _groups(results):
         rows = _ran(results, dataset, benchmark)
@@ -152,6 +187,8 @@ def write_report(results: list[dict[str, Any]], out_dir: str | Path, meta: dict[
         lines += [f"## {dataset} — {benchmark} wording", "", *_summary_table(rows), "",
                   "Per type (Accuracy / F1 / Hit@1):", "", *_per_type_table(rows), "",
                   f"![accuracy](accuracy-{stem}.png)", ""]
+        if set(_types(rows)) & {"compositional", "unanswerable"}:
+            lines += _per_intent_table(rows)
         if benchmark == "standard":
             plot_latency(rows, f"{dataset}: latency per question", out / f"latency-{dataset}.png")
             lines += [f"![latency](latency-{dataset}.png)", ""]

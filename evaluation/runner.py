@@ -3,8 +3,8 @@
     summary = evaluate("openalex", "q.jsonl", "pred.jsonl", system="agentic")
 
 Prediction lines: {"id", "question", "type", "intent", "answer", "query_type", "verified",
-"expansions", "regenerations", "latency_ms", "error"} plus {"gold", "correct", "f1", "hit1"}
-when the question has a gold answer.
+"expansions", "regenerations", "latency_ms", "error"} plus {"gold", "correct", "f1", "hit1", "wrong",
+"abstained"} when the question has a gold answer (metrics.answer_flags).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hgrag.evaluation.metrics import METRICS, aggregate, score
+from hgrag.evaluation.metrics import METRICS, aggregate, answer_flags, score
 from hgrag.tools.datasets import dataset_spec
 from hgrag.tools.errors import HgragError, InputError
 
@@ -80,17 +80,19 @@ def _graph_system(name: str, dataset: str, source: str | None, context: dict[str
     return System(name, answer, {})
 
 
-def _vanilla_rag(dataset: str, source: str | None, context: dict[str, Any], progress: bool) -> System:
+def _vanilla_rag(dataset: str, source: str | None, context: dict[str, Any], progress: bool,
+                 skip_bad_records: bool = False) -> System:
     from hgrag.evaluation.baselines import VanillaRAG
     from hgrag.tools.resources import load_graph
 
-    graph = load_graph(dataset, source, progress=progress)  # the baseline needs no entity index
+    graph = load_graph(dataset, source, progress=progress,  # the baseline needs no entity index
+                       skip_bad_records=skip_bad_records)
     rag = VanillaRAG(graph.store, graph.cache_dir, progress=progress, **context)
     return System("vanilla_rag", rag, {"vector_store": rag.info})
 
 
 def make_system(name: str, dataset: str, source: str | None = None, *, progress: bool = False,
-                **context: Any) -> System:
+                skip_bad_records: bool = False, **context: Any) -> System:
     """Build (and warm up) a system; raises SystemSkipped for llm_only without an LLM."""
     if name not in SYSTEMS:
         raise InputError(f"unknown system {name!r}; choose one of: {', '.join(SYSTEMS)}")
@@ -99,10 +101,12 @@ def make_system(name: str, dataset: str, source: str | None = None, *, progress:
 
         return System(name, LLMOnly(**context), {})
     if name == "vanilla_rag":
-        return _vanilla_rag(dataset, source, context, progress)
+        return _vanilla_rag(dataset, source, context, progress, skip_bad_records)
     from hgrag.tools.resources import load_resources
 
-    load_resources(dataset, source, progress=progress)
+    load_resources(dataset, source, progress=progress, skip_bad_records=skip_bad_records)
+    if skip_bad_records:
+        context = {**context, "skip_bad_records": True}
     return _graph_system(name, dataset, source, context)
 
 
@@ -133,12 +137,14 @@ def answer_one(system: System, row: dict[str, Any]) -> dict[str, Any]:
         "query_type": result.get("query_type"), "verified": bool(result.get("verified")),
         "expansions": int(result.get("expansions") or 0), "regenerations": int(result.get("regenerations") or 0),
         "latency_ms": round(latency_ms, 2), "error": error,
+        "answer_text": str(result.get("answer_text") or "")[:400],
+        "interpretation": str(result.get("interpretation") or ""),
     }
     if row.get("answer") is not None:
         gold = row["answer"] if isinstance(row["answer"], list) else [row["answer"]]
         scores = score(prediction["answer"], gold)
         prediction.update(gold=gold, correct=scores["accuracy"] == 1.0, f1=round(scores["f1"], 4),
-                          hit1=scores["hit1"])
+                          hit1=scores["hit1"], **answer_flags(prediction["answer"], gold))
     return prediction
 
 
@@ -176,7 +182,8 @@ def peak_rss_mb() -> float:
 def summarize(predictions: list[dict[str, Any]], seconds: float, **extra: Any) -> dict[str, Any]:
     """Metrics (when gold exists), latency p50/p95, questions/s, errors, peak RSS."""
     latencies = [p["latency_ms"] for p in predictions]
-    scored = [{"type": p.get("type"), "accuracy": float(p["correct"]), "f1": p["f1"], "hit1": p["hit1"]}
+    scored = [{"type": p.get("type"), "intent": p.get("intent"), "accuracy": float(p["correct"]), "f1": p["f1"], "hit1": p["hit1"],
+               "verified": p.get("verified"), **({k: p[k] for k in ("wrong", "abstained") if k in p})}
               for p in predictions if "correct" in p]
     return {
         **extra,
@@ -191,17 +198,28 @@ def summarize(predictions: list[dict[str, Any]], seconds: float, **extra: Any) -
     }
 
 
+def _rate(value: float | None) -> str:
+    return "–" if value is None else f"{value:.3f}"
+
+
 def format_summary(summary: dict[str, Any]) -> str:
-    """A small text table: overall and per-type Accuracy / F1 / Hit@1, then timing."""
+    """A small text table: overall and per-type Accuracy / F1 / Hit@1, wrong-answer and abstention
+    rates and the right share of verified answers, then timing."""
     lines = [f"system {summary.get('system', '?')} on {summary.get('dataset', '?')}: "
              f"{summary['questions']} questions, {summary['errors']} errors"]
     metrics = summary.get("metrics")
     if metrics:
-        lines.append(f"{'type':<12} {'n':>4} {'Accuracy':>9} {'F1':>7} {'Hit@1':>7}")
         groups = [*metrics["by_type"].items(), ("overall", metrics["overall"])]
+        if set(metrics["by_type"]) & {"compositional", "unanswerable"}:  # one type, many intents
+            groups = [*metrics.get("by_intent", {}).items(), *groups]
+        width = max(14, *(len(name) for name, _ in groups))
+        lines.append(f"{'type':<{width}} {'n':>4} {'Accuracy':>9} {'F1':>7} {'Hit@1':>7} {'Wrong':>7} "
+                     f"{'Abstain':>8} {'VerRight':>9}")
         for name, values in groups:
-            lines.append(f"{name:<12} {values['n']:>4} " + " ".join(
-                f"{values[m]:>{9 if m == 'accuracy' else 7}.3f}" for m in METRICS))
+            lines.append(f"{name:<{width}} {values['n']:>4} " + " ".join(
+                f"{values[m]:>{9 if m == 'accuracy' else 7}.3f}" for m in METRICS)
+                + f" {values.get('wrong_rate', 0.0):>7.3f} {values.get('abstention_rate', 0.0):>8.3f}"
+                + f" {_rate(values.get('verified_right')):>9}")
     latency = summary["latency_ms"]
     lines.append(f"latency p50 {latency['p50']:.0f} ms, p95 {latency['p95']:.0f} ms; "
                  f"{summary['questions_per_second']:.2f} questions/s; peak RSS {summary['peak_rss_mb']:.0f} MB")

@@ -1,14 +1,55 @@
-"""Public Python API: build the compiled QA graph, or ask one question."""
+"""Public Python API: build the compiled QA graph, ask one question, keep durable threads.
+
+    ask("Who wrote 'X'?", "openalex")                          # one-off, nothing persisted
+    ask("Who wrote 'X'?", "openalex", thread_id="t1")          # checkpointed in HGRAG_HOME
+    with open_checkpointer() as saver: graph = build_qa_graph(checkpointer=saver)
+"""
 
 from __future__ import annotations
 
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
-from hgrag.state.context import Context
 from hgrag.graphs.scholar_qa import VARIANTS, Policies, build_qa_graph
+from hgrag.state.context import Context
+from hgrag.tools.datasets import hgrag_home
+from hgrag.tools.errors import HgragError, InputError
 
-__all__ = ["ask", "build_qa_graph", "Context", "Policies", "VARIANTS"]
+__all__ = ["ask", "build_qa_graph", "Context", "Policies", "VARIANTS", "open_checkpointer", "threads_path"]
+
+THREADS_FILE = "threads.sqlite"
+SQLITE_BUSY_SECONDS = 60.0  # how long a writer waits for another process's transaction
+
+
+def threads_path() -> Path:
+    """The checkpoint database shared by `hgrag debug`, `ask(thread_id=...)` and scripts."""
+    return hgrag_home() / THREADS_FILE
+
+
+@contextmanager
+def open_checkpointer(path: str | Path | None = None) -> Iterator[Any]:
+    """A SqliteSaver on `path` (default `threads_path()`); closed on exit. Safe across processes."""
+    from langgraph.checkpoint.sqlite import SqliteSaver
+
+    target = Path(path) if path is not None else threads_path()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        connection = sqlite3.connect(str(target), timeout=SQLITE_BUSY_SECONDS, check_same_thread=False)
+    except sqlite3.Error as exc:
+        raise InputError(f"cannot open the thread database {target}: {exc}") from None
+    try:
+        saver = SqliteSaver(connection)
+        try:
+            saver.setup()
+        except sqlite3.DatabaseError as exc:
+            raise InputError(f"the thread database {target} is unusable ({exc}); move it away") from None
+        yield saver
+    finally:
+        connection.close()
 
 
 @lru_cache(maxsize=len(VARIANTS))
@@ -17,7 +58,29 @@ def _compiled(variant: str) -> Any:
 
 
 def ask(question: str, dataset: str = "openalex", *, source: str | None = None, variant: str = "agentic",
-        **context: Any) -> dict[str, Any]:
-    """Answer one question; returns the output state (answer, answer_text, evidence, scores, error)."""
+        thread_id: str | None = None, **context: Any) -> dict[str, Any]:
+    """Answer one question; returns the output state (answer, answer_text, evidence, scores, error).
+
+    Bad input (question, dataset, settings) is reported in `error`, never raised. With `thread_id`
+    the run is checkpointed in HGRAG_HOME and can be inspected or resumed later (`hgrag debug`).
+    """
+    if variant not in VARIANTS:
+        return _error_state(f"unknown variant {variant!r}; choose one of {', '.join(VARIANTS)}")
     ctx = Context.from_mapping({"dataset": dataset, "source": source, **context})
-    return _compiled(variant).invoke({"question": question, "dataset": dataset}, context=ctx)
+    inputs = {"question": question, "dataset": dataset}
+    if thread_id is None:
+        return _compiled(variant).invoke(inputs, context=ctx)
+    if not isinstance(thread_id, str) or not thread_id.strip():
+        return _error_state("thread_id must be non-empty text")
+    try:
+        with open_checkpointer() as saver:
+            graph = build_qa_graph(variant, checkpointer=saver)
+            return graph.invoke(inputs, {"configurable": {"thread_id": thread_id}}, context=ctx)
+    except HgragError as exc:
+        return _error_state(str(exc))
+    except sqlite3.Error as exc:
+        return _error_state(f"the thread database {threads_path()} failed ({exc})")
+
+
+def _error_state(message: str) -> dict[str, Any]:
+    return {"answer": [], "answer_text": f"Error: {message}", "error": message}

@@ -25,7 +25,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--model", default="offline", help="'offline' (default) or an OpenAI-compatible model name")
     parser.add_argument("--base-url", default=None, help="OpenAI-compatible endpoint (default OPENAI_BASE_URL)")
     parser.add_argument("--variant", default="agentic", help="agentic | no_plan | no_rerank | no_validate | graph_rag")
+    parser.add_argument("--limit", type=int, default=20,
+                        help="answer items written out (default 20; 0 = all); --json always lists all")
     parser.add_argument("--llm-fallback", action="store_true", help="use the offline policy if the LLM fails")
+    parser.add_argument("--skip-bad-records", action="store_true",
+                        help="use a source with malformed records by skipping them (as in `hgrag build`)")
     parser.set_defaults(func=run_ask)
 
 
@@ -35,8 +39,11 @@ def run_ask(args: argparse.Namespace) -> int:
     if args.variant not in VARIANTS:
         raise InputError(f"unknown variant {args.variant!r}; choose one of {', '.join(VARIANTS)}")
     question = check_question(args.question)
+    if args.limit < 0:
+        raise InputError(f"--limit must be 0 (all) or a positive number, not {args.limit}")
     context = Context(dataset=args.dataset, source=args.source, model=args.model, base_url=args.base_url,
-                      llm_fallback=args.llm_fallback, graph=args.graph)
+                      llm_fallback=args.llm_fallback, skip_bad_records=args.skip_bad_records,
+                      display_limit=args.limit, graph=args.graph)
     graph = build_qa_graph(args.variant)
     inputs = {"question": question, "dataset": args.dataset}
     result: dict[str, Any] = {}
@@ -47,15 +54,16 @@ def run_ask(args: argparse.Namespace) -> int:
             result = chunk
     if result.get("error"):
         raise InputError(result["error"])
-    output = {k: result.get(k) for k in ("answer", "answer_text", "query_type", "plan", "evidence",
+    output = {k: result.get(k) for k in ("answer", "answer_text", "interpretation", "query_type", "plan", "evidence",
                                           "sufficiency_score", "consistency_score", "verified",
-                                          "expansions", "regenerations", "error")}
+                                          "validation", "expansions", "regenerations", "error")}
     if args.json:
         print(json.dumps(output, ensure_ascii=False, indent=2, default=str))
     else:
         from hgrag.tools.resources import load_resources
 
-        print_answer(output, load_resources(args.dataset, args.source, graph=args.graph).store)
+        print_answer(output, load_resources(args.dataset, args.source, skip_bad_records=args.skip_bad_records,
+                                            graph=args.graph).store, args.limit)
     return 0
 
 
@@ -65,8 +73,8 @@ def print_transition(chunk: dict[str, Any]) -> None:
         detail = ""
         if node == "plan" and update.get("plan"):
             plan = update["plan"]
-            hops = " → ".join([plan["start_type"]] + [s["to_type"] for s in plan["steps"]])
-            detail = f"{plan['query_type']}: {hops}, {plan['operation']}"
+            detail = (f"{plan['query_type']}: {plan.get('interpretation', '')}\n  plan IR: "
+                      f"{json.dumps(plan.get('ir'), ensure_ascii=False)}")
         elif node == "score_sufficiency":
             detail = f"sufficiency {update.get('sufficiency_score')} {update.get('sufficiency')}"
         elif node == "expand":
@@ -88,12 +96,17 @@ def labelled(node: str, store: Any) -> str:
     return f"'{label}'" if store.node_type(node) == "paper" else label
 
 
-def print_answer(output: dict[str, Any], store: Any = None) -> None:
+def print_answer(output: dict[str, Any], store: Any = None, limit: int = 20) -> None:
     print(output.get("answer_text") or "")
+    if output.get("interpretation"):
+        print(f"interpretation: {output['interpretation']}")
     answer = output.get("answer") or []
     if len(answer) > 1:
-        for i, item in enumerate(answer[:20], 1):
+        shown = answer[:limit] if limit else answer
+        for i, item in enumerate(shown, 1):
             print(f"  {i}. {item}")
+        if len(shown) < len(answer):
+            print(f"  … showing {len(shown)} of {len(answer)}; --limit 0 shows all")
     plan = output.get("plan") or {}
     evidence = output.get("evidence") or {}
     links = [f"{m['text']!r} → {m['node_id']} ({m['match']})" for m in plan.get("anchors", []) if m.get("node_id")]

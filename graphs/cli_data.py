@@ -11,10 +11,10 @@ from hgrag.graphs.cli_graph import add_graph_argument
 from hgrag.tools.datasets import DATASETS
 from hgrag.tools.errors import InputError
 from hgrag.tools.graph_store import NODE_TYPES
+from hgrag.tools.question import check_search_text
 
 DATASET_HELP = "dataset name: " + ", ".join(
     f"{name} ({spec.description})" for name, spec in DATASETS.items())
-MAX_QUERY_CHARS = 500
 
 
 def _add_dataset_arguments(parser: argparse.ArgumentParser) -> None:
@@ -131,11 +131,7 @@ def run_stats(args: argparse.Namespace) -> int:
 
 
 def _check_query(args: argparse.Namespace) -> str:
-    text = " ".join((args.text or "").split())
-    if not text:
-        raise InputError("search text is empty")
-    if len(text) > MAX_QUERY_CHARS:
-        raise InputError(f"search text is too long ({len(text)} characters, max {MAX_QUERY_CHARS})")
+    text = check_search_text(args.text)
     if not 1 <= args.k <= 100:
         raise InputError(f"-k must be between 1 and 100, got {args.k}")
     return text

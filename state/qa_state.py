@@ -17,6 +17,7 @@ class InputState(TypedDict):
 class OutputState(TypedDict, total=False):
     answer: list[str]
     answer_text: str
+    interpretation: str  # plain-English reading of the plan: what was computed
     query_type: str
     plan: Plan
     evidence: Evidence

@@ -53,6 +53,8 @@ def hgrag_home() -> Path:
 
 
 def dataset_spec(name: str) -> DatasetSpec:
+    if not isinstance(name, str):
+        raise DatasetError(f"the dataset name must be text, not {type(name).__name__}")
     try:
         return DATASETS[name]
     except KeyError:

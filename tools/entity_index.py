@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 FORMAT_VERSION = 1
 META_FILE = "meta.json"
 MAPS_FILE = "maps.pkl"
+CLOSEST_POOL = 25
 # A node type with more labels than this is linked by its string keys alone (exact, normalised,
 # name, initials): embedding ~1M labels would take hours on a small CPU. Override: HGRAG_EMBED_LIMIT.
 EMBED_LIMIT = 250_000
@@ -169,6 +170,18 @@ class EntityIndex:
             if kind == "author":
                 found.update(self.maps.ids(kind, "name", name_key(text)))
         return len(found) > 1
+
+    def closest(self, text: str, node_type: str, k: int = 3) -> list[str]:
+        """Labels of the k nodes of a type whose names look most like `text` ("did you mean"):
+        nearest labels by embedding, re-ordered by string similarity; distinct labels only."""
+        from rapidfuzz import fuzz
+
+        if not text.strip():
+            return []
+        wanted = norm_key(text)
+        pool = self.similar(self.embed([text])[0], node_type, CLOSEST_POOL)
+        ranked = sorted(pool, key=lambda c: -(fuzz.WRatio(wanted, norm_key(c.label)) / 100 + c.score))
+        return list(dict.fromkeys(c.label for c in ranked))[:k]
 
     # -- embeddings ------------------------------------------------------------
     def search(self, text: str, node_type: str | None = None, k: int = 10) -> list[Candidate]:

@@ -132,3 +132,76 @@ def _compact(by_key: dict[str, list[str]], node_type: str,
         else:
             compact[key] = tuple(sorted(unique, key=lambda node_id: -prominence(node_id, node_type)))
     return compact
+
+
+# -- does a mention denote a label? (strict checks for fuzzy and embedding candidates) --------------
+TITLE_MIN_RATIO = 90.0
+MIN_PREFIX_WORDS = 3
+
+
+def max_edits(length: int) -> int:
+    """Typos tolerated in a word of this length: none below 5 letters, 1 up to 8, 2 beyond."""
+    return 0 if length < 5 else 1 if length <= 8 else 2
+
+
+def words_match(a: str, b: str) -> bool:
+    """Equal, or within a small typo of each other relative to the shorter word's length."""
+    from rapidfuzz.distance import OSA  # edit distance where a swap of two letters is one typo
+
+    if a == b:
+        return True
+    allowed = max_edits(min(len(a), len(b)))
+    return allowed > 0 and OSA.distance(a, b, score_cutoff=allowed) <= allowed
+
+
+def _given_compatible(a: str, b: str) -> bool:
+    """Given-name tokens agree: equal up to a typo, or one is an initial of the other."""
+    if len(a) == 1 or len(b) == 1:
+        return a[0] == b[0]
+    return words_match(a, b)
+
+
+def name_denotes(mention: str, label: str) -> bool:
+    """A person-name mention denotes a label when the surnames match (up to a small typo), the first
+    given names match or are compatible initials, and every further given token of the mention is
+    an initial or word of the label. A shared first name or one shared surname token is not enough."""
+    said, full = _core_tokens(name_tokens(mention)), _core_tokens(name_tokens(label))
+    if len(said) < 2 or len(full) < 2:
+        return False
+    if not words_match(said[-1], full[-1]) or not _given_compatible(said[0], full[0]):
+        return False
+    rest = full[1:-1]
+    return all(any(_given_compatible(token, other) for other in rest) for token in said[1:-1])
+
+
+def title_denotes(mention: str, label: str, truncated: bool = False) -> bool:
+    """A title mention denotes a label when the two are nearly the same string (rapidfuzz ratio of
+    the normalised forms >= 90), or, for a title cut short, the label starts with the mention and
+    the mention is a clear prefix (3+ words, 2+ of them with 4+ letters)."""
+    from rapidfuzz import fuzz
+
+    said, full = norm_key(mention), norm_key(label)
+    if not said or not full:
+        return False
+    words = said.split()
+    clear = len(words) >= MIN_PREFIX_WORDS and sum(len(w) >= 4 for w in words) >= 2
+    if truncated and clear and full.startswith(said):
+        return True
+    return fuzz.ratio(said, full) >= TITLE_MIN_RATIO
+
+
+def title_within(text: str, label: str) -> bool:
+    """The label (nearly) occurs inside a longer text: best-aligned substring ratio >= 90."""
+    from rapidfuzz import fuzz
+
+    said, full = norm_key(text), norm_key(label)
+    if not said or not full or len(full) > len(said):
+        return title_denotes(text, label)
+    return fuzz.partial_ratio(full, said) >= TITLE_MIN_RATIO
+
+
+def denotes(mention: str, label: str, node_type: str) -> bool:
+    """Whether `mention` names the node labelled `label` (see name_denotes / title_denotes)."""
+    if node_type == "author":
+        return name_denotes(mention, label)
+    return title_denotes(mention, label)

@@ -39,10 +39,11 @@ def load_falkordb_resources(spec: DatasetSpec, path: Path, skip_bad_records: boo
     from hgrag.tools.resources import Resources, _cache_location, load_graph
 
     target = parse_graph_url(url)
-    files, directory = _cache_location(spec, path, skip_bad_records)
+    _, directory = _cache_location(spec, path)
     name = graph_key(target, spec.name)
     graph = open_graph(target, name)
     meta = None if rebuild else read_meta(graph)
+    embedded = None
     spent: list[float] = []
     if meta is None:
         started = time.perf_counter()
@@ -50,14 +51,13 @@ def load_falkordb_resources(spec: DatasetSpec, path: Path, skip_bad_records: boo
                               rebuild=rebuild)
         meta = dict(embedded.meta, cache_key=directory.name)
         load_networkx(graph, embedded.store, meta, progress=progress)
-        del embedded
         spent.append(time.perf_counter() - started)
     elif meta.get("cache_key") != directory.name:
         raise DatasetError(f"FalkorDB graph {name!r} at {target.host}:{target.port} holds "
                            f"{meta.get('dataset')!r} built from other source files; rebuild it "
                            "(hgrag build --graph ... --rebuild) or name another graph in the URL")
     store = FalkorDBGraphStore(graph, name=spec.name)
-    index, seconds = _index(store, directory, progress, rebuild or bool(spent))
+    index, seconds = _index(store, directory, embedded, spec, path, skip_bad_records, progress, rebuild)
     if seconds is not None:
         spent.append(seconds)
     return Resources(dataset=spec.name, store=store, index=index, cache_dir=directory,
@@ -66,17 +66,23 @@ def load_falkordb_resources(spec: DatasetSpec, path: Path, skip_bad_records: boo
                      meta=dict(meta, graph=f"{target.host}:{target.port}/{name}"))
 
 
-def _index(store: FalkorDBGraphStore, directory: Path, progress: bool,
-           rebuild: bool) -> tuple[Any, float | None]:
-    """The cached entity index when it fits this graph, else a fresh one built from the store."""
+def _index(store: FalkorDBGraphStore, directory: Path, embedded: Any, spec: DatasetSpec, path: Path,
+           skip_bad_records: bool, progress: bool, rebuild: bool) -> tuple[Any, float | None]:
+    """The verified cached entity index (the same graph's), else the embedded build's index
+    (built and cached by the usual path, under its lock), opened over the database store."""
     from hgrag.tools.entity_index import EntityIndex, EntityIndexError
+    from hgrag.tools.resources import _load_or_build_index, load_graph
 
-    if not rebuild and cache.has_index(directory):
+    if embedded is None and not rebuild:
         try:
-            return EntityIndex.load(directory / cache.INDEX_DIR, store), None
-        except EntityIndexError:
+            meta = cache.read_meta(directory)
+            if meta:
+                cache.verify_index(directory, meta)
+                return EntityIndex.load(directory / cache.INDEX_DIR, store), None
+        except (cache.CacheDamaged, EntityIndexError):
             pass
     started = time.perf_counter()
-    index = EntityIndex.build(store, progress=progress)
-    cache.save_directory_atomic(directory / cache.INDEX_DIR, index.save, replace=True)
-    return index, time.perf_counter() - started
+    if embedded is None:
+        embedded = load_graph(spec.name, path, skip_bad_records=skip_bad_records, progress=progress)
+    _load_or_build_index(embedded, progress, rebuild)
+    return EntityIndex.load(directory / cache.INDEX_DIR, store), time.perf_counter() - started

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hgrag.state.plan_ir import walk
 from hgrag.tools.graph_store import GraphStore
 from hgrag.tools.plan_exec import linked_subjects
 
@@ -27,6 +28,11 @@ def _hops_needed(store: GraphStore, named: str, subject: str) -> int:
 def _used_ids(plan: dict[str, Any]) -> set[str]:
     """Anchor nodes the plan already uses as subjects, comparisons, exclusions or filters."""
     used = set(linked_subjects(plan)) | set(plan.get("compare") or []) | set(plan.get("exclude") or [])
+    for op in walk(plan["ir"]) if plan.get("ir") else []:  # every node the plan's IR names is used by it
+        used.update(op.get("ids") or [])
+        for key in ("value", "citing", "cited"):
+            value = op.get(key)
+            used.update(v for v in (value if isinstance(value, list) else [value]) if isinstance(v, str))
     for value in (plan.get("constraints") or {}).values():
         if isinstance(value, str):
             used.add(value)
@@ -67,7 +73,8 @@ def premise_failures(store: GraphStore, plan: dict[str, Any]) -> list[str]:
         return []
     failures = []
     for excluded in plan.get("exclude") or []:  # "… with Y": Y must be one of the subject's direct neighbours
-        if store.has_node(excluded) and not any(excluded in store.neighbourhood(s, 1) for s in subjects):
+        if store.has_node(excluded) and not any(
+                excluded in store.neighbourhood(s, _hops_needed(store, excluded, s)) for s in subjects):
             failures.append(describe_failure(store, excluded, subjects[0]))
     used = _used_ids(plan)
     for mention in plan.get("anchors", []):

@@ -83,10 +83,11 @@ def resolve_source(dataset: str, source: str | Path | None) -> tuple[DatasetSpec
     return spec, path.resolve()
 
 
-def _cache_location(spec: DatasetSpec, path: Path, skip_bad_records: bool) -> tuple[list[Path], Path]:
+def _cache_location(spec: DatasetSpec, path: Path) -> tuple[list[Path], Path]:
+    """The source's files and its cache entry: the key is the content, not the skip policy
+    (meta.json records how many bad records a build skipped; see `_check_policy`)."""
     files = source_files(spec.kind, path)
-    extra = f"{spec.kind}/skip={int(skip_bad_records)}"
-    return files, cache.cache_dir_for(spec.name, cache.source_key(files, path, extra=extra))
+    return files, cache.cache_dir_for(spec.name, cache.source_key(files, path, extra=spec.kind))
 
 
 def _progress_bar(records: Any, dataset: str, progress: bool) -> Any:
@@ -103,11 +104,15 @@ def _build_graph(spec: DatasetSpec, path: Path, files: list[Path], skip_bad_reco
     stats = LoadStats()
     records = iter_records(spec.kind, path, skip_bad_records, stats, files=files)
     store = build_store(_progress_bar(records, spec.name, progress), spec.name)
+    if not store.node_counts().get("paper"):
+        skipped = f" ({stats.bad_records:,} bad records skipped, e.g. {stats.bad_examples[0]})" \
+            if stats.bad_records else ""
+        raise DatasetError(f"{path}: no papers could be read from this source{skipped}")
     return store, stats
 
 
 def _graph_meta(spec: DatasetSpec, path: Path, files: list[Path], store: NetworkXGraphStore,
-                stats: LoadStats, seconds: float) -> dict[str, Any]:
+                stats: LoadStats, seconds: float, checksum: str) -> dict[str, Any]:
     return {
         "cache_version": cache.CACHE_VERSION, "dataset": spec.name, "kind": spec.kind,
         "source": str(path), "files": [str(f) for f in files],
@@ -115,43 +120,115 @@ def _graph_meta(spec: DatasetSpec, path: Path, files: list[Path], store: Network
         "authorships": store.graph.graph.get("authorships"),
         "records_read": stats.records, "bad_records": stats.bad_records,
         "bad_examples": stats.bad_examples, "graph_seconds": round(seconds, 3),
+        "checksums": {cache.GRAPH_FILE: checksum},
     }
+
+
+def _check_policy(meta: dict[str, Any], path: Path, skip_bad_records: bool) -> None:
+    """A cache built by skipping bad records serves only callers that allow skipping."""
+    skipped = int(meta.get("bad_records") or 0)
+    if skipped and not skip_bad_records:
+        example = (meta.get("bad_examples") or ["?"])[0]
+        raise DatasetError(f"{path}: {skipped:,} malformed records (e.g. {example}); "
+                           f"pass --skip-bad-records (Context skip_bad_records=True) to use the rest")
+
+
+def _cached_graph(directory: Path, quiet: bool = False) -> tuple[NetworkXGraphStore, dict[str, Any]] | None:
+    """The verified cached graph and its meta, or None (damage is reported unless `quiet`)."""
+    try:
+        meta = cache.read_meta(directory)
+        if meta is None:
+            return None
+        return cache.load_graph_checked(directory, meta), meta
+    except cache.CacheDamaged as damage:
+        if not quiet:
+            cache.report(directory, str(damage))
+        return None
 
 
 def load_graph(dataset: str = "openalex", source: str | Path | None = None, *,
                skip_bad_records: bool = False, progress: bool = False,
                rebuild: bool = False) -> GraphLoad:
-    """The dataset's graph only: from the cache when present, else built and cached."""
+    """The dataset's graph only: from the verified cache when present, else built and cached.
+
+    One process builds (holding the entry's lock); the others wait, then load its result.
+    """
     spec, path = resolve_source(dataset, source)
-    files, directory = _cache_location(spec, path, skip_bad_records)
-    store = None if rebuild else cache.load_graph(directory)
-    if store is not None:
-        return GraphLoad(store, directory, path, None, True, cache.load_meta(directory))
+    files, directory = _cache_location(spec, path)
+    found = None if rebuild else _cached_graph(directory)
+    if found is None:
+        with cache.build_lock(directory):
+            found = None if rebuild else _cached_graph(directory, quiet=True)  # built while we waited?
+            if found is None:
+                return _build_and_save_graph(spec, path, files, directory, skip_bad_records, progress)
+    cache.tidy(directory)
+    store, meta = found
+    _check_policy(meta, path, skip_bad_records)
+    return GraphLoad(store, directory, path, None, True, meta)
+
+
+def _build_and_save_graph(spec: DatasetSpec, path: Path, files: list[Path], directory: Path,
+                          skip_bad_records: bool, progress: bool) -> GraphLoad:
+    """Build from the source and commit graph.pkl then meta.json; the entry lock is held."""
+    cache.clear_entry(directory)
     started = time.perf_counter()
     store, stats = _build_graph(spec, path, files, skip_bad_records, progress)
     seconds = time.perf_counter() - started
-    meta = _graph_meta(spec, path, files, store, stats, seconds)
-    cache.save_graph(directory, store)
+    checksum = cache.save_graph(directory, store)
+    cache.fault_point("graph-saved")
+    meta = _graph_meta(spec, path, files, store, stats, seconds, checksum)
     cache.save_meta(directory, meta)
+    cache.fault_point("meta-saved")
     return GraphLoad(store, directory, path, seconds, False, meta)
 
 
 def _load_or_build_index(graph: GraphLoad, progress: bool, rebuild: bool) -> tuple[Any, float | None]:
-    """The entity index: loaded when cached alongside an unchanged graph, else built now."""
-    index_class = _entity_index_class()
+    """The entity index: loaded when verified alongside an unchanged graph, else built now."""
     directory = graph.cache_dir
-    if graph.loaded_from_cache and not rebuild and cache.has_index(directory):
-        from hgrag.tools.entity_index import EntityIndexError
+    if graph.loaded_from_cache and not rebuild:
+        index = _cached_index(graph)
+        if index is not None:
+            return index, None
+    with cache.build_lock(directory):
+        meta = cache.load_meta(directory) or graph.meta
+        if not rebuild and meta.get("checksums") == graph.meta.get("checksums"):
+            graph.meta = meta
+            index = _cached_index(graph, quiet=True)  # built by another process while we waited?
+            if index is not None:
+                return index, None
+        return _build_and_save_index(graph, progress)
 
-        try:
-            return index_class.load(directory / cache.INDEX_DIR, graph.store), None
-        except EntityIndexError:
-            pass  # stale (e.g. another embedding setting) or unreadable: build a fresh one
+
+def _cached_index(graph: GraphLoad, quiet: bool = False) -> Any:
+    from hgrag.tools.entity_index import EntityIndexError
+
+    directory = graph.cache_dir
+    meta = graph.meta
+    if not meta.get("index_checksums") and not (directory / cache.INDEX_DIR).exists():
+        return None  # never built: nothing to report
+    try:
+        cache.verify_index(directory, meta)
+        return _entity_index_class().load(directory / cache.INDEX_DIR, graph.store)
+    except (cache.CacheDamaged, EntityIndexError) as damage:
+        if not quiet:
+            cache.report(directory, str(damage))
+        return None
+
+
+def _build_and_save_index(graph: GraphLoad, progress: bool) -> tuple[Any, float]:
+    """Build the index, rename it into place, then record its checksums in meta.json (lock held)."""
+    directory = graph.cache_dir
+    cache.remove_leftovers(directory)
+    if cache.load_meta(directory).get("checksums") != graph.meta.get("checksums"):
+        # graph.pkl on disk is no longer the one in memory (rebuilt elsewhere): commit ours again
+        graph.meta = dict(graph.meta, checksums={cache.GRAPH_FILE: cache.save_graph(directory, graph.store)})
     started = time.perf_counter()
-    index = index_class.build(graph.store, progress=progress)
+    index = _entity_index_class().build(graph.store, progress=progress)
     cache.save_directory_atomic(directory / cache.INDEX_DIR, index.save, replace=True)
+    cache.fault_point("index-saved")
     seconds = time.perf_counter() - started
-    meta = dict(graph.meta, index_seconds=round(seconds, 3))
+    meta = dict(graph.meta, index_seconds=round(seconds, 3),
+                index_checksums=cache.index_checksums(directory / cache.INDEX_DIR))
     cache.save_meta(directory, meta)
     graph.meta = meta
     return index, seconds

@@ -64,8 +64,11 @@ def test_trace_prints_each_transition_to_stderr(paper: RawPaper, capsys: pytest.
     out, err = capsys.readouterr()
     nodes = [line.split("]")[0].lstrip("[") for line in err.splitlines() if line.startswith("[")]
     assert nodes == ["plan", "retrieve", "score_sufficiency", "generate", "validate"]
-    assert "relation: paper → author" in err
-    assert json.loads(out)["answer"]  # stdout stays machine-readable
+    assert "relation: The authors of '" in err  # the plan's reading
+    assert '"op": "traverse", "input": {"op": "match"' in err and '"edge": "writes", "direction": "in"' in err
+    state = json.loads(out)  # stdout stays machine-readable
+    assert state["answer"] and state["interpretation"].startswith("The authors of '")
+    assert state["validation"]["checks"]["question_plan"] == 1.0
 
 
 def test_trace_shows_expansions_for_a_weakly_linked_question(capsys: pytest.CaptureFixture) -> None:

@@ -139,13 +139,17 @@ def test_run_all_writes_a_report(session_hgrag_home, tmp_path):
     out_dir = tmp_path / "report"
     done = subprocess.run(
         [sys.executable, str(REPO_ROOT / "benchmarks" / "run_all.py"), "--datasets", "openalex-tiny",
-         "--systems", "agentic", "vanilla_rag", "llm_only", "--per-type", "2", "--out-dir", str(out_dir)],
+         "--systems", "agentic", "vanilla_rag", "llm_only", "--per-type", "2", "--out-dir", str(out_dir),
+         "--benchmarks", "standard", "noisy", "freetyped", "compositional", "unanswerable"],
         capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stderr[-2000:]
     assert f"report written to {out_dir / 'report.md'}" in done.stdout
     report = (out_dir / "report.md").read_text()
     assert "| agentic |" in report and "| vanilla_rag |" in report
     assert "llm_only: skipped" in report
+    for benchmark in ("standard", "heldout", "noisy", "freetyped", "compositional", "unanswerable"):
+        assert f"openalex-tiny — {benchmark} wording" in report
+    assert "| wrong | abstained | verified right (n) |" in report
     assert (out_dir / "accuracy-openalex-tiny-standard.png").stat().st_size > 0
     assert (out_dir / "latency-openalex-tiny.png").stat().st_size > 0
     predictions = sorted(p.name for p in (out_dir / "raw" / "predictions").iterdir())

@@ -93,15 +93,18 @@ def test_directory_write_is_atomic_and_keeps_the_winner(tmp_path: Path) -> None:
 
 
 def test_concurrent_builds_share_one_complete_cache(hgrag_home: Path, openalex_tiny_dir: Path) -> None:
-    code = ("from hgrag.tools.resources import load_graph; "
-            "print(sum(load_graph('openalex-tiny').store.node_counts().values()))")
+    """One process builds (it holds the entry's lock); the others wait, then load its result."""
+    code = ("from hgrag.tools.resources import load_graph; g = load_graph('openalex-tiny'); "
+            "print(sum(g.store.node_counts().values()), g.loaded_from_cache)")
     env = dict(os.environ, HGRAG_HOME=str(hgrag_home))
     procs = [subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, text=True) for _ in range(3)]
-    outputs = [p.communicate(timeout=120) for p in procs]
+    outputs = [p.communicate(timeout=300) for p in procs]
     assert [p.returncode for p in procs] == [0, 0, 0], [err for _, err in outputs]
-    assert len({out.strip() for out, _ in outputs}) == 1
-    (directory,) = hgrag_home.iterdir()
+    assert len({out.split()[0] for out, _ in outputs}) == 1
+    assert sorted(out.split()[1] for out, _ in outputs) == ["False", "True", "True"]
+    assert all(not err for _, err in outputs), outputs
+    (directory,) = [p for p in hgrag_home.iterdir() if p.is_dir()]
     assert sorted(p.name for p in directory.iterdir()) == [cache.GRAPH_FILE, cache.META_FILE]
     assert load_graph("openalex-tiny").loaded_from_cache
 

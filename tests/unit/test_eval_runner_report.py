@@ -37,8 +37,13 @@ def test_answer_one_scores_and_records_errors():
     assert summary["errors"] == 1 and summary["questions_per_second"] == pytest.approx(1.5)
     assert summary["metrics"]["by_type"]["relation"]["accuracy"] == 0.0
     assert summary["metrics"]["overall"]["accuracy"] == pytest.approx(1 / 3)
+    overall = summary["metrics"]["overall"]
+    assert rows[2]["abstained"] is True and rows[1]["wrong"] is True and rows[0]["wrong"] is False
+    assert overall["wrong_rate"] == pytest.approx(1 / 3) and overall["abstention_rate"] == pytest.approx(1 / 3)
+    assert overall["verified_n"] == 2 and overall["verified_right"] == pytest.approx(0.5)
     text = format_summary(summary)
-    assert "overall         3     0.333" in text and "latency p50" in text
+    assert "Wrong" in text and "Abstain" in text and "VerRight" in text and "latency p50" in text
+    assert text.splitlines()[-2].split() == ["overall", "3", "0.333", "0.500", "0.667", "0.333", "0.333", "0.500"]
 
 
 def test_questions_without_gold_are_answered_but_not_scored():
@@ -75,10 +80,18 @@ def test_write_report_tables_and_charts(tmp_path):
         {"dataset": "toy", "benchmark": "standard", "system": "llm_only", "skipped": "no LLM configured"},
     ]
     report = write_report(results, tmp_path, {"date": "2026-01-01", "seed": 0}).read_text()
-    assert "| stub | 3 | 0.333 |" in report
-    assert "| stub | 1.00 / 1.00 / 1.00 | 0.00 / 0.25 / 0.50 | – | – |" in report
-    assert "toy / llm_only: skipped — no LLM configured" in report
+    assert "| stub | 3 | 0.333 | 0.500 | 0.667 | 0.333 | 0.333 | 0.500 (2) |" in report
+    assert "| system | attribute | relation |" in report  # the types the runs have
+    assert "| stub | 1.00 / 1.00 / 1.00 | 0.00 / 0.25 / 0.50 |" in report
+    assert "toy / standard / llm_only: skipped — no LLM configured" in report
     assert "| toy | stub | 0.333 | 0.333 (+0.000) |" in report
+    assert "Per intent" not in report  # only for compositional / unanswerable sets
+    compositional = [{**row, "type": "compositional", "intent": f"intent_{n % 2}"} for n, row in enumerate(rows)]
+    results = [{"dataset": "toy", "benchmark": "compositional", "system": "stub",
+                "summary": summarize(compositional, 1.0, system="stub", dataset="toy")}]
+    report = write_report(results, tmp_path / "c", {"date": "2026-01-01"}).read_text()
+    assert "| intent | n | stub |" in report and "| intent_0 | 2 | 0.50 / 0.00 |" in report
+    assert "| intent_1 | 1 | 0.00 / 1.00 |" in report
     for png in ("accuracy-toy-standard.png", "accuracy-toy-paraphrase.png", "latency-toy.png"):
         assert (tmp_path / png).read_bytes()[:4] == b"\x89PNG"
 

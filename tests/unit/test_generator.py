@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from hgrag.evaluation import templates_standard
+from hgrag.evaluation import template_sets
 from hgrag.evaluation.generator import TEMPLATE_SETS, generate_questions, load_templates, template_slots, write_questions
 from hgrag.evaluation.intent_samplers import SAMPLERS
 from hgrag.tools.errors import InputError
@@ -205,15 +205,52 @@ def test_false_premise_names_a_plausible_author_who_did_not_write_the_paper(stor
         assert not set(raw.label(named).split()) & surnames and raw.label(named).split()[-1] not in tokens, q
 
 
-def test_templates_aliases_reuse_wordings_in_every_set(monkeypatch):
+def test_templates_aliases_reuse_wordings_in_every_set_that_has_the_intent():
     for template_set in TEMPLATE_SETS:
         templates = load_templates(template_set)
-        assert templates["paper_coauthors_false_premise"] == templates["paper_coauthors"]
-    assert "paper_coauthors_false_premise" not in templates_standard.TEMPLATES
-    trimmed = {k: v for k, v in templates_standard.TEMPLATES.items() if k != "paper_coauthors"}
-    monkeypatch.setattr(templates_standard, "TEMPLATES", trimmed)
-    with pytest.raises(InputError, match="no wording for intent 'paper_coauthors'"):
-        load_templates("standard")
+        if "paper_coauthors" in templates:
+            assert templates["paper_coauthors_false_premise"] == templates["paper_coauthors"]
+        else:
+            assert "paper_coauthors_false_premise" not in templates
+
+
+def _write_set(monkeypatch, tmp_path, name: str, text: str) -> None:
+    monkeypatch.setattr(template_sets, "TEMPLATE_DIR", tmp_path)
+    (tmp_path / f"{name}.json").write_text(text, encoding="utf-8")
+
+
+def test_a_set_is_a_json_file_declaring_its_own_intents(monkeypatch, tmp_path):
+    _write_set(monkeypatch, tmp_path, "mine", '{"paper_year": ["When did {paper} appear?"]}')
+    assert template_sets.available_sets() == ("mine",)
+    assert load_templates("mine") == {"paper_year": ["When did {paper} appear?"]}
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("{not json", "not valid JSON"),
+    ('["a list"]', "expected a JSON object"),
+    ('{"no_such_intent": ["{paper}?"]}', "unknown intent"),
+    ('{"paper_year": []}', "non-empty list"),
+    ('{"paper_year": ["When did {paper} appear in {city}?"]}', "unknown slot"),
+    ('{"paper_year": ["{other_author} asks: when did {paper} appear?"]}', "unknown slot"),
+    ('{"paper_year": ["When did {paper appear?"]}', "bad format string"),
+])
+def test_bad_template_files_raise_one_line_errors(monkeypatch, tmp_path, text, message):
+    _write_set(monkeypatch, tmp_path, "bad", text)
+    with pytest.raises(InputError, match=message):
+        load_templates("bad")
+
+
+def test_context_slots_are_allowed_in_free_typed_sets_only(monkeypatch, tmp_path):
+    _write_set(monkeypatch, tmp_path, "freetyped_mine", '{"paper_year": ["{other_author} asks: when did {paper} appear?"]}')
+    assert load_templates("freetyped_mine")["paper_year"]
+
+
+def test_a_set_generates_only_the_types_of_its_intents(monkeypatch, tmp_path, store):
+    _write_set(monkeypatch, tmp_path, "mine", '{"paper_year": ["When did {paper} appear?"], '
+                                              '"author_paper_count": ["How many papers has {author} written?"]}')
+    rows = generate_questions(store, "synthetic", per_type=5, template_set="mine")
+    assert Counter((q["type"], q["intent"]) for q in rows) == {("attribute", "paper_year"): 5,
+                                                               ("aggregation", "author_paper_count"): 5}
 
 
 def test_yes_no_questions_are_balanced(questions):
@@ -249,11 +286,15 @@ def test_intents_without_candidates_are_skipped_and_others_fill_in(store):
 
 
 @pytest.mark.parametrize("template_set", TEMPLATE_SETS)
-def test_template_sets_cover_every_intent_with_consistent_slots(template_set):
+def test_template_sets_have_enough_wordings_with_consistent_slots(template_set):
+    from hgrag.evaluation.catalogue import INTENTS
+
     templates = load_templates(template_set)
-    for _, intent, _ in SAMPLERS:
-        assert len(templates[intent]) >= 3
-        assert len({frozenset(template_slots(t)) for t in templates[intent]}) == 1, intent
+    assert set(templates) <= set(INTENTS)
+    for intent, wordings in templates.items():
+        assert len(wordings) >= 3, (template_set, intent)
+        asked = {frozenset(template_sets.asked_slots(t)) for t in wordings}
+        assert len(asked) == 1 or intent == "non_english", (template_set, intent, asked)
 
 
 def test_bad_arguments_raise_one_line_errors(store):

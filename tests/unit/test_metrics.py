@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hgrag.evaluation.metrics import aggregate, normalize_answer, parse_number, score, yes_no_value
+from hgrag.evaluation.metrics import aggregate, answer_flags, normalize_answer, parse_number, score, yes_no_value
 
 
 @pytest.mark.parametrize(
@@ -110,9 +110,42 @@ def test_aggregate_overall_and_per_type():
     assert summary["overall"]["accuracy"] == pytest.approx(1 / 3)
     assert summary["overall"]["f1"] == pytest.approx((1 + 0 + 0.5) / 3)
     assert summary["by_type"]["attribute"]["accuracy"] == pytest.approx(0.5)
-    assert summary["by_type"]["relation"] == {"n": 1, "accuracy": 0.0, "f1": 0.5, "hit1": 1.0}
+    assert summary["by_type"]["relation"] == {"n": 1, "accuracy": 0.0, "f1": 0.5, "hit1": 1.0, "wrong_rate": 1.0,
+                                              "abstention_rate": 0.0, "verified_n": 0, "verified_right": None}
 
 
 def test_aggregate_of_nothing_is_zero():
-    assert aggregate([]) == {"overall": {"n": 0, "accuracy": 0.0, "f1": 0.0, "hit1": 0.0},
+    assert aggregate([]) == {"overall": {"n": 0, "accuracy": 0.0, "f1": 0.0, "hit1": 0.0, "wrong_rate": 0.0,
+                                         "abstention_rate": 0.0, "verified_n": 0, "verified_right": None},
                              "by_type": {}}
+
+
+@pytest.mark.parametrize(("prediction", "gold", "flags"), [
+    (["2019"], ["2019"], {"abstained": False, "wrong": False}),
+    (["2018"], ["2019"], {"abstained": False, "wrong": True}),
+    (["A"], ["A", "B"], {"abstained": False, "wrong": True}),  # partly right is still not right
+    ([], ["2019"], {"abstained": True, "wrong": False}),
+    (["  ", ""], ["2019"], {"abstained": True, "wrong": False}),  # nothing left after normalising
+    ([], [], {"abstained": True, "wrong": False}),  # a correct decline
+    (["Alice"], [], {"abstained": False, "wrong": True}),  # any answer to an unanswerable question
+    (["Yes."], ["yes"], {"abstained": False, "wrong": False}),
+])
+def test_answer_flags(prediction, gold, flags):
+    assert answer_flags(prediction, gold) == flags
+
+
+def test_wrong_abstention_and_verified_rates():
+    cases = [(["2019"], ["2019"], True), (["2018"], ["2019"], True), ([], ["2019"], True),
+             ([], [], False), (["Alice"], [], False), (["B"], ["B"], False)]
+    rows = [{"type": "t", "intent": f"i{n % 2}", **score(p, g), **answer_flags(p, g), "verified": v}
+            for n, (p, g, v) in enumerate(cases)]
+    summary = aggregate(rows)
+    assert summary["by_intent"]["i1"]["n"] == 3 and summary["by_intent"]["i1"]["wrong_rate"] == pytest.approx(1 / 3)
+    assert summary["by_intent"]["i0"]["abstention_rate"] == pytest.approx(1 / 3)
+    overall = summary["overall"]
+    assert overall["accuracy"] == pytest.approx(3 / 6)
+    assert overall["wrong_rate"] == pytest.approx(2 / 6)
+    assert overall["abstention_rate"] == pytest.approx(2 / 6)
+    assert overall["accuracy"] + overall["wrong_rate"] + 1 / 6 == pytest.approx(1.0)  # one abstention on gold
+    assert overall["verified_n"] == 2  # verified and answered: '2019' (right) and '2018' (wrong)
+    assert overall["verified_right"] == pytest.approx(0.5)

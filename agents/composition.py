@@ -1,0 +1,270 @@
+"""Compositional readings the intent frame cannot hold: thresholds, averages and other aggregates,
+spans, decades, exclusions, comparisons of named papers, citations between named papers, time
+relative to another paper, and co-author chains. Each rule reads the residual question (mentions
+replaced by zzpaper / zzauthor / zzvenue / zzyear) and rewrites the compiled plan into one the
+IR can express; a question none of them matches keeps the frame's plan.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from hgrag.agents.plan_compiler import hop, mention_dict
+
+NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                "nine": 9, "ten": 10, "twenty": 20}
+NUM = r"(\d+|zero|one|two|three|four|five|six|seven|eight|nine|ten|twenty)"
+GREATER = r"(more than|greater than|higher than|larger than|over|above|exceeding|exceeds?|in excess of|beyond|>|" \
+          r"upwards of|strictly more than)"
+LESS = r"(fewer than|less than|lower than|smaller than|under|below|<)"
+AT_LEAST, AT_MOST = r"(at least|no fewer than|no less than|>=|minimum of)", r"(at most|no more than|<=|maximum of)"
+CITE_NOUN = r"(citations?|cites|times|cited|citation count|refs|references)"
+AUTHOR_NOUN = r"(authors?|co-?authors?|people|names|contributors|writers|researchers|persons)"
+PAPER_NOUN = r"(papers?|publications?|articles?|works?|pubs|items|records)"
+CITE_WORDS = re.compile(r"\b(cite|cites|citing|cited|citation|citations|refs|references|referenced)\b")
+YES_NO = re.compile(r"^(?:[\w' ,]*? )?(did|do|does|has|have|had|is|are|was|were)\b(?!.*\b(who|which|what|when|where|how)\b)|"
+                    r"\b(whether|yes or no|y/n|true or false)\b")
+NEGATION = re.compile(r"\b(aside|set aside|setting aside|leaving aside|excl|ignoring|barring|save for|without|not with|not co-?(written|authored|wrote)|did not|didn't|does not|doesn't|never|"
+                      r"except|excluding|other than|besides|apart from|aside from|not including|but not|minus|"
+                      r"leaving out|leave out|not counting|(?<!or )(?<!if )not)\b")
+
+
+def number(text: str) -> int:
+    return int(text) if text.isdigit() else NUMBER_WORDS[text]
+
+
+def threshold(text: str, noun: str) -> tuple[str, int] | None:
+    """('>', 20) from "more than 20 citations" / "cited over 20 times" / "citations > 20"."""
+    for words, cmp in ((GREATER, ">"), (LESS, "<"), (AT_LEAST, ">="), (AT_MOST, "<=")):
+        near = re.search(rf"\b{words} {NUM} (\w+ ){{0,2}}{noun}\b|\b{noun} (\w+ ){{0,3}}{words} {NUM}\b|"
+                         rf"{noun}\s*{words}\s*{NUM}\b", text)
+        if near:
+            value = next(g for g in reversed(near.groups()) if g and (g.isdigit() or g in NUMBER_WORDS))
+            return cmp, number(value)
+    return None
+
+
+class Composer:
+    def __init__(self, text: str, raw: str, spans: list[Any], years: list[int], plan: dict[str, Any]):
+        self.text, self.raw, self.spans, self.years, self.plan = text, raw.lower(), spans, years, plan
+        self.by_type = {t: [s for s in spans if s.type == t and s.candidates] for t in ("paper", "author", "venue")}
+
+    # -- plan builders ----------------------------------------------------------------------
+    def base(self, subject: Any, roles: dict[int, str] | None = None, **fields: Any) -> dict[str, Any]:
+        roles = roles or {}
+        anchors = [mention_dict(s, "subject" if s is subject else roles.get(id(s), s.type)) for s in self.spans]
+        plan = {"start_type": subject.type, "anchors": anchors, "steps": [], "constraints": {},
+                "operation": "list", "attribute": None, "project": None, "compare": [], "exclude_anchors": False,
+                "combine": "intersection", "target_type": "paper", "result_type": "paper", "hop_budget": 1,
+                "unresolved": self.plan.get("unresolved", []), "query_type": "multihop",
+                "rationale": "compositional reading"}
+        plan.update(fields)
+        return plan
+
+    def node_id(self, span: Any) -> str:
+        return span.candidates[0].node_id
+
+    # -- rules ------------------------------------------------------------------------------
+    def chain(self) -> dict[str, Any] | None:
+        authors = self.by_type["author"]
+        if len(authors) >= 2 and re.search(r"\b(shortest|chain|degrees? of separation|separation|introductions?|"
+                                           r"hops?|how far|distance|steps?|links?|handshakes?|connect)", self.text):
+            return self.base(authors[0], special={"kind": "path", "type": "author"}, target_type="value",
+                             operation="path")
+        return None
+
+    def compare_papers(self) -> dict[str, Any] | None:
+        papers = self.by_type["paper"]
+        if len(papers) < 2 or not re.search(r"\bor\b|\bvs\b|\bversus\b|\bwhich\b|\bcompar", self.text):
+            return None
+        cited = bool(CITE_WORDS.search(self.text)) or "impact" in self.text
+        if re.search(r"\b(older|oldest|earlier|earliest|first|predates?|came out first|published first|sooner)\b", self.text):
+            key, order = "year", "min"
+        elif re.search(r"\b(newer|newest|more recent|most recent|later|latest|younger)\b", self.text) and not cited:
+            key, order = "year", "max"
+        elif cited and re.search(r"\b(less|fewer|lower|least|fewest)\b", self.text):
+            key, order = "cited_by_count", "min"
+        elif cited or re.search(r"\b(more|most|higher|highest|influential)\b", self.text):
+            key, order = "cited_by_count", "max"
+        else:
+            return None
+        return self.base(papers[0], special={"kind": "compare", "type": "paper", "key": key, "order": order},
+                         operation="compare")
+
+    def cites_between(self) -> dict[str, Any] | None:
+        papers = self.by_type["paper"]
+        if len(papers) < 2 or not CITE_WORDS.search(self.text):
+            return None
+        citing, cited = papers[0], papers[1]
+        if re.search(r"zzpaper (is |was |been |get |gets )?(cited|referenced) by zzpaper|zzpaper (appear|appears|show up|"
+                     r"shows up|listed) in (the )?(references|bibliography|reference list) of zzpaper", self.text):
+            citing, cited = papers[1], papers[0]
+        return self.base(citing, special={"kind": "cites_test", "citing": self.node_id(citing),
+                                          "cited": self.node_id(cited)}, operation="yes_no", target_type="value")
+
+    def paper_year_test(self) -> dict[str, Any] | None:
+        papers = self.by_type["paper"]
+        if len(papers) != 1 or not self.years or self.by_type["author"]:
+            return None
+        match = re.search(r"\b(before|prior to|earlier than|sooner than|after|later than|since)\b (the year )?zzyear", self.text)
+        if not match:
+            return None
+        cmp = "<" if match.group(1) in ("before", "prior to", "earlier than", "sooner than") else ">"
+        return self.base(papers[0], special={"kind": "year_test", "type": "paper", "cmp": cmp, "value": self.years[0]},
+                         operation="yes_no", target_type="value")
+
+    def relative_to_paper(self) -> dict[str, Any] | None:
+        papers, authors = self.by_type["paper"], self.by_type["author"]
+        if len(papers) != 1 or len(authors) != 1:
+            return None
+        if re.search(r"\bsame (publication )?year\b|\bin the (publication )?year (of )?zzpaper|\bthat year\b|\byear (when|in "
+                     r"which) zzpaper|\b(when|as) zzpaper (was|came|appeared)|\bfrom the (publication )?year of zzpaper",
+                     self.text) and not re.search(r"\b(after|since|later|before|earlier|prior)\b", self.text):
+            cmp = "="
+        elif re.search(r"\b(after|later( year)? than|since|following|subsequent to|post|newer than|more recent than|"
+                       r"in a later year)\b", self.text):
+            cmp = ">"
+        elif re.search(r"\b(before|earlier( year)? than|prior to|preceding|older than|in an earlier year)\b", self.text):
+            cmp = "<"
+        else:
+            return None
+        reference = self.node_id(papers[0])
+        plan = self.base(authors[0], roles={id(papers[0]): "reference"}, steps=[hop("author", "paper")])
+        plan["post_filters"] = [{"attr": "year", "cmp": cmp, "sub": {"op": "aggregate", "fn": "max", "input": {
+            "op": "project", "attr": "year", "input": {"op": "match", "ids": [reference], "type": "paper"}}}}]
+        if cmp == "=":
+            plan["post_filters"].append({"attr": "id", "cmp": "!=", "value": reference})
+        return plan
+
+    def excluded_person(self) -> dict[str, Any] | None:
+        authors = self.by_type["author"]
+        negated = NEGATION.search(self.text)
+        if len(authors) != 2 or self.by_type["paper"] or not negated:
+            return None
+        words = self.text.split()
+        holes = [i for i, w in enumerate(words) if w == "zzauthor"]
+        negation_at = len(self.text[:negated.start()].split())
+        after = [k for k, i in enumerate(holes) if i > negation_at]
+        excluded_index = after[0] if after and negated.group(1) not in ("aside", "set aside") else (
+            max((k for k, i in enumerate(holes) if i < negation_at), default=1))
+        keep, drop = authors[1 - excluded_index], authors[excluded_index]
+        roles = {id(drop): "excluded"}
+        if self.plan.get("result_type") == "author" or (self.plan.get("result_type") != "paper" and re.search(
+                r"\b(co-?authors?|collaborators?|co-?writers?|partners|colleagues|people|who)\b", self.text)):
+            plan = self.base(keep, roles, steps=[hop("author", "paper"), hop("paper", "author")], target_type="author",
+                             result_type="author", exclude=[self.node_id(drop)], exclude_anchors=True)
+            return plan
+        plan = self.base(keep, roles, steps=[hop("author", "paper")])
+        plan["post_filters"] = [{"attr": "author", "cmp": "not_in", "value": [self.node_id(drop)]}]
+        return plan
+
+    def except_position(self) -> dict[str, Any] | None:
+        papers = self.by_type["paper"]
+        match = re.search(r"\b(except|other than|besides|apart from|aside from|excluding|but not|without|minus|not "
+                          r"counting|leaving out|leave out|beyond|not)\b( for)? (the |its |their |his |her )?(first|lead|"
+                          r"last|senior)", self.text)
+        if len(papers) != 1 or not match or self.by_type["author"]:
+            return None
+        position = -1 if match.group(4) in ("last", "senior") else 1
+        return self.base(papers[0], steps=[hop("paper", "author")], target_type="author", result_type="author",
+                         exclude_position=position)
+
+    def refine(self) -> dict[str, Any]:
+        """Filters and aggregates on top of the frame's plan (thresholds, venues excluded, decades, averages)."""
+        plan = dict(self.plan)
+        filters = list(plan.get("post_filters") or [])
+        cited = threshold(self.text, CITE_NOUN)
+        if cited and CITE_WORDS.search(self.text) and plan.get("result_type") == "paper":
+            filters.append({"attr": "cited_by_count", "cmp": cited[0], "value": cited[1]})
+            plan = _listing(plan)
+        many = threshold(self.text, AUTHOR_NOUN)
+        if many and plan.get("result_type") == "paper" and not cited:
+            filters.append({"attr": "n_authors", "cmp": many[0], "value": many[1]})
+            plan = _listing(plan)
+        if re.search(r"\b(nobody|no one|never|not|zero|no|un|0)\b.{0,20}\b(cite|cites|cited|citations?)\b|\buncited\b",
+                     self.text) and plan.get("result_type") == "paper":
+            filters.append({"attr": "cited_by_count", "cmp": "=", "value": 0})
+            plan = _listing(plan)
+        decade = re.search(r"\b(1[89]\d0|20[0-2]0)'?s\b", self.raw)
+        if decade and plan.get("result_type") == "paper":
+            start = int(decade.group(1))
+            filters.append({"attr": "year", "cmp": "between", "value": [start, start + 9]})
+        plan = self._venue_excluded(plan, filters)
+        plan["post_filters"] = filters
+        return self._aggregate(plan)
+
+    def _venue_excluded(self, plan: dict[str, Any], filters: list[dict[str, Any]]) -> dict[str, Any]:
+        venues = self.by_type["venue"]
+        if len(venues) != 1 or plan.get("result_type") != "paper" or not re.search(r"!=|≠|<>", self.raw) and not re.search(
+                r"\b(not|outside|other than|except|excluding|besides|apart from|never|aside from|anywhere but|"
+                r"everywhere but|but not)\b[^z]{0,30}zzvenue|zzvenue[^z]{0,12}\b(excluded|aside)\b", self.text):
+            return plan
+        venue = self.node_id(venues[0])
+        plan = _strip_venue(plan, venue)
+        filters.append({"attr": "venue", "cmp": "!=", "value": venue})
+        return plan
+
+    def _aggregate(self, plan: dict[str, Any]) -> dict[str, Any]:
+        text = self.text
+        papers_of = plan.get("result_type") == "paper"
+        if re.search(r"\b(average|mean|avg|on average)\b", text) and papers_of:
+            return {**_listing(plan), "operation": "avg", "attribute": "cited_by_count"}
+        value_wanted = not re.search(r"\bwhich\b(?! (is|was) the (highest|maximum|max|largest|biggest|top|peak|"
+                                     r"lowest|minimum|min|smallest))|\b(what|name the|give the|show the) (paper|article|"
+                                     r"publication|work|title|one)\b|\btitle\b", text)
+        no_paper_noun = not re.search(r"\b(papers?|articles?|publications?|works?|titles?|ones?)\b", text)
+        if papers_of and value_wanted and CITE_WORDS.search(text) and re.search(
+                r"\b(highest|maximum|max|largest|biggest|top|peak|greatest|most)\b", text) and (no_paper_noun or
+                re.search(r"\b(how many|number|count|value|figure|how often|how much|only the number)\b", text)):
+            return {**_listing(plan), "operation": "max", "attribute": "cited_by_count"}
+        if papers_of and value_wanted and CITE_WORDS.search(text) and re.search(
+                r"\b(lowest|minimum|min|smallest|fewest|least)\b", text) and \
+                re.search(r"\b(how many|number|count|value|figure)\b", text):
+            return {**_listing(plan), "operation": "min", "attribute": "cited_by_count"}
+        if re.search(r"\b(span|how many years|years (between|separate|from|elapsed|passed|lie)|how long|active (for|"
+                     r"span|period|years)|career length|between (the |their |his |her )?first and (the )?last)\b", text) \
+                and plan.get("start_type") == "author" and not re.search(r"\bdifferent years\b|\bdistinct years\b", text):
+            return {**_listing(plan), "operation": "span", "project": "year", "attribute": None,
+                    "target_type": "value"}
+        if YES_NO.search(text) and papers_of and plan.get("operation") == "yes_no":
+            more = threshold(text, PAPER_NOUN)
+            if more:
+                return {**_listing(plan), "operation": "count", "test": {"cmp": more[0], "value": more[1]},
+                        "target_type": "value"}
+        return plan
+
+    def compose(self) -> dict[str, Any] | None:
+        for rule in (self.chain, self.compare_papers, self.cites_between, self.paper_year_test,
+                     self.relative_to_paper, self.excluded_person, self.except_position):
+            plan = rule()
+            if plan:
+                return plan
+        return None
+
+
+def _listing(plan: dict[str, Any]) -> dict[str, Any]:
+    """The plan's node set listed (an aggregate or test goes on top of it)."""
+    listed = {**plan, "operation": "list", "attribute": None, "read": None}
+    if plan.get("project") and plan.get("result_type") == "paper" and plan.get("operation") in ("yes_no",):
+        listed["project"] = None
+    return listed
+
+
+def _strip_venue(plan: dict[str, Any], venue: str) -> dict[str, Any]:
+    plan = dict(plan)
+    plan["steps"] = [dict(s, filters={k: v for k, v in (s.get("filters") or {}).items() if v != venue})
+                     for s in plan.get("steps", [])]
+    plan["compare"] = [c for c in plan.get("compare") or [] if c != venue]
+    return plan
+
+
+def compose_plan(text: str, raw: str, spans: list[Any], years: list[int], plan: dict[str, Any]) -> dict[str, Any]:
+    """The compositional plan for a question, or the frame's plan refined with filters and aggregates."""
+    composer = Composer(text, raw, spans, years, plan)
+    special = composer.compose()
+    if special:
+        return special
+    if not plan.get("anchors") or plan.get("operation") in ("unsupported", "describe"):
+        return plan
+    return composer.refine()

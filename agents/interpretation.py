@@ -1,0 +1,176 @@
+"""A plain-English reading of a plan IR: what will be computed ("papers by Theis I. Sølling with more
+than 20 citations"; "the number of distinct venues of papers by A"). It is read back from the IR
+alone, so it says what the executor does, whatever planner wrote the plan."""
+
+from __future__ import annotations
+
+from typing import Any
+
+ATTRIBUTE_WORDS = {"year": "publication year", "cited_by_count": "citation count", "doi": "DOI",
+                   "work_type": "publication type", "venue_type": "venue type", "language": "language",
+                   "orcid": "ORCID", "issn_l": "ISSN-L", "n_authors": "number of authors", "n_papers": "number of papers"}
+COMPARISON_WORDS = {"=": "equal to", "!=": "other than", "<": "less than", "<=": "at most", ">": "more than",
+                    ">=": "at least"}
+FUNCTION_WORDS = {"count": "the number of", "sum": "the total", "avg": "the average", "min": "the lowest",
+                  "max": "the highest", "span": "the span (last minus first)"}
+PLURAL = {"author": "authors", "paper": "papers", "venue": "venues"}
+
+
+class Reader:
+    def __init__(self, store: Any = None, labels: dict[str, tuple[str, str]] | None = None):
+        self.store = store
+        self.labels = labels or {}  # node id -> (label, type), e.g. from the plan's linked mentions
+
+    def label(self, node: Any) -> str:
+        if not isinstance(node, str):
+            return str(node)
+        if self.store is not None and self.store.has_node(node):
+            text, kind = self.store.label(node), self.store.node_type(node)
+        elif node in self.labels:
+            text, kind = self.labels[node]
+        else:
+            return node
+        return f"'{text}'" if kind == "paper" else text
+
+    def read(self, op: dict[str, Any] | None) -> str:
+        if not op:
+            return "nothing (no entity of the question was linked)"
+        handler = getattr(self, f"_{op.get('op')}", None)
+        return handler(op) if handler else f"<{op.get('op')}>"
+
+    def _match(self, op: dict[str, Any]) -> str:
+        names = [self.label(n) for n in op.get("ids", [])]
+        return " and ".join(names) if names else f"'{op.get('text', '?')}'"
+
+    def _traverse(self, op: dict[str, Any]) -> str:
+        inner, source = self.read(op["input"]), op["input"]
+        edge, direction, position = op["edge"], op["direction"], op.get("position")
+        if edge == "writes" and direction == "out":
+            role = {1: " as first author", -1: " as last author"}.get(position, "")
+            if _is_coauthor_source(source):
+                return f"papers by {inner}{role}"
+            return f"papers by {inner}{role}"
+        if edge == "writes":
+            role = {1: "the first author", -1: "the last author"}.get(position, "the authors")
+            if source.get("op") == "traverse" and source.get("edge") == "writes" and source.get("direction") == "out":
+                return f"the co-authors on {inner}"
+            return f"{role} of {inner}"
+        if edge == "published_in":
+            return f"the venues of {inner}" if direction == "out" else f"papers in {inner}"
+        if edge == "cites":
+            return f"papers cited by {inner}" if direction == "out" else f"papers citing {inner}"
+        return f"the neighbourhood of {inner}"
+
+    def _filter(self, op: dict[str, Any]) -> str:
+        inner, attr, cmp = self.read(op["input"]), op["attr"], op["cmp"]
+        value = self.read(op["sub"]) if op.get("sub") else op.get("value")
+        if attr == "venue":
+            return f"{inner} {'not ' if cmp in ('!=', 'not_in') else ''}in {self._names(value)}"
+        if attr == "author":
+            return f"{inner} {'without' if cmp in ('!=', 'not_in') else 'with'} {self._names(value)}"
+        if attr == "id":
+            return f"{inner} {'except' if cmp in ('!=', 'not_in') else 'among'} {self._names(value)}"
+        if attr == "year":
+            return f"{inner} {_year_phrase(cmp, value)}"
+        word = ATTRIBUTE_WORDS.get(attr, attr)
+        if cmp == "between":
+            return f"{inner} with {word} between {value[0]} and {value[1]}"
+        return f"{inner} with {word} {COMPARISON_WORDS.get(cmp, cmp)} {value}"
+
+    def _names(self, value: Any) -> str:
+        if isinstance(value, str):
+            return self.label(value) if not value.startswith(("papers", "the ", "'")) else value
+        if isinstance(value, list):
+            return " or ".join(self.label(v) for v in value)
+        return str(value)
+
+    def _intersect(self, op: dict[str, Any]) -> str:
+        parts = [self.read(i) for i in op["inputs"]]
+        return f"{_shared_prefix(parts)}" if _same_shape(op["inputs"]) else " that are also ".join(parts)
+
+    def _union(self, op: dict[str, Any]) -> str:
+        return " together with ".join(self.read(i) for i in op["inputs"])
+
+    def _difference(self, op: dict[str, Any]) -> str:
+        first, *rest = [self.read(i) for i in op["inputs"]]
+        return f"{first}, except {' and '.join(rest)}"
+
+    def _aggregate(self, op: dict[str, Any]) -> str:
+        inner, fn = self.read(op["input"]), op["fn"]
+        if fn == "count":
+            return f"the number of {inner}"
+        word = ATTRIBUTE_WORDS.get(op.get("attr") or "", op.get("attr") or "value")
+        if op["input"].get("op") == "project":
+            return f"{FUNCTION_WORDS[fn]} of {inner}"
+        return f"{FUNCTION_WORDS[fn]} {word} of {inner}"
+
+    def _top(self, op: dict[str, Any]) -> str:
+        inner, key, order = self.read(op["input"]), op.get("key", "frequency"), op.get("order", "max")
+        if key == "frequency":
+            return f"the most frequent of {inner}" if order == "max" else f"the least frequent of {inner}"
+        if key in ("year", "value") and (key == "year" or "year" in inner):
+            return f"the {'latest' if order == 'max' else 'earliest'} of {inner}"
+        word = ATTRIBUTE_WORDS.get(key, key)
+        return f"the one of {inner} with the {'highest' if order == 'max' else 'lowest'} {word}"
+
+    def _project(self, op: dict[str, Any]) -> str:
+        return f"the {ATTRIBUTE_WORDS.get(op['attr'], op['attr'])} of {self.read(op['input'])}"
+
+    def _test(self, op: dict[str, Any]) -> str:
+        inner, cmp, value = self.read(op["input"]), op["cmp"], op.get("value")
+        if cmp == "nonempty":
+            return f"whether there are any {inner}"
+        if cmp == "contains":
+            return f"whether {self._names(value)} is among {inner}"
+        return f"whether {inner} is {COMPARISON_WORDS.get(cmp, cmp)} {value}"
+
+    def _path(self, op: dict[str, Any]) -> str:
+        return (f"the length of the shortest co-author chain from {self.read(op['source'])} "
+                f"to {self.read(op['target'])}")
+
+    def _describe(self, op: dict[str, Any]) -> str:
+        return f"a profile of {self.read(op['input'])}"
+
+    def _unsupported(self, op: dict[str, Any]) -> str:
+        return f"nothing: {op.get('reason') or 'the graph does not record what is asked'}"
+
+
+def _year_phrase(cmp: str, value: Any) -> str:
+    if cmp == "between":
+        return f"published {value[0]}–{value[1]}"
+    words = {"=": "in", ">=": "in or after", "<=": "in or before", ">": "after", "<": "before", "!=": "not in"}
+    return f"published {words.get(cmp, cmp)} {value}"
+
+
+def _is_coauthor_source(source: dict[str, Any]) -> bool:
+    return source.get("op") == "traverse" and source.get("edge") == "writes" and source.get("direction") == "in"
+
+
+def _same_shape(inputs: list[dict[str, Any]]) -> bool:
+    return len({_shape(i) for i in inputs}) == 1
+
+
+def _shape(op: dict[str, Any]) -> str:
+    if op.get("op") == "match":
+        return "match"
+    child = op.get("input")
+    return f"{op.get('op')}:{op.get('edge', '')}:{op.get('direction', '')}>" + (_shape(child) if isinstance(child, dict) else "")
+
+
+def _shared_prefix(parts: list[str]) -> str:
+    """'papers by A' + 'papers by B' -> 'papers by A and B (in common)'."""
+    head = parts[0].rsplit(" ", 1)[0] if parts else ""
+    stems = [p.split(" of ")[0] if " of " in p else p for p in parts]
+    if all(" of " in p for p in parts) and len(set(stems)) == 1:
+        return f"{stems[0]} of both " + " and ".join(p.split(" of ", 1)[1] for p in parts)
+    if all(p.startswith("papers by ") for p in parts):
+        return "papers by both " + " and ".join(p[len("papers by "):] for p in parts)
+    return " and also ".join(parts) if head else ""
+
+
+def interpret(ir: dict[str, Any] | None, store: Any = None, anchors: list[dict[str, Any]] | None = None) -> str:
+    """The plain-English reading of a plan IR (labels from the store, or from the linked mentions)."""
+    labels = {m["node_id"]: (m.get("label") or m.get("text", ""), m.get("type", "")) for m in anchors or []
+              if m.get("node_id")}
+    text = Reader(store, labels).read(ir)
+    return text[:1].upper() + text[1:] if text else text

@@ -1,0 +1,355 @@
+"""The question-plan check of `validate`: every meaning-bearing part of the question must be accounted
+for by the plan (its IR), or the answer is not verified and hgrag says what it could not use.
+
+It reads the question independently of the planner: mentions are cut out, then cue families
+(average, thresholds, numbers, years and relative time, negation, "both", citations, paths,
+comparatives, superlatives, counting) are looked for in the rest, and each found cue must have its
+counterpart in the IR (an `avg` aggregate, a numeric filter with that number, a difference…).
+The asked-for thing itself must be something the graph holds: a relation verb after "who", the
+noun after "which/what/how many", a property asked "of" an entity.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from hgrag.agents.intent import NOUNS
+from hgrag.state.plan_ir import walk
+
+Features = dict[str, Any]
+
+
+def ir_features(ir: dict[str, Any] | None) -> Features:
+    """What a plan does, as flat facts: operators, aggregate functions, comparisons, literal values."""
+    ops, fns, cmps, attrs, values, tops = set(), set(), set(), set(), set(), []
+    for op in walk(ir) if ir else []:
+        kind = op.get("op")
+        ops.add(kind)
+        if kind == "aggregate":
+            fns.add(op["fn"])
+            attrs.add(op.get("attr") or "")
+        elif kind in ("filter", "test"):
+            cmps.add(op["cmp"])
+            attrs.add(op.get("attr") or "")
+            _collect(op.get("value"), values)
+        elif kind == "top":
+            tops.append(op)
+            attrs.add(op.get("key") or "")
+        elif kind == "project":
+            attrs.add(op["attr"])
+        elif kind == "traverse":
+            attrs.add(f"edge:{op['edge']}")
+            if op.get("position") is not None:
+                attrs.add("position")
+    return {"ops": ops, "fns": fns, "cmps": cmps, "attrs": attrs, "values": values, "tops": tops}
+
+
+def _collect(value: Any, into: set) -> None:
+    if isinstance(value, (list, tuple)):
+        for v in value:
+            _collect(v, into)
+    elif value is not None:
+        into.add(value)
+        if isinstance(value, str) and value.isdigit():
+            into.add(int(value))
+
+
+NUMERIC = {"<", "<=", ">", ">=", "between"}
+
+
+@dataclass(frozen=True)
+class Cue:
+    name: str
+    pattern: re.Pattern
+    satisfied: Callable[[Features], bool]
+
+
+def _has_numeric(f: Features) -> bool:
+    return bool(f["cmps"] & NUMERIC)
+
+
+def _year_condition(f: Features) -> bool:
+    return "year" in f["attrs"] and bool(f["cmps"] & NUMERIC) or "path" in f["ops"]
+
+
+def _excludes(f: Features) -> bool:
+    return "difference" in f["ops"] or bool(f["cmps"] & {"!=", "not_in"}) or 0 in f["values"]
+
+
+def _ranks(f: Features) -> bool:
+    return bool(f["tops"]) or bool(f["fns"] & {"min", "max", "span"}) or "position" in f["attrs"]
+
+
+def _counts(f: Features) -> bool:
+    return bool(f["fns"] & {"count", "sum", "span"}) or "cited_by_count" in f["attrs"] or "path" in f["ops"] \
+        or "n_authors" in f["attrs"]
+
+
+def _uses_citations(f: Features) -> bool:
+    return bool({"edge:cites", "cites", "cited_by", "cited_by_count"} & f["attrs"])
+
+
+CUES: tuple[Cue, ...] = (
+    Cue("average", re.compile(r"\b(average|averages|mean|avg)\b"), lambda f: "avg" in f["fns"]),
+    Cue("median / share / ratio", re.compile(r"\b(median|percent|percentage|proportion|ratio|fraction|"
+                                             r"correlation|trend|growth rate|per year|per annum|annually)\b"),
+        lambda f: False),
+    Cue("threshold", re.compile(r"\b(more|greater|higher|larger|fewer|less|lower|smaller) than\b(?! (any|anyone|anybody|"
+                                r"all|every|the others))|\b(over|above|exceeding|exceeds?|under|below|beyond|upwards of)"
+                                r" \d|\bat (least|most) \d|[<>]=?\s*\d|\b(minimum|maximum) of \d"), _has_numeric),
+    Cue("time relative to a date", re.compile(r"\b(before|after|since|until|till|prior to|earlier than|later than|"
+                                              r"between) (the year |the |its |their )?\d{4}|\b(before|after|since|until|prior to|"
+                                              r"earlier than|later than) (the year |the |its |their )?(zzm|publication)|\b\d{4}s\b"), _year_condition),
+    Cue("the same year", re.compile(r"\bsame (publication )?year\b"),
+        lambda f: "year" in f["attrs"] and "=" in f["cmps"]),
+    Cue("exclusion", re.compile(r"\b(not|never|without|except|excluding|other than|besides|apart from|aside from|"
+                                r"nobody|no one|uncited|never been cited|zero citations)\b|n't\b"), _excludes),
+    Cue("both / in common", re.compile(r"\b(both|in common|mutual|jointly)\b|\bshared? (a |any |the |an )?"
+                                       r"(co-?authors?|collaborators?|papers?|authorship|articles?|publications?)"),
+        lambda f: "intersect" in f["ops"] or "author" in f["attrs"] or "path" in f["ops"]),
+    Cue("citations", re.compile(r"\b(cite|cites|citing|cited|citation|citations|references?|referenced"
+                                r")\b"), _uses_citations),
+    Cue("a chain between people", re.compile(r"\b(shortest|chain|degrees? of separation|separation|introductions?|"
+                                             r"hops?|how far|distance)\b"), lambda f: "path" in f["ops"]),
+    Cue("a comparison", re.compile(r"\b(older|newer|earlier|more recent|more cited|less cited|more citations|"
+                                   r"fewer citations|more papers|fewer papers)\b"),
+        lambda f: _ranks(f) or _has_numeric(f)),
+    Cue("a superlative", re.compile(r"\b(most|least|highest|lowest|top|maximum|minimum|largest|smallest|fewest|"
+                                    r"greatest|biggest|latest|earliest|newest|oldest|first|last|recent|debut|"
+                                    r"best|favou?rite|leading|senior|lead)\b"),
+        lambda f: _ranks(f) or _has_numeric(f) or "avg" in f["fns"]),
+    Cue("a count", re.compile(r"\bhow many\b|\bnumber of\b|\bhow often\b|\btotal\b|\btally\b"),
+        lambda f: _counts(f) or "test" in f["ops"] or bool(f["tops"]) or "project" in f["ops"]),
+)
+CLAUSE_BREAK = re.compile(r"(?<=[.!?;:])\s+|\s+[—–]\s+|\s+-\s+")
+FIRST_PERSON = re.compile(r"^(\W*(so|well|ok|okay|hey|hi|also|and|but|because|as)\b\W*)*(i|i'm|im|i've|i'd|i'll|my|we|"
+                          r"we're|our|us)\b")
+ASKS = re.compile(r"\?|\b(who|whom|whose|what|which|when|where|how)\b|^\W*(please |kindly |now |and |so |then )*"
+                  r"(list|name|give|show|find|count|tell|did|does|do|is|are|was|were|has|have|can|could|would|"
+                  r"retrieve|look|fetch|get|provide|report|identify|enumerate|display|return|check|confirm)\b")
+MENTION_HOLE = " zzm "
+NUMBER = re.compile(r"(?<![\w.])(\d{1,7})(?![\w.])")
+YES_NO_TAIL = re.compile(r"\b(or not|whether or not|if not|yes or no|true or false)\b")
+
+
+def residue(question: str, plan: dict[str, Any]) -> str:
+    """The question in lower case with every mention (linked or not) and quoted text cut out."""
+    text = question.replace("’", "'").replace("“", '"').replace("”", '"')
+    texts = [m.get("text", "") for m in plan.get("anchors", [])] + list(plan.get("unresolved") or [])
+    for mention in sorted({t for t in texts if t}, key=len, reverse=True):
+        text = re.sub(re.escape(mention), MENTION_HOLE, text, flags=re.IGNORECASE)
+    text = re.sub(r'"[^"]{3,}"', MENTION_HOLE, text)
+    text = YES_NO_TAIL.sub(" ", text.lower())
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def asking_part(text: str) -> str:
+    """The clauses that carry the question: context clauses in the first person that ask nothing
+    ("I'm putting together a bibliography —") and trailing remarks that name no entity or number
+    ("; affiliation is not needed") are left out."""
+    clauses = [c for c in CLAUSE_BREAK.split(text) if c.strip()]
+    if len(clauses) < 2:
+        return text
+    asking = [i for i, c in enumerate(clauses) if ASKS.search(c.strip())]
+    direct = [i for i in asking if not _first_person(clauses[i]) or "?" in clauses[i]]
+    last = (direct or asking or [len(clauses) - 1])[-1]
+    kept = [c for i, c in enumerate(clauses) if i == last or (not _first_person(c) and
+            (i <= last or "zzm" in c or re.search(r"\d", c)))]
+    return " ".join(kept) or text
+
+
+def _first_person(clause: str) -> bool:
+    return bool(FIRST_PERSON.search(clause.strip()))
+
+
+HARMLESS = re.compile(r"\bat (least|most) (one|a|an)\b|\bsince (which|what) year\b|\bsince when\b|"
+                      r"\bfirst (appear|appeared|published|came out|come out|released|printed|saw print)\b")
+
+
+STRICT_YEAR = re.compile(r"\b(not counting|not including|excluding|except( for)?|other than) (that|the same|this|its|"
+                         r"the) (publication )?year\b")
+
+
+def unexplained_cues(text: str, features: Features) -> list[str]:
+    missing = []
+    text = HARMLESS.sub(" ", text)
+    if "year" in features["attrs"] and features["cmps"] & {">", "<"}:
+        text = STRICT_YEAR.sub(" ", text)  # "since X, not counting that year" is a strict comparison
+    for cue in CUES:
+        match = cue.pattern.search(text)
+        if match and not cue.satisfied(features):
+            missing.append(match.group(0).strip())
+    return missing
+
+
+def unexplained_numbers(text: str, features: Features) -> list[str]:
+    """Numbers the question states that the plan never uses (a year, a threshold, a count)."""
+    values = features["values"]
+    missing = []
+    for match in NUMBER.finditer(text):
+        number = int(match.group(1))
+        decade = re.match(r"s\b", text[match.end():match.end() + 2])
+        if number in values or str(number) in values or (decade and _covers_decade(features, number)):
+            continue
+        if _in_range(values, number):
+            continue
+        missing.append(match.group(1))
+    return missing
+
+
+def _covers_decade(features: Features, start: int) -> bool:
+    return start in features["values"] and start + 9 in features["values"]
+
+
+def _in_range(values: set, number: int) -> bool:
+    return False
+
+
+# -- what is asked must be something the graph holds ---------------------------------------------
+KNOWN_NOUNS = frozenset(w for words in NOUNS.values() for w in words) | frozenset("""
+doi dois orcid orcids issn language languages type types kind kinds sort category genre format title titles name names
+number numbers count counts total totals list lists citation citations cites times time year years date dates decade
+decades average mean chain path distance degrees degree steps step introductions introduction one ones span gap range
+first last most rank ranking order position positions id ids identifier identifiers value values amount figure
+details info information summary overview profile record records entry entries paper papers article articles
+co-authors coauthors collaborations collaboration links link connection connections relationship team teams lineup
+list byline bylines group people folks names output outputs pubs pub publications stuff things thing books book
+chapter chapters preprint preprints proceedings volume-free numbers-free
+""".split())
+KNOWN_VERBS = frozenset("""
+write wrote written writes writing author authored authors authoring co-author co-authored co-authors coauthor
+coauthored coauthors co-wrote cowrote co-write cowrite co-writes co-written pen penned pens publish published publishes
+publishing contribute contributed contributes contributing collaborate collaborated collaborates collaborating work
+worked works working create created produce produced appear appeared appears come came comes release released put
+team teamed partner partnered join joined cite cited cites citing reference referenced references share shared shares
+is are was were be been am has have had having did does do done can could would will should might may else also
+exactly actually all really first last led lead leads headed heads signed listed named appears ranks ranked tops
+topped holds held gets got owns else's publishes own
+""".split())
+SKIPPED = frozenset("""the a an of his her their its this that these those all any some many much more most other different
+distinct unique separate total overall combined individual exact approximate number kind sort type same own such each
+every both either""".split())
+HOW_MANY_OK = KNOWN_NOUNS
+ASKED_NOUN = re.compile(r"\bhow many ([\w'-]+(?: [\w'-]+){0,2})")
+PROPERTY_OF = re.compile(r"\b(?:the|its|their|his|her) ([\w-]+(?: [\w-]+)?) (?:of|for|behind|on|in) (?:the )?zzm\b|"
+                         r"\bzzm 's ([\w-]+)")
+WHO_VERB = re.compile(r"\bwho(?:m)? (?:(?:exactly|actually|else|also|really|all|first|originally|initially) )*([\w'-]+)")
+WHERE_VERB = re.compile(r"\bwhere (?:does|did|do|is|was|has) zzm (?:(?:currently|now|still) )?([\w'-]+)")
+WHICH_NOUN = re.compile(r"\b(?:which|what) ([\w'-]+(?: [\w'-]+){0,2}) (?:does|did|do|is|was|are|were|has|have|employs?|"
+                        r"funds?|funded|pays?|paid|hosts?|hired|hires|owns?) ")
+
+
+def _head(words: str) -> str | None:
+    """The first word that is not a determiner or generic adjective."""
+    for word in words.split():
+        word = word.strip("'")
+        if word and word not in SKIPPED:
+            return word
+    return None
+
+
+NOT_NOUNS = frozenset("""go-to closest usual favorite favourite regular preferred frequent main and or but on in of for by with from at to about behind highly most least largest highest greatest biggest
+frequent frequently recent first last latest earliest newest oldest top main primary usual best full complete entire
+whole new old""".split())
+
+
+def _last_noun(phrase: str) -> str:
+    words = [w for w in phrase.split() if w not in SKIPPED and w not in NOT_NOUNS and not w.endswith("ly")]
+    return words[-1] if words else ""
+
+
+def unknown_asked_things(text: str) -> list[str]:
+    """Relation verbs and property nouns that the graph does not hold ("funded", "pages", "university")."""
+    found = []
+    for match in ASKED_NOUN.finditer(text):
+        head = _head(match.group(1))
+        if head and head != "zzm" and head not in HOW_MANY_OK:
+            found.append(head)
+    for match in PROPERTY_OF.finditer(text):
+        noun = _last_noun(match.group(1) or match.group(2) or "")
+        if noun and noun not in KNOWN_NOUNS and noun not in KNOWN_VERBS and noun != "zzm":
+            found.append(noun)
+    for match in WHO_VERB.finditer(text):
+        verb = match.group(1)
+        if verb not in KNOWN_VERBS and verb not in KNOWN_NOUNS and verb != "zzm" and verb not in SKIPPED:
+            found.append(verb)
+    for match in WHERE_VERB.finditer(text):
+        if match.group(1) not in ("publish", "published", "publishes", "appear", "appeared", "appears", "come", "get", "got",
+                                  "came", "go", "went", "put", "submit", "submitted", "release", "released"):
+            found.append(match.group(1))
+    for match in WHICH_NOUN.finditer(text):
+        head = _head(match.group(1))
+        if head and head not in KNOWN_NOUNS and head != "zzm" and head not in KNOWN_VERBS:
+            found.append(head)
+    return list(dict.fromkeys(found))
+
+
+def unexplained_parts(question: str, plan: dict[str, Any]) -> list[str]:
+    """Parts of the question the plan does not account for (empty when the plan reads it all)."""
+    residual_text = plan.get("residual")
+    ir = plan.get("ir")
+    if not ir or ir.get("op") == "unsupported":
+        return []
+    text = asking_part(residue(question, plan))
+    features = ir_features(ir)
+    missing = unknown_asked_things(text) + unexplained_cues(text, features) + unexplained_numbers(text, features)
+    if residual_text is not None:
+        missing += kind_mismatch(residual_text, plan)
+    return list(dict.fromkeys(missing))
+
+
+def unexplained_text(parts: list[str]) -> str:
+    """One sentence naming what the plan could not use (with the graph's reason where one is known)."""
+    try:
+        from hgrag.agents.unsupported import explain_unsupported
+    except ImportError:  # pragma: no cover - explanations are optional
+        explain_unsupported = None
+    reason = explain_unsupported(parts) if explain_unsupported else None
+    if reason:
+        return reason
+    quoted = ", ".join(f"'{p}'" for p in parts[:3])
+    return (f"I can't use {quoted} in this question: my reading of it would leave that out, so I do not "
+            "answer rather than answer a different question.")
+
+
+EDGE_KIND = {("writes", "out"): "paper", ("writes", "in"): "author", ("published_in", "out"): "venue",
+             ("published_in", "in"): "paper", ("cites", "out"): "paper", ("cites", "in"): "paper"}
+
+
+def output_kind(op: dict[str, Any] | None) -> str | None:
+    """What a plan returns: author | paper | venue (nodes), value (an attribute read), or None (a
+    number, a yes/no or a path length: aggregates are checked by the cues, not by kind)."""
+    if not op:
+        return None
+    kind = op.get("op")
+    if kind == "match":
+        return op.get("type")
+    if kind == "traverse":
+        return EDGE_KIND.get((op["edge"], op["direction"]))
+    if kind == "project":
+        return "value"
+    if kind in ("filter", "top", "describe"):
+        return output_kind(op["input"])
+    if kind in ("intersect", "union", "difference"):
+        return output_kind(op["inputs"][0])
+    return None
+
+
+def kind_mismatch(residual: str, plan: dict[str, Any]) -> list[str]:
+    """'Which other papers did the first author of X write?' answered with a person: the asked kind
+    (the noun after the question word) must be the kind of what the plan returns."""
+    from hgrag.agents.intent import focus_target
+
+    returned = output_kind(plan.get("ir"))
+    if returned is None:
+        return []
+    pieces = [p for p in residual.split("zzstop") if p.strip()]
+    asking = [p for p in pieces if re.search(r"\b(who|whom|whose|what|which|when|where|how|list|name|give|show|find)\b", p)]
+    asked, explicit = focus_target((asking or pieces or [residual])[-1])
+    if not explicit or asked not in ("author", "paper", "venue") or asked == returned:
+        return []
+    if returned == "value" and asked == "paper" and plan.get("operation") in ("attribute",):
+        return []
+    return [f"{asked}s (the plan returns {returned}s)"]

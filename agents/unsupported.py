@@ -1,0 +1,101 @@
+"""What the graph does not record, said in one sentence.
+
+`explain_unsupported(words)` takes the words of a question that its plan did not account for and,
+when one of them names a property or relation the graph has no data for ("affiliated", "employs",
+"funded", "pages", "h-index", ...), returns one sentence saying so. An unknown property noun gets
+a generic sentence listing what the graph does hold. Words the graph does hold (papers, authors,
+years, citations, ...) and ordinary function words return None.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+GRAPH_HOLDS = ("authors, papers (title, year, citations, DOI, type, language), venues "
+               "and who wrote, published and cited what")
+
+# what is missing -> word stems (a word matches a stem when it starts with it; stems are long enough
+# to be unambiguous) and whole words (matched exactly).
+MISSING: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "affiliations": (("affiliat", "universit", "institut", "employ", "organisation", "organization",
+                      "laborator", "department", "facult", "college", "school", "compan", "workplace"),
+                     ("lab", "labs", "works at", "worked at", "working at", "work at")),
+    "funding": (("sponsor", "grant", "bankroll"),
+                ("fund", "funds", "funded", "funding", "funder", "funders", "financed", "financing", "financer",
+                 "financers", "financier", "financiers", "paid for", "pays for")),
+    "page numbers": (("pagination",), ("page", "pages", "pp")),
+    "editors": (("editor",), ("edit", "edits", "edited", "editing")),
+    "reviewers": (("reviewer", "referee"), ("reviewed", "reviewing", "peer-reviewed", "refereed")),
+    "ages or birth dates": (("birth", "birthday"), ("born", "age", "ages", "aged", "old")),
+    "e-mail addresses": (("email", "e-mail"), ("mail", "mails")),
+    "h-indexes": (("h-index", "hindex", "i10"), ("h index",)),
+    "abstracts": (("abstract",), ()),
+    "keywords or topics": (("keyword", "topic", "discipline"), ("subject area", "field of", "fields of")),
+    "addresses or countries": (("countr", "nationalit", "citizenship", "address"),
+                               ("city", "cities", "located", "location", "based in")),
+    "genders": (("gender",), ("sex",)),
+    "awards": (("award", "prize"), ()),
+    "volumes and issues": (("volume",), ("issue", "issues")),
+    "publishers": (("publisher",), ()),
+    "impact factors": ((), ("impact factor", "impact factors")),
+}
+
+# words the graph does hold, and words that carry no property: never reported as unsupported.
+KNOWN = frozenset("""
+paper papers article articles publication publications work works title titles study studies manuscript
+author authors coauthor coauthors co-author co-authors writer writers researcher researchers people person
+venue venues journal journals conference conferences proceedings outlet outlets source sources
+year years date dates citation citations cited cite cites citing doi dois orcid orcids issn type types kind
+language languages number count total many much list name names first last most least same other others
+wrote write writes written writing published publish publishes publishing appear appeared appears
+a an the of in on at to for by with from and or is are was were be been being did do does has have had
+who whom whose what which when where how why it its their his her they them this that these those
+me please give show tell find any all some than about as into not no yes there here one two three
+authored penned released receive received receives get got gets times often earliest latest newest oldest
+recent together also both each every between since after before during until only just exactly ever still
+yet too very more less fewer top highest lowest best identifier identifiers
+""".split())
+PROPERTY_NOUN = re.compile(r"^[a-z][a-z-]{2,}$")
+
+
+def _missing_for(word: str) -> str | None:
+    for missing, (stems, whole) in MISSING.items():
+        if word in whole or any(word.startswith(stem) for stem in stems):
+            return missing
+    return None
+
+
+def _phrases(words: list[str]) -> Iterable[str]:
+    """Single words, then two-word phrases ("h index", "impact factor", "works at")."""
+    yield from words
+    yield from (" ".join(pair) for pair in zip(words, words[1:]))
+
+
+def explain_unsupported(words: Iterable[str] | str) -> str | None:
+    """One sentence naming what the graph cannot answer, or None when nothing unsupported is named.
+
+    >>> explain_unsupported(["affiliated", "with"])
+    "I can't use 'affiliated with': the graph records no affiliations."
+    """
+    tokens = [w.strip(".,;:?!()\"'’").lower() for w in (words.split() if isinstance(words, str) else words)]
+    tokens = [t for t in tokens if t]
+    for i, phrase in enumerate(_phrases(tokens)):
+        missing = _missing_for(phrase)
+        if missing:
+            shown = _shown_phrase(tokens, phrase)
+            return f"I can't use '{shown}': the graph records no {missing}."
+    unknown = [t for t in tokens if t not in KNOWN and PROPERTY_NOUN.match(t) and not t.startswith("zz")]
+    if unknown:
+        return f"I can't use '{unknown[0]}': the graph records {GRAPH_HOLDS}."
+    return None
+
+
+def _shown_phrase(tokens: list[str], phrase: str) -> str:
+    """'affiliated' is shown with a following preposition ("affiliated with") when it has one."""
+    if " " in phrase or phrase not in tokens:
+        return phrase
+    i = tokens.index(phrase)
+    if i + 1 < len(tokens) and tokens[i + 1] in ("with", "by", "at", "of", "to", "for"):
+        return f"{phrase} {tokens[i + 1]}"
+    return phrase

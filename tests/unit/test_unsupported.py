@@ -1,0 +1,53 @@
+"""explain_unsupported: one sentence for properties and relations the graph does not record."""
+
+import pytest
+
+from hgrag.agents.unsupported import explain_unsupported
+
+
+@pytest.mark.parametrize("words, missing", [
+    ("Which university employs", "affiliations"),
+    ("affiliated with", "affiliations"),
+    ("employer", "affiliations"),
+    ("institution", "affiliations"),
+    ("how many pages", "page numbers"),
+    ("who funded", "funding"),
+    ("funding agency", "funding"),
+    ("grants", "funding"),
+    ("who reviewed", "reviewers"),
+    ("reviewers", "reviewers"),
+    ("edited by", "editors"),
+    ("editor", "editors"),
+    ("how old age", "ages or birth dates"),
+    ("born", "ages or birth dates"),
+    ("e-mail", "e-mail addresses"),
+    ("h-index", "h-indexes"),
+    ("h index", "h-indexes"),
+    ("abstract", "abstracts"),
+    ("keywords", "keywords or topics"),
+])
+def test_known_missing_properties_get_a_specific_sentence(words, missing):
+    sentence = explain_unsupported(words.split())
+    assert sentence is not None and sentence.startswith("I can't use '")
+    assert sentence.endswith(f"the graph records no {missing}.")
+
+
+def test_the_phrase_is_quoted_with_its_preposition():
+    assert explain_unsupported(["affiliated", "with"]) == \
+        "I can't use 'affiliated with': the graph records no affiliations."
+
+
+def test_unknown_property_noun_gets_the_generic_sentence():
+    sentence = explain_unsupported(["colour"])
+    assert sentence.startswith("I can't use 'colour': the graph records authors, papers")
+    assert "venues" in sentence and "cited" in sentence
+
+
+@pytest.mark.parametrize("words", [[], ["who", "wrote"], ["how", "many", "papers", "did", "publish"],
+                                   ["which", "venue", "published", "it"], ["citations", "year", "doi"]])
+def test_words_the_graph_holds_are_not_unsupported(words):
+    assert explain_unsupported(words) is None
+
+
+def test_a_string_is_split_into_words():
+    assert "page numbers" in explain_unsupported("How many pages does it have?")
