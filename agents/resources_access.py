@@ -11,5 +11,8 @@ def resources_for(state: dict[str, Any], context: Any) -> Resources:
     """The dataset named in the state wins over the context's default; loads are memoised."""
     dataset = state.get("dataset") or context.dataset
     same = dataset == context.dataset
-    policy = {"skip_bad_records": True} if same and getattr(context, "skip_bad_records", False) else {}
+    policy: dict[str, Any] = {"skip_bad_records": True} if same and getattr(context, "skip_bad_records", False) else {}
+    graph = getattr(context, "graph", None)  # None: HGRAG_GRAPH, else the embedded store
+    if graph:
+        policy["graph"] = graph
     return load_resources(dataset, context.source if same else None, **policy)

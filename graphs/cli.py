@@ -15,6 +15,7 @@ COMMAND_MODULES = (
     "hgrag.graphs.cli_ask",    # ask
     "hgrag.graphs.cli_debug",  # debug
     "hgrag.evaluation.cli",    # bench, eval
+    "hgrag.graphs.cli_graph",  # graph-server
 )
 
 

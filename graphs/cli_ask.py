@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from hgrag.graphs.cli_graph import add_graph_argument
 from hgrag.state.context import Context
 from hgrag.tools.errors import InputError
 from hgrag.tools.question import check_question
@@ -18,6 +19,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("question", help="the question, e.g. \"Who wrote 'Some title'?\"")
     parser.add_argument("--dataset", default="openalex", help="openalex | dblp | openalex-tiny | dblp-tiny")
     parser.add_argument("--source", default=None, help="override the dataset's source path")
+    add_graph_argument(parser)
     parser.add_argument("--json", action="store_true", help="print the full output state as JSON")
     parser.add_argument("--trace", action="store_true", help="stream each agent transition as it happens")
     parser.add_argument("--model", default="offline", help="'offline' (default) or an OpenAI-compatible model name")
@@ -49,7 +51,7 @@ def run_ask(args: argparse.Namespace) -> int:
     context = Context(dataset=args.dataset, source=args.source, model=args.model, base_url=args.base_url,
                       llm_fallback=args.llm_fallback, skip_bad_records=args.skip_bad_records,
                       display_limit=args.limit, planner=args.planner, answerer=args.answerer,
-                      llm_method=args.llm_method, llm_timeout=args.llm_timeout)
+                      llm_method=args.llm_method, llm_timeout=args.llm_timeout, graph=args.graph)
     graph = build_qa_graph(args.variant)
     inputs = {"question": question, "dataset": args.dataset}
     result: dict[str, Any] = {}
@@ -68,8 +70,8 @@ def run_ask(args: argparse.Namespace) -> int:
     else:
         from hgrag.tools.resources import load_resources
 
-        print_answer(output, load_resources(args.dataset, args.source,
-                                            skip_bad_records=args.skip_bad_records).store, args.limit)
+        print_answer(output, load_resources(args.dataset, args.source, skip_bad_records=args.skip_bad_records,
+                                            graph=args.graph).store, args.limit)
     return 0
 
 

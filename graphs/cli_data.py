@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from hgrag.graphs.cli_graph import add_graph_argument
 from hgrag.tools.datasets import DATASETS
 from hgrag.tools.errors import InputError
 from hgrag.tools.graph_store import NODE_TYPES
@@ -24,6 +25,7 @@ def _add_dataset_arguments(parser: argparse.ArgumentParser) -> None:
                              "(format detected from content; the loader family follows --dataset)")
     parser.add_argument("--skip-bad-records", action="store_true",
                         help="skip and count malformed records instead of stopping at the first one")
+    add_graph_argument(parser)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -66,7 +68,7 @@ def _resources(args: argparse.Namespace, *, rebuild: bool = False, progress: boo
     from hgrag.tools.resources import load_resources
 
     return load_resources(args.dataset, args.source, skip_bad_records=args.skip_bad_records,
-                          progress=progress, rebuild=rebuild)
+                          progress=progress, rebuild=rebuild, graph=args.graph)
 
 
 def _counts_line(counts: dict[str, int]) -> str:
@@ -81,6 +83,8 @@ def run_build(args: argparse.Namespace) -> int:
     print(f"edges:    {_counts_line(store.edge_counts())}")
     if resources.bad_records:
         print(f"skipped:  {resources.bad_records:,} bad records")
+    if resources.meta.get("graph"):
+        print(f"graph:    FalkorDB {resources.meta['graph']}")
     print(f"cache:    {resources.cache_dir}")
     if resources.loaded_from_cache:
         print("time:     loaded from cache (use --rebuild to build again)")
@@ -91,7 +95,10 @@ def run_build(args: argparse.Namespace) -> int:
 
 def stats_report(dataset: str, store: Any, meta: dict[str, Any]) -> dict[str, Any]:
     report = {"dataset": dataset, "nodes": store.node_counts(), "edges": store.edge_counts()}
-    authorships = store.graph.graph.get("authorships") if hasattr(store, "graph") else None
+    from hgrag.tools.graph_store import NetworkXGraphStore
+
+    authorships = (store.graph.graph.get("authorships") if isinstance(store, NetworkXGraphStore)
+                   else meta.get("authorships"))
     if authorships is not None:
         report["authorships"] = authorships
     if meta.get("bad_records"):
@@ -100,9 +107,13 @@ def stats_report(dataset: str, store: Any, meta: dict[str, Any]) -> dict[str, An
 
 
 def run_stats(args: argparse.Namespace) -> int:
+    from hgrag.tools.falkordb_resources import selected_graph
     from hgrag.tools.resources import load_graph
 
-    graph = load_graph(args.dataset, args.source, skip_bad_records=args.skip_bad_records)
+    if selected_graph(args.graph):
+        graph = _resources(args)
+    else:
+        graph = load_graph(args.dataset, args.source, skip_bad_records=args.skip_bad_records)
     report = stats_report(args.dataset, graph.store, graph.meta)
     if args.json:
         print(json.dumps(report))

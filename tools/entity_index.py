@@ -38,6 +38,14 @@ FORMAT_VERSION = 1
 META_FILE = "meta.json"
 MAPS_FILE = "maps.pkl"
 CLOSEST_POOL = 25
+# A node type with more labels than this is linked by its string keys alone (exact, normalised,
+# name, initials): embedding ~1M labels would take hours on a small CPU. Override: HGRAG_EMBED_LIMIT.
+EMBED_LIMIT = 250_000
+EMBED_LIMIT_ENV = "HGRAG_EMBED_LIMIT"
+# Up to this many vectors a type gets an exact IndexFlatIP; past it an HNSW graph (recall against
+# flat measured by benchmarks/scale.py). Override: HGRAG_HNSW_FROM.
+HNSW_FROM = 100_000
+HNSW_FROM_ENV = "HGRAG_HNSW_FROM"
 
 
 class EntityIndexError(HgragError):
@@ -82,10 +90,12 @@ class EntityIndex:
         """Index every labelled node of `store`: string maps, then one embedding per label."""
         embedder = embedder or get_embedder()
         labelled = {node_type: _labelled_nodes(store, node_type) for node_type in NODE_TYPES}
-        maps = LabelMaps.build(labelled, lambda node_id, node_type: _prominence(store, node_id, node_type))
+        maps = LabelMaps.build(labelled, _Prominence(store))
         ids = {node_type: [node_id for node_id, _ in pairs] for node_type, pairs in labelled.items()}
+        limit = embed_limit()
         vectors = {node_type: _embed_unique(embedder, [label for _, label in pairs], progress,
                                             f"embedding {node_type}s")
+                   if len(pairs) <= limit else np.zeros((0, embedder.dimension), dtype=np.float16)
                    for node_type, pairs in labelled.items()}
         meta = {"format": FORMAT_VERSION, "model_fingerprint": embedder.model_fingerprint,
                 "quantize": embedder.quantize, "dimension": embedder.dimension,
@@ -120,7 +130,7 @@ class EntityIndex:
         except (OSError, pickle.UnpicklingError, EOFError, KeyError, ValueError) as exc:
             raise EntityIndexError(f"entity index in {directory} is unreadable ({exc}); rebuild it") from None
         for node_type, node_ids in payload["ids"].items():
-            if len(vectors[node_type]) != len(node_ids):
+            if len(vectors[node_type]) not in (0, len(node_ids)):  # 0: linked by string keys only
                 raise StaleIndexError(f"entity index in {directory} is inconsistent ({node_type}); rebuild it")
         return cls(store, LabelMaps(payload["maps"]), payload["ids"], vectors, meta, embedder)
 
@@ -214,7 +224,7 @@ class EntityIndex:
         if kind is None:
             return None
         row = self._row_map(kind).get(node_id)
-        if row is None:
+        if row is None or row >= len(self._vectors[kind]):
             return None
         return np.asarray(self._vectors[kind][row], dtype=np.float32)
 
@@ -252,29 +262,53 @@ class EntityIndex:
         with self._lock:
             if node_type not in self._faiss:
                 matrix = self._vectors.get(node_type)
-                self._faiss[node_type] = _flat_index(matrix) if matrix is not None and len(matrix) else None
+                self._faiss[node_type] = vector_index(matrix) if matrix is not None and len(matrix) else None
             return self._faiss[node_type]
 
 
+def embed_limit() -> int:
+    try:
+        return int(os.environ.get(EMBED_LIMIT_ENV) or EMBED_LIMIT)
+    except ValueError:
+        raise InputError(f"{EMBED_LIMIT_ENV} must be an integer") from None
+
+
 def _labelled_nodes(store: GraphStore, node_type: str) -> list[tuple[str, str]]:
-    """(node id, cleaned label) for every node of a type that has a label."""
-    attr = LABEL_ATTR[node_type]
+    """(node id, cleaned label) for every node of a type that has a label (read set-at-a-time)."""
+    values = store.attrs(list(store.nodes_of_type(node_type)), LABEL_ATTR[node_type])
     pairs = []
-    for node_id in store.nodes_of_type(node_type):
-        label = clean_display(str(store.attr(node_id, attr) or ""))
+    for node_id, value in values.items():
+        label = clean_display(str(value or ""))
         if label:
             pairs.append((node_id, label))
     return pairs
 
 
-def _prominence(store: GraphStore, node_id: str, node_type: str) -> float:
-    """Orders nodes sharing a label: papers written, citations, papers published."""
-    if node_type == "author":
-        return store.degree(node_id, "writes", "out")
-    if node_type == "paper":
-        cited = store.attr(node_id, "cited_by_count")
-        return float(cited) if cited is not None else store.degree(node_id, "cites", "in")
-    return store.degree(node_id, "published_in", "in")
+class _Prominence:
+    """Orders nodes sharing a label: papers written, citations, papers published.
+
+    Asked only for nodes whose keys collide; the first question about a type reads the whole
+    type at once (one query per hop on a database store instead of one per node)."""
+
+    def __init__(self, store: GraphStore):
+        self.store = store
+        self.table: dict[str, dict[str, float]] = {}
+
+    def __call__(self, node_id: str, node_type: str) -> float:
+        if node_type not in self.table:
+            self.table[node_type] = self._read(node_type)
+        return self.table[node_type].get(node_id, 0.0)
+
+    def _read(self, node_type: str) -> dict[str, float]:
+        nodes = list(self.store.nodes_of_type(node_type))
+        if node_type == "author":
+            return {n: float(d) for n, d in self.store.degrees(nodes, "writes", "out").items()}
+        if node_type != "paper":
+            return {n: float(d) for n, d in self.store.degrees(nodes, "published_in", "in").items()}
+        cited = self.store.attrs(nodes, "cited_by_count")
+        uncounted = [n for n, value in cited.items() if value is None]
+        fallback = self.store.degrees(uncounted, "cites", "in")
+        return {n: float(value) if value is not None else float(fallback[n]) for n, value in cited.items()}
 
 
 def _embed_unique(embedder: Embedder, labels: list[str], progress: bool, desc: str) -> np.ndarray:
@@ -288,11 +322,19 @@ def _embed_unique(embedder: Embedder, labels: list[str], progress: bool, desc: s
     return vectors[[row_of[text] for text in texts]] if texts else vectors
 
 
-def _flat_index(matrix: np.ndarray) -> faiss.Index:
+def vector_index(matrix: np.ndarray, hnsw_from: int | None = None) -> faiss.Index:
+    """Exact inner-product search up to `hnsw_from` rows, an HNSW graph (M=32) past it."""
     import faiss
 
     data = np.ascontiguousarray(matrix, dtype=np.float32)
-    index = faiss.IndexFlatIP(data.shape[1])
+    if hnsw_from is None:
+        hnsw_from = int(os.environ.get(HNSW_FROM_ENV) or HNSW_FROM)
+    if len(data) <= hnsw_from:
+        index = faiss.IndexFlatIP(data.shape[1])
+    else:
+        index = faiss.IndexHNSWFlat(data.shape[1], 32, faiss.METRIC_INNER_PRODUCT)
+        index.hnsw.efConstruction = 80
+        index.hnsw.efSearch = 128
     index.add(data)
     return index
 

@@ -94,6 +94,10 @@ class GraphStore(ABC):
         """For each node, its neighbours along `edge_type` (one call per hop of a walk)."""
         return {node: self.neighbors(node, edge_type, direction) for node in nodes}
 
+    def degrees(self, nodes: Iterable[str], edge_type: str, direction: Direction = "out") -> dict[str, int]:
+        """For each node, the number of its neighbours along `edge_type`."""
+        return {node: self.degree(node, edge_type, direction) for node in nodes}
+
     def attrs(self, nodes: Iterable[str], key: str) -> dict[str, Any]:
         """The attribute `key` of each node (None where missing)."""
         return {node: self.attr(node, key) if self.has_node(node) else None for node in nodes}

@@ -53,7 +53,7 @@ class GraphLoad:
     meta: dict[str, Any]
 
 
-_MEMO: dict[tuple[str, str, bool, str], Resources] = {}
+_MEMO: dict[tuple[str, str, bool, str, str | None], Resources] = {}
 _BUILD_LOCK = threading.RLock()  # one build at a time per process (e.g. a threaded server)
 
 
@@ -62,8 +62,9 @@ def clear_memo() -> None:
     _MEMO.clear()
 
 
-def _memo_key(spec: DatasetSpec, path: Path, skip_bad_records: bool) -> tuple[str, str, bool, str]:
-    return spec.name, str(path), skip_bad_records, str(cache.hgrag_home())
+def _memo_key(spec: DatasetSpec, path: Path, skip_bad_records: bool,
+              graph: str | None = None) -> tuple[str, str, bool, str, str | None]:
+    return spec.name, str(path), skip_bad_records, str(cache.hgrag_home()), graph
 
 
 def _entity_index_class() -> type[EntityIndex]:
@@ -235,11 +236,20 @@ def _build_and_save_index(graph: GraphLoad, progress: bool) -> tuple[Any, float]
 
 def build_resources(dataset: str = "openalex", source: str | Path | None = None, *,
                     skip_bad_records: bool = False, progress: bool = False,
-                    rebuild: bool = False) -> Resources:
-    """Load from the cache or build graph + index (always rebuilt when `rebuild`); memoised."""
+                    rebuild: bool = False, graph: str | None = None) -> Resources:
+    """Load from the cache or build graph + index (always rebuilt when `rebuild`); memoised.
+
+    `graph` (else env HGRAG_GRAPH) = falkordb://HOST:PORT/NAME keeps the graph in FalkorDB."""
+    from hgrag.tools.falkordb_resources import load_falkordb_resources, selected_graph
+
     spec, path = resolve_source(dataset, source)
+    url = selected_graph(graph)
     with _BUILD_LOCK:
-        return _build_resources(spec, path, skip_bad_records, progress, rebuild)
+        if url is None:
+            return _build_resources(spec, path, skip_bad_records, progress, rebuild)
+        resources = load_falkordb_resources(spec, path, skip_bad_records, progress, rebuild, url)
+        _MEMO[_memo_key(spec, path, skip_bad_records, url)] = resources
+        return resources
 
 
 def _build_resources(spec: DatasetSpec, path: Path, skip_bad_records: bool, progress: bool,
@@ -260,18 +270,30 @@ def _build_resources(spec: DatasetSpec, path: Path, skip_bad_records: bool, prog
 
 def load_resources(dataset: str = "openalex", source: str | Path | None = None, *,
                    skip_bad_records: bool = False, progress: bool = False,
-                   rebuild: bool = False) -> Resources:
+                   rebuild: bool = False, graph: str | None = None) -> Resources:
     """Graph + entity index for a dataset; repeated calls in one process are free.
 
     The first call loads the disk cache (or builds and caches); later calls with the same
-    dataset, source, skip flag and HGRAG_HOME return the same `Resources` object.
+    dataset, source, skip flag, HGRAG_HOME and graph store return the same `Resources` object.
     """
+    from hgrag.tools.falkordb_resources import selected_graph
+
     spec, path = resolve_source(dataset, source)
-    key = _memo_key(spec, path, skip_bad_records)
+    key = _memo_key(spec, path, skip_bad_records, selected_graph(graph))
     if not rebuild and key in _MEMO:
         return _MEMO[key]
     with _BUILD_LOCK:
         if not rebuild and key in _MEMO:  # another thread finished it meanwhile
             return _MEMO[key]
         return build_resources(dataset, path, skip_bad_records=skip_bad_records,
-                               progress=progress, rebuild=rebuild)
+                               progress=progress, rebuild=rebuild, graph=graph)
+
+
+def register_resources(resources: Resources, source: str | Path, *, skip_bad_records: bool = False,
+                       graph: str | None = None) -> None:
+    """Make `load_resources(resources.dataset, source, graph=graph)` return `resources` (a graph
+    built elsewhere, e.g. the synthetic graphs of benchmarks/scale.py)."""
+    from hgrag.tools.falkordb_resources import selected_graph
+
+    spec, path = resolve_source(resources.dataset, source)
+    _MEMO[_memo_key(spec, path, skip_bad_records, selected_graph(graph))] = resources

@@ -1,0 +1,50 @@
+"""Store parity: every benchmark question answered on the embedded store and on a FalkorDB graph
+must give the same answer, answer text and verified flag.
+
+    mismatches = store_parity("dblp-tiny", "falkordb://127.0.0.1:6390/", template_sets=TEMPLATE_SETS)
+
+Used by tests/integration/test_falkordb_parity.py (tiny datasets) and benchmarks/parity.py
+(full datasets, from `make bench`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from hgrag.evaluation.generator import TEMPLATE_SETS, generate_questions, load_store
+
+COMPARED = ("answer", "answer_text", "verified")
+
+
+def benchmark_questions(dataset: str, template_sets: Iterable[str] = TEMPLATE_SETS,
+                        per_type: int | None = None, seed: int = 0) -> list[dict[str, Any]]:
+    """The seed-`seed` benchmark of each template set, one list (ids prefixed by the set)."""
+    store = load_store(dataset)
+    rows = []
+    for template_set in template_sets:
+        for row in generate_questions(store, dataset, per_type=per_type, seed=seed,
+                                      template_set=template_set):
+            rows.append(dict(row, id=f"{template_set}/{row['id']}"))
+    return rows
+
+
+def _outcome(question: str, dataset: str, graph: str | None) -> dict[str, Any]:
+    from hgrag.graphs.api import ask
+
+    out = ask(question, dataset, graph=graph)
+    return {key: out.get(key) for key in COMPARED}
+
+
+def store_parity(dataset: str, graph_url: str, questions: list[dict[str, Any]] | None = None,
+                 **benchmark: Any) -> tuple[int, list[dict[str, Any]]]:
+    """(questions compared, mismatches) between the networkx store and `graph_url`."""
+    rows = questions if questions is not None else benchmark_questions(dataset, **benchmark)
+    mismatches = []
+    for row in rows:
+        embedded = _outcome(row["question"], dataset, "networkx")
+        database = _outcome(row["question"], dataset, graph_url)
+        if embedded != database:
+            mismatches.append({"id": row["id"], "question": row["question"],
+                               "networkx": embedded, "falkordb": database})
+    return len(rows), mismatches

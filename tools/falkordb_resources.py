@@ -1,0 +1,88 @@
+"""`load_resources` for a dataset kept in FalkorDB: the graph is bulk-loaded once (from the
+embedded build, reading the disk cache when present) and then only queried; the entity index
+stays in-process, cached beside the embedded graph's cache (it is the same graph).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+from hgrag.tools import cache
+from hgrag.tools.datasets import DatasetSpec
+from hgrag.tools.errors import DatasetError
+from hgrag.tools.falkordb_load import load_networkx, read_meta
+from hgrag.tools.falkordb_store import FalkorDBGraphStore, GraphURL, open_graph, parse_graph_url
+
+GRAPH_ENV = "HGRAG_GRAPH"
+NETWORKX = "networkx"
+
+
+def selected_graph(graph: str | None) -> str | None:
+    """The store asked for: the argument, else HGRAG_GRAPH; None means the embedded networkx store."""
+    chosen = (graph or os.environ.get(GRAPH_ENV) or "").strip()
+    if not chosen or chosen == NETWORKX:
+        return None
+    parse_graph_url(chosen)  # a clear error now rather than a confusing one later
+    return chosen
+
+
+def graph_key(target: GraphURL, dataset: str) -> str:
+    """The FalkorDB graph holding `dataset`: the URL's name, else one graph per dataset."""
+    return target.name or f"hgrag-{dataset}"
+
+
+def load_falkordb_resources(spec: DatasetSpec, path: Path, skip_bad_records: bool, progress: bool,
+                            rebuild: bool, url: str) -> Any:
+    from hgrag.tools.resources import Resources, _cache_location, load_graph
+
+    target = parse_graph_url(url)
+    _, directory = _cache_location(spec, path)
+    name = graph_key(target, spec.name)
+    graph = open_graph(target, name)
+    meta = None if rebuild else read_meta(graph)
+    embedded = None
+    spent: list[float] = []
+    if meta is None:
+        started = time.perf_counter()
+        embedded = load_graph(spec.name, path, skip_bad_records=skip_bad_records, progress=progress,
+                              rebuild=rebuild)
+        meta = dict(embedded.meta, cache_key=directory.name)
+        load_networkx(graph, embedded.store, meta, progress=progress)
+        spent.append(time.perf_counter() - started)
+    elif meta.get("cache_key") != directory.name:
+        raise DatasetError(f"FalkorDB graph {name!r} at {target.host}:{target.port} holds "
+                           f"{meta.get('dataset')!r} built from other source files; rebuild it "
+                           "(hgrag build --graph ... --rebuild) or name another graph in the URL")
+    store = FalkorDBGraphStore(graph, name=spec.name)
+    index, seconds = _index(store, directory, embedded, spec, path, skip_bad_records, progress, rebuild)
+    if seconds is not None:
+        spent.append(seconds)
+    return Resources(dataset=spec.name, store=store, index=index, cache_dir=directory,
+                     build_seconds=sum(spent) if spent else None, loaded_from_cache=not spent,
+                     source=path, bad_records=int(meta.get("bad_records") or 0),
+                     meta=dict(meta, graph=f"{target.host}:{target.port}/{name}"))
+
+
+def _index(store: FalkorDBGraphStore, directory: Path, embedded: Any, spec: DatasetSpec, path: Path,
+           skip_bad_records: bool, progress: bool, rebuild: bool) -> tuple[Any, float | None]:
+    """The verified cached entity index (the same graph's), else the embedded build's index
+    (built and cached by the usual path, under its lock), opened over the database store."""
+    from hgrag.tools.entity_index import EntityIndex, EntityIndexError
+    from hgrag.tools.resources import _load_or_build_index, load_graph
+
+    if embedded is None and not rebuild:
+        try:
+            meta = cache.read_meta(directory)
+            if meta:
+                cache.verify_index(directory, meta)
+                return EntityIndex.load(directory / cache.INDEX_DIR, store), None
+        except (cache.CacheDamaged, EntityIndexError):
+            pass
+    started = time.perf_counter()
+    if embedded is None:
+        embedded = load_graph(spec.name, path, skip_bad_records=skip_bad_records, progress=progress)
+    _load_or_build_index(embedded, progress, rebuild)
+    return EntityIndex.load(directory / cache.INDEX_DIR, store), time.perf_counter() - started
