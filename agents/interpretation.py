@@ -47,8 +47,6 @@ class Reader:
         edge, direction, position = op["edge"], op["direction"], op.get("position")
         if edge == "writes" and direction == "out":
             role = {1: " as first author", -1: " as last author"}.get(position, "")
-            if _is_coauthor_source(source):
-                return f"papers by {inner}{role}"
             return f"papers by {inner}{role}"
         if edge == "writes":
             role = {1: "the first author", -1: "the last author"}.get(position, "the authors")
@@ -141,9 +139,6 @@ def _year_phrase(cmp: str, value: Any) -> str:
     words = {"=": "in", ">=": "in or after", "<=": "in or before", ">": "after", "<": "before", "!=": "not in"}
     return f"published {words.get(cmp, cmp)} {value}"
 
-
-def _is_coauthor_source(source: dict[str, Any]) -> bool:
-    return source.get("op") == "traverse" and source.get("edge") == "writes" and source.get("direction") == "in"
 
 
 def _same_shape(inputs: list[dict[str, Any]]) -> bool:

@@ -224,8 +224,6 @@ def unexplained_numbers(text: str, features: Features) -> list[str]:
         decade = re.match(r"s\b", text[match.end():match.end() + 2])
         if number in values or str(number) in values or (decade and _covers_decade(features, number)):
             continue
-        if _in_range(values, number):
-            continue
         missing.append(match.group(1))
     return missing
 
@@ -233,9 +231,6 @@ def unexplained_numbers(text: str, features: Features) -> list[str]:
 def _covers_decade(features: Features, start: int) -> bool:
     return start in features["values"] and start + 9 in features["values"]
 
-
-def _in_range(values: set, number: int) -> bool:
-    return False
 
 
 # -- what is asked must be something the graph holds ---------------------------------------------

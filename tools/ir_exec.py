@@ -53,7 +53,7 @@ class Executor:
         self.store = store
         self.budget = layer_budget
         self.run = Execution()
-        self._spine: list[Value] = []
+        self.results: dict[int, Value] = {}  # operator (by identity) -> its value, for the evidence spine
 
     # -- entry --------------------------------------------------------------------------------
     def execute(self, ir: dict[str, Any]) -> Execution:
@@ -68,8 +68,7 @@ class Executor:
         if handler is None:
             raise ExecutionError(f"unknown operator {op.get('op')!r}")
         value = handler(op)
-        op_results = self.__dict__.setdefault("_results", {})
-        op_results[id(op)] = value
+        self.results[id(op)] = value
         return value
 
     # -- operators ----------------------------------------------------------------------------
@@ -271,7 +270,7 @@ class Executor:
 
 def _spine_nodes(executor: Executor, ir: dict[str, Any]) -> Counter:
     """The node set that the plan's final operators summarise (for evidence and sufficiency)."""
-    results = executor.__dict__.get("_results", {})
+    results = executor.results
     op = ir
     while op is not None:
         value = results.get(id(op))
