@@ -24,7 +24,8 @@ from hgrag.tools.errors import HgragError, InputError
 
 GRAPH_SYSTEMS = ("agentic", "no_plan", "no_rerank", "no_validate", "graph_rag")
 BASELINE_SYSTEMS = ("vanilla_rag", "llm_only")
-SYSTEMS = GRAPH_SYSTEMS + BASELINE_SYSTEMS
+PAPER_BASELINES = ("graphcot", "kgrag", "adaptive_rag", "agent_g")  # LLM systems of the paper's comparison
+SYSTEMS = GRAPH_SYSTEMS + BASELINE_SYSTEMS + PAPER_BASELINES
 
 
 @dataclass
@@ -89,6 +90,22 @@ def _vanilla_rag(dataset: str, source: str | None, context: dict[str, Any], prog
     return System("vanilla_rag", rag, {"vector_store": rag.info})
 
 
+def _paper_baseline(name: str, dataset: str, source: str | None, context: dict[str, Any],
+                    progress: bool) -> System:
+    """GraphCoT, KGRAG, AdaptiveRAG or Agent-G over the dataset's graph and entity index."""
+    from importlib import import_module
+
+    from hgrag.evaluation.baselines_common import llm_context
+    from hgrag.tools.resources import load_resources
+
+    llm_context(name, context)  # no LLM configured: skipped before the graph is loaded
+    module, cls = {"graphcot": ("baselines_graphcot", "GraphCoT"), "kgrag": ("baselines_kgrag", "KGRAG"),
+                   "adaptive_rag": ("baselines_adaptive", "AdaptiveRAG"),
+                   "agent_g": ("baselines_agent_g", "AgentG")}[name]
+    baseline = getattr(import_module(f"hgrag.evaluation.{module}"), cls)
+    return System(name, baseline(load_resources(dataset, source, progress=progress), **context), {})
+
+
 def make_system(name: str, dataset: str, source: str | None = None, *, progress: bool = False,
                 **context: Any) -> System:
     """Build (and warm up) a system; raises SystemSkipped for llm_only without an LLM."""
@@ -100,6 +117,8 @@ def make_system(name: str, dataset: str, source: str | None = None, *, progress:
         return System(name, LLMOnly(**context), {})
     if name == "vanilla_rag":
         return _vanilla_rag(dataset, source, context, progress)
+    if name in PAPER_BASELINES:
+        return _paper_baseline(name, dataset, source, context, progress)
     from hgrag.tools.resources import load_resources
 
     load_resources(dataset, source, progress=progress)
@@ -173,6 +192,14 @@ def peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+def wrong_answer_rate(predictions: list[dict[str, Any]]) -> float | None:
+    """Share of scored questions answered with a non-empty answer that is not exactly right."""
+    scored = [p for p in predictions if "correct" in p]
+    if not scored:
+        return None
+    return round(sum(1 for p in scored if p["answer"] and not p["correct"]) / len(scored), 4)
+
+
 def summarize(predictions: list[dict[str, Any]], seconds: float, **extra: Any) -> dict[str, Any]:
     """Metrics (when gold exists), latency p50/p95, questions/s, errors, peak RSS."""
     latencies = [p["latency_ms"] for p in predictions]
@@ -183,6 +210,7 @@ def summarize(predictions: list[dict[str, Any]], seconds: float, **extra: Any) -
         "questions": len(predictions),
         "errors": sum(1 for p in predictions if p.get("error")),
         "metrics": aggregate(scored) if scored else None,
+        "wrong_answer_rate": wrong_answer_rate(predictions),
         "latency_ms": {"p50": round(percentile(latencies, 50), 1), "p95": round(percentile(latencies, 95), 1),
                        "mean": round(sum(latencies) / len(latencies), 1) if latencies else 0.0},
         "questions_per_second": round(len(predictions) / seconds, 3) if seconds > 0 else 0.0,
@@ -202,6 +230,8 @@ def format_summary(summary: dict[str, Any]) -> str:
         for name, values in groups:
             lines.append(f"{name:<12} {values['n']:>4} " + " ".join(
                 f"{values[m]:>{9 if m == 'accuracy' else 7}.3f}" for m in METRICS))
+    if summary.get("wrong_answer_rate") is not None:
+        lines.append(f"wrong-answer rate {summary['wrong_answer_rate']:.3f} (non-empty and not exactly right)")
     latency = summary["latency_ms"]
     lines.append(f"latency p50 {latency['p50']:.0f} ms, p95 {latency['p95']:.0f} ms; "
                  f"{summary['questions_per_second']:.2f} questions/s; peak RSS {summary['peak_rss_mb']:.0f} MB")

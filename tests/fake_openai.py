@@ -4,7 +4,8 @@
         ...  # point ChatOpenAI at server.base_url; read server.requests afterwards
 
 Each POST to /v1/chat/completions (or /chat/completions) pops the next scripted reply and returns
-it as choices[0].message.content. With the script exhausted, `responder(request)` answers if given;
+it as choices[0].message.content; a scripted `tool_reply(...)` (a dict) returns OpenAI tool calls
+instead. With the script exhausted, `responder(request)` answers if given;
 otherwise the server answers HTTP 500, so a test that makes more LLM calls than it scripted fails
 loudly instead of hanging.
 """
@@ -29,14 +30,32 @@ def closed_port() -> int:
         return sock.getsockname()[1]
 
 
-def completion_body(content: str, model: str, number: int) -> dict[str, Any]:
+def tool_reply(*calls: tuple[str, dict[str, Any]], content: str = "") -> dict[str, Any]:
+    """A scripted reply that calls tools: tool_reply(("search", {"q": "x"}), ...)."""
+    return {"content": content, "tool_calls": [{"name": name, "args": args} for name, args in calls]}
+
+
+def _message(reply: str | dict[str, Any], number: int) -> tuple[dict[str, Any], str]:
+    """The assistant message and finish reason of a scripted reply (text, or tool_reply(...))."""
+    if isinstance(reply, str):
+        return {"role": "assistant", "content": reply}, "stop"
+    calls = [{"id": f"call_{number}_{i}", "type": "function",
+              "function": {"name": call["name"], "arguments": json.dumps(call["args"])}}
+             for i, call in enumerate(reply.get("tool_calls", []))]
+    message = {"role": "assistant", "content": reply.get("content") or None}
+    if calls:
+        message["tool_calls"] = calls
+    return message, "tool_calls" if calls else "stop"
+
+
+def completion_body(content: str | dict[str, Any], model: str, number: int) -> dict[str, Any]:
     """A chat.completion object with the fields langchain_openai reads (usage included)."""
-    prompt_tokens, completion_tokens = 10, max(1, len(content) // 4)
+    message, finish_reason = _message(content, number)
+    prompt_tokens, completion_tokens = 10, max(1, len(json.dumps(content)) // 4)
     return {
         "id": f"chatcmpl-fake-{number}", "object": "chat.completion", "created": int(time.time()),
         "model": model, "system_fingerprint": "fake",
-        "choices": [{"index": 0, "finish_reason": "stop", "logprobs": None,
-                     "message": {"role": "assistant", "content": content}}],
+        "choices": [{"index": 0, "finish_reason": finish_reason, "logprobs": None, "message": message}],
         "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
                   "total_tokens": prompt_tokens + completion_tokens},
     }
@@ -45,8 +64,9 @@ def completion_body(content: str, model: str, number: int) -> dict[str, Any]:
 class FakeOpenAI:
     """Scripted replies in, recorded requests out."""
 
-    def __init__(self, replies: Iterable[str] = (), responder: Callable[[dict[str, Any]], str] | None = None):
-        self.replies: deque[str] = deque(replies)
+    def __init__(self, replies: Iterable[str | dict[str, Any]] = (),
+                 responder: Callable[[dict[str, Any]], str | dict[str, Any]] | None = None):
+        self.replies: deque[str | dict[str, Any]] = deque(replies)
         self.responder = responder
         self.requests: list[dict[str, Any]] = []
         self.lock = threading.Lock()
@@ -54,11 +74,11 @@ class FakeOpenAI:
         self.thread: threading.Thread | None = None
 
     # -- script -------------------------------------------------------------
-    def push(self, *replies: str) -> None:
+    def push(self, *replies: str | dict[str, Any]) -> None:
         with self.lock:
             self.replies.extend(replies)
 
-    def next_reply(self, request: dict[str, Any]) -> str | None:
+    def next_reply(self, request: dict[str, Any]) -> str | dict[str, Any] | None:
         with self.lock:
             self.requests.append(request)
             if self.replies:
