@@ -26,7 +26,7 @@ test-unit: install
 	$(BIN)/python -m pytest -q -m "not integration"
 
 bench: install
-	$(BIN)/python benchmarks/run_all.py
+	$(BIN)/python benchmarks/run_all.py $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache
