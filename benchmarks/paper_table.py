@@ -95,12 +95,27 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--model", default="offline", help="an OpenAI-compatible model name")
     parser.add_argument("--base-url", default=None, help="OpenAI-compatible endpoint (default $OPENAI_BASE_URL)")
+    parser.add_argument("--llm-timeout", type=float, default=None, help="seconds per LLM call (eval default 30)")
     parser.add_argument("--out-dir", default=None, help="default reports/<YYYY-MM-DD>-paper-table")
     return parser.parse_args(argv)
 
 
+def run_system(args: argparse.Namespace, raw: Path, dataset: str, system: str) -> dict[str, Any]:
+    """run_all's one `hgrag eval --json` subprocess, with --llm-timeout passed on when given."""
+    import run_all
+
+    if not args.llm_timeout:
+        return run_all.run_one(args, raw, dataset, BENCHMARK, system)
+    build = run_all._eval_command
+    run_all._eval_command = lambda *a: [*build(*a), "--llm-timeout", str(args.llm_timeout)]
+    try:
+        return run_all.run_one(args, raw, dataset, BENCHMARK, system)
+    finally:
+        run_all._eval_command = build
+
+
 def main(argv: list[str] | None = None) -> int:
-    from run_all import _git_commit, run_one
+    from run_all import _git_commit
 
     from hgrag.evaluation.baselines import llm_settings
     from hgrag.evaluation.generator import generate_benchmark
@@ -120,10 +135,11 @@ def main(argv: list[str] | None = None) -> int:
                            seed=args.seed, template_set=BENCHMARK, progress=True)
         for system in args.systems:
             started = time.perf_counter()
-            results.append(run_one(args, raw, dataset, BENCHMARK, system))
+            results.append(run_system(args, raw, dataset, system))
             print(f"{dataset} {system}: {json.dumps(_cell(results[-1]))} in {time.perf_counter() - started:.0f} s",
                   file=sys.stderr)
     meta = {"date": dt.date.today().isoformat(), "model": args.model, "seed": args.seed,
+            "llm timeout s": args.llm_timeout or 30,
             "questions per dataset": args.limit or 4 * args.per_type, "commit": _git_commit()}
     (raw / "results.json").write_text(json.dumps({"meta": meta, "results": results}, indent=2))
     print(f"table written to {write_paper_table(results, out_dir, meta)}")

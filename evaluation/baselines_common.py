@@ -19,7 +19,7 @@ from hgrag.tools.graph_store import EDGE_TYPES
 from hgrag.tools.llm import parse_json_reply
 from hgrag.tools.text import clean_display
 
-MAX_REPLY_TOKENS = 256
+MAX_REPLY_TOKENS = 128  # a slow endpoint keeps generating after a client timeout: keep replies short
 MAX_ANSWER_ITEMS = 50
 UNKNOWN = {"unknown", "none", "n/a", "i don't know", "i do not know", ""}
 ANSWER_RULES = ("Answer items are names, titles, a number, a year, a DOI or yes/no, copied exactly from "

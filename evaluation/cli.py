@@ -16,12 +16,16 @@ def _add_llm_options(parser: argparse.ArgumentParser) -> None:
                         help="'offline' (default) or an OpenAI-compatible model name")
     parser.add_argument("--base-url", default=None,
                         help="OpenAI-compatible endpoint (default: $OPENAI_BASE_URL); key from $OPENAI_API_KEY")
+    parser.add_argument("--llm-timeout", type=float, default=None,
+                        help="seconds before one LLM call is abandoned (default 30; raise it for a slow local model)")
 
 
 def llm_context(args: argparse.Namespace) -> dict[str, Any]:
     context: dict[str, Any] = {"model": args.model}
     if args.base_url:
         context["base_url"] = args.base_url
+    if getattr(args, "llm_timeout", None):
+        context["llm_timeout"] = args.llm_timeout
     return context
 
 
