@@ -25,7 +25,7 @@ from hgrag.evaluation.baselines_common import (ANSWER_RULES, ask_json, chat_mode
 from hgrag.tools.errors import LLMError
 
 MAX_ROUNDS = 3
-GRAPH_TOP_K = 12
+GRAPH_TOP_K = 10
 VECTOR_K = 4
 RETRIEVERS = ("graph", "vector")
 CHOOSE_PROMPT = ("You gather evidence to answer a question about scholarly papers, authors and venues. "

@@ -30,7 +30,7 @@ from hgrag.tools.text import clean_display
 
 MAX_STEPS = 8
 MAX_CALLS_PER_STEP = 3
-MAX_NEIGHBOURS_SHOWN = 40
+MAX_NEIGHBOURS_SHOWN = 20
 RETRIEVE_K = 3
 TOOL_NAMES = ("RetrieveNode", "NodeFeature", "NeighborCheck", "NodeDegree")
 TEXT_ACTION = re.compile(r"\b(RetrieveNode|NodeFeature|NeighborCheck|NodeDegree)\[([^\]]*)\]")

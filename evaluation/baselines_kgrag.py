@@ -20,7 +20,7 @@ from hgrag.evaluation.baselines_common import (ANSWER_RULES, ask_json, chat_mode
                                                rank_by_similarity, reply_answer, safe_answer, triple_line,
                                                triples_of)
 
-TOP_K = 15
+TOP_K = 10
 MAX_ENTITIES = 3
 MAX_TRIPLES_PER_ENTITY = 100
 SYSTEM_PROMPT = ("You answer questions about a scholarly knowledge graph from its triples "
