@@ -111,7 +111,7 @@ class AdaptiveRAG:
 
     def __init__(self, resources: Any, **context: Any):
         self.context = llm_context("adaptive_rag", context)
-        self.graph = build_adaptive_graph(resources, chat_model(self.context, json_mode=True), self.context)
+        self.graph = build_adaptive_graph(resources, chat_model(self.context, json_mode=False), self.context)
 
     def run(self, question: str) -> dict[str, Any]:
         state = self.graph.invoke({"question": question}, {"recursion_limit": 2 * MAX_HOPS + 6})

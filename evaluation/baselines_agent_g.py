@@ -125,7 +125,7 @@ class AgentG:
     def __init__(self, resources: Any, *, max_rounds: int = MAX_ROUNDS, **context: Any):
         self.context = llm_context("agent_g", context)
         self.max_rounds = max_rounds
-        self.graph = build_agent_g_graph(resources, chat_model(self.context, json_mode=True), self.context, max_rounds)
+        self.graph = build_agent_g_graph(resources, chat_model(self.context, json_mode=False), self.context, max_rounds)
 
     def run(self, question: str) -> dict[str, Any]:
         state = self.graph.invoke({"question": question}, {"recursion_limit": 4 * self.max_rounds + 4})

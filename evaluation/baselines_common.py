@@ -2,7 +2,8 @@
 
 Every baseline uses the dataset's graph store and entity index (hgrag.tools.resources) and a chat
 model built from the same Context fields as the LLM factory (model, base_url, api_key, llm_timeout),
-with a bounded reply length. `safe_answer` turns any failure (endpoint down, timeout, malformed
+with a bounded reply length. Replies are asked for as JSON in the prompt and parsed tolerantly, without
+`response_format` (grammar-constrained decoding is many times slower on llama-cpp-python's server). `safe_answer` turns any failure (endpoint down, timeout, malformed
 reply, exhausted step budget) into an empty answer with a one-line reason, never a traceback.
 """
 

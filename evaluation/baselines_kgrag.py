@@ -77,7 +77,7 @@ class KGRAG:
 
     def __init__(self, resources: Any, **context: Any):
         self.context = llm_context("kgrag", context)
-        self.graph = build_kgrag_graph(resources, chat_model(self.context, json_mode=True), self.context)
+        self.graph = build_kgrag_graph(resources, chat_model(self.context, json_mode=False), self.context)
 
     def run(self, question: str) -> dict[str, Any]:
         state = self.graph.invoke({"question": question})
