@@ -37,6 +37,13 @@ def paper(tiny):
     return max(sorted(papers), key=lambda p: len(store.step(p, "author")))
 
 
+@pytest.fixture(scope="module")
+def small_paper(tiny):
+    """A paper with a venue and two or three authors (few triples: its venue fact ranks in the top ten)."""
+    store = tiny.store
+    return min(p for p in store.nodes_of_type("paper") if store.step(p, "venue") and 2 <= len(store.step(p, "author")) <= 3)
+
+
 def labels(store, nodes):
     return [store.label(n) for n in nodes]
 
@@ -188,7 +195,8 @@ def agent_g_script(paper_title, critic_accepts):
     return respond
 
 
-def test_agent_g_critic_rejects_then_graph_retrieval_is_accepted(tiny, paper):
+def test_agent_g_critic_rejects_then_graph_retrieval_is_accepted(tiny, small_paper):
+    paper = small_paper
     title = tiny.store.label(paper)
     with FakeOpenAI(responder=agent_g_script(title, critic_accepts=True)) as server:
         result = AgentG(tiny, **context(server))(f"Which venue published '{title}'?")
