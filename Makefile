@@ -35,7 +35,7 @@ test-unit: install
 	$(BIN)/python -m pytest -q -m "not integration"
 
 bench: install
-	$(BIN)/python benchmarks/run_all.py
+	$(BIN)/python benchmarks/run_all.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/parity.py --out reports/store-parity.json
 
 bench-llm: install  # planners offline / llm / hybrid and a full-LLM run with the local SmolLM2 server

@@ -28,7 +28,7 @@ from hgrag.evaluation.baselines import llm_settings
 from hgrag.evaluation.generator import generate_benchmark, write_questions
 from hgrag.evaluation.report import write_report
 from hgrag.evaluation.template_sets import TEMPLATE_SETS
-from hgrag.evaluation.runner import BASELINE_SYSTEMS, SYSTEMS
+from hgrag.evaluation.runner import BASELINE_SYSTEMS, PAPER_BASELINES, SYSTEMS
 from hgrag.tools.datasets import REPO_ROOT
 from hgrag.tools.errors import HgragError
 
@@ -161,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{dataset}: {len(questions)} {benchmark} questions -> {path}", file=sys.stderr)
             for system in args.systems:
                 for benchmark in names:
-                    if system == "llm_only" and llm is None:
+                    if system in ("llm_only", *PAPER_BASELINES) and llm is None:
                         results.append({"dataset": dataset, "benchmark": benchmark, "system": system,
                                         "skipped": "no LLM configured (--model/--base-url)"})
                         continue
@@ -179,6 +179,10 @@ def main(argv: list[str] | None = None) -> int:
             "model": args.model, "commit": _git_commit()}
     (raw / "results.json").write_text(json.dumps({"meta": meta, "results": results}, indent=2))
     report = write_report(results, out_dir, meta)
+    if llm is not None:  # the paper-style table (systems x datasets) needs the LLM systems
+        from paper_table import write_paper_table
+
+        print(f"paper table written to {write_paper_table(results, out_dir, meta)}")
     print(f"report written to {report} (raw question files and predictions in {raw})")
     return 0
 

@@ -24,7 +24,8 @@ from hgrag.tools.errors import HgragError, InputError
 
 GRAPH_SYSTEMS = ("agentic", "no_plan", "no_rerank", "no_validate", "graph_rag")
 BASELINE_SYSTEMS = ("vanilla_rag", "llm_only")
-SYSTEMS = GRAPH_SYSTEMS + BASELINE_SYSTEMS
+PAPER_BASELINES = ("graphcot", "kgrag", "adaptive_rag", "agent_g")  # LLM systems of the paper's comparison
+SYSTEMS = GRAPH_SYSTEMS + BASELINE_SYSTEMS + PAPER_BASELINES
 
 
 @dataclass
@@ -91,6 +92,22 @@ def _vanilla_rag(dataset: str, source: str | None, context: dict[str, Any], prog
     return System("vanilla_rag", rag, {"vector_store": rag.info})
 
 
+def _paper_baseline(name: str, dataset: str, source: str | None, context: dict[str, Any],
+                    progress: bool) -> System:
+    """GraphCoT, KGRAG, AdaptiveRAG or Agent-G over the dataset's graph and entity index."""
+    from importlib import import_module
+
+    from hgrag.evaluation.baselines_common import llm_context
+    from hgrag.tools.resources import load_resources
+
+    llm_context(name, context)  # no LLM configured: skipped before the graph is loaded
+    module, cls = {"graphcot": ("baselines_graphcot", "GraphCoT"), "kgrag": ("baselines_kgrag", "KGRAG"),
+                   "adaptive_rag": ("baselines_adaptive", "AdaptiveRAG"),
+                   "agent_g": ("baselines_agent_g", "AgentG")}[name]
+    baseline = getattr(import_module(f"hgrag.evaluation.{module}"), cls)
+    return System(name, baseline(load_resources(dataset, source, progress=progress), **context), {})
+
+
 def make_system(name: str, dataset: str, source: str | None = None, *, progress: bool = False,
                 skip_bad_records: bool = False, **context: Any) -> System:
     """Build (and warm up) a system; raises SystemSkipped for llm_only without an LLM."""
@@ -102,6 +119,8 @@ def make_system(name: str, dataset: str, source: str | None = None, *, progress:
         return System(name, LLMOnly(**context), {})
     if name == "vanilla_rag":
         return _vanilla_rag(dataset, source, context, progress, skip_bad_records)
+    if name in PAPER_BASELINES:
+        return _paper_baseline(name, dataset, source, context, progress)
     from hgrag.tools.resources import load_resources
 
     load_resources(dataset, source, progress=progress, skip_bad_records=skip_bad_records)

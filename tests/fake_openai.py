@@ -9,6 +9,7 @@ function calling) and the reply is a JSON object, as the arguments of a call to 
 as a real tool-calling endpoint does. A reply may also be a dict {"content"?, "tool_arguments"?,
 "finish_reason"?} to script broken tool calls (truncated arguments, finish_reason "length"), or
 {"status": 503, "message"?} to script an HTTP error. With the script exhausted, `responder(request)` answers if given;
+A scripted `tool_reply(...)` returns OpenAI tool calls of any named tools (for ReAct agents).
 otherwise the server answers HTTP 500, so a test that makes more LLM calls than it scripted fails
 loudly instead of hanging.
 """
@@ -33,6 +34,19 @@ def closed_port() -> int:
         return sock.getsockname()[1]
 
 
+def tool_reply(*calls: tuple[str, dict[str, Any]], content: str = "") -> dict[str, Any]:
+    """A scripted reply that calls tools: tool_reply(("search", {"q": "x"}), ...)."""
+    return {"content": content, "tool_calls": [{"name": name, "args": args} for name, args in calls]}
+
+
+def _tool_calls_message(spec: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    """The assistant message of a tool_reply(...): calls of named tools, with optional text."""
+    calls = [{"id": f"call_{i}_{call['name']}", "type": "function",
+              "function": {"name": call["name"], "arguments": json.dumps(call["args"])}}
+             for i, call in enumerate(spec["tool_calls"])]
+    return {"role": "assistant", "content": spec.get("content") or None, "tool_calls": calls}, "tool_calls"
+
+
 def requested_tool(body: dict[str, Any]) -> str | None:
     """The function a request forces (tool_choice), else its first tool; None without tools."""
     tools = body.get("tools") or []
@@ -54,6 +68,8 @@ def _is_json_object(text: str) -> bool:
 def reply_message(reply: str | dict[str, Any], body: dict[str, Any]) -> tuple[dict[str, Any], str]:
     """The assistant message and finish reason for a scripted reply to this request."""
     spec = reply if isinstance(reply, dict) else {"content": reply}
+    if spec.get("tool_calls"):
+        return _tool_calls_message(spec)
     tool = requested_tool(body)
     arguments = spec.get("tool_arguments")
     if arguments is None and tool and _is_json_object(spec.get("content") or ""):
