@@ -258,8 +258,9 @@ class Executor:
         return value.data
 
     def _path_to(self, node: str) -> list[str]:
+        """The chain of first-reached parents from a plan anchor down to `node` (a cycle stops it)."""
         path, seen = [node], {node}
-        while self.run.parents.get(path[-1]) is not None and path[-1] not in seen - {node}:
+        while self.run.parents.get(path[-1]) is not None:
             parent = self.run.parents[path[-1]]
             if parent in seen:
                 break
