@@ -132,6 +132,8 @@ class Executor:
         if op.get("sub") is None:
             return op.get("value")
         sub = self.eval(op["sub"])
+        if sub.kind == "none":  # the sub-plan found no value (e.g. a paper without a year): nothing compares
+            return None
         if sub.kind in ("nodes", "values"):
             return list(sub.data)
         if sub.kind == "scalar":
