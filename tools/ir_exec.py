@@ -195,12 +195,13 @@ class Executor:
         return Value("scalar", max(numbers) - min(numbers))  # span
 
     def _numbers(self, source: Value, attr: str | None) -> list[float]:
+        """The numbers an aggregate folds: one per node, or each projected value as often as it occurs."""
         if source.kind == "values":
-            return [v for v in source.data if isinstance(v, (int, float))]
+            return [v for v, times in source.data.items() if _is_number(v) for _ in range(times)]
         if source.kind != "nodes":
             return []
         values = self._attribute_values(list(source.data), attr or "cited_by_count")
-        return [v for v in values.values() if isinstance(v, (int, float)) and not isinstance(v, bool)]
+        return [v for v in values.values() if _is_number(v)]
 
     def _op_top(self, op: dict[str, Any]) -> Value:
         source = self.eval(op["input"])
@@ -281,6 +282,10 @@ def _spine_nodes(executor: Executor, ir: dict[str, Any]) -> Counter:
             return value.data
         op = op.get("input") if isinstance(op.get("input"), dict) else None
     return Counter()
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _compare(value: Any, cmp: str, wanted: Any) -> bool:
