@@ -164,8 +164,9 @@ class Executor:
 
     def _op_difference(self, op: dict[str, Any]) -> Value:
         first, *rest = [self.eval(i) for i in op["inputs"]]
-        removed = set().union(*(set(r.data) for r in rest if r.kind in ("nodes", "values")))
-        return Value(first.kind, Counter({n: m for n, m in first.data.items() if n not in removed}))
+        kept = self._collection(first, "difference")
+        removed = set().union(*(set(self._collection(r, "difference")) for r in rest))
+        return Value(first.kind, Counter({n: m for n, m in kept.items() if n not in removed}))
 
     def _op_project(self, op: dict[str, Any]) -> Value:
         nodes = self._nodes(self.eval(op["input"]), "project")
@@ -180,7 +181,7 @@ class Executor:
         source = self.eval(op["input"])
         fn = op["fn"]
         if fn == "count":
-            return Value("scalar", len(source.data or {}))
+            return Value("scalar", len(self._collection(source, "count")))
         numbers = self._numbers(source, op.get("attr"))
         if not numbers:
             return Value("none") if fn != "sum" else Value("scalar", 0)
@@ -196,8 +197,9 @@ class Executor:
 
     def _numbers(self, source: Value, attr: str | None) -> list[float]:
         """The numbers an aggregate folds: one per node, or each projected value as often as it occurs."""
+        items = self._collection(source, "aggregate")
         if source.kind == "values":
-            return [v for v, times in source.data.items() if _is_number(v) for _ in range(times)]
+            return [v for v, times in items.items() if _is_number(v) for _ in range(times)]
         if source.kind != "nodes":
             return []
         values = self._attribute_values(list(source.data), attr or "cited_by_count")
@@ -206,7 +208,9 @@ class Executor:
     def _op_top(self, op: dict[str, Any]) -> Value:
         source = self.eval(op["input"])
         key = op.get("key") or "frequency"
-        items = source.data or {}
+        items = self._collection(source, "top")
+        if key == "value" and source.kind == "nodes":
+            raise ExecutionError("top by value needs values (project an attribute first)")
         if key == "frequency":
             scored = {item: mult for item, mult in items.items()}
         elif source.kind == "values" or key == "value":
@@ -226,7 +230,8 @@ class Executor:
             return Value("bool", bool(source.data))
         if cmp == "contains":
             wanted = wanted if isinstance(wanted, list) else [wanted]
-            return Value("bool", any(w in (source.data or {}) for w in wanted))
+            items = self._collection(source, "contains")
+            return Value("bool", any(w in items for w in wanted))
         if source.kind != "scalar":
             raise ExecutionError("a comparison test needs a single value")
         return Value("bool", _compare(source.data, cmp, wanted))
@@ -258,6 +263,14 @@ class Executor:
             return Counter()
         if value.kind != "nodes":
             raise ExecutionError(f"{where} needs nodes, got {value.kind}")
+        return value.data
+
+    def _collection(self, value: Value, where: str) -> Counter:
+        """The items of a node or value set (none: empty); a number or yes/no cannot be one."""
+        if value.kind == "none":
+            return Counter()
+        if value.kind not in ("nodes", "values"):
+            raise ExecutionError(f"{where} needs nodes or values, got {value.kind}")
         return value.data
 
     def _path_to(self, node: str) -> list[str]:
