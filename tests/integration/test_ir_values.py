@@ -94,7 +94,10 @@ def test_aggregate_over_a_filtered_traversal(case: Case) -> None:
     recent = [p for p in raw.papers_of[author] if raw.attr(p, "year") >= pivot]
     assert 0 < len(recent) < len(raw.papers_of[author])
     plan = ir.aggregate(ir.where(_papers_of(author), "year", ">=", pivot), "avg", "cited_by_count")
-    assert scalar(run(case.store, plan)) == pytest.approx(_fold("avg", _of(case, recent, "cited_by_count")))
+    got = run(case.store, plan)
+    assert scalar(got) == pytest.approx(_fold("avg", _of(case, recent, "cited_by_count")))
+    assert set(got.targets) == set(recent)  # the evidence is the filtered papers the average is over
+    assert all(path[0] == author and path[-1] in recent for path in got.paths), got.paths
 
 
 def test_span_of_years_over_a_coauthor_circle(case: Case) -> None:
