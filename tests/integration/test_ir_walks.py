@@ -42,6 +42,16 @@ def _authors_of(paper: str, position: int | None = None) -> dict:
     return ir.traverse(ir.match([paper], "paper"), "writes", "in", position)
 
 
+def test_the_graph_and_the_raw_files_agree_on_size(case: Case) -> None:
+    """A precondition of every test here (a loader drift shows up as this failure first)."""
+    raw = case.raw
+    assert case.store.node_counts() == {"author": len(raw.papers_of), "paper": len(raw.papers),
+                                        "venue": len(set(raw.venue_of.values()))}
+    assert case.store.edge_counts() == {"writes": sum(len(a) for a in raw.authors_of.values()),
+                                        "published_in": len(raw.venue_of),
+                                        "cites": sum(len(r) for r in raw.refs.values())}
+
+
 # -- match ------------------------------------------------------------------------------------------
 def test_match_keeps_known_ids_and_drops_unknown_ones(case: Case) -> None:
     ir, p = _ir(), case.picks
