@@ -6,10 +6,12 @@ import json
 
 import pytest
 from fake_openai import FakeOpenAI, closed_port
+from timebox import within
 
 from hgrag.agents.answer_prompts import AnswerReply
 from hgrag.agents.retrieval_prompts import PlanFrameReply
 from hgrag.state.context import Context
+from hgrag.state.plan_ir import PlanIR
 from hgrag.tools.errors import LLMError
 from hgrag.tools.llm import forget_endpoints, llm_meter, meter_totals, structured_call, token_budget
 
@@ -37,6 +39,11 @@ def test_function_calling_parses_a_tool_call_and_reports_usage():
     assert body["tools"][0]["function"]["name"] == "AnswerReply"
     assert body["temperature"] == 0 and body["seed"] == 0
     assert body["max_tokens"] == body["max_completion_tokens"] == token_budget(AnswerReply)
+
+
+def test_token_budget_of_the_recursive_plan_ir_is_bounded_and_quick():
+    """Each $ref is sized once: the recursive IR schema must not be walked exponentially."""
+    assert 64 <= within(token_budget, PlanIR, seconds=20) <= 1024
 
 
 def test_token_budget_grows_with_the_schema():
