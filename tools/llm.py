@@ -181,6 +181,8 @@ def _invoke_with_retries(context: Any, model: Any, schema: Any, method: str, mes
         try:
             return runnable.invoke(messages)
         except Exception as exc:  # classified below; nothing escapes as a traceback
+            if _reply_failure(exc):  # the client parsed the reply itself (json_schema) and it did not fit
+                raise LLMReplyError(f"the LLM reply did not fit {schema.__name__} ({method}): {_reason(exc)}") from None
             status = getattr(exc, "status_code", None)
             if probing and status in CAPABILITY_STATUS:
                 raise _Refused(f"HTTP {status} for {method}") from None
@@ -189,6 +191,14 @@ def _invoke_with_retries(context: Any, model: Any, schema: Any, method: str, mes
                 continue
             raise LLMError(f"LLM endpoint {context.base_url} failed: {_one_line(exc)}") from None
     raise LLMError(f"LLM endpoint {context.base_url} failed")  # unreachable
+
+
+def _reply_failure(exc: Exception) -> bool:
+    """A reply the endpoint sent but the client could not parse into the schema (not an endpoint failure)."""
+    from pydantic import ValidationError
+
+    return isinstance(exc, (ValidationError, json.JSONDecodeError)) or \
+        type(exc).__name__ in ("LengthFinishReasonError", "ContentFilterFinishReasonError")
 
 
 def _transient(exc: Exception, status: int | None) -> bool:
@@ -236,6 +246,9 @@ def validate_reply(value: dict[str, Any], schema: Any) -> Any:
 
 
 def _reason(error: Exception) -> str:
+    cause = error.__cause__ or error.__context__
+    if not callable(getattr(error, "errors", None)) and callable(getattr(cause, "errors", None)):
+        error = cause  # a parser's wrapper around the schema's own validation error
     errors = getattr(error, "errors", None)
     if callable(errors):
         try:
