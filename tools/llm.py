@@ -221,10 +221,12 @@ def parse_result(result: dict[str, Any], schema: Any, method: str, info: dict[st
     info["input_tokens"] += int(usage.get("input_tokens") or 0)
     info["output_tokens"] += int(usage.get("output_tokens") or 0)
     finish = (getattr(raw, "response_metadata", None) or {}).get("finish_reason")
-    if isinstance(result.get("parsed"), schema):
-        return result["parsed"]
-    if finish == "length":
+    if finish == "length":  # a parser may complete cut-off JSON; a truncated reply is never used
         raise LLMReplyError(f"the LLM reply was truncated at max_tokens ({schema.__name__}, {method})")
+    if isinstance(result.get("parsed"), schema):
+        if method == "json_mode":  # LangChain's JSON parser completes truncated JSON; accept only whole JSON
+            parse_json_reply(getattr(raw, "content", "") or "")
+        return result["parsed"]
     error = result.get("parsing_error")
     content = getattr(raw, "content", "") or ""
     if error is None and getattr(raw, "invalid_tool_calls", None):

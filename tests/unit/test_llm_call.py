@@ -128,3 +128,13 @@ def test_endpoint_down_is_retried_then_named():
             structured_call(context(url), AnswerReply, "sys", "user")
     assert url in str(caught.value)
     assert meter_totals(calls) == {"llm_calls": 1, "llm_requests": 2, "llm_tokens": 0}
+
+
+@pytest.mark.parametrize("method", ["json_mode", "json_schema", "function_calling"])
+def test_cut_off_json_is_never_completed_into_a_reply(method):
+    """LangChain's JSON parser would complete '{"answer": ["Ada' into a valid object; hgrag refuses it."""
+    from hgrag.tools.errors import LLMReplyError
+
+    with FakeOpenAI(['{"answer": ["Ada Lovelace"], "answer_text": "Ada']) as server:
+        with pytest.raises(LLMReplyError, match="JSON"):
+            structured_call(context(server.base_url, llm_method=method), AnswerReply, "s", "u")
