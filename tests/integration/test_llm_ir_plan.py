@@ -113,3 +113,11 @@ def test_trace_prints_each_rejection(corpus: RawCorpus, capsys: pytest.CaptureFi
     err = capsys.readouterr().err
     assert code == 0 and "IR plan check: IR plan accepted after 1 rejected" in err
     assert "rejected: ill-typed plan: step s2 (filter)" in err and "Traceback" not in err
+
+
+def test_a_well_typed_plan_that_answers_another_question_is_not_passed_off(corpus: RawCorpus) -> None:
+    """'Who wrote X?' answered with the paper X itself type-checks; the question-plan check stops it."""
+    paper = pick_paper(corpus)
+    result, _ = run(f'Who wrote "{paper.title}"?', [steps({"op": "match", "type": "paper", "text": paper.title})])
+    assert result["answer"] == [] and result["verified"] is False and result["error"] is None
+    assert "the plan returns papers" in result["answer_text"] or "can't use" in result["answer_text"], result["answer_text"]
