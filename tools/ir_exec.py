@@ -46,6 +46,7 @@ class Execution:
     parents: dict[str, str | None] = field(default_factory=dict)
     paths: list[list[str]] = field(default_factory=list)
     truncated: bool = False
+    error: str | None = None  # why a well-formed plan could not run (then there is no answer)
 
 
 class Executor:

@@ -51,3 +51,18 @@ def test_wrong_input_kinds_raise_execution_error(case: Case, name: str) -> None:
 
     with pytest.raises(ExecutionError):
         run(case.store, _plans(case.picks.author)[name])
+
+
+def test_an_ill_typed_plan_in_the_pipeline_abstains_with_its_reason(case: Case) -> None:
+    """The answer agent turns the executor's refusal into an empty answer that says why."""
+    from types import SimpleNamespace
+
+    from hgrag.agents.answer_agent import OfflineAnswerer
+    from hgrag.state import plan_ir as ir
+
+    papers = ir.traverse(ir.match([case.picks.author], "author"), "writes", "out")
+    plan = {"ir": ir.aggregate(ir.aggregate(papers, "count"), "sum"), "operation": "sum", "target_type": "paper",
+            "anchors": [{"text": "x", "type": "author", "node_id": case.picks.author, "role": "subject"}]}
+    world = SimpleNamespace(store=case.store, dataset="tiny")
+    answer, text = OfflineAnswerer().generate("q", plan, {}, world, "", attempt=1)
+    assert answer == [] and "can't run" in text and "needs" in text
