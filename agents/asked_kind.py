@@ -36,25 +36,34 @@ WHAT_ELSE_WRITTEN = re.compile(r"\bwhat (else|other \w+) (has|have|did|does|do|h
 
 def asking_clause(text: str) -> str:
     """The last clause of the residue that asks something (or the whole text)."""
-    clauses = [c.strip() for c in re.split(r"(?<=[.!?;:])\s+", text) if c.strip()]
+    clauses = [c.strip() for c in re.split(r"(?<=[.!?;])\s+", text) if c.strip()]
+    clauses = [part for c in clauses for part in _split_long_lead(c)]
     asking = [c for c in clauses if WH.search(c) or AUX.match(c) or COMMAND.match(c)]
     return (asking or clauses or [text])[-1]
+
+
+def _split_long_lead(clause: str) -> list[str]:
+    """'I'm compiling a bibliography: which …' splits at the colon; a short topic ('Fuel: number of …') does not."""
+    lead, colon, rest = clause.partition(": ")
+    return [lead + ":", rest] if colon and len(lead.split()) > 3 and rest.strip() else [clause]
 
 
 def asked_kind(text: str) -> str | None:
     """yes/no | number | author | paper | venue | year, or None when the wording does not say."""
     clause = POLITE.sub("", asking_clause(text.lower()))
     wh = WH.search(clause)
-    if AUX.match(clause) and not wh and not re.search(r"\bor\b(?! not\b)", clause):
+    if AUX.match(clause) and not wh and not ALTERNATIVES.search(clause):
         return "yes/no"
     if _asks_number(clause):
         return "number"
     if WHAT_ELSE_WRITTEN.search(clause):
         return "paper"
+    if WHETHER.match(clause) and not ALTERNATIVES.search(clause):
+        return "yes/no"
     if COMMAND.match(clause) and (not wh or wh.start() > 12):
-        return _noun_after(clause[COMMAND.match(clause).end():])
-    if not wh:
-        return None
+        return _head_noun(clause[COMMAND.match(clause).end():])
+    if not wh:  # a fragment: only "the most cited paper by A" is read (a superlative before a paper noun)
+        return "paper" if SUPERLATIVE_PAPER.match(clause) and not COUNT_ANYWHERE.search(clause) else None
     word = wh.group(1)
     if wh.start() > 0 and clause[:wh.start()].split()[-1] in RELATIVE_BEFORE:  # "the person who …"
         return None
@@ -80,6 +89,8 @@ def _asks_number(clause: str) -> bool:
     return False
 
 
+WHETHER = re.compile(r"(tell me|check|confirm|let me know|find out|verify) (whether|if)\b")
+ALTERNATIVES = re.compile(r"\bor\b(?! not\b)")
 COUNT_WORDS = frozenset("count number total tally".split())
 EVERYONE = frozenset("everyone everybody anyone anybody".split())
 PROPERTY_HEADS = frozenset("type title doi id identifier date language kind status record list details distance chain "
@@ -102,11 +113,35 @@ def _noun_after(text: str) -> str | None:
         return "author"
     if first not in NOUN_OF:
         return None
-    if after in NOUN_OF:  # "publication year", "paper authors": the second noun is the head
-        return NOUN_OF[after]
     if after in COUNT_WORDS:
         return "number"
+    if first.endswith("s") and first != "proceedings":  # a plural noun is the head ("works date from")
+        return NOUN_OF[first]
+    if after in NOUN_OF:  # "publication year", "paper authors": the second noun is the head
+        return NOUN_OF[after]
     return None if after in PROPERTY_HEADS else NOUN_OF[first]
+
+
+SUPERLATIVE_PAPER = re.compile(r"(zzm 's )?(the |my |his |her |their )?(most|least|latest|earliest|oldest|newest|top|highest|lowest|best)\b( [\w'-]+){0,2} "
+                               r"(paper|papers|work|works|article|articles|publication|publications)\b")
+COUNT_ANYWHERE = re.compile(r"\b(count|number|total|how many|tally|yes|no|years?|venues?|journals?|authors?)\b|#")
+STOPS = frozenset("of by in for from with on at about that which who whom where when than between whether if".split())
+
+
+def _head_noun(text: str) -> str | None:
+    """The first noun of a kind (or count word) in a phrase, before any preposition ("A's most
+    influential paper by citation count" -> paper; "the ORCID of the researcher" -> None)."""
+    tokens = re.findall(r"[\w'-]+", text)
+    content = [i for i, w in enumerate(tokens) if w not in FILLER or w in STOPS][:5]
+    for n, i in enumerate(content):
+        word = tokens[i]
+        if word in STOPS:
+            return None
+        if word in COUNT_WORDS and n > 0:  # "the ORCID number": an identifier, not a count
+            return None
+        if word in NOUN_OF or word in COUNT_WORDS or word in EVERYONE:
+            return _noun_after(" ".join(tokens[i:]))
+    return None
 
 
 EDGE_KIND = {("writes", "out"): "paper", ("writes", "in"): "author", ("published_in", "out"): "venue",
@@ -147,8 +182,6 @@ def kind_conflict(residue_text: str, ir: dict[str, Any] | None) -> list[str]:
     asked, returned = asked_kind(residue_text), returned_kind(ir)
     if asked is None or returned is None or returned in COMPATIBLE[asked]:
         return []
-    if asked == "number" and returned == "yes/no":  # "did A publish more than 4 papers": a count compared
-        return []
     return [f"the question asks for {_name(asked)}, but my reading would give {_name(returned)}"]
 
 
@@ -185,3 +218,31 @@ def unused_mentions(question: str, plan: dict[str, Any]) -> list[str]:
         if not ids & used:
             missing.append(f"'{anchors[i]['text']}' (my reading does not use it)")
     return missing
+
+
+SINGULAR_REF = re.compile(r"\b(this|that) (person|researcher|author|scientist|one|paper|article|work|study|publication)\b|"
+                          r"\b(he|she|him|it|the latter|the former|the second|the first one|the other one)\b")
+PLURAL_CUE = re.compile(r"\b(both|they|them|their|these|those|together|jointly|in common|shared|each other|the two)\b")
+
+
+def context_combinations(question: str, plan: dict[str, Any]) -> list[str]:
+    """Entities of context sentences that the plan combines with the asked one, while the asking sentence
+    points at one thing ("B and I argued about A. How many papers has this person written?" read as
+    papers by both)."""
+    used = used_ids(plan.get("ir"))
+    anchors = sorted((a for a in plan.get("anchors", []) if a.get("text") and a.get("node_id")
+                      and ({a["node_id"], *(a.get("candidates") or [])} & used)), key=lambda a: -len(a["text"]))
+    if len(anchors) < 2:
+        return []
+    text = question.replace("\u2019", "'").replace("\u201c", '"').replace("\u201d", '"')
+    for i, anchor in enumerate(anchors):
+        text = re.sub(re.escape(anchor["text"]), f" zzm{i} ", text, flags=re.IGNORECASE)
+    clause = asking_clause(text.lower())
+    in_clause = {int(h[3:]) for h in re.findall(r"zzm\d+", clause)}
+    if not any(op.get("op") == "intersect" for op in walk(plan.get("ir"))):
+        return []
+    kinds = [a.get("type") for a in anchors]
+    outside = [a for i, a in enumerate(anchors) if i not in in_clause and kinds.count(a.get("type")) > 1]
+    if not outside or PLURAL_CUE.search(clause) or not (in_clause or SINGULAR_REF.search(clause)):
+        return []
+    return [f"'{a['text']}' (named outside the question; I can't tell it is meant)" for a in outside]
