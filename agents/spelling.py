@@ -11,7 +11,7 @@ from functools import lru_cache
 from rapidfuzz.distance import DamerauLevenshtein
 
 from hgrag.agents.intent import NOUNS, TRIGGERS
-from hgrag.agents.question_check import KNOWN_NOUNS, KNOWN_VERBS, SKIPPED
+from hgrag.agents.asked_things import KNOWN_NOUNS, KNOWN_VERBS, SKIPPED
 
 FUNCTION_WORDS = frozenset("""a an the of in on at to for by with from and or not no is are was were be been being did do
 does done has have had having who whom whose what which when where why how many much most least more less than
@@ -23,8 +23,9 @@ venue venues journal journals conference conferences published publish wrote wri
 coauthor coauthors co-authored together jointly collaborated collaborate collaborators collaborator""".split())
 
 
-PARSER_MODULES = ("hgrag.agents.intent", "hgrag.agents.question_check", "hgrag.agents.composition",
-                  "hgrag.agents.mentions", "hgrag.agents.unsupported")
+PARSER_MODULES = ("hgrag.agents.intent", "hgrag.agents.question_check", "hgrag.agents.asked_things",
+                  "hgrag.agents.asked_kind", "hgrag.agents.composition", "hgrag.agents.mentions",
+                  "hgrag.agents.unsupported")
 
 
 def _parser_words() -> set[str]:
