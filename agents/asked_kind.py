@@ -246,3 +246,44 @@ def context_combinations(question: str, plan: dict[str, Any]) -> list[str]:
     if not outside or PLURAL_CUE.search(clause) or not (in_clause or SINGULAR_REF.search(clause)):
         return []
     return [f"'{a['text']}' (named outside the question; I can't tell it is meant)" for a in outside]
+
+
+REFERENCE_KIND = (  # a back-reference in the asking sentence and the kind of thing it points at
+    (re.compile(r"\b(the latter|the former|the second( one)?|the first one|the other one|the last one)\b"), None),
+    (re.compile(r"\b(this|that|the) (referenced |cited |same )?(paper|article|work|study|publication)\b|\bit\b"), "paper"),
+    (re.compile(r"\b(this|that|the same) (person|researcher|author|scientist|scholar)\b|\b(he|she|him|her)\b"), "author"),
+    (re.compile(r"\b(this|that|the same) (venue|journal|conference|outlet)\b|\bthere\b"), "venue"),
+)
+
+
+def _inside_anchor(text: str, anchors: list[dict[str, Any]]) -> bool:
+    """An unresolved piece of a title that was linked as a whole (under its corrected label)."""
+    from rapidfuzz import fuzz
+
+    return any(fuzz.partial_ratio(text.lower(), a["text"].lower()) >= 85 for a in anchors)
+
+
+def ambiguous_references(question: str, plan: dict[str, Any]) -> list[str]:
+    """An asking sentence that names nothing and points back ("how many times has that paper been
+    cited?") while the sentences before name two or more things of that kind: which one is meant is
+    a guess, so the check reports it instead of answering about one of them."""
+    anchors = sorted((a for a in plan.get("anchors", []) if a.get("text")), key=lambda a: -len(a["text"]))
+    texts = [(a["text"], a.get("type")) for a in anchors]
+    texts += [(t, None) for t in plan.get("unresolved") or [] if t and not _inside_anchor(t, anchors)]
+    text = question.replace("\u2019", "'").replace("\u201c", '"').replace("\u201d", '"')
+    for i, (mention, _) in enumerate(texts):
+        text = re.sub(re.escape(mention), f" zzm{i} ", text, flags=re.IGNORECASE)
+    clause = asking_clause(text.lower())
+    if re.search(r"zzm\d+", clause):
+        return []
+    before = {int(h[3:]) for h in re.findall(r"zzm\d+", text.lower())}
+    for pattern, kind in REFERENCE_KIND:
+        match = pattern.search(clause)
+        if not match:
+            continue
+        named = [texts[i][0] for i in sorted(before) if kind is None or texts[i][1] in (kind, None)]
+        if len(named) >= 2:
+            listed = " and ".join(f"'{t}'" for t in named[:3])
+            return [f"'{match.group(0)}' (it could mean {listed})"]
+        return []
+    return []

@@ -82,3 +82,15 @@ def test_a_context_person_combined_with_the_asked_one_is_reported() -> None:
     assert context_combinations(question, {"ir": both, "anchors": anchors})
     together = "Bo Chen and Ann Lee met in 2001. How many papers have they written together?"
     assert context_combinations(together, {"ir": both, "anchors": anchors}) == []
+
+
+def test_a_back_reference_with_two_candidates_before_it_is_reported() -> None:
+    from hgrag.agents.asked_kind import ambiguous_references
+
+    anchors = [_anchor("Deep rocks", "P1", "paper"), _anchor("Shallow seas", "P2", "paper")]
+    plan = {"ir": ir.project(PAPER, "cited_by_count"), "anchors": anchors}
+    question = "While reading Deep rocks I noticed a reference to Shallow seas. How often has that paper been cited?"
+    assert ambiguous_references(question, plan)
+    one_paper = {"ir": ir.project(PAPER, "year"), "anchors": [_anchor("Ann Lee", "A1", "author"), anchors[0]]}
+    assert ambiguous_references("Ann Lee recommended Deep rocks to me. When did it come out?", one_paper) == []
+    assert ambiguous_references("When did Deep rocks come out? Shallow seas too.", plan) == []
