@@ -287,3 +287,22 @@ def ambiguous_references(question: str, plan: dict[str, Any]) -> list[str]:
             return [f"'{match.group(0)}' (it could mean {listed})"]
         return []
     return []
+
+
+NAME_WORD = re.compile(r"([A-Z][a-z]{3,})\s+$")
+
+
+def truncated_names(question: str, plan: dict[str, Any]) -> list[str]:
+    """A linked person whose written name starts one word earlier with a word that is not English
+    ("Roberr D. Nowak" linked as "D. Nowak"): the first name was dropped, so the link is a guess."""
+    from hgrag.agents.spelling import english_words, vocabulary
+
+    found = []
+    for anchor in plan.get("anchors", []):
+        if anchor.get("type") != "author" or not anchor.get("node_id") or not anchor.get("text"):
+            continue
+        at = question.find(anchor["text"])
+        word = NAME_WORD.search(question[:at]) if at > 0 else None
+        if word and word.group(1).lower() not in english_words() and word.group(1).lower() not in vocabulary()[0]:
+            found.append(f"'{word.group(1)} {anchor['text']}' (I found only '{anchor['text']}')")
+    return found

@@ -15,7 +15,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from hgrag.agents.asked_kind import ambiguous_references, context_combinations, kind_conflict, unused_mentions
+from hgrag.agents.asked_kind import (ambiguous_references, context_combinations, kind_conflict, truncated_names,
+                                     unused_mentions)
 from hgrag.agents.asked_things import unknown_asked_things
 from hgrag.state.plan_ir import walk
 
@@ -250,7 +251,7 @@ def unexplained_parts(question: str, plan: dict[str, Any]) -> list[str]:
     if residual_text is not None:
         missing += kind_mismatch(residual_text, plan)
     missing += kind_conflict(text, ir) + unused_mentions(question, plan) + context_combinations(question, plan)
-    missing += ambiguous_references(question, plan)
+    missing += ambiguous_references(question, plan) + truncated_names(question, plan)
     missing += context_only_entities(question, plan)
     return list(dict.fromkeys(missing))
 

@@ -94,3 +94,12 @@ def test_a_back_reference_with_two_candidates_before_it_is_reported() -> None:
     one_paper = {"ir": ir.project(PAPER, "year"), "anchors": [_anchor("Ann Lee", "A1", "author"), anchors[0]]}
     assert ambiguous_references("Ann Lee recommended Deep rocks to me. When did it come out?", one_paper) == []
     assert ambiguous_references("When did Deep rocks come out? Shallow seas too.", plan) == []
+
+
+def test_a_person_linked_without_the_first_word_of_the_written_name_is_reported() -> None:
+    from hgrag.agents.asked_kind import truncated_names
+
+    plan = {"ir": PAPERS_OF_A, "anchors": [_anchor("D. Nowak", "A9", "author")]}
+    assert truncated_names("top cited paper by Roberr D. Nowak", plan)
+    assert truncated_names("Show the papers of D. Nowak", plan) == []
+    assert truncated_names("By D. Nowak, how many papers?", plan) == []
