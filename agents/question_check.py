@@ -116,6 +116,8 @@ CUES: tuple[Cue, ...] = (
         lambda f: "intersect" in f["ops"] or "author" in f["attrs"] or "path" in f["ops"]),
     Cue("citations", re.compile(r"\b(cite|cites|citing|cited|citation|citations|references?|referenced|refs?"
                                 r")\b"), _uses_citations),
+    Cue("the authors of a paper", re.compile(r"\b(authors?|writers?|team|co-?authors?|people) (of|behind|on|who wrote) "
+                                             r"(the (paper|article) )?zzm\b"), lambda f: "edge:writes" in f["attrs"]),
     Cue("a chain between people", re.compile(r"\b(shortest|chain|degrees? of separation|separation|introductions?|"
                                              r"hops?|how far|distance)\b"), lambda f: "path" in f["ops"]),
     Cue("a comparison", re.compile(r"\b(older|newer|earlier|more recent|more cited|less cited|more citations|"
