@@ -23,7 +23,7 @@ NOUN_KINDS = {
 NOUN_OF = {form: kind for kind, words in NOUN_KINDS.items() for noun in words.split() for form in (noun, noun + "s")}
 FILLER = frozenset("is was are were the a an of zzm 's ' other else all different distinct exactly me us every each "
                    "complete full entire whole".split())
-AUX = re.compile(r"^(did|does|do|is|was|were|are|has|have|had)\b")
+AUX = re.compile(r"^(did|does|do|is|was|were|are|has|have|had)\b(?! there\b)")
 WH = re.compile(r"\b(who|whom|whose|what|which|when|where|how)\b")
 POLITE = re.compile(r"^\W*((hey|hi|ok|okay|so|now|and|then|please|kindly)\b\W*|(could|can|would|will) you (please )?|"
                     r"(do|did) you (happen to )?(have|know)( of)? |"
@@ -38,7 +38,7 @@ def asking_clause(text: str) -> str:
     """The last clause of the residue that asks something (or the whole text)."""
     clauses = [c.strip() for c in re.split(r"(?<=[.!?;])\s+", text) if c.strip()]
     clauses = [part for c in clauses for part in _split_long_lead(c)]
-    asking = [c for c in clauses if WH.search(c) or AUX.match(c) or COMMAND.match(c)]
+    asking = [c for c in clauses if WH.search(c) or AUX.match(c) or COMMAND.match(POLITE.sub("", c))]
     return (asking or clauses or [text])[-1]
 
 
@@ -292,6 +292,12 @@ def ambiguous_references(question: str, plan: dict[str, Any]) -> list[str]:
 NAME_WORD = re.compile(r"([A-Z][a-z]{3,})\s+$")
 
 
+def _ends_another_mention(before: str, plan: dict[str, Any], anchor: dict[str, Any]) -> bool:
+    """The word before a name closes another linked mention ('Franck Hanot D. Vaslet': two people)."""
+    others = [a.get("text") or "" for a in plan.get("anchors", []) if a is not anchor]
+    return any(text and before.endswith(text) for text in others)
+
+
 def truncated_names(question: str, plan: dict[str, Any]) -> list[str]:
     """A linked person whose written name starts one word earlier with a word that is not English
     ("Roberr D. Nowak" linked as "D. Nowak"): the first name was dropped, so the link is a guess."""
@@ -303,6 +309,8 @@ def truncated_names(question: str, plan: dict[str, Any]) -> list[str]:
             continue
         at = question.find(anchor["text"])
         word = NAME_WORD.search(question[:at]) if at > 0 else None
+        if word and _ends_another_mention(question[:at].rstrip(), plan, anchor):
+            continue
         if word and word.group(1).lower() not in english_words() and word.group(1).lower() not in vocabulary()[0]:
             found.append(f"'{word.group(1)} {anchor['text']}' (I found only '{anchor['text']}')")
     return found

@@ -47,6 +47,13 @@ PASSIVE_VERB = re.compile(r"\b(?:was|were|is|are|been|got|get|gets) (?:the )?zzm
 ORIGIN = re.compile(r"\bzzm (?:is |was |comes |came )?(?:originally )?from\b\s*$")
 ADJECTIVES = frozenset("""maximum minimum single exact overall average mean final actual approximate rough total
 combined current correct right whole precise specific same other""".split())
+CLAUSE_START = r"(?:^|[.:;|?!]\s*)(?:please |kindly |now |so |ok |could you |can you |would you )*"
+COMMAND_OBJECT = re.compile(CLAUSE_START + r"(?:list|give|show|return|fetch|get|report|find|name|provide)(?: me| us)?:? "
+                            r"(?:the |all |all the |its |their |his |her |every |each |any )?([a-z][\w-]*(?: [a-z()][\w()-]*){0,2})")
+FRAGMENT_OF = re.compile(CLAUSE_START + r"((?:[a-z][\w-]* ){0,1}[a-z][\w-]*) (?:of|for) (?:the (?:paper|article|author) )?zzm")
+WHICH_BEFORE_MENTION = re.compile(r"\b(?:which|what) ([a-z][\w-]+) zzm\b")
+GENERIC_OBJECTS = frozenset("""everything anything all everyone everybody anyone me them us some any info information
+details stuff things thing data whatever more rest list""".split())
 WHICH_PART_OF = re.compile(r"\b(?:which|what) ([a-z][\w-]+) of (?:the|its|their|a|an|his|her) ")
 PUBLICATION_WORDS = re.compile(r"\b(year|papers?|venues?|journals?|conferences?|publications?|articles?|works?)\b")
 GENERIC_HEAD = re.compile(r"\b(?:the|its|their|his|her|a|an|what|which) ([a-z][\w-]+) (number|count|id|code|name|date)s?\b")
@@ -109,7 +116,7 @@ def unknown_asked_things(text: str) -> list[str]:
         head = match.group(1)
         if head not in KNOWN_NOUNS and head not in SKIPPED and head not in NOT_NOUNS:
             found.append(head)
-    found += _unknown_modifiers(text)
+    found += _unknown_modifiers(text) + _unknown_objects(text)
     if TOPIC.search(text):
         found.append("what it is about")
     return list(dict.fromkeys(found))
@@ -125,6 +132,37 @@ def _compound_head(words: str) -> str | None:
         if word not in SKIPPED and word not in NOT_NOUNS:
             kept.append(word.strip("'"))
     return kept[-1] if kept else None
+
+
+OBJECT_STOPS = frozenset("""by of in on from with for to zzm that which who whom where when how whose they he she it
+has have had was were is are be been at as about than""".split())
+
+
+def _object_head(words: str) -> str | None:
+    """The last noun of the phrase before a preposition, a relative word or a participle ("the
+    PhD students supervised by" -> students; "the DOI assigned to" -> doi)."""
+    kept: list[str] = []
+    for word in words.split():
+        if word in OBJECT_STOPS or (kept and word.endswith("ed")):
+            break
+        if word.startswith("("):  # "the venue (journal or conference)": an aside
+            break
+        if word not in SKIPPED and word not in NOT_NOUNS and not word.endswith("ly"):
+            kept.append(word.strip("'"))
+    return kept[-1] if kept else None
+
+
+def _unknown_objects(text: str) -> list[str]:
+    """What a command or a bare fragment asks for ("list the PhD students supervised by A", "email
+    address of A", "which country A lives in"): its head noun must be something the graph holds."""
+    found = []
+    for pattern in (COMMAND_OBJECT, FRAGMENT_OF, WHICH_BEFORE_MENTION):
+        for match in pattern.finditer(text):
+            head = _object_head(match.group(1))
+            if head and head not in KNOWN_NOUNS and head not in KNOWN_VERBS and head not in GENERIC_OBJECTS \
+                    and head not in ADJECTIVES and not head.isdigit():
+                found.append(head)
+    return found
 
 
 def _unknown_modifiers(text: str) -> list[str]:
