@@ -126,8 +126,9 @@ def _questions(store: Any, index: Any, count: int) -> list[str]:
     """A fixed mix of plan shapes over entities whose names are unique (so answers are defined)."""
     import random
 
-    from hgrag.evaluation.templates_standard import TEMPLATES
+    from hgrag.evaluation.template_sets import load_templates
 
+    templates = load_templates("standard")
     rng = random.Random(11)
     counts = store.node_counts()
     authors = [f"a{rng.randrange(counts['author'])}" for _ in range(count * 20)]
@@ -145,7 +146,7 @@ def _questions(store: Any, index: Any, count: int) -> list[str]:
         slots = {"author": store.label(author), "paper": store.label(paper),
                  "venue": store.label(venue[0]) if venue else "",
                  "author2": store.label(coauthors[0]) if coauthors else store.label(authors[-1])}
-        questions.append(TEMPLATES[intent][0].format(**slots))
+        questions.append(templates[intent][0].format(**slots))
     return questions
 
 
