@@ -98,6 +98,16 @@ class FalkorDBGraphStore(GraphStore):
     def _rows(self, text: str, params: dict[str, Any] | None = None) -> list[list[Any]]:
         return self.graph.ro_query(text, params or {}).result_set
 
+    def cypher_rows(self, text: str, params: dict[str, Any]) -> list[list[Any]]:
+        """Rows of one read-only parameterised query (compiled plans, tools/ir_cypher.py)."""
+        return self._rows(text, params)
+
+    def plan_executor(self, layer_budget: int, evidence: bool = True) -> Any:
+        """The plan executor for this store: sub-plans compiled to one Cypher query each."""
+        from hgrag.tools.ir_compiled import CompiledExecutor
+
+        return CompiledExecutor(self, layer_budget, evidence)
+
     def _chunked(self, text: str, ids: list[str], **params: Any) -> Iterator[list[Any]]:
         for start in range(0, len(ids), CHUNK):
             yield from self._rows(text, {"ids": ids[start:start + CHUNK], **params})

@@ -46,6 +46,7 @@ class Execution:
     parents: dict[str, str | None] = field(default_factory=dict)
     paths: list[list[str]] = field(default_factory=list)
     truncated: bool = False
+    compiled: list[str] = field(default_factory=list)  # sub-plans a database ran as one query (trace only)
 
 
 class Executor:
@@ -324,6 +325,11 @@ def _path_edges(store: GraphStore, path: list[str]) -> list[tuple[str, str, str]
     return edges
 
 
-def execute(store: GraphStore, ir: dict[str, Any], layer_budget: int = DEFAULT_LAYER_BUDGET) -> Execution:
-    """Run a plan tree; the Execution holds its value and the evidence of the walk."""
-    return Executor(store, layer_budget).execute(ir)
+def execute(store: GraphStore, ir: dict[str, Any], layer_budget: int = DEFAULT_LAYER_BUDGET,
+            evidence: bool = True) -> Execution:
+    """Run a plan tree; the Execution holds its value and the evidence of the walk (with
+    `evidence=False` only the value is promised). A store offering `plan_executor` (a database
+    that compiles sub-plans to queries) supplies its own Executor."""
+    factory = getattr(store, "plan_executor", None)
+    executor = factory(layer_budget, evidence) if factory is not None else Executor(store, layer_budget)
+    return executor.execute(ir)
