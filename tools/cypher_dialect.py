@@ -144,6 +144,13 @@ class FalkorDialect:
     def is_float(self, expr: str) -> str:
         return f"typeOf({expr}) = 'Float'"
 
+    def shortest_paths_with_edges(self, edge_types: tuple[str, ...]) -> str:
+        """As `shortest_paths`, plus each path's relationships as [source id, type, target id]."""
+        return self.shortest_paths(edge_types).replace(
+            "RETURN [n IN nodes(path) | n.id]",
+            "RETURN [n IN nodes(path) | n.id], "
+            "[r IN relationships(path) | [startNode(r).id, type(r), endNode(r).id]]")
+
     def edges_among(self, edge_types: tuple[str, ...]) -> str:
         """Every `edge_types` relationship between two nodes of $ids (for a tie-break BFS)."""
         rels = "|".join(relationship(t) for t in edge_types)

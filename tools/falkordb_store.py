@@ -267,13 +267,24 @@ class FalkorDBGraphStore(GraphStore):
         return _LocalGraph(self, on_paths, types).shortest_path(source, target, types, max_len)
 
 
+def shortest_path_among(edges: Iterable[tuple[str, str, str]], source: str, target: str,
+                        edge_types: tuple[str, ...], max_len: int) -> list[str] | None:
+    """GraphStore's breadth-first choice on a small edge set (source id, type, target id), e.g. the
+    union of every shortest path the database found."""
+    local = _LocalGraph(None, [], ())
+    for start, edge_type, end in edges:
+        local.out.setdefault((start, edge_type), []).append(end)
+        local.into.setdefault((end, edge_type), []).append(start)
+    return local.shortest_path(source, target, edge_types, max_len)
+
+
 class _LocalGraph(GraphStore):
     """The few nodes of a set of shortest paths, to replay GraphStore's breadth-first tie-break."""
 
-    def __init__(self, store: FalkorDBGraphStore, nodes: list[str], edge_types: tuple[str, ...]):
+    def __init__(self, store: FalkorDBGraphStore | None, nodes: list[str], edge_types: tuple[str, ...]):
         self.out: dict[tuple[str, str], list[str]] = {}
         self.into: dict[tuple[str, str], list[str]] = {}
-        for edge_type in edge_types:
+        for edge_type in edge_types if store is not None else ():
             for node, others in store.expand(nodes, edge_type, "out").items():
                 self.out[(node, edge_type)] = [o for o in others if o in set(nodes)]
             for node, others in store.expand(nodes, edge_type, "in").items():

@@ -20,7 +20,8 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from hgrag.tools.graph_store import Direction, GraphStore
+from hgrag.tools.falkordb_store import PATH_COUNT, shortest_path_among
+from hgrag.tools.graph_store import EDGE_TYPES, Direction, GraphStore
 from hgrag.tools.ir_cypher import CompiledQuery, compile_value, compile_walk
 from hgrag.tools.ir_exec import Executor, Value
 
@@ -38,6 +39,9 @@ class Prefetched(GraphStore):
         self.adjacent: dict[tuple[str, str, str], list[str]] = {}
         self.values: dict[tuple[str, str], Any] = {}
         self.positions: dict[str, dict[str, int]] = {}
+        self.path_edges: set[tuple[str, str, str]] = set()
+        self.known_pairs: set[frozenset[str]] = set()
+        self.paths_compiled = 0
 
     # -- reads the compiled walk answers ---------------------------------------------------------
     def has_node(self, node_id: str) -> bool:
@@ -72,18 +76,37 @@ class Prefetched(GraphStore):
     def neighbors(self, node_id: str, edge_type: str, direction: Direction = "out") -> list[str]:
         return self.store.neighbors(node_id, edge_type, direction)
 
-    def edge(self, source: str, target: str, edge_type: str) -> dict[str, Any] | None:
-        return self.store.edge(source, target, edge_type)
-
     def node_counts(self) -> dict[str, int]:
         return self.store.node_counts()
 
     def edge_counts(self) -> dict[str, int]:
         return self.store.edge_counts()
 
+    def edge(self, source: str, target: str, edge_type: str) -> dict[str, Any] | None:
+        """Between two consecutive nodes of a fetched shortest path every edge is known (the schema
+        allows one type per pair of node types; both directions of a citation are both shortest)."""
+        if frozenset((source, target)) in self.known_pairs:
+            return {} if (source, edge_type, target) in self.path_edges else None
+        return self.store.edge(source, target, edge_type)
+
     def shortest_path(self, source: str, target: str, edge_types: tuple[str, ...] = ("writes",),
                       max_len: int = 8) -> list[str] | None:
-        return self.store.shortest_path(source, target, edge_types, max_len)
+        """All shortest paths with their relationships in one query; the embedded store's
+        breadth-first tie-break replayed on them. Too many paths to be sure: the store decides."""
+        types = tuple(t for t in edge_types if t in EDGE_TYPES)
+        if source == target or not types:
+            return self.store.shortest_path(source, target, edge_types, max_len)
+        rows = self.store.cypher_rows(self.store.dialect.shortest_paths_with_edges(types),
+                                      {"s": source, "t": target, "max_len": int(max_len), "count": PATH_COUNT})
+        if len(rows) >= PATH_COUNT:
+            return self.store.shortest_path(source, target, edge_types, max_len)
+        edges = {tuple(edge) for _, path_edges in rows for edge in path_edges}
+        path = shortest_path_among(sorted(edges), source, target, types, max_len) if rows else None
+        self.paths_compiled += 1
+        if path is not None:
+            self.path_edges |= edges
+            self.known_pairs |= {frozenset((a, b)) for a, b in zip(path, path[1:])}
+        return path
 
     # -- loading a walk's rows ---------------------------------------------------------------------
     def load(self, reads: list[tuple], row: list[Any]) -> None:
@@ -132,6 +155,13 @@ class CompiledExecutor(Executor):
         self.database = store
         self.evidence = evidence
         self.covered: set[int] = set()  # operators whose reads are already fetched
+
+    def _op_path(self, op: dict[str, Any]) -> Value:
+        before = self.store.paths_compiled
+        value = super()._op_path(op)
+        if self.store.paths_compiled > before:
+            self.run.compiled.append("path:SPpaths")
+        return value
 
     def eval(self, op: dict[str, Any]) -> Value:
         if not self.evidence and id(op) not in self.covered:

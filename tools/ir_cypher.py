@@ -268,8 +268,8 @@ def _path_rows(chain: list[dict[str, Any]], params: _Params, dialect: FalkorDial
         if step["op"] == "traverse":
             positions, keep = position_condition(step, params, source="n", other="m")
             bind = f", {positions}" if positions else ""
-            clauses.append(f"MATCH (n){_arrow(step['edge'], step['direction'], 'e')}(m) "
-                           f"WITH n, e, m{bind} WHERE {keep} WITH m AS n")
+            keeping = f"WITH n, e, m{bind} WHERE {keep} " if step.get("position") is not None else ""
+            clauses.append(f"MATCH (n){_arrow(step['edge'], step['direction'], 'e')}(m) {keeping}WITH m AS n")
         else:
             cond = condition("n", step, params)
             if cond is None:

@@ -133,3 +133,21 @@ def test_compiled_values_equal_the_executor_on_the_whole_graph(stores, caplog):
         if name in COMPILED:
             assert {note.split(":")[0] for note in got.compiled} == {"value"}, (name, got.compiled)
     assert "compiled plan query failed" not in caplog.text
+
+
+def test_compiled_paths_pick_the_executors_path_and_edges(stores, caplog):
+    embedded, database = stores
+    rng = random.Random(7)
+    authors, nodes = list(embedded.nodes_of_type("author")), sorted(embedded.graph.nodes)
+    found = compiled = 0
+    for _ in range(40):
+        source, target = rng.sample(authors, 2) if rng.random() < 0.5 else rng.sample(nodes, 2)
+        for edges in (["writes"], ["writes", "cites", "published_in"]):
+            plan = {"op": "path", "source": ir.match([source], "author"), "target": ir.match([target], "author"),
+                    "edges": edges, "max_len": 6}
+            expected, got = execute(embedded, plan), execute(database, plan)
+            assert _evidence(got) == _evidence(expected), (source, target, edges)
+            compiled += "path:SPpaths" in got.compiled  # not when the paths are too many to be sure
+            found += expected.value.kind == "scalar"
+    assert found > 0 and compiled > 40
+    assert "compiled plan query failed" not in caplog.text
