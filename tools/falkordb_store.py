@@ -10,6 +10,7 @@ per node do not pay a round trip twice. Query texts live in `cypher_dialect`.
 
 from __future__ import annotations
 
+import json
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
@@ -26,6 +27,7 @@ DEFAULT_PORT = 6379
 PAGE = 50_000  # ids per page when listing every node of a type
 CHUNK = 5_000  # ids per query in set-at-a-time calls (bounds one reply's size)
 PATH_COUNT = 64  # shortest paths fetched to reproduce the embedded store's tie-break
+COMPILED_CACHE = 256  # results of compiled plan queries kept (the graph is read-only while answering)
 
 
 @dataclass(frozen=True)
@@ -87,6 +89,7 @@ class FalkorDBGraphStore(GraphStore):
         self._nodes = _Cache(cache_size)
         self._adjacent = _Cache(cache_size)
         self._counts: dict[str, int] | None = None
+        self._compiled = _Cache(COMPILED_CACHE)
 
     @classmethod
     def connect(cls, url: str | GraphURL, graph_name: str | None = None, name: str = "graph",
@@ -99,8 +102,14 @@ class FalkorDBGraphStore(GraphStore):
         return self.graph.ro_query(text, params or {}).result_set
 
     def cypher_rows(self, text: str, params: dict[str, Any]) -> list[list[Any]]:
-        """Rows of one read-only parameterised query (compiled plans, tools/ir_cypher.py)."""
-        return self._rows(text, params)
+        """Rows of one read-only parameterised query (compiled plans, tools/ir_cypher.py), cached like
+        the per-node reads: retrieval, answer and validation run the same plan within one question."""
+        key = (text, json.dumps(params, sort_keys=True, default=str))
+        rows = self._compiled.get(key)
+        if rows is None:
+            rows = self._rows(text, params)
+            self._compiled.put(key, rows)
+        return rows
 
     def plan_executor(self, layer_budget: int, evidence: bool = True) -> Any:
         """The plan executor for this store: sub-plans compiled to one Cypher query each."""

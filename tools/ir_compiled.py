@@ -105,7 +105,9 @@ class Prefetched(GraphStore):
         self.paths_compiled += 1
         if path is not None:
             self.path_edges |= edges
-            self.known_pairs |= {frozenset((a, b)) for a, b in zip(path, path[1:])}
+            # a citation pair may hold both directions; the store is asked about those
+            self.known_pairs |= {frozenset((a, b)) for a, t, b in edges if t != "cites"} & \
+                {frozenset(pair) for pair in zip(path, path[1:])}
         return path
 
     # -- loading a walk's rows ---------------------------------------------------------------------
@@ -155,6 +157,11 @@ class CompiledExecutor(Executor):
         self.database = store
         self.evidence = evidence
         self.covered: set[int] = set()  # operators whose reads are already fetched
+
+    def execute(self, ir: dict[str, Any]):
+        run = super().execute(ir)
+        log.debug("plan %s ran as Cypher: %s (the rest per hop)", ir.get("op"), run.compiled or "nothing")
+        return run
 
     def _op_path(self, op: dict[str, Any]) -> Value:
         before = self.store.paths_compiled

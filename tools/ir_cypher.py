@@ -113,7 +113,7 @@ def condition(var: str, op: dict[str, Any], params: _Params) -> str | None:
         if cmp not in SET_CMPS:
             return None
         listed = list(wanted) if isinstance(wanted, (list, tuple)) else [wanted]
-        hit = f"any(x IN {_neighbour_ids(var, attr)} WHERE x IN {params.add(listed)})"
+        hit = f"any(z IN {_neighbour_ids(var, attr)} WHERE z IN {params.add(listed)})"
         return hit if SET_CMPS[cmp] else f"NOT {hit}"
     value = value_expr(var, attr)
     if cmp in ("in", "not_in"):
@@ -148,7 +148,7 @@ def position_condition(op: dict[str, Any], params: _Params, source: str = "s", o
     if int(wanted) > 0:
         return "", f"coalesce({rel}.position, 0) = {params.add(int(wanted))}"
     paper = source if op["direction"] == "in" else other
-    return (f"[({paper})<-[x:writes]-() | coalesce(x.position, 0)] AS ps",
+    return (f"[({paper})<-[q:writes]-() | coalesce(q.position, 0)] AS ps",
             f"coalesce({rel}.position, 0) = reduce(t = 0, w IN ps | CASE WHEN w > t THEN w ELSE t END)")
 
 

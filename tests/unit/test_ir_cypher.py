@@ -81,7 +81,7 @@ def test_filters_keep_the_executors_null_semantics():
     text = compile_value(ir.where(PAPERS, "year", "not_in", [2000])).text
     assert "n.year IS NULL OR NOT n.year IN $p1" in text  # a missing year is 'not in' the list
     assert "n.year <> $p1" in compile_value(ir.where(PAPERS, "year", "!=", 2000)).text
-    assert "NOT any(x IN [(n)-[:published_in]->(y) | y.id] WHERE x IN $p1)" in \
+    assert "NOT any(z IN [(n)-[:published_in]->(y) | y.id] WHERE z IN $p1)" in \
         compile_value(ir.where(PAPERS, "venue", "!=", "v1")).text
 
 
