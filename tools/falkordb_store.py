@@ -104,12 +104,16 @@ class FalkorDBGraphStore(GraphStore):
     def cypher_rows(self, text: str, params: dict[str, Any]) -> list[list[Any]]:
         """Rows of one read-only parameterised query (compiled plans, tools/ir_cypher.py), cached like
         the per-node reads: retrieval, answer and validation run the same plan within one question."""
-        key = (text, json.dumps(params, sort_keys=True, default=str))
+        key = _query_key(text, params)
         rows = self._compiled.get(key)
         if rows is None:
             rows = self._rows(text, params)
             self._compiled.put(key, rows)
         return rows
+
+    def cypher_cached(self, compiled: Any) -> bool:
+        """Whether a compiled query's rows are already at hand."""
+        return compiled is not None and self._compiled.get(_query_key(compiled.text, compiled.params)) is not None
 
     def plan_executor(self, layer_budget: int, evidence: bool = True) -> Any:
         """The plan executor for this store: sub-plans compiled to one Cypher query each."""
@@ -324,6 +328,10 @@ class _LocalGraph(GraphStore):
 
 _NODE_INTERNAL = ("id", "seq")
 _EDGE_INTERNAL = ("o", "i")
+
+
+def _query_key(text: str, params: dict[str, Any]) -> tuple[str, str]:
+    return text, json.dumps(params, sort_keys=True, default=str)
 
 
 def _clean_node(props: dict[str, Any]) -> dict[str, Any]:

@@ -150,7 +150,8 @@ class Prefetched(GraphStore):
 
 
 class CompiledExecutor(Executor):
-    """Executor whose sub-plans run as compiled Cypher on `store` (which must offer `cypher_rows`)."""
+    """Executor whose sub-plans run as compiled Cypher on `store` (which offers `cypher_rows`,
+    `cypher_cached` and `dialect`)."""
 
     def __init__(self, store: GraphStore, layer_budget: int, evidence: bool = True):
         super().__init__(Prefetched(store), layer_budget)
@@ -171,13 +172,14 @@ class CompiledExecutor(Executor):
         return value
 
     def eval(self, op: dict[str, Any]) -> Value:
-        if not self.evidence and id(op) not in self.covered:
-            value = self._run_value(op)
-            if value is not None:
-                self.results[id(op)] = value
-                return value
         if id(op) not in self.covered:
-            self._run_walk(op)
+            walk = compile_walk(op, self.database.dialect)
+            if not self.evidence and not self.database.cypher_cached(walk):  # a walk already fetched replays
+                value = self._run_value(op)                                 # for free; else the database computes
+                if value is not None:
+                    self.results[id(op)] = value
+                    return value
+            self._run_walk(walk)
         return super().eval(op)
 
     def _run_value(self, op: dict[str, Any]) -> Value | None:
@@ -188,8 +190,7 @@ class CompiledExecutor(Executor):
         self.run.compiled.append(f"value:{_describe(compiled)}")
         return decode_value(compiled, rows)
 
-    def _run_walk(self, op: dict[str, Any]) -> None:
-        compiled = compile_walk(op, self.database.dialect)
+    def _run_walk(self, compiled: CompiledQuery | None) -> None:
         rows = self._query(compiled)
         if not rows:
             return

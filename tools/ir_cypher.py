@@ -71,12 +71,14 @@ def _attribute_known(attr: Any) -> bool:
 
 
 def _split(op: dict[str, Any]) -> tuple[dict[str, Any] | None, list[dict[str, Any]] | None]:
-    """(tail operator or None, chain under it)."""
-    if op.get("op") in TAILS and isinstance(op.get("input"), dict):
-        chain = chain_of(op["input"])
-        if chain is not None:
-            return op, chain
-    return None, chain_of(op)
+    """(tail operator or None, chain under it); only chains that traverse: reads of the matched nodes
+    alone are served by the store's per-node cache without a query."""
+    tail, chain = None, chain_of(op)
+    if chain is None and op.get("op") in TAILS and isinstance(op.get("input"), dict):
+        tail, chain = op, chain_of(op["input"])
+    if chain is None or not any(step["op"] == "traverse" for step in chain):
+        return None, None
+    return tail, chain
 
 
 def _match_ids(match: dict[str, Any]) -> list[str]:

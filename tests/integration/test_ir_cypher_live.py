@@ -136,12 +136,13 @@ def test_compiled_walk_replays_the_executor_exactly(stores, budget, caplog):
             # one query per chain (cached on a rerun); authored-position hops also read the papers' positions
             allowed = len(got.compiled) + name.endswith("_authored")
             assert sent[0] - before <= allowed, (name, sent[0] - before)
-    assert execute(database, _plans(embedded)["any_edge"], budget).compiled == ["walk:match"]
+    assert execute(database, _plans(embedded)["any_edge"], budget).compiled == []  # '*' and a bare match: per hop
     assert "compiled plan query failed" not in caplog.text
 
 
 def test_compiled_values_equal_the_executor_on_the_whole_graph(stores, caplog):
     embedded, database = stores
+    database = FalkorDBGraphStore(database.graph)  # a fresh query cache: no walk to replay, values computed
     for name, plan in _plans(embedded).items():
         expected = execute(embedded, plan, 10**9)
         got = execute(database, plan, 10**9, evidence=False)
@@ -167,3 +168,15 @@ def test_compiled_paths_pick_the_executors_path_and_edges(stores, caplog):
             found += expected.value.kind == "scalar"
     assert found > 0 and compiled > 40
     assert "compiled plan query failed" not in caplog.text
+
+
+def test_a_value_run_after_a_walk_replays_the_fetched_walk(stores):
+    embedded, database = stores
+    database = FalkorDBGraphStore(database.graph)
+    sent = _count_queries(database)
+    plan = _plans(embedded)["top_coauthor"]
+    walked = execute(database, plan, 20_000)
+    before = sent[0]
+    valued = execute(database, plan, 10**9, evidence=False)
+    assert sent[0] == before and valued.compiled == walked.compiled  # no query: the walk's rows, replayed
+    assert valued.value == walked.value == execute(embedded, plan, 10**9).value

@@ -91,6 +91,8 @@ def test_filters_keep_the_executors_null_semantics():
     ir.where(PAPERS, "made_up_attribute", "=", 1),                    # not a known attribute
     {"op": "intersect", "inputs": [PAPERS, PAPERS]},                  # set operators: their inputs compile
     ir.test(PAPERS, "nonempty"),
+    ir.project(AUTHOR, "name"),                                      # no hop: the store's node cache answers
+    ir.where(AUTHOR, "id", "=", "author:Ada"),
     {"op": "path", "source": AUTHOR, "target": AUTHOR, "edges": ["writes"], "max_len": 4},
 ])
 def test_shapes_outside_the_compiler_fall_back(plan):
