@@ -52,7 +52,10 @@ class OfflineAnswerer:
         if validation and validation.get("premise_failures"):  # the validator found a false premise
             return [], premise_text(validation["premise_failures"])
         budget = UNBOUNDED if attempt else int(evidence.get("layer_budget") or 20_000)
-        items = answer_items(resources.store, plan, run_plan(resources.store, plan, layer_budget=budget))
+        execution = run_plan(resources.store, plan, layer_budget=budget)
+        if execution.error:
+            return [], f"I can't run my reading of this question ({execution.error}), so I do not answer."
+        items = answer_items(resources.store, plan, execution)
         answer = [item.text for item in items]
         return answer, render_answer(plan, answer, resources.store)
 

@@ -376,6 +376,7 @@ def make_retrieval_nodes(retriever: Any | None = None, planner: Any | None = Non
             except LLMError:  # a failed re-plan keeps the current plan; it never ends the run
                 return dict(state["plan"])
             new_plan.pop("planner_check", None)
+            new_plan.pop("plan_regenerations", None)  # a re-plan does not reset the loop counters
             return new_plan
 
         plan, evidence, actions = (retriever or retriever_for(context)).expand(state["question"], dict(state["plan"]), state["evidence"],

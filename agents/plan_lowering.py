@@ -12,6 +12,7 @@ from typing import Any
 
 from hgrag.agents.interpretation import interpret
 from hgrag.state import plan_ir as ir
+from hgrag.tools.text import norm_key
 
 PAPER_FILTERS = {"year": ("year", "="), "year_from": ("year", ">="), "year_to": ("year", "<=")}
 
@@ -129,8 +130,26 @@ def special_ir(plan: dict[str, Any], special: dict[str, Any]) -> dict[str, Any] 
 
 
 def with_ir(plan: dict[str, Any]) -> dict[str, Any]:
-    """Attach (or refresh) the executable IR of a plan, unless the planner wrote the IR itself."""
-    if not plan.get("ir_native"):
+    """Attach (or refresh) the executable IR of a plan; an IR the planner wrote itself keeps its
+    operators, and its match steps take the nodes their mentions are linked to now (re-ranking,
+    re-linking and held-back subjects change the anchors)."""
+    if plan.get("ir_native"):
+        plan["ir"] = relinked(plan["ir"], plan.get("anchors", []))
+    else:
         plan["ir"] = lower_plan(plan)
     plan["interpretation"] = interpret(plan["ir"], anchors=plan.get("anchors"))
     return plan
+
+
+def relinked(op: dict[str, Any], anchors: list[dict[str, Any]]) -> dict[str, Any]:
+    """A copy of an IR whose match operators name the node their mention (text, type) is linked to."""
+    if not isinstance(op, dict):
+        return op
+    if op.get("op") == "match" and op.get("text"):
+        key = (norm_key(op["text"]), op.get("type"))
+        linked = [m["node_id"] for m in anchors if (norm_key(m.get("text", "")), m.get("type")) == key and m.get("node_id")]
+        return {**op, "ids": linked[:1]}
+    copy = {k: relinked(v, anchors) if isinstance(v, dict) else v for k, v in op.items()}
+    if isinstance(op.get("inputs"), list):
+        copy["inputs"] = [relinked(child, anchors) for child in op["inputs"]]
+    return copy

@@ -15,7 +15,9 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from hgrag.agents.intent import NOUNS
+from hgrag.agents.asked_kind import (ambiguous_references, context_combinations, kind_conflict, truncated_names,
+                                     unused_mentions)
+from hgrag.agents.asked_things import unknown_asked_things
 from hgrag.state.plan_ir import walk
 
 Features = dict[str, Any]
@@ -101,7 +103,10 @@ CUES: tuple[Cue, ...] = (
                                 r" \d|\bat (least|most) \d|[<>]=?\s*\d|\b(minimum|maximum) of \d"), _has_numeric),
     Cue("time relative to a date", re.compile(r"\b(before|after|since|until|till|prior to|earlier than|later than|"
                                               r"between) (the year |the |its |their )?\d{4}|\b(before|after|since|until|prior to|"
-                                              r"earlier than|later than) (the year |the |its |their )?(zzm|publication)|\b\d{4}s\b"), _year_condition),
+                                              r"earlier than|later than) (the year |the |its |their )?(zzm|publication)|\b\d{4}s\b|"
+                                              r"\b(pre|post)-?\d{4}\b"), _year_condition),
+    Cue("the year of a paper", re.compile(r"\byears? (that|when|in which|of) zzm|\bzzm ('s )?(publication )?year\b"),
+        lambda f: "year" in f["attrs"]),
     Cue("the same year", re.compile(r"\bsame (publication )?year\b"),
         lambda f: "year" in f["attrs"] and "=" in f["cmps"]),
     Cue("exclusion", re.compile(r"\b(not|never|without|except|excluding|other than|besides|apart from|aside from|"
@@ -109,7 +114,7 @@ CUES: tuple[Cue, ...] = (
     Cue("both / in common", re.compile(r"\b(both|in common|mutual|jointly)\b|\bshared? (a |any |the |an )?"
                                        r"(co-?authors?|collaborators?|papers?|authorship|articles?|publications?)"),
         lambda f: "intersect" in f["ops"] or "author" in f["attrs"] or "path" in f["ops"]),
-    Cue("citations", re.compile(r"\b(cite|cites|citing|cited|citation|citations|references?|referenced"
+    Cue("citations", re.compile(r"\b(cite|cites|citing|cited|citation|citations|references?|referenced|refs?"
                                 r")\b"), _uses_citations),
     Cue("a chain between people", re.compile(r"\b(shortest|chain|degrees? of separation|separation|introductions?|"
                                              r"hops?|how far|distance)\b"), lambda f: "path" in f["ops"]),
@@ -145,6 +150,7 @@ def residue(question: str, plan: dict[str, Any]) -> str:
     for mention in sorted({t for t in texts if t}, key=len, reverse=True):
         text = re.sub(re.escape(mention), MENTION_HOLE, text, flags=re.IGNORECASE)
     text = re.sub(r'"[^"]{3,}"', MENTION_HOLE, text)
+    text = re.sub(r"[\"'`‘“](\s*zzm\s*)[\"'`’”](?![a-z])", r" \1 ", text)  # quotes left around a cut-out mention
     text = YES_NO_TAIL.sub(" ", text.lower())
     from hgrag.agents.spelling import correct_text  # imports this module's vocabulary
 
@@ -233,98 +239,6 @@ def _covers_decade(features: Features, start: int) -> bool:
 
 
 
-# -- what is asked must be something the graph holds ---------------------------------------------
-KNOWN_NOUNS = frozenset(w for words in NOUNS.values() for w in words) | frozenset("""
-doi dois orcid orcids issn language languages type types kind kinds sort category genre format title titles name names
-number numbers count counts total totals list lists citation citations cites times time year years date dates decade
-decades average mean chain path distance degrees degree steps step introductions introduction one ones span gap range
-first last most rank ranking order position positions id ids identifier identifiers value values amount figure
-details info information summary overview profile record records entry entries paper papers article articles
-co-authors coauthors collaborations collaboration links link connection connections relationship team teams lineup
-list byline bylines group people folks names output outputs pubs pub publications stuff things thing books book
-chapter chapters preprint preprints proceedings volume-free numbers-free
-""".split())
-KNOWN_VERBS = frozenset("""
-write wrote written writes writing author authored authors authoring co-author co-authored co-authors coauthor
-coauthored coauthors co-wrote cowrote co-write cowrite co-writes co-written pen penned pens publish published publishes
-publishing contribute contributed contributes contributing collaborate collaborated collaborates collaborating work
-worked works working create created produce produced appear appeared appears come came comes release released put
-team teamed partner partnered join joined cite cited cites citing reference referenced references share shared shares
-is are was were be been am has have had having did does do done can could would will should might may else also
-exactly actually all really first last led lead leads headed heads signed listed named appears ranks ranked tops
-topped holds held gets got owns else's publishes own
-""".split())
-SKIPPED = frozenset("""the a an of his her their its this that these those all any some many much more most other different
-distinct unique separate total overall combined individual exact approximate number kind sort type same own such each
-every both either""".split())
-HOW_MANY_OK = KNOWN_NOUNS
-PASSIVE_OK = frozenset("""published released printed issued out about in on from by with co-written co-authored coauthored
-authored written penned titled called named listed indexed there still also really ever first cited referenced
-credited attributed and or classified categorized categorised recorded labelled labeled considered described known
-registered catalogued""".split())
-ASKED_NOUN = re.compile(r"\bhow many ([\w'-]+(?: [\w'-]+){0,2})")
-PROPERTY_OF = re.compile(r"\b(?:the|its|their|his|her) ([\w-]+(?: [\w-]+)?) (?:of|for|behind|on|in) (?:the )?zzm\b|"
-                         r"\bzzm 's ([\w-]+)")
-WHO_VERB = re.compile(r"\bwho(?:m)? (?:(?:exactly|actually|else|also|really|all|first|originally|initially) )*([\w'-]+)")
-WHERE_VERB = re.compile(r"\bwhere (?:does|did|do|is|was|has) zzm (?:(?:currently|now|still) )?([\w'-]+)")
-PASSIVE_VERB = re.compile(r"\b(?:was|were|is|are|been|got|get|gets) (?:the )?zzm (?:(?:first|originally|actually|"
-                          r"initially|officially) )?([a-z][\w'-]+)")
-ORIGIN = re.compile(r"\bzzm (?:is |was |comes |came )?(?:originally )?from\b\s*$")
-WHICH_NOUN = re.compile(r"\b(?:which|what) ([\w'-]+(?: [\w'-]+){0,2}) (?:does|did|do|is|was|are|were|has|have|employs?|"
-                        r"funds?|funded|pays?|paid|hosts?|hired|hires|owns?) ")
-
-
-def _head(words: str) -> str | None:
-    """The first word that is not a determiner or generic adjective."""
-    for word in words.split():
-        word = word.strip("'")
-        if word and word not in SKIPPED:
-            return word
-    return None
-
-
-NOT_NOUNS = frozenset("""go-to closest usual favorite favourite regular preferred frequent main and or but on in of for by with from at to about behind highly most least largest highest greatest biggest
-frequent frequently recent first last latest earliest newest oldest top main primary usual best full complete entire
-whole new old""".split())
-
-
-def _last_noun(phrase: str) -> str:
-    words = [w for w in phrase.split() if w not in SKIPPED and w not in NOT_NOUNS and not w.endswith("ly")]
-    return words[-1] if words else ""
-
-
-def unknown_asked_things(text: str) -> list[str]:
-    """Relation verbs and property nouns that the graph does not hold ("funded", "pages", "university")."""
-    found = []
-    for match in ASKED_NOUN.finditer(text):
-        head = _head(match.group(1))
-        if head and head != "zzm" and head not in HOW_MANY_OK:
-            found.append(head)
-    for match in PROPERTY_OF.finditer(text):
-        noun = _last_noun(match.group(1) or match.group(2) or "")
-        if noun and noun not in KNOWN_NOUNS and noun not in KNOWN_VERBS and noun != "zzm":
-            found.append(noun)
-    for match in WHO_VERB.finditer(text):
-        verb = match.group(1)
-        if verb not in KNOWN_VERBS and verb not in KNOWN_NOUNS and verb != "zzm" and verb not in SKIPPED:
-            found.append(verb)
-    for match in WHERE_VERB.finditer(text):
-        if match.group(1) not in ("publish", "published", "publishes", "appear", "appeared", "appears", "come", "get", "got",
-                                  "came", "go", "went", "put", "submit", "submitted", "release", "released"):
-            found.append(match.group(1))
-    for match in PASSIVE_VERB.finditer(text):
-        verb = match.group(1)
-        if verb not in KNOWN_VERBS and verb not in KNOWN_NOUNS and verb not in SKIPPED and verb not in PASSIVE_OK:
-            found.append(verb)
-    if ORIGIN.search(text.strip(" ?.!")):
-        found.append("from (origin)")
-    for match in WHICH_NOUN.finditer(text):
-        head = _head(match.group(1))
-        if head and head not in KNOWN_NOUNS and head != "zzm" and head not in KNOWN_VERBS:
-            found.append(head)
-    return list(dict.fromkeys(found))
-
-
 def unexplained_parts(question: str, plan: dict[str, Any]) -> list[str]:
     """Parts of the question the plan does not account for (empty when the plan reads it all)."""
     residual_text = plan.get("residual")
@@ -336,6 +250,8 @@ def unexplained_parts(question: str, plan: dict[str, Any]) -> list[str]:
     missing = unknown_asked_things(text) + unexplained_cues(text, features) + unexplained_numbers(text, features)
     if residual_text is not None:
         missing += kind_mismatch(residual_text, plan)
+    missing += kind_conflict(text, ir) + unused_mentions(question, plan) + context_combinations(question, plan)
+    missing += ambiguous_references(question, plan) + truncated_names(question, plan)
     missing += context_only_entities(question, plan)
     return list(dict.fromkeys(missing))
 

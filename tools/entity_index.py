@@ -19,15 +19,16 @@ import pickle
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from hgrag.tools.embeddings import get_embedder, model_fingerprint
-from hgrag.tools.entity_keys import LabelMaps, exact_key
+from hgrag.tools.embeddings import get_embedder, model_fingerprint, model_setting
+from hgrag.tools.entity_keys import LabelMaps, exact_key, label_text
 from hgrag.tools.errors import HgragError, InputError
 from hgrag.tools.graph_store import LABEL_ATTR, NODE_TYPES, GraphStore
-from hgrag.tools.text import clean_display, name_key, norm_key
+from hgrag.tools.text import name_key, norm_key
 
 if TYPE_CHECKING:
     import faiss
@@ -88,17 +89,28 @@ class EntityIndex:
     def build(cls, store: GraphStore, embedder: Embedder | None = None,
               progress: bool = False) -> EntityIndex:
         """Index every labelled node of `store`: string maps, then one embedding per label."""
-        embedder = embedder or get_embedder()
         labelled = {node_type: _labelled_nodes(store, node_type) for node_type in NODE_TYPES}
-        maps = LabelMaps.build(labelled, _Prominence(store))
+        return cls.from_labels(store, labelled, _Prominence(store), embedder, progress)
+
+    @classmethod
+    def from_labels(cls, store: GraphStore, labelled: dict[str, list[tuple[str, str]]],
+                    prominence: Callable[[str, str], float], embedder: Embedder | None = None,
+                    progress: bool = False) -> EntityIndex:
+        """The index of `store` from its (node id, label) pairs per type (in `nodes_of_type`
+        order) and node prominence, e.g. gathered while loading (`entity_rows.IndexRows`)."""
+        maps = LabelMaps.build(labelled, prominence)
         ids = {node_type: [node_id for node_id, _ in pairs] for node_type, pairs in labelled.items()}
         limit = embed_limit()
+        embedded = {node_type for node_type, pairs in labelled.items() if 0 < len(pairs) <= limit}
+        if embedded or embedder is not None:
+            embedder = embedder or get_embedder()
+        setting = embedder or model_setting()  # nothing to embed: the model is not even loaded
         vectors = {node_type: _embed_unique(embedder, [label for _, label in pairs], progress,
                                             f"embedding {node_type}s")
-                   if len(pairs) <= limit else np.zeros((0, embedder.dimension), dtype=np.float16)
+                   if node_type in embedded else np.zeros((0, setting.dimension), dtype=np.float16)
                    for node_type, pairs in labelled.items()}
-        meta = {"format": FORMAT_VERSION, "model_fingerprint": embedder.model_fingerprint,
-                "quantize": embedder.quantize, "dimension": embedder.dimension,
+        meta = {"format": FORMAT_VERSION, "model_fingerprint": setting.model_fingerprint,
+                "quantize": setting.quantize, "dimension": setting.dimension,
                 "counts": {node_type: len(node_ids) for node_type, node_ids in ids.items()},
                 "store_name": store.name, "store_counts": store.node_counts()}
         return cls(store, maps, ids, vectors, meta, embedder)
@@ -278,7 +290,7 @@ def _labelled_nodes(store: GraphStore, node_type: str) -> list[tuple[str, str]]:
     values = store.attrs(list(store.nodes_of_type(node_type)), LABEL_ATTR[node_type])
     pairs = []
     for node_id, value in values.items():
-        label = clean_display(str(value or ""))
+        label = label_text(value)
         if label:
             pairs.append((node_id, label))
     return pairs

@@ -36,6 +36,11 @@ def exact_key(text: str) -> str:
     return text.rstrip(".").rstrip()
 
 
+def label_text(value: object) -> str:
+    """A stored label attribute as the index files it ('' = unlabelled, not indexed)."""
+    return clean_display(str(value or ""))
+
+
 def _core_tokens(tokens: list[str]) -> list[str]:
     return [token for token in tokens if token not in NAME_SUFFIXES]
 

@@ -28,3 +28,7 @@ class InputError(HgragError):
 
 class LLMError(HgragError):
     """The configured LLM endpoint failed or answered unusably."""
+
+
+class LLMReplyError(LLMError):
+    """The endpoint answered, but the reply was malformed, truncated or did not fit the schema."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -31,52 +32,93 @@ def create_indexes(graph: Any, dialect: FalkorDialect = FALKORDB) -> None:
                 raise
 
 
+def stored_value(value: Any) -> Any:
+    """The value FalkorDB keeps for an attribute: None (dropped), a scalar, a list of scalars,
+    anything else as its string."""
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    if isinstance(value, (list, tuple)) and all(isinstance(v, (str, int, float, bool)) for v in value):
+        return list(value)
+    return str(value)
+
+
 def _props(data: dict[str, Any]) -> dict[str, Any]:
-    """Attributes FalkorDB can store: None dropped, anything but scalars/lists made a string."""
-    clean = {}
-    for key, value in data.items():
-        if value is None or key == "type":
-            continue
-        if isinstance(value, (str, int, float, bool)):
-            clean[key] = value
-        elif isinstance(value, (list, tuple)) and all(isinstance(v, (str, int, float, bool)) for v in value):
-            clean[key] = list(value)
-        else:
-            clean[key] = str(value)
-    return clean
+    """Attributes FalkorDB can store (`stored_value`; None and the type key dropped)."""
+    return {key: stored_value(value) for key, value in data.items() if value is not None and key != "type"}
 
 
-def _flush(graph: Any, text: str, rows: list[dict[str, Any]], **params: Any) -> None:
+def literal(value: Any) -> str:
+    """A value as the falkordb client writes it into a query's `CYPHER name=value` header
+    (strings double-quoted with backslash and quote escaped, lists bracketed, numbers as `str`)."""
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, (list, tuple)):
+        return "[" + ",".join(map(literal, value)) + "]"
+    if value is None:
+        return "null"
+    return str(value)
+
+
+def _map_literal(props: dict[str, Any]) -> str:
+    """A Cypher map of attributes (keys in backticks, as the client writes them)."""
+    parts = []
+    for key, value in props.items():
+        if not key or "`" in key:
+            raise ValueError(f"attribute name {key!r} cannot be stored (empty or with a backtick)")
+        parts.append(f"`{key}`:{literal(value)}")
+    return "{" + ",".join(parts) + "}"
+
+
+def node_row(node_id: str, seq: int, data: dict[str, Any]) -> str:
+    """One $rows entry of `create_nodes`, already as header text: {id, seq, props}."""
+    return f"{{id:{literal(node_id)},seq:{seq},props:{_map_literal(_props(data))}}}"
+
+
+def edge_row(source: str, target: str, out_rank: int, in_rank: int, data: dict[str, Any]) -> str:
+    """One $rows entry of `create_edges` as header text: {s, t, o, i, props}."""
+    return (f"{{s:{literal(source)},t:{literal(target)},o:{out_rank},i:{in_rank},"
+            f"props:{_map_literal(_props(data)) if data else '{}'}}}")
+
+
+def _flush(graph: Any, text: str, rows: list[str], **params: Any) -> None:
+    """One batch: the rows (already literals) joined into the parameter header by hand, which
+    is several times cheaper than the client's generic per-value serialiser on big batches."""
     if rows:
-        graph.query(text, {"rows": rows, **params})
+        header = "".join(f"{name}={literal(value)} " for name, value in params.items())
+        graph.query(f"CYPHER rows=[{','.join(rows)}] {header}{text}")
         rows.clear()
 
 
 def load_rows(graph: Any, nodes: Iterable[NodeRow], edges: Iterable[EdgeRow], *,
               progress: bool = False, total: tuple[int, int] | None = None,
-              dialect: FalkorDialect = FALKORDB) -> tuple[int, int]:
-    """Create every node, then every edge, in batches of BATCH rows; (nodes, edges) created."""
+              dialect: FalkorDialect = FALKORDB, timings: dict[str, float] | None = None) -> tuple[int, int]:
+    """Create every node, then every edge, in batches of BATCH rows; (nodes, edges) created.
+    `timings`, when given, receives the seconds spent on nodes and on edges."""
+    started = time.perf_counter()
     create_indexes(graph, dialect)
     n_nodes = n_edges = 0
-    buffers: dict[str, list[dict[str, Any]]] = {}
+    buffers: dict[str, list[str]] = {}
     for node_type, node_id, data in _bar(nodes, "loading nodes", progress, total and total[0]):
         rows = buffers.setdefault(node_type, [])
-        rows.append({"id": node_id, "seq": n_nodes, "props": _props(data)})
+        rows.append(node_row(node_id, n_nodes, data))
         n_nodes += 1
         if len(rows) >= BATCH:
             _flush(graph, dialect.create_nodes(node_type), rows, type=node_type)
     for node_type, rows in buffers.items():
         _flush(graph, dialect.create_nodes(node_type), rows, type=node_type)
     buffers = {}
+    halfway = time.perf_counter()
     for edge_type, source, target, out_rank, in_rank, data in _bar(edges, "loading edges", progress,
                                                                       total and total[1]):
         rows = buffers.setdefault(edge_type, [])
-        rows.append({"s": source, "t": target, "o": out_rank, "i": in_rank, "props": _props(data)})
+        rows.append(edge_row(source, target, out_rank, in_rank, data))
         n_edges += 1
         if len(rows) >= BATCH:
             _flush(graph, dialect.create_edges(edge_type), rows)
     for edge_type, rows in buffers.items():
         _flush(graph, dialect.create_edges(edge_type), rows)
+    if timings is not None:
+        timings.update(nodes_seconds=halfway - started, edges_seconds=time.perf_counter() - halfway)
     return n_nodes, n_edges
 
 

@@ -46,6 +46,7 @@ class Execution:
     parents: dict[str, str | None] = field(default_factory=dict)
     paths: list[list[str]] = field(default_factory=list)
     truncated: bool = False
+    error: str | None = None  # why a well-formed plan could not run (then there is no answer)
     compiled: list[str] = field(default_factory=list)  # sub-plans a database ran as one query (trace only)
 
 
@@ -133,6 +134,8 @@ class Executor:
         if op.get("sub") is None:
             return op.get("value")
         sub = self.eval(op["sub"])
+        if sub.kind == "none":  # the sub-plan found no value (e.g. a paper without a year): nothing compares
+            return None
         if sub.kind in ("nodes", "values"):
             return list(sub.data)
         if sub.kind == "scalar":
@@ -163,8 +166,9 @@ class Executor:
 
     def _op_difference(self, op: dict[str, Any]) -> Value:
         first, *rest = [self.eval(i) for i in op["inputs"]]
-        removed = set().union(*(set(r.data) for r in rest if r.kind in ("nodes", "values")))
-        return Value(first.kind, Counter({n: m for n, m in first.data.items() if n not in removed}))
+        kept = self._collection(first, "difference")
+        removed = set().union(*(set(self._collection(r, "difference")) for r in rest))
+        return Value(first.kind, Counter({n: m for n, m in kept.items() if n not in removed}))
 
     def _op_project(self, op: dict[str, Any]) -> Value:
         nodes = self._nodes(self.eval(op["input"]), "project")
@@ -179,7 +183,7 @@ class Executor:
         source = self.eval(op["input"])
         fn = op["fn"]
         if fn == "count":
-            return Value("scalar", len(source.data or {}))
+            return Value("scalar", len(self._collection(source, "count")))
         numbers = self._numbers(source, op.get("attr"))
         if not numbers:
             return Value("none") if fn != "sum" else Value("scalar", 0)
@@ -194,17 +198,21 @@ class Executor:
         return Value("scalar", max(numbers) - min(numbers))  # span
 
     def _numbers(self, source: Value, attr: str | None) -> list[float]:
+        """The numbers an aggregate folds: one per node, or each projected value as often as it occurs."""
+        items = self._collection(source, "aggregate")
         if source.kind == "values":
-            return [v for v in source.data if isinstance(v, (int, float))]
+            return [v for v, times in items.items() if _is_number(v) for _ in range(times)]
         if source.kind != "nodes":
             return []
         values = self._attribute_values(list(source.data), attr or "cited_by_count")
-        return [v for v in values.values() if isinstance(v, (int, float)) and not isinstance(v, bool)]
+        return [v for v in values.values() if _is_number(v)]
 
     def _op_top(self, op: dict[str, Any]) -> Value:
         source = self.eval(op["input"])
         key = op.get("key") or "frequency"
-        items = source.data or {}
+        items = self._collection(source, "top")
+        if key == "value" and source.kind == "nodes":
+            raise ExecutionError("top by value needs values (project an attribute first)")
         if key == "frequency":
             scored = {item: mult for item, mult in items.items()}
         elif source.kind == "values" or key == "value":
@@ -224,7 +232,8 @@ class Executor:
             return Value("bool", bool(source.data))
         if cmp == "contains":
             wanted = wanted if isinstance(wanted, list) else [wanted]
-            return Value("bool", any(w in (source.data or {}) for w in wanted))
+            items = self._collection(source, "contains")
+            return Value("bool", any(w in items for w in wanted))
         if source.kind != "scalar":
             raise ExecutionError("a comparison test needs a single value")
         return Value("bool", _compare(source.data, cmp, wanted))
@@ -258,9 +267,18 @@ class Executor:
             raise ExecutionError(f"{where} needs nodes, got {value.kind}")
         return value.data
 
+    def _collection(self, value: Value, where: str) -> Counter:
+        """The items of a node or value set (none: empty); a number or yes/no cannot be one."""
+        if value.kind == "none":
+            return Counter()
+        if value.kind not in ("nodes", "values"):
+            raise ExecutionError(f"{where} needs nodes or values, got {value.kind}")
+        return value.data
+
     def _path_to(self, node: str) -> list[str]:
+        """The chain of first-reached parents from a plan anchor down to `node` (a cycle stops it)."""
         path, seen = [node], {node}
-        while self.run.parents.get(path[-1]) is not None and path[-1] not in seen - {node}:
+        while self.run.parents.get(path[-1]) is not None:
             parent = self.run.parents[path[-1]]
             if parent in seen:
                 break
@@ -279,6 +297,10 @@ def _spine_nodes(executor: Executor, ir: dict[str, Any]) -> Counter:
             return value.data
         op = op.get("input") if isinstance(op.get("input"), dict) else None
     return Counter()
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _compare(value: Any, cmp: str, wanted: Any) -> bool:

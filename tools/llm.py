@@ -6,7 +6,7 @@
 and seconds. The call goes through `ChatOpenAI.with_structured_output(schema, method=…, include_raw=True)`.
 Method `auto` tries function_calling, json_schema, json_mode in that order on an endpoint's first call and
 remembers, per endpoint, the first one the endpoint accepts. Transient errors (connection, timeout, HTTP
-429/5xx) are retried `llm_retries` times; a malformed, truncated or ill-typed reply is an LLMError.
+429/5xx) are retried `llm_retries` times; a malformed, truncated or ill-typed reply is an LLMReplyError (an LLMError).
 Every call is added to the active `llm_meter()` (evaluation counts LLM calls and tokens per question).
 """
 
@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any, Iterator
 
-from hgrag.tools.errors import LLMError
+from hgrag.tools.errors import LLMError, LLMReplyError
 
 METHODS = ("function_calling", "json_schema", "json_mode")
 AUTO = "auto"
@@ -72,23 +72,33 @@ def forget_endpoints() -> None:
 
 # -- token budget ----------------------------------------------------------------------------------
 def token_budget(schema: Any) -> int:
-    """max_tokens for a reply of `schema`: a bound on its JSON size (string lengths, list lengths)."""
+    """max_tokens for a reply of `schema`: a bound on its JSON size (string lengths, list lengths).
+
+    Each `$ref` is sized once (memoised); a recursive reference counts as one small object, so a
+    self-referencing schema costs linear time instead of exponential."""
     spec = schema.model_json_schema()
     defs = spec.get("$defs", {})
-    return max(MIN_TOKENS, min(MAX_TOKENS, _tokens(spec, defs) + 16))
+    return max(MIN_TOKENS, min(MAX_TOKENS, _tokens(spec, defs, {}) + 16))
 
 
-def _tokens(node: dict[str, Any], defs: dict[str, Any]) -> int:
+RECURSIVE_REF_TOKENS = 8
+
+
+def _tokens(node: dict[str, Any], defs: dict[str, Any], sized: dict[str, int]) -> int:
     if "$ref" in node:
-        return _tokens(defs[node["$ref"].split("/")[-1]], defs)
+        name = node["$ref"].split("/")[-1]
+        if name not in sized:
+            sized[name] = RECURSIVE_REF_TOKENS  # in progress: a cycle back to it is bounded
+            sized[name] = _tokens(defs.get(name, {}), defs, sized)
+        return sized[name]
     options = node.get("anyOf") or node.get("oneOf")
     if options:
-        return max(_tokens(option, defs) for option in options)
+        return max(_tokens(option, defs, sized) for option in options)
     kind = node.get("type")
     if kind == "object":
-        return 2 + sum(3 + len(name) // 4 + _tokens(sub, defs) for name, sub in node.get("properties", {}).items())
+        return 2 + sum(3 + len(name) // 4 + _tokens(sub, defs, sized) for name, sub in node.get("properties", {}).items())
     if kind == "array":
-        return 2 + int(node.get("maxItems", 8)) * (1 + _tokens(node.get("items", {}), defs))
+        return 2 + int(node.get("maxItems", 8)) * (1 + _tokens(node.get("items", {}), defs, sized))
     if kind == "string" and "enum" not in node:
         return 2 + int(node.get("maxLength", 120)) // 3
     return 4  # numbers, booleans, null, enums
@@ -171,6 +181,8 @@ def _invoke_with_retries(context: Any, model: Any, schema: Any, method: str, mes
         try:
             return runnable.invoke(messages)
         except Exception as exc:  # classified below; nothing escapes as a traceback
+            if _reply_failure(exc):  # the client parsed the reply itself (json_schema) and it did not fit
+                raise LLMReplyError(f"the LLM reply did not fit {schema.__name__} ({method}): {_reason(exc)}") from None
             status = getattr(exc, "status_code", None)
             if probing and status in CAPABILITY_STATUS:
                 raise _Refused(f"HTTP {status} for {method}") from None
@@ -179,6 +191,14 @@ def _invoke_with_retries(context: Any, model: Any, schema: Any, method: str, mes
                 continue
             raise LLMError(f"LLM endpoint {context.base_url} failed: {_one_line(exc)}") from None
     raise LLMError(f"LLM endpoint {context.base_url} failed")  # unreachable
+
+
+def _reply_failure(exc: Exception) -> bool:
+    """A reply the endpoint sent but the client could not parse into the schema (not an endpoint failure)."""
+    from pydantic import ValidationError
+
+    return isinstance(exc, (ValidationError, json.JSONDecodeError)) or \
+        type(exc).__name__ in ("LengthFinishReasonError", "ContentFilterFinishReasonError")
 
 
 def _transient(exc: Exception, status: int | None) -> bool:
@@ -201,19 +221,21 @@ def parse_result(result: dict[str, Any], schema: Any, method: str, info: dict[st
     info["input_tokens"] += int(usage.get("input_tokens") or 0)
     info["output_tokens"] += int(usage.get("output_tokens") or 0)
     finish = (getattr(raw, "response_metadata", None) or {}).get("finish_reason")
+    if finish == "length":  # a parser may complete cut-off JSON; a truncated reply is never used
+        raise LLMReplyError(f"the LLM reply was truncated at max_tokens ({schema.__name__}, {method})")
     if isinstance(result.get("parsed"), schema):
+        if method == "json_mode":  # LangChain's JSON parser completes truncated JSON; accept only whole JSON
+            parse_json_reply(getattr(raw, "content", "") or "")
         return result["parsed"]
-    if finish == "length":
-        raise LLMError(f"the LLM reply was truncated at max_tokens ({schema.__name__}, {method})")
     error = result.get("parsing_error")
     content = getattr(raw, "content", "") or ""
     if error is None and getattr(raw, "invalid_tool_calls", None):
-        raise LLMError(f"the LLM reply was not valid JSON (tool call arguments of {schema.__name__})")
+        raise LLMReplyError(f"the LLM reply was not valid JSON (tool call arguments of {schema.__name__})")
     if error is None and content:  # no tool call: the model answered in the message text instead
         return validate_reply(parse_json_reply(content), schema)
     if error is not None:
-        raise LLMError(f"the LLM reply did not fit {schema.__name__} ({method}): {_reason(error)}")
-    raise LLMError(f"the LLM reply was not JSON: empty reply ({schema.__name__}, {method})")
+        raise LLMReplyError(f"the LLM reply did not fit {schema.__name__} ({method}): {_reason(error)}")
+    raise LLMReplyError(f"the LLM reply was not JSON: empty reply ({schema.__name__}, {method})")
 
 
 def validate_reply(value: dict[str, Any], schema: Any) -> Any:
@@ -222,10 +244,13 @@ def validate_reply(value: dict[str, Any], schema: Any) -> Any:
     try:
         return schema.model_validate(value)
     except ValidationError as exc:
-        raise LLMError(f"the LLM reply did not fit {schema.__name__}: {_reason(exc)}") from None
+        raise LLMReplyError(f"the LLM reply did not fit {schema.__name__}: {_reason(exc)}") from None
 
 
 def _reason(error: Exception) -> str:
+    cause = error.__cause__ or error.__context__
+    if not callable(getattr(error, "errors", None)) and callable(getattr(cause, "errors", None)):
+        error = cause  # a parser's wrapper around the schema's own validation error
     errors = getattr(error, "errors", None)
     if callable(errors):
         try:
@@ -249,13 +274,13 @@ def parse_json_reply(content: Any) -> dict[str, Any]:
     except json.JSONDecodeError:
         match = re.search(r"\{.*\}", text, re.DOTALL)
         if not match:
-            raise LLMError("the LLM reply was not JSON") from None
+            raise LLMReplyError("the LLM reply was not JSON") from None
         try:
             value = json.loads(match.group())
         except json.JSONDecodeError:
-            raise LLMError("the LLM reply was not valid JSON") from None
+            raise LLMReplyError("the LLM reply was not valid JSON") from None
     if not isinstance(value, dict):
-        raise LLMError("the LLM reply was JSON but not an object")
+        raise LLMReplyError("the LLM reply was JSON but not an object")
     return value
 
 

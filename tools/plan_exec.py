@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from hgrag.tools.graph_store import GraphStore
-from hgrag.tools.ir_exec import DEFAULT_LAYER_BUDGET, Execution, Value, execute
+from hgrag.tools.ir_exec import DEFAULT_LAYER_BUDGET, Execution, ExecutionError, Value, execute
 from hgrag.tools.operations import AnswerItem, format_value
 
 UNBOUNDED = 10**9
@@ -32,7 +32,10 @@ def run_plan(store: GraphStore, plan: dict[str, Any], layer_budget: int = DEFAUL
     """Execute the plan's IR; an empty Execution when there is nothing to run."""
     if not plan.get("ir") or not linked_subjects(plan):
         return Execution()
-    return execute(store, plan["ir"], layer_budget, evidence)
+    try:
+        return execute(store, plan["ir"], layer_budget, evidence)
+    except ExecutionError as exc:  # an ill-typed plan (e.g. written by an LLM) answers nothing, with its reason
+        return Execution(error=str(exc))
 
 
 def value_items(store: GraphStore, value: Value) -> list[AnswerItem]:

@@ -19,6 +19,8 @@ def clean_display(text: str) -> str:
 
 def strip_accents(text: str) -> str:
     """'Sølling' -> 'Solling', 'Müller' -> 'Muller'."""
+    if text.isascii():  # nothing to fold (the common case; the index normalises millions of labels)
+        return text
     text = text.replace("ø", "o").replace("Ø", "O").replace("ł", "l").replace("Ł", "L")
     text = text.replace("ß", "ss").replace("æ", "ae").replace("Æ", "AE")
     decomposed = unicodedata.normalize("NFKD", text)

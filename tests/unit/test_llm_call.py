@@ -6,10 +6,12 @@ import json
 
 import pytest
 from fake_openai import FakeOpenAI, closed_port
+from timebox import within
 
 from hgrag.agents.answer_prompts import AnswerReply
 from hgrag.agents.retrieval_prompts import PlanFrameReply
 from hgrag.state.context import Context
+from hgrag.state.plan_ir import PlanIR
 from hgrag.tools.errors import LLMError
 from hgrag.tools.llm import forget_endpoints, llm_meter, meter_totals, structured_call, token_budget
 
@@ -37,6 +39,11 @@ def test_function_calling_parses_a_tool_call_and_reports_usage():
     assert body["tools"][0]["function"]["name"] == "AnswerReply"
     assert body["temperature"] == 0 and body["seed"] == 0
     assert body["max_tokens"] == body["max_completion_tokens"] == token_budget(AnswerReply)
+
+
+def test_token_budget_of_the_recursive_plan_ir_is_bounded_and_quick():
+    """Each $ref is sized once: the recursive IR schema must not be walked exponentially."""
+    assert 64 <= within(token_budget, PlanIR, seconds=20) <= 1024
 
 
 def test_token_budget_grows_with_the_schema():
@@ -121,3 +128,13 @@ def test_endpoint_down_is_retried_then_named():
             structured_call(context(url), AnswerReply, "sys", "user")
     assert url in str(caught.value)
     assert meter_totals(calls) == {"llm_calls": 1, "llm_requests": 2, "llm_tokens": 0}
+
+
+@pytest.mark.parametrize("method", ["json_mode", "json_schema", "function_calling"])
+def test_cut_off_json_is_never_completed_into_a_reply(method):
+    """LangChain's JSON parser would complete '{"answer": ["Ada' into a valid object; hgrag refuses it."""
+    from hgrag.tools.errors import LLMReplyError
+
+    with FakeOpenAI(['{"answer": ["Ada Lovelace"], "answer_text": "Ada']) as server:
+        with pytest.raises(LLMReplyError, match="JSON"):
+            structured_call(context(server.base_url, llm_method=method), AnswerReply, "s", "u")

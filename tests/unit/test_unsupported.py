@@ -51,3 +51,26 @@ def test_words_the_graph_holds_are_not_unsupported(words):
 
 def test_a_string_is_split_into_words():
     assert "page numbers" in explain_unsupported("How many pages does it have?")
+
+
+@pytest.mark.parametrize("residue, part", [
+    ("which issue of the journal contains zzm", "issue"),
+    ("in which journal volume is zzm printed?", "volume"),
+    ("what is the grant number acknowledged in zzm?", "grant number"),
+    ("what's zzm about in a nutshell", "what it is about"),
+    ("what part of the world is zzm from", "from (origin)"),
+])
+def test_properties_the_graph_lacks_are_named_in_new_shapes(residue: str, part: str) -> None:
+    from hgrag.agents.asked_things import unknown_asked_things
+
+    assert part in unknown_asked_things(residue)
+
+
+@pytest.mark.parametrize("residue", [
+    "what year is zzm 's most recent paper in zzm from?", "what kind of publication is zzm",
+    "what is the maximum number of citations of any paper by zzm?", "what is the orcid number of zzm",
+])
+def test_ordinary_wordings_name_nothing_unknown(residue: str) -> None:
+    from hgrag.agents.asked_things import unknown_asked_things
+
+    assert unknown_asked_things(residue) == []

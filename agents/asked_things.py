@@ -1,0 +1,138 @@
+"""What is asked must be something the graph holds: the noun after "how many / which / what",
+a property asked "of" an entity, a relation verb after "who", a passive verb ("was X funded"), an
+origin ("where is A from"). Anything else names a property or relation the graph lacks, and the
+question-plan check reports it ("pages", "funded", "editor")."""
+
+from __future__ import annotations
+
+import re
+
+from hgrag.agents.intent import NOUNS
+
+KNOWN_NOUNS = frozenset(w for words in NOUNS.values() for w in words) | frozenset("""
+doi dois orcid orcids issn language languages type types kind kinds sort category genre format title titles name names
+number numbers count counts total totals list lists citation citations cites times time year years date dates decade
+decades average mean chain path distance degrees degree steps step introductions introduction one ones span gap range
+first last most rank ranking order position positions id ids identifier identifiers value values amount figure
+details info information summary overview profile record records entry entries paper papers article articles
+co-authors coauthors collaborations collaboration links link connection connections relationship team teams lineup
+list byline bylines group people folks names output outputs pubs pub publications stuff things thing books book
+chapter chapters preprint preprints proceedings volume-free numbers-free
+""".split())
+KNOWN_VERBS = frozenset("""
+write wrote written writes writing author authored authors authoring co-author co-authored co-authors coauthor
+coauthored coauthors co-wrote cowrote co-write cowrite co-writes co-written pen penned pens publish published publishes
+publishing contribute contributed contributes contributing collaborate collaborated collaborates collaborating work
+worked works working create created produce produced appear appeared appears come came comes release released put
+team teamed partner partnered join joined cite cited cites citing reference referenced references share shared shares
+is are was were be been am has have had having did does do done can could would will should might may else also
+exactly actually all really first last led lead leads headed heads signed listed named appears ranks ranked tops
+topped holds held gets got owns else's publishes own
+""".split())
+SKIPPED = frozenset("""the a an of his her their its this that these those all any some many much more most other different
+distinct unique separate total overall combined individual exact approximate number kind sort type same own such each
+every both either""".split())
+HOW_MANY_OK = KNOWN_NOUNS
+PASSIVE_OK = frozenset("""published released printed issued out about in on from by with co-written co-authored coauthored
+authored written penned titled called named listed indexed there still also really ever first cited referenced
+credited attributed and or classified categorized categorised recorded labelled labeled considered described known
+registered catalogued""".split())
+ASKED_NOUN = re.compile(r"\bhow many ([\w'-]+(?: [\w'-]+){0,2})")
+PROPERTY_OF = re.compile(r"\b(?:the|its|their|his|her) ([\w-]+(?: [\w-]+)?) (?:of|for|behind|on|in) (?:the )?zzm\b|"
+                         r"\bzzm 's ([\w-]+)")
+WHO_VERB = re.compile(r"\bwho(?:m)? (?:(?:exactly|actually|else|also|really|all|first|originally|initially) )*([\w'-]+)")
+WHERE_VERB = re.compile(r"\bwhere (?:does|did|do|is|was|has) zzm (?:(?:currently|now|still) )?([\w'-]+)")
+PASSIVE_VERB = re.compile(r"\b(?:was|were|is|are|been|got|get|gets) (?:the )?zzm (?:(?:first|originally|actually|"
+                          r"initially|officially) )?([a-z][\w'-]+)")
+ORIGIN = re.compile(r"\bzzm (?:is |was |comes |came )?(?:originally )?from\b\s*$")
+ADJECTIVES = frozenset("""maximum minimum single exact overall average mean final actual approximate rough total
+combined current correct right whole precise specific same other""".split())
+WHICH_PART_OF = re.compile(r"\b(?:which|what) ([a-z][\w-]+) of (?:the|its|their|a|an|his|her) ")
+PUBLICATION_WORDS = re.compile(r"\b(year|papers?|venues?|journals?|conferences?|publications?|articles?|works?)\b")
+GENERIC_HEAD = re.compile(r"\b(?:the|its|their|his|her|a|an|what|which) ([a-z][\w-]+) (number|count|id|code|name|date)s?\b")
+TOPIC = re.compile(r"\bwhat(?:'s| is| was| are)(?: \w+){0,2} zzm (?:really |actually |mainly )?about\b|\babout in a nutshell\b|"
+                   r"\b(summary|summarise|summarize|abstract|topics?|main findings|key findings)\b")
+WHICH_NOUN = re.compile(r"\b(?:which|what) ([\w'-]+(?: [\w'-]+){0,2}) (?:does|did|do|is|was|are|were|has|have|employs?|"
+                        r"funds?|funded|pays?|paid|hosts?|hired|hires|owns?|contains?|contained|includes?|included|"
+                        r"lists?|listed|holds?|held|carries|carried|printed|appeared) ")
+
+
+def _head(words: str) -> str | None:
+    """The first word that is not a determiner or generic adjective."""
+    for word in words.split():
+        word = word.strip("'")
+        if word and word not in SKIPPED:
+            return word
+    return None
+
+
+NOT_NOUNS = frozenset("""go-to closest usual favorite favourite regular preferred frequent main and or but on in of for by with from at to about behind highly most least largest highest greatest biggest
+frequent frequently recent first last latest earliest newest oldest top main primary usual best full complete entire
+whole new old""".split())
+
+
+def _last_noun(phrase: str) -> str:
+    words = [w for w in phrase.split() if w not in SKIPPED and w not in NOT_NOUNS and not w.endswith("ly")]
+    return words[-1] if words else ""
+
+
+def unknown_asked_things(text: str) -> list[str]:
+    """Relation verbs and property nouns that the graph does not hold ("funded", "pages", "university")."""
+    found = []
+    for match in ASKED_NOUN.finditer(text):
+        head = _head(match.group(1))
+        if head and head != "zzm" and head not in HOW_MANY_OK:
+            found.append(head)
+    for match in PROPERTY_OF.finditer(text):
+        noun = _last_noun(match.group(1) or match.group(2) or "")
+        if noun and noun not in KNOWN_NOUNS and noun not in KNOWN_VERBS and noun != "zzm":
+            found.append(noun)
+    for match in WHO_VERB.finditer(text):
+        verb = match.group(1)
+        if verb not in KNOWN_VERBS and verb not in KNOWN_NOUNS and verb != "zzm" and verb not in SKIPPED:
+            found.append(verb)
+    for match in WHERE_VERB.finditer(text):
+        if match.group(1) not in ("publish", "published", "publishes", "appear", "appeared", "appears", "come", "get", "got",
+                                  "came", "go", "went", "put", "submit", "submitted", "release", "released"):
+            found.append(match.group(1))
+    for match in PASSIVE_VERB.finditer(text):
+        verb = match.group(1)
+        if verb not in KNOWN_VERBS and verb not in KNOWN_NOUNS and verb not in SKIPPED and verb not in PASSIVE_OK:
+            found.append(verb)
+    if ORIGIN.search(text.strip(" ?.!")) and not PUBLICATION_WORDS.search(text):
+        found.append("from (origin)")
+    for match in WHICH_NOUN.finditer(text):
+        head = _compound_head(match.group(1))
+        if head and head not in KNOWN_NOUNS and head != "zzm" and head not in KNOWN_VERBS:
+            found.append(head)
+    for match in WHICH_PART_OF.finditer(text):
+        head = match.group(1)
+        if head not in KNOWN_NOUNS and head not in SKIPPED and head not in NOT_NOUNS:
+            found.append(head)
+    found += _unknown_modifiers(text)
+    if TOPIC.search(text):
+        found.append("what it is about")
+    return list(dict.fromkeys(found))
+
+
+def _compound_head(words: str) -> str | None:
+    """The head of 'journal volume' (volume) or 'papers by zzm' (papers): the last word before a
+    preposition or a mention."""
+    kept = []
+    for word in words.split():
+        if word in ("by", "of", "in", "on", "from", "with", "for", "zzm", "that", "which"):
+            break
+        if word not in SKIPPED and word not in NOT_NOUNS:
+            kept.append(word.strip("'"))
+    return kept[-1] if kept else None
+
+
+def _unknown_modifiers(text: str) -> list[str]:
+    """'the grant number', 'its page count': a generic head whose modifier names something the graph lacks."""
+    found = []
+    for match in GENERIC_HEAD.finditer(text):
+        modifier = match.group(1)
+        if modifier not in KNOWN_NOUNS and modifier not in KNOWN_VERBS and modifier not in SKIPPED \
+                and modifier not in NOT_NOUNS and modifier not in ADJECTIVES and modifier != "zzm" and not modifier.isdigit():
+            found.append(f"{modifier} {match.group(2)}")
+    return found

@@ -1,0 +1,105 @@
+"""The question-plan check's independent reading of what is asked, against what a plan returns."""
+
+from __future__ import annotations
+
+import pytest
+
+from hgrag.agents.asked_kind import asked_kind, context_combinations, kind_conflict, returned_kind, unused_mentions
+from hgrag.state import plan_ir as ir
+
+AUTHOR = ir.match(["A1"], "author", "Ann Lee")
+PAPER = ir.match(["P1"], "paper", "Deep rocks")
+PAPERS_OF_A = ir.traverse(AUTHOR, "writes", "out")
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("what else has the lead author of zzm written?", "paper"),
+    ("what cites zzm", "paper"),
+    ("i'm compiling a bibliography: which of zzm 's works date from the 2020s?", "paper"),
+    ("most cited paper by zzm", "paper"),
+    ("how many papers did zzm write?", "number"),
+    ("count the people who co-authored with zzm", "number"),
+    ("did zzm publish more than 4 papers in zzm?", "yes/no"),
+    ("could you tell me whether zzm has published a paper together with zzm?", "yes/no"),
+    ("who wrote zzm?", "author"),
+    ("could you name every venue where someone who wrote zzm has published?", "venue"),
+    ("return the publication year of the paper titled zzm", "year"),
+    ("when was zzm published?", "year"),
+])
+def test_asked_kind_reads_the_asking_clause(text: str, kind: str) -> None:
+    assert asked_kind(text) == kind
+
+
+@pytest.mark.parametrize("text", [
+    "is zzm an article, a book chapter or something else?",        # alternatives, not yes/no
+    "hey, can you look up the orcid number of zzm for me?",         # an identifier, not a count
+    "could you find the orcid of the researcher zzm?",
+    "tell me the publication type of zzm",
+    "zzm earliest publication year",                                # a fragment naming a year, not papers
+    "i'd like to know the publication count of the person who is first author on zzm",
+])
+def test_asked_kind_says_nothing_when_the_wording_does_not_say(text: str) -> None:
+    assert asked_kind(text) in (None, "number")
+    assert asked_kind(text) != "author" and asked_kind(text) != "paper"
+
+
+def test_returned_kind_follows_the_plan() -> None:
+    assert returned_kind(ir.traverse(PAPER, "writes", "in", position=1)) == "author"
+    assert returned_kind(ir.aggregate(PAPERS_OF_A, "count")) == "number"
+    assert returned_kind(ir.aggregate(PAPERS_OF_A, "min", "year")) == "year"
+    assert returned_kind(ir.project(PAPER, "cited_by_count")) == "number"
+    assert returned_kind(ir.test(PAPERS_OF_A, "nonempty")) == "yes/no"
+    assert returned_kind(ir.where(PAPERS_OF_A, "year", ">", 2000)) == "paper"
+
+
+def test_a_plan_returning_another_kind_is_a_conflict() -> None:
+    first_author = ir.traverse(PAPER, "writes", "in", position=1)
+    assert kind_conflict("what else has the lead author of zzm written?", first_author)
+    assert kind_conflict("what cites zzm", ir.project(PAPER, "cited_by_count"))
+    assert not kind_conflict("who is the first author of zzm?", first_author)
+    assert not kind_conflict("how many papers did zzm write", ir.aggregate(PAPERS_OF_A, "count"))
+
+
+def _anchor(text: str, node: str, kind: str) -> dict:
+    return {"text": text, "node_id": node, "type": kind, "candidates": [node]}
+
+
+def test_a_mention_of_the_asking_sentence_that_the_plan_leaves_out_is_reported() -> None:
+    question = 'In the year that "Deep rocks" was published, what other papers did Bo Chen bring out?'
+    plan = {"ir": ir.setop("difference", [ir.traverse(ir.traverse(PAPER, "writes", "in"), "writes", "out"), PAPER]),
+            "anchors": [_anchor("Deep rocks", "P1", "paper"), _anchor("Bo Chen", "A2", "author")]}
+    assert unused_mentions(question, plan) == ["'Bo Chen' (my reading does not use it)"]
+    context_only = 'Bo Chen told me about it. Which papers did Ann Lee write?'
+    plan = {"ir": PAPERS_OF_A, "anchors": [_anchor("Ann Lee", "A1", "author"), _anchor("Bo Chen", "A2", "author")]}
+    assert unused_mentions(context_only, plan) == []
+
+
+def test_a_context_person_combined_with_the_asked_one_is_reported() -> None:
+    bo = ir.match(["A2"], "author", "Bo Chen")
+    both = ir.aggregate(ir.setop("intersect", [PAPERS_OF_A, ir.traverse(bo, "writes", "out")]), "count")
+    anchors = [_anchor("Bo Chen", "A2", "author"), _anchor("Ann Lee", "A1", "author")]
+    question = "Bo Chen and I argued about how productive Ann Lee is. How many papers has this person written?"
+    assert context_combinations(question, {"ir": both, "anchors": anchors})
+    together = "Bo Chen and Ann Lee met in 2001. How many papers have they written together?"
+    assert context_combinations(together, {"ir": both, "anchors": anchors}) == []
+
+
+def test_a_back_reference_with_two_candidates_before_it_is_reported() -> None:
+    from hgrag.agents.asked_kind import ambiguous_references
+
+    anchors = [_anchor("Deep rocks", "P1", "paper"), _anchor("Shallow seas", "P2", "paper")]
+    plan = {"ir": ir.project(PAPER, "cited_by_count"), "anchors": anchors}
+    question = "While reading Deep rocks I noticed a reference to Shallow seas. How often has that paper been cited?"
+    assert ambiguous_references(question, plan)
+    one_paper = {"ir": ir.project(PAPER, "year"), "anchors": [_anchor("Ann Lee", "A1", "author"), anchors[0]]}
+    assert ambiguous_references("Ann Lee recommended Deep rocks to me. When did it come out?", one_paper) == []
+    assert ambiguous_references("When did Deep rocks come out? Shallow seas too.", plan) == []
+
+
+def test_a_person_linked_without_the_first_word_of_the_written_name_is_reported() -> None:
+    from hgrag.agents.asked_kind import truncated_names
+
+    plan = {"ir": PAPERS_OF_A, "anchors": [_anchor("D. Nowak", "A9", "author")]}
+    assert truncated_names("top cited paper by Roberr D. Nowak", plan)
+    assert truncated_names("Show the papers of D. Nowak", plan) == []
+    assert truncated_names("By D. Nowak, how many papers?", plan) == []
