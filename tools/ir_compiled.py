@@ -209,7 +209,9 @@ class CompiledExecutor(Executor):
 
 
 def _describe(compiled: CompiledQuery) -> str:
-    return ">".join(o["op"] for o in reversed(compiled.ops))
+    """The covered operators bottom up, e.g. `match>traverse>traverse>top`."""
+    ops = compiled.ops if compiled.ops[0]["op"] == "match" else compiled.ops[1:] + compiled.ops[:1]
+    return ">".join(o["op"] for o in ops)
 
 
 def decode_value(compiled: CompiledQuery, rows: list[list[Any]]) -> Value:
