@@ -161,6 +161,21 @@ def _questions(store: Any, index: Any, count: int) -> list[str]:
     return questions
 
 
+def _count_queries(store: Any) -> list[int] | None:
+    """A running count of the database queries a FalkorDB store sends (None for other stores)."""
+    graph = getattr(store, "graph", None)
+    if not hasattr(graph, "ro_query"):
+        return None
+    counter, send = [0], graph.ro_query
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        counter[0] += 1
+        return send(*args, **kwargs)
+
+    graph.ro_query = counted
+    return counter
+
+
 def phase_questions(args: argparse.Namespace) -> dict[str, Any]:
     from hgrag.graphs.api import ask
     from hgrag.tools.entity_index import EntityIndex
@@ -176,6 +191,7 @@ def phase_questions(args: argparse.Namespace) -> dict[str, Any]:
     for question in questions[:len(MIX)]:  # warm-up: model, caches, compiled graph
         ask(question, "dblp", source=str(args.workdir), graph=url)
     times, outcomes = [], Counter()
+    queries = _count_queries(store)
     for question in questions:
         begun = time.perf_counter()
         out = ask(question, "dblp", source=str(args.workdir), graph=url)
@@ -186,6 +202,7 @@ def phase_questions(args: argparse.Namespace) -> dict[str, Any]:
             "warm_load_seconds": open_seconds + index_seconds, "questions": len(times),
             "p50_ms": statistics.median(ordered), "p95_ms": ordered[int(0.95 * (len(ordered) - 1))],
             "outcomes": dict(outcomes), "qa_peak_rss_mb": _peak_mb(),
+            "db_queries_per_question": queries[0] / len(times) if queries else None,
             "examples": questions[:len(MIX)]}
 
 

@@ -29,21 +29,22 @@ def benchmark_questions(dataset: str, template_sets: Iterable[str] = TEMPLATE_SE
     return rows
 
 
-def _outcome(question: str, dataset: str, graph: str | None) -> dict[str, Any]:
+def _outcome(question: str, dataset: str, graph: str | None, compared: tuple[str, ...]) -> dict[str, Any]:
     from hgrag.graphs.api import ask
 
     out = ask(question, dataset, graph=graph)
-    return {key: out.get(key) for key in COMPARED}
+    return {key: out.get(key) for key in compared}
 
 
 def store_parity(dataset: str, graph_url: str, questions: list[dict[str, Any]] | None = None,
-                 **benchmark: Any) -> tuple[int, list[dict[str, Any]]]:
-    """(questions compared, mismatches) between the networkx store and `graph_url`."""
+                 compared: tuple[str, ...] = COMPARED, **benchmark: Any) -> tuple[int, list[dict[str, Any]]]:
+    """(questions compared, mismatches) between the networkx store and `graph_url` on the `compared`
+    output fields (add "evidence" to compare the walked subgraph too)."""
     rows = questions if questions is not None else benchmark_questions(dataset, **benchmark)
     mismatches = []
     for row in rows:
-        embedded = _outcome(row["question"], dataset, "networkx")
-        database = _outcome(row["question"], dataset, graph_url)
+        embedded = _outcome(row["question"], dataset, "networkx", compared)
+        database = _outcome(row["question"], dataset, graph_url, compared)
         if embedded != database:
             mismatches.append({"id": row["id"], "question": row["question"],
                                "networkx": embedded, "falkordb": database})

@@ -132,6 +132,25 @@ class FalkorDialect:
                 f"relTypes: [{rels}], maxLen: $max_len, relDirection: 'both', pathCount: $count}}) "
                 "YIELD path RETURN [n IN nodes(path) | n.id]")
 
+    # -- fragments of compiled plans (tools/ir_cypher.py) -----------------------------------------
+    def match_node(self, var: str, id_var: str) -> str:
+        """Bind `var` to the node whose id is the value of `id_var` (an index look-up)."""
+        return f"MATCH ({identifier(var)}:Node {{id: {identifier(id_var)}}})"
+
+    def is_number(self, expr: str) -> str:
+        """An integer or float (not a boolean or string), as the executor's `_numbers` keeps."""
+        return f"typeOf({expr}) IN ['Integer', 'Float']"
+
+    def is_float(self, expr: str) -> str:
+        return f"typeOf({expr}) = 'Float'"
+
+    def shortest_paths_with_edges(self, edge_types: tuple[str, ...]) -> str:
+        """As `shortest_paths`, plus each path's relationships as [source id, type, target id]."""
+        return self.shortest_paths(edge_types).replace(
+            "RETURN [n IN nodes(path) | n.id]",
+            "RETURN [n IN nodes(path) | n.id], "
+            "[r IN relationships(path) | [startNode(r).id, type(r), endNode(r).id]]")
+
     def edges_among(self, edge_types: tuple[str, ...]) -> str:
         """Every `edge_types` relationship between two nodes of $ids (for a tie-break BFS)."""
         rels = "|".join(relationship(t) for t in edge_types)

@@ -10,6 +10,7 @@ per node do not pay a round trip twice. Query texts live in `cypher_dialect`.
 
 from __future__ import annotations
 
+import json
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
@@ -26,6 +27,7 @@ DEFAULT_PORT = 6379
 PAGE = 50_000  # ids per page when listing every node of a type
 CHUNK = 5_000  # ids per query in set-at-a-time calls (bounds one reply's size)
 PATH_COUNT = 64  # shortest paths fetched to reproduce the embedded store's tie-break
+COMPILED_CACHE = 256  # results of compiled plan queries kept (the graph is read-only while answering)
 
 
 @dataclass(frozen=True)
@@ -87,6 +89,7 @@ class FalkorDBGraphStore(GraphStore):
         self._nodes = _Cache(cache_size)
         self._adjacent = _Cache(cache_size)
         self._counts: dict[str, int] | None = None
+        self._compiled = _Cache(COMPILED_CACHE)
 
     @classmethod
     def connect(cls, url: str | GraphURL, graph_name: str | None = None, name: str = "graph",
@@ -97,6 +100,26 @@ class FalkorDBGraphStore(GraphStore):
     # -- plumbing --------------------------------------------------------------------------
     def _rows(self, text: str, params: dict[str, Any] | None = None) -> list[list[Any]]:
         return self.graph.ro_query(text, params or {}).result_set
+
+    def cypher_rows(self, text: str, params: dict[str, Any]) -> list[list[Any]]:
+        """Rows of one read-only parameterised query (compiled plans, tools/ir_cypher.py), cached like
+        the per-node reads: retrieval, answer and validation run the same plan within one question."""
+        key = _query_key(text, params)
+        rows = self._compiled.get(key)
+        if rows is None:
+            rows = self._rows(text, params)
+            self._compiled.put(key, rows)
+        return rows
+
+    def cypher_cached(self, compiled: Any) -> bool:
+        """Whether a compiled query's rows are already at hand."""
+        return compiled is not None and self._compiled.get(_query_key(compiled.text, compiled.params)) is not None
+
+    def plan_executor(self, layer_budget: int, evidence: bool = True) -> Any:
+        """The plan executor for this store: sub-plans compiled to one Cypher query each."""
+        from hgrag.tools.ir_compiled import CompiledExecutor
+
+        return CompiledExecutor(self, layer_budget, evidence)
 
     def _chunked(self, text: str, ids: list[str], **params: Any) -> Iterator[list[Any]]:
         for start in range(0, len(ids), CHUNK):
@@ -257,13 +280,24 @@ class FalkorDBGraphStore(GraphStore):
         return _LocalGraph(self, on_paths, types).shortest_path(source, target, types, max_len)
 
 
+def shortest_path_among(edges: Iterable[tuple[str, str, str]], source: str, target: str,
+                        edge_types: tuple[str, ...], max_len: int) -> list[str] | None:
+    """GraphStore's breadth-first choice on a small edge set (source id, type, target id), e.g. the
+    union of every shortest path the database found."""
+    local = _LocalGraph(None, [], ())
+    for start, edge_type, end in edges:
+        local.out.setdefault((start, edge_type), []).append(end)
+        local.into.setdefault((end, edge_type), []).append(start)
+    return local.shortest_path(source, target, edge_types, max_len)
+
+
 class _LocalGraph(GraphStore):
     """The few nodes of a set of shortest paths, to replay GraphStore's breadth-first tie-break."""
 
-    def __init__(self, store: FalkorDBGraphStore, nodes: list[str], edge_types: tuple[str, ...]):
+    def __init__(self, store: FalkorDBGraphStore | None, nodes: list[str], edge_types: tuple[str, ...]):
         self.out: dict[tuple[str, str], list[str]] = {}
         self.into: dict[tuple[str, str], list[str]] = {}
-        for edge_type in edge_types:
+        for edge_type in edge_types if store is not None else ():
             for node, others in store.expand(nodes, edge_type, "out").items():
                 self.out[(node, edge_type)] = [o for o in others if o in set(nodes)]
             for node, others in store.expand(nodes, edge_type, "in").items():
@@ -294,6 +328,10 @@ class _LocalGraph(GraphStore):
 
 _NODE_INTERNAL = ("id", "seq")
 _EDGE_INTERNAL = ("o", "i")
+
+
+def _query_key(text: str, params: dict[str, Any]) -> tuple[str, str]:
+    return text, json.dumps(params, sort_keys=True, default=str)
 
 
 def _clean_node(props: dict[str, Any]) -> dict[str, Any]:

@@ -47,6 +47,7 @@ class Execution:
     paths: list[list[str]] = field(default_factory=list)
     truncated: bool = False
     error: str | None = None  # why a well-formed plan could not run (then there is no answer)
+    compiled: list[str] = field(default_factory=list)  # sub-plans a database ran as one query (trace only)
 
 
 class Executor:
@@ -346,6 +347,11 @@ def _path_edges(store: GraphStore, path: list[str]) -> list[tuple[str, str, str]
     return edges
 
 
-def execute(store: GraphStore, ir: dict[str, Any], layer_budget: int = DEFAULT_LAYER_BUDGET) -> Execution:
-    """Run a plan tree; the Execution holds its value and the evidence of the walk."""
-    return Executor(store, layer_budget).execute(ir)
+def execute(store: GraphStore, ir: dict[str, Any], layer_budget: int = DEFAULT_LAYER_BUDGET,
+            evidence: bool = True) -> Execution:
+    """Run a plan tree; the Execution holds its value and the evidence of the walk (with
+    `evidence=False` only the value is promised). A store offering `plan_executor` (a database
+    that compiles sub-plans to queries) supplies its own Executor."""
+    factory = getattr(store, "plan_executor", None)
+    executor = factory(layer_budget, evidence) if factory is not None else Executor(store, layer_budget)
+    return executor.execute(ir)

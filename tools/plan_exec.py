@@ -27,12 +27,13 @@ def linked_subjects(plan: dict[str, Any]) -> list[str]:
     return linked
 
 
-def run_plan(store: GraphStore, plan: dict[str, Any], layer_budget: int = DEFAULT_LAYER_BUDGET) -> Execution:
+def run_plan(store: GraphStore, plan: dict[str, Any], layer_budget: int = DEFAULT_LAYER_BUDGET,
+             evidence: bool = True) -> Execution:
     """Execute the plan's IR; an empty Execution when there is nothing to run."""
     if not plan.get("ir") or not linked_subjects(plan):
         return Execution()
     try:
-        return execute(store, plan["ir"], layer_budget)
+        return execute(store, plan["ir"], layer_budget, evidence)
     except ExecutionError as exc:  # an ill-typed plan (e.g. written by an LLM) answers nothing, with its reason
         return Execution(error=str(exc))
 
@@ -61,4 +62,4 @@ def answer_items(store: GraphStore, plan: dict[str, Any], execution: Execution) 
 
 def full_answer(store: GraphStore, plan: dict[str, Any]) -> list[AnswerItem]:
     """The answer computed on the whole graph (no budget): what validation checks against."""
-    return answer_items(store, plan, run_plan(store, plan, layer_budget=UNBOUNDED))
+    return answer_items(store, plan, run_plan(store, plan, layer_budget=UNBOUNDED, evidence=False))

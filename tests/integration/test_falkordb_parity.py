@@ -1,5 +1,6 @@
-"""Parity: every question of every benchmark template set gets the same answer, answer text and
-verified flag on the embedded networkx store and on FalkorDB (the QA graph picks the store from
+"""Parity: every question of every benchmark template set gets the same answer, answer text, evidence
+(walked nodes, edges, paths; plans compiled to Cypher replay the executor's walk) and verified flag on
+the embedded networkx store and on FalkorDB (the QA graph picks the store from
 its Context), on both tiny datasets."""
 
 from __future__ import annotations
@@ -7,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from hgrag.evaluation.generator import TEMPLATE_SETS
-from hgrag.evaluation.parity import benchmark_questions, store_parity
+from hgrag.evaluation.parity import COMPARED, benchmark_questions, store_parity
 from hgrag.tools.falkordb_store import FalkorDBGraphStore
 from hgrag.tools.resources import load_graph, load_resources
 
@@ -21,7 +22,7 @@ def test_every_benchmark_question_answers_alike_on_both_stores(dataset, falkordb
     questions = benchmark_questions(dataset, TEMPLATE_SETS)
     assert {row["id"].split("/")[0] for row in questions} == set(TEMPLATE_SETS)
     url = falkordb_server.url(f"parity-{dataset}")
-    compared, mismatches = store_parity(dataset, url, questions)
+    compared, mismatches = store_parity(dataset, url, questions, compared=COMPARED + ("evidence",))
     assert compared == len(questions) > 100
     assert mismatches == [], mismatches[:3]
     used = load_resources(dataset, graph=url).store  # the memoised store the QA graph answered from
