@@ -59,6 +59,10 @@ def test_a_string_is_split_into_words():
     ("what is the grant number acknowledged in zzm?", "grant number"),
     ("what's zzm about in a nutshell", "what it is about"),
     ("what part of the world is zzm from", "from (origin)"),
+    ("list the phd students supervised by zzm.", "students"),
+    ("email address of zzm", "address"),
+    ("paper: zzm | return: license, download count", "license"),
+    ("hey, do you know which country zzm lives and works in?", "country"),
 ])
 def test_properties_the_graph_lacks_are_named_in_new_shapes(residue: str, part: str) -> None:
     from hgrag.agents.asked_things import unknown_asked_things
@@ -69,6 +73,8 @@ def test_properties_the_graph_lacks_are_named_in_new_shapes(residue: str, part: 
 @pytest.mark.parametrize("residue", [
     "what year is zzm 's most recent paper in zzm from?", "what kind of publication is zzm",
     "what is the maximum number of citations of any paper by zzm?", "what is the orcid number of zzm",
+    "return the venue (journal or conference) of the paper zzm", "please find the doi assigned to zzm",
+    "could you list everything they published in zzm", "list the co-authors of zzm",
 ])
 def test_ordinary_wordings_name_nothing_unknown(residue: str) -> None:
     from hgrag.agents.asked_things import unknown_asked_things
