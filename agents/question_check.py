@@ -43,6 +43,7 @@ def ir_features(ir: dict[str, Any] | None) -> Features:
             attrs.add(op["attr"])
         elif kind == "traverse":
             attrs.add(f"edge:{op['edge']}")
+            attrs.add(f"edge:{op['edge']}:{op['direction']}")
             if op.get("position") is not None:
                 attrs.add("position")
     return {"ops": ops, "fns": fns, "cmps": cmps, "attrs": attrs, "values": values, "tops": tops}
@@ -118,6 +119,16 @@ CUES: tuple[Cue, ...] = (
                                 r")\b"), _uses_citations),
     Cue("the authors of a paper", re.compile(r"\b(authors?|writers?|team|co-?authors?|people) (of|behind|on|who wrote) "
                                              r"(the (paper|article) )?zzm\b"), lambda f: "edge:writes" in f["attrs"]),
+    Cue("papers citing it", re.compile(r"\b(citing (papers|works|articles|publications)|(papers|works|articles|publications) "
+                                       r"(citing|that cite|which cite)|(what|who|which) cites)\b"),
+        lambda f: "edge:cites:in" in f["attrs"] or "cited_by_count" in f["attrs"]),
+    Cue("the papers it cites", re.compile(r"\b(references|refs|reference list|bibliography) (of|in|for) zzm|"
+                                          r"\bzzm ('s )?(references|refs|reference list|bibliography)\b"),
+        lambda f: "edge:cites:out" in f["attrs"]),
+    Cue("a count of active years", re.compile(r"\b(active|publishing|published) years? count\b|\bcount of (active |"
+                                              r"distinct |different )?years\b|\bnumber of (different |distinct |calendar )+years\b|"
+                                              r"\bhow many (different |distinct |separate |calendar )+years\b"),
+        lambda f: "count" in f["fns"]),
     Cue("a chain between people", re.compile(r"\b(shortest|chain|degrees? of separation|separation|introductions?|"
                                              r"hops?|how far|distance)\b"), lambda f: "path" in f["ops"]),
     Cue("a comparison", re.compile(r"\b(older|newer|earlier|more recent|more cited|less cited|more citations|"

@@ -103,3 +103,14 @@ def test_a_person_linked_without_the_first_word_of_the_written_name_is_reported(
     assert truncated_names("top cited paper by Roberr D. Nowak", plan)
     assert truncated_names("Show the papers of D. Nowak", plan) == []
     assert truncated_names("By D. Nowak, how many papers?", plan) == []
+
+
+def test_citation_direction_and_active_year_counts_must_match_the_plan() -> None:
+    from hgrag.agents.question_check import ir_features, unexplained_cues
+
+    cited_by = ir_features(ir.traverse(PAPER, "cites", "out"))
+    citing = ir_features(ir.traverse(PAPER, "cites", "in"))
+    assert unexplained_cues("citing papers: zzm", cited_by) and not unexplained_cues("citing papers: zzm", citing)
+    assert unexplained_cues("refs of zzm?", citing) and not unexplained_cues("refs of zzm?", cited_by)
+    span = ir_features(ir.aggregate(PAPERS_OF_A, "span", "year"))
+    assert unexplained_cues("zzm active years count", span)
