@@ -127,8 +127,11 @@ CUES: tuple[Cue, ...] = (
         lambda f: "edge:cites:out" in f["attrs"]),
     Cue("a count of active years", re.compile(r"\b(active|publishing|published) years? count\b|\bcount of (active |"
                                               r"distinct |different )?years\b|\bnumber of (different |distinct |calendar )+years\b|"
-                                              r"\bhow many (different |distinct |separate |calendar )+years\b"),
-        lambda f: "count" in f["fns"]),
+                                              r"\bhow many (different |distinct |separate |calendar )+years\b|"
+                                              r"\bnumber of (different |distinct |calendar |separate )+(publication |publishing |active )?years\b"),
+        lambda f: "count" in f["fns"] and "year" in f["attrs"]),
+    Cue("a difference", re.compile(r"\bminus\b|\bdifference between\b|\bsubtract(ed|ing)?\b"),
+        lambda f: "span" in f["fns"]),
     Cue("a chain between people", re.compile(r"\b(shortest|chain|degrees? of separation|separation|introductions?|"
                                              r"hops?|how far|distance)\b"), lambda f: "path" in f["ops"]),
     Cue("a comparison", re.compile(r"\b(older|newer|earlier|more recent|more cited|less cited|more citations|"
