@@ -42,6 +42,20 @@ def asking_clause(text: str) -> str:
     return (asking or clauses or [text])[-1]
 
 
+PAPER_NOUNS = ("paper", "papers", "work", "works", "article", "articles", "publication", "publications")
+
+
+def _superlative_paper(clause: str) -> bool:
+    """'most cited paper by A' (the paper noun may carry a one-letter typo: 'papr')."""
+    from rapidfuzz.distance import DamerauLevenshtein
+
+    match = SUPERLATIVE_PAPER.match(clause)
+    if not match:
+        return False
+    noun = match.group("noun")
+    return any(DamerauLevenshtein.distance(noun, p) <= (1 if len(p) >= 4 else 0) for p in PAPER_NOUNS)
+
+
 def _split_long_lead(clause: str) -> list[str]:
     """'I'm compiling a bibliography: which …' splits at the colon; a short topic ('Fuel: number of …') does not."""
     lead, colon, rest = clause.partition(": ")
@@ -63,7 +77,7 @@ def asked_kind(text: str) -> str | None:
     if COMMAND.match(clause) and (not wh or wh.start() > 12):
         return _head_noun(clause[COMMAND.match(clause).end():])
     if not wh:  # a fragment: only "the most cited paper by A" is read (a superlative before a paper noun)
-        return "paper" if SUPERLATIVE_PAPER.match(clause) and not COUNT_ANYWHERE.search(clause) else None
+        return "paper" if _superlative_paper(clause) and not COUNT_ANYWHERE.search(clause) else None
     word = wh.group(1)
     if wh.start() > 0 and clause[:wh.start()].split()[-1] in RELATIVE_BEFORE:  # "the person who …"
         return None
@@ -122,8 +136,8 @@ def _noun_after(text: str) -> str | None:
     return None if after in PROPERTY_HEADS else NOUN_OF[first]
 
 
-SUPERLATIVE_PAPER = re.compile(r"(zzm 's )?(the |my |his |her |their )?(most|least|latest|earliest|oldest|newest|top|highest|lowest|best)\b( [\w'-]+){0,2} "
-                               r"(paper|papers|work|works|article|articles|publication|publications)\b")
+SUPERLATIVE_PAPER = re.compile(r"(zzm 's )?(the |my |his |her |their )?(most|least|latest|earliest|oldest|newest|top|"
+                               r"highest|lowest|best)\b( [\w'-]+){0,2}? (?P<noun>[\w'-]+)\b(?= by| from| of|\s*$)")
 COUNT_ANYWHERE = re.compile(r"\b(count|number|total|how many|tally|yes|no|years?|venues?|journals?|authors?)\b|#")
 STOPS = frozenset("of by in for from with on at about that which who whom where when than between whether if".split())
 

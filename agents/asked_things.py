@@ -127,7 +127,8 @@ def _compound_head(words: str) -> str | None:
     preposition or a mention."""
     kept = []
     for word in words.split():
-        if word in ("by", "of", "in", "on", "from", "with", "for", "zzm", "that", "which"):
+        if word in ("by", "of", "in", "on", "from", "with", "for", "zzm", "that", "which", "is", "are", "was", "were",
+                    "does", "did", "do", "has", "have"):
             break
         if word not in SKIPPED and word not in NOT_NOUNS:
             kept.append(word.strip("'"))

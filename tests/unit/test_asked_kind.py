@@ -114,3 +114,8 @@ def test_citation_direction_and_active_year_counts_must_match_the_plan() -> None
     assert unexplained_cues("refs of zzm?", citing) and not unexplained_cues("refs of zzm?", cited_by)
     span = ir_features(ir.aggregate(PAPERS_OF_A, "span", "year"))
     assert unexplained_cues("zzm active years count", span)
+
+
+def test_a_superlative_fragment_with_a_typo_still_asks_for_a_paper() -> None:
+    assert asked_kind("most cited papr by zzm") == "paper"
+    assert asked_kind("zzm earliest publication year") is None
