@@ -155,10 +155,10 @@ def load_graph(dataset: str = "openalex", source: str | Path | None = None, *,
     """
     spec, path = resolve_source(dataset, source)
     files, directory = _cache_location(spec, path)
-    found = None if rebuild else _cached_graph(directory)
+    found = None if rebuild else _cached_graph(directory, quiet=True)  # may be half-written by another process
     if found is None:
         with cache.build_lock(directory):
-            found = None if rebuild else _cached_graph(directory, quiet=True)  # built while we waited?
+            found = None if rebuild else _cached_graph(directory)  # built while we waited? (damage reported here)
             if found is None:
                 return _build_and_save_graph(spec, path, files, directory, skip_bad_records, progress)
     cache.tidy(directory)
@@ -186,14 +186,14 @@ def _load_or_build_index(graph: GraphLoad, progress: bool, rebuild: bool) -> tup
     """The entity index: loaded when verified alongside an unchanged graph, else built now."""
     directory = graph.cache_dir
     if graph.loaded_from_cache and not rebuild:
-        index = _cached_index(graph)
+        index = _cached_index(graph, quiet=True)  # may be half-written by another process
         if index is not None:
             return index, None
     with cache.build_lock(directory):
         meta = cache.load_meta(directory) or graph.meta
         if not rebuild and meta.get("checksums") == graph.meta.get("checksums"):
             graph.meta = meta
-            index = _cached_index(graph, quiet=True)  # built by another process while we waited?
+            index = _cached_index(graph)  # built by another process while we waited? (damage reported here)
             if index is not None:
                 return index, None
         return _build_and_save_index(graph, progress)
