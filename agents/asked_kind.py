@@ -204,6 +204,15 @@ def _name(kind: str) -> str:
             "author": "people", "paper": "papers", "venue": "venues"}[kind]
 
 
+def numbered_holes(question: str, mentions: list[str]) -> str:
+    """The question with curly quotes made plain and mention i (in the caller's order, longest first)
+    replaced by ' zzm<i> '."""
+    text = question.replace("\u2019", "'").replace("\u201c", '"').replace("\u201d", '"')
+    for i, mention in enumerate(mentions):
+        text = re.sub(re.escape(mention), f" zzm{i} ", text, flags=re.IGNORECASE)
+    return text
+
+
 def used_ids(ir: dict[str, Any] | None) -> set[str]:
     """Node ids a plan names: matched anchors and ids compared against in filters and tests."""
     used: set[str] = set()
@@ -222,9 +231,7 @@ def unused_mentions(question: str, plan: dict[str, Any]) -> list[str]:
     used = used_ids(plan.get("ir"))
     anchors = sorted((a for a in plan.get("anchors", []) if a.get("text") and a.get("node_id")),
                      key=lambda a: -len(a["text"]))
-    text = question.replace("\u2019", "'").replace("\u201c", '"').replace("\u201d", '"')
-    for i, anchor in enumerate(anchors):
-        text = re.sub(re.escape(anchor["text"]), f" zzm{i} ", text, flags=re.IGNORECASE)
+    text = numbered_holes(question, [a["text"] for a in anchors])
     in_clause = {int(h[3:]) for h in re.findall(r"zzm\d+", asking_clause(text.lower()))}
     missing = []
     for i in sorted(in_clause):
@@ -248,9 +255,7 @@ def context_combinations(question: str, plan: dict[str, Any]) -> list[str]:
                       and ({a["node_id"], *(a.get("candidates") or [])} & used)), key=lambda a: -len(a["text"]))
     if len(anchors) < 2:
         return []
-    text = question.replace("\u2019", "'").replace("\u201c", '"').replace("\u201d", '"')
-    for i, anchor in enumerate(anchors):
-        text = re.sub(re.escape(anchor["text"]), f" zzm{i} ", text, flags=re.IGNORECASE)
+    text = numbered_holes(question, [a["text"] for a in anchors])
     clause = asking_clause(text.lower())
     in_clause = {int(h[3:]) for h in re.findall(r"zzm\d+", clause)}
     if not any(op.get("op") == "intersect" for op in walk(plan.get("ir"))):
@@ -284,9 +289,7 @@ def ambiguous_references(question: str, plan: dict[str, Any]) -> list[str]:
     anchors = sorted((a for a in plan.get("anchors", []) if a.get("text")), key=lambda a: -len(a["text"]))
     texts = [(a["text"], a.get("type")) for a in anchors]
     texts += [(t, None) for t in plan.get("unresolved") or [] if t and not _inside_anchor(t, anchors)]
-    text = question.replace("\u2019", "'").replace("\u201c", '"').replace("\u201d", '"')
-    for i, (mention, _) in enumerate(texts):
-        text = re.sub(re.escape(mention), f" zzm{i} ", text, flags=re.IGNORECASE)
+    text = numbered_holes(question, [mention for mention, _ in texts])
     clause = asking_clause(text.lower())
     if re.search(r"zzm\d+", clause):
         return []

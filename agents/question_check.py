@@ -15,8 +15,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from hgrag.agents.asked_kind import (ambiguous_references, context_combinations, kind_conflict, truncated_names,
-                                     unused_mentions)
+from hgrag.agents.asked_kind import (EDGE_KIND, ambiguous_references, context_combinations, kind_conflict,
+                                     numbered_holes, truncated_names, unused_mentions)
 from hgrag.agents.asked_things import unknown_asked_things
 from hgrag.state.plan_ir import walk
 
@@ -182,9 +182,7 @@ def context_only_entities(question: str, plan: dict[str, Any]) -> list[str]:
     mentions = [m for m in plan.get("anchors", []) if m.get("node_id") in used and m.get("text")]
     if len(mentions) < 2:
         return []
-    text = question.replace("’", "'").replace("“", '"').replace("”", '"')
-    for i, mention in enumerate(sorted(mentions, key=lambda m: -len(m["text"]))):
-        text = re.sub(re.escape(mention["text"]), f" zzm{i} ", text, flags=re.IGNORECASE)
+    text = numbered_holes(question, [m["text"] for m in sorted(mentions, key=lambda m: -len(m["text"]))])
     clauses = [c for c in re.split(r"(?<=[.!?])\s+", text.lower()) if c.strip()]
     asking = [c for c in clauses if ASKS.search(c.strip()) and not _first_person(c)] or clauses[-1:]
     named_in_asking = set(re.findall(r"zzm\d+", asking[-1]))
@@ -284,10 +282,6 @@ def unexplained_text(parts: list[str]) -> str:
     quoted = ", ".join(f"'{p}'" for p in parts[:3])
     return (f"I can't use {quoted} in this question: my reading of it would leave that out, so I do not "
             "answer rather than answer a different question.")
-
-
-EDGE_KIND = {("writes", "out"): "paper", ("writes", "in"): "author", ("published_in", "out"): "venue",
-             ("published_in", "in"): "paper", ("cites", "out"): "paper", ("cites", "in"): "paper"}
 
 
 def output_kind(op: dict[str, Any] | None) -> str | None:

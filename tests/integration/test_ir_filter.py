@@ -11,20 +11,13 @@ picked author's papers, so every comparison has papers on both sides of it.
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
-
 import pytest
 
-from ir_cases import Case, load_case, nodes, ones, run, values
-from ir_oracle import DATASETS, compare
+from ir_cases import Case, nodes, ones, run, values
+from ir_oracle import compare
 
 pytestmark = pytest.mark.integration
 COMPARISONS = ("=", "!=", "<", "<=", ">", ">=")
-
-
-@pytest.fixture(params=DATASETS)
-def case(request: pytest.FixtureRequest, datasets_dir: Path, session_hgrag_home: Path) -> Case:
-    return load_case(request.param, datasets_dir)
 
 
 def _ir():

@@ -7,19 +7,12 @@ made-up number (a "sum" of a single count was 0). Run on both tiny graphs with t
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from ir_cases import Case, load_case, run
-from ir_oracle import DATASETS
+from ir_cases import Case, run
+
 
 pytestmark = pytest.mark.integration
-
-
-@pytest.fixture(params=DATASETS)
-def case(request: pytest.FixtureRequest, datasets_dir: Path, session_hgrag_home: Path) -> Case:
-    return load_case(request.param, datasets_dir)
 
 
 def _plans(author: str) -> dict[str, dict]:

@@ -7,20 +7,13 @@ a pair in different components, and the same author twice.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from ir_cases import Case, load_case, run, scalar
-from ir_oracle import DATASETS, RawGraph
+from ir_cases import Case, run, scalar
+from ir_oracle import RawGraph
 
 pytestmark = pytest.mark.integration
 MAX_LEN = 12  # the IR's upper bound on max_len
-
-
-@pytest.fixture(params=DATASETS)
-def case(request: pytest.FixtureRequest, datasets_dir: Path, session_hgrag_home: Path) -> Case:
-    return load_case(request.param, datasets_dir)
 
 
 def _path(source: str, target: str, kind: str, edges: list[str], max_len: int) -> dict:

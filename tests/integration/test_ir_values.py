@@ -10,20 +10,13 @@ in-set citation count (distinct citing papers of the file).
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
-
 import pytest
 
-from ir_cases import Case, boolean, load_case, nodes, ones, run, scalar, values
-from ir_oracle import DATASETS, compare, most
+from ir_cases import Case, boolean, nodes, ones, run, scalar, values
+from ir_oracle import compare, most
 
 pytestmark = pytest.mark.integration
 MISSING = "no-such-author"
-
-
-@pytest.fixture(params=DATASETS)
-def case(request: pytest.FixtureRequest, datasets_dir: Path, session_hgrag_home: Path) -> Case:
-    return load_case(request.param, datasets_dir)
 
 
 def _ir():

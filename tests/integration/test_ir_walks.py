@@ -10,20 +10,13 @@ paper) are picked from the raw data by rule; no expected answer is written into 
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
-
 import pytest
 
-from ir_cases import Case, assert_edges_are_raw, load_case, nodes, ones, run
-from ir_oracle import DATASETS
+from ir_cases import Case, assert_edges_are_raw, nodes, ones, run
+
 
 pytestmark = pytest.mark.integration
 MISSING = "no-such-node-0000"
-
-
-@pytest.fixture(params=DATASETS)
-def case(request: pytest.FixtureRequest, datasets_dir: Path, session_hgrag_home: Path) -> Case:
-    return load_case(request.param, datasets_dir)
 
 
 def _ir():
