@@ -109,6 +109,7 @@ COUNT_WORDS = frozenset("count number total tally".split())
 EVERYONE = frozenset("everyone everybody anyone anybody".split())
 PROPERTY_HEADS = frozenset("type title doi id identifier date language kind status record list details distance chain "
                            "path network graph".split())
+VALUE_HEADS = frozenset("type kind doi orcid identifier id language".split())
 RELATIVE_BEFORE = frozenset("person people author authors researcher researchers one ones those someone anyone everyone "
                             "scientist individual in of to by for from at on with".split())
 
@@ -125,6 +126,8 @@ def _noun_after(text: str) -> str | None:
         return "number"
     if first in EVERYONE:
         return "author"
+    if first in VALUE_HEADS and after not in NOUN_OF:  # "what type of publication is it": a property value
+        return "value"
     if first not in NOUN_OF:
         return None
     if after in COUNT_WORDS:
@@ -188,7 +191,7 @@ def returned_kind(op: dict[str, Any] | None) -> str | None:
 
 
 COMPATIBLE = {"number": {"number"}, "yes/no": {"yes/no"}, "year": {"year"}, "author": {"author"},
-              "paper": {"paper"}, "venue": {"venue"}}
+              "paper": {"paper"}, "venue": {"venue"}, "value": {"value"}}
 
 
 def kind_conflict(residue_text: str, ir: dict[str, Any] | None) -> list[str]:

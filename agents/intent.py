@@ -80,6 +80,10 @@ DESCRIPTORS = re.compile(
     r"(?=(titled |entitled |called |named )?zzpaper)|\b(the )?(author|researcher|professor|prof|dr|scholar|scientist)\.?\s+(?=zzauthor)|"
     r"\b(the )?(journal|conference|venue|proceedings( of)?|outlet|periodical|magazine|source)\s+(?=zzvenue)|"
     r"(?<=zzvenue) (journal|conference|venue|proceedings)\b")
+# hedges and citation-style talk are not part of what is asked: "I'm not sure how to cite X in my essay"
+HEDGES = re.compile(r"\b(i 'm|i am|we 're|we are|i was|honestly) (still )?not (quite |really )?(sure|certain)\b|"
+                    r"\bhow (do i|do we|to|should i|should we|can i|would i|do you) (properly |correctly )?"
+                    r"(cite|reference)\b")
 
 
 @dataclass
@@ -139,6 +143,7 @@ def residual_text(question: str, spans: list, years: list[int]) -> str:
     text = re.sub(r"[^\w\s',-]", " ", text)
     text = re.sub(r"\s+", " ", text).strip()
     text = re.sub(r"\b(of|by|for|in|on|from|about) , (?=zz)", r"\1 ", text)  # "the authors of: <title>"
+    text = HEDGES.sub(" ", text)
     for _ in range(2):
         text = DESCRIPTORS.sub("", text)
     return re.sub(r"\s+", " ", text).strip()
@@ -185,6 +190,8 @@ def focus_target(text: str) -> tuple[str | None, bool]:
                 if earlier:
                     return earlier[-1], True
             kind = _noun_class(later)
+            if kind and j + 1 < len(window) and window[j + 1] == "'s":  # "which of this researcher 's papers"
+                continue
             if kind:
                 return _compound_head(window, j, kind), True
     nouns = [(j, _noun_class(w)) for j, w in enumerate(words) if w == "zzpos" or _noun_class(w)]
@@ -307,11 +314,8 @@ def unsupported_attribute(text: str) -> str | None:
     return phrase
 
 
-def parse_intent(text: str, years: list[int]) -> Frame:
-    """Build a Frame from the residual text (see `residual_text`)."""
-    frame = Frame()
-    text, asked = asked_first(text)
-    several_sentences = asked != text
+def _normalise(text: str) -> str:
+    """Canonical wordings for the rules below ("at least" dropped, "how prolific" -> "how many papers", ...)."""
     text = AT_LEAST.sub(" ", text)
     text = re.sub(r"\b(what|who|which ones?) (cites|cite|references|has cited|have cited|cited)\b", r"which papers \2", text)
     text = re.sub(r"\bdigital object identifiers?\b", "doi", text)
@@ -324,6 +328,15 @@ def parse_intent(text: str, years: list[int]) -> Frame:
     if ranking:  # "top venue by number of papers": a basis, not a count
         text = RANK_BASIS.sub(lambda m: f"by {m.group('noun') or ''}", text)
     text = OUTPUT.sub("papers" if ranking else "number of papers", text)  # "combined publication output"
+    return text
+
+
+def parse_intent(text: str, years: list[int]) -> Frame:
+    """Build a Frame from the residual text (see `residual_text`)."""
+    frame = Frame()
+    text, asked = asked_first(text)
+    several_sentences = asked != text
+    text, asked = _normalise(text), _normalise(asked)
     if TYPE_VALUES.search(text):
         frame.target, frame.operation, frame.explicit_target = "type", "attribute", True
         frame.notes.append("choice between publication types")
@@ -335,6 +348,9 @@ def parse_intent(text: str, years: list[int]) -> Frame:
         frame.notes.append(f"asks for '{unknown}', which the graph does not record")
         return frame
     target, explicit = focus_target(text)
+    if several_sentences and not explicit and COUNT.search(asked) and CITE.search(asked) and \
+            focus_target(asked)[0] is None:  # "...people cited it a lot. How many times has it been cited?"
+        target = None
     bare_who = re.fullmatch(r"(tell me )?(who|what) (is|was|are|were) (the )?zz(author|venue|paper)", text.strip(" ,"))
     if bare_who or (target is None and DESCRIBE.search(text) and not COUNT.search(text)):
         frame.target, frame.operation, frame.explicit_target = "describe", "describe", True
@@ -367,7 +383,7 @@ def parse_intent(text: str, years: list[int]) -> Frame:
     elif counting:
         frame.operation = "count"
     else:
-        operation, basis = _superlative(text)
+        operation, basis = _superlative(asked) if several_sentences and _superlative(asked)[0] else _superlative(text)
         if operation:
             frame.operation, frame.rank_by = operation, basis
     frame.notes.append(f"focus={frame.target}{'' if explicit else ' (inferred)'}")

@@ -56,6 +56,8 @@ def test_a_plan_returning_another_kind_is_a_conflict() -> None:
     first_author = ir.traverse(PAPER, "writes", "in", position=1)
     assert kind_conflict("what else has the lead author of zzm written?", first_author)
     assert kind_conflict("what cites zzm", ir.project(PAPER, "cited_by_count"))
+    assert kind_conflict("what type of publication is zzm?", PAPER)  # a property value, not the paper
+    assert not kind_conflict("what type of publication is zzm?", ir.project(PAPER, "type"))
     assert not kind_conflict("who is the first author of zzm?", first_author)
     assert not kind_conflict("how many papers did zzm write", ir.aggregate(PAPERS_OF_A, "count"))
 

@@ -60,6 +60,11 @@ def world():
       "Workshop notes on channel coding"]),
     (f"I read '{P1}'. Which venues have the people who wrote it published in?",
      ["Computer Networks", "Signal Processing"]),
+    # a third blind set: people in the context sentence, a possessive before the asked noun, hedges about citing
+    (f"My niece says people love '{P1}'. How many times has it been cited?", ["40"]),
+    ("I met Dariush Divsalar at a workshop. Which of this scientist's papers has been cited the most?", [P1]),
+    ("I met Dariush Divsalar last year. Which of his papers is cited the most?", [P1]),
+    (f"I'm not sure how to cite '{P1}' in my thesis. When was it published?", ["2008"]),
     ("Return the minimum publication year over papers where author = Dariush Divsalar.", ["2008"]),
     ("Return the venue with the highest paper count where author = Marvin K. Simon.", ["Signal Processing"]),
 ])
