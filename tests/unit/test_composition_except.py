@@ -124,3 +124,8 @@ def test_a_namesake_who_wrote_with_the_other_mention_is_kept(toy):
     partner = Span(20, 35, "Dariush Divsalar", "author", toy.index.lookup("Dariush Divsalar"))
     promote_partners([namesake, partner], toy.store)
     assert namesake.candidates[0] is filler[0] and namesake.candidates[1].node_id == "a4"
+
+
+def test_an_en_dash_joins_two_names(toy):
+    answer, unexplained = answered(toy, "Regarding the Dariush Divsalar–Bo Chen collaboration, which papers did they write together?")
+    assert answer == ["Adaptive routing for delay tolerant sensor networks"] and unexplained == []
