@@ -147,7 +147,8 @@ class Composer:
         holes = [i for i, w in enumerate(words) if w == "zzauthor"]
         negation_at = len(self.text[:negated.start()].split())
         after = [k for k, i in enumerate(holes) if i > negation_at]
-        excluded_index = after[0] if after and negated.group(1) not in ("aside", "set aside") else (
+        backward = negated.group(1) in ("aside", "set aside") and not re.match(r" (from|of)\b", self.text[negated.end():])
+        excluded_index = after[0] if after and not backward else (
             max((k for k, i in enumerate(holes) if i < negation_at), default=1))
         keep, drop = authors[1 - excluded_index], authors[excluded_index]
         roles = {id(drop): "excluded"}

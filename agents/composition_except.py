@@ -17,10 +17,15 @@ LAST = r"(last|senior|final)"
 POSITION = re.compile(rf"\b(?P<pos>{FIRST}|{LAST})[ _-]?(named |listed )?(author|writer|contributor)s?\b|"
                       rf"\b(whoever|whoever's|the one|the person|the author|who) (is |was |comes |gets )?"
                       rf"(listed |named |credited |placed |put )?(?P<pos2>{FIRST}|{LAST})\b")
-PAPER_ASKED = re.compile(r"\b(papers?|publications?|articles?|works?|titles?|pubs)\b|\bwhat else\b")
+WRITTEN = r"(written|write|wrote|published|publish|authored|produced|released|put out)"
+WHAT_WRITTEN = re.compile(rf"\bwhat (has|have|had|did|does|do)\b.*\b{WRITTEN}\b")  # the papers, X among them
+PAPER_ASKED = re.compile(rf"\b(papers?|publications?|articles?|works?|titles?|pubs)\b|\bwhat else\b|"
+                         rf"\bwhat (has|have|had|did|does|do)\b.*\b{WRITTEN}\b")
 OTHERS = re.compile(r"\b(other|others|else|besides|apart from|aside from|additional|more|another|remaining|rest)\b")
 PERSON_ASKED = re.compile(r"\b(who|whom|authors?|co-?authors?|people|persons|names|writers|contributors)\b")
 NON_POSITION = re.compile(rf"\bnon-?{FIRST}[ _-]?(authors?|writers?|contributors?)\b")
+LEFT_OUT = re.compile(r"^( one| author| writer)?( is| are| gets| get)? (left out|excluded|removed|omitted|dropped|"
+                      r"set aside|aside|not counted|ignored|skipped)\b")
 EXCEPT_POSITION = re.compile(r"\b(except|other than|besides|apart from|aside from|excluding|but not|without|minus|"
                              r"not counting|leaving out|leave out|beyond|not|omitting|ignoring|skipping|bar|barring|"
                              r"save|excl)\b( for)? (the |its |their |his |her )?")
@@ -36,6 +41,8 @@ MORE_THAN_A_LIST = re.compile(r"\b(how many|number of|count|total|cite|cites|cit
 def _plain_listing(composer: Any) -> bool:
     return not composer.years and not MORE_THAN_A_LIST.search(composer.text)
 
+EXCEPT_BEFORE = re.compile(EXCEPT_POSITION.pattern + "$")  # the except-word right before the position phrase
+
 
 def _position(match: re.Match) -> int:
     word = match.group("pos") or match.group("pos2")
@@ -49,7 +56,10 @@ def position_others(composer: Any) -> dict[str, Any] | None:
     if len(papers) != 1 or composer.by_type["author"] or composer.by_type["venue"] or not _plain_listing(composer):
         return None
     position = POSITION.search(text)
-    if not position or NON_POSITION.search(text) or not OTHERS.search(text):
+    if not position or NON_POSITION.search(text):
+        return None
+    others = bool(OTHERS.search(text))
+    if not others and not WHAT_WRITTEN.search(text):
         return None
     after = text[position.end():]
     asked = PAPER_ASKED.search(text)
@@ -59,7 +69,7 @@ def position_others(composer: Any) -> dict[str, Any] | None:
         return None  # "… apart from whoever is listed first" names the excluded author, not the papers' author
     return composer.base(papers[0], steps=[hop("paper", "author", position=_position(position)),
                                            hop("author", "paper")],
-                         target_type="paper", result_type="paper", exclude_anchors=True)
+                         target_type="paper", result_type="paper", exclude_anchors=others)
 
 
 def _person_after_others(text: str) -> bool:
@@ -79,7 +89,7 @@ def except_position(composer: Any) -> dict[str, Any] | None:
         position = -1 if re.fullmatch(LAST, non.group(1)) else 1
     else:
         found = POSITION.search(text)
-        if not found or not EXCEPT_POSITION.search(text[:found.start()][-40:]):
+        if not found or not (EXCEPT_BEFORE.search(text[:found.start()]) or LEFT_OUT.search(text[found.end():])):
             return None
         if PAPER_ASKED.search(text) and not PERSON_ASKED.search(text):
             return None

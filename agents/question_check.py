@@ -248,7 +248,8 @@ def unexplained_numbers(text: str, features: Features) -> list[str]:
     missing = []
     for match in NUMBER.finditer(text):
         number = int(match.group(1))
-        if "path" in features["ops"] and PATH_SCALE.match(text, match.start()):
+        if "path" in features["ops"] and (PATH_SCALE.match(text, match.start()) or
+                                          PATH_SCALE_BEFORE.search(text[:match.start()])):
             continue  # "(1 if they have co-written a paper)" defines the chain length, it is no condition
         decade = re.match(r"s\b", text[match.end():match.end() + 2])
         if number in values or str(number) in values or (decade and _covers_decade(features, number)):
@@ -259,6 +260,10 @@ def unexplained_numbers(text: str, features: Features) -> list[str]:
 
 PATH_SCALE = re.compile(r"[0-2]\s+(if|when|for|means|=)\b[^.?!)]{0,50}\b(co-?writ|co-?author|wrote|written|worked|"
                         r"collaborat|shared?|direct|same paper|together)")
+
+
+PATH_SCALE_BEFORE = re.compile(r"\b(direct|immediate)? ?(co-?authors?|collaborators?|neighbou?rs?) (count|counts|counted|are|is|"
+                               r"=|equals?|being) (as )?$")
 
 
 def _covers_decade(features: Features, start: int) -> bool:
@@ -327,15 +332,18 @@ def kind_mismatch(residual: str, plan: dict[str, Any]) -> list[str]:
     pieces = [p for p in residual.split("zzstop") if p.strip()]
     asking = [p for p in pieces if re.search(r"\b(who|whom|whose|what|which|when|where|how|list|name|give|show|find)\b", p)]
     asked, explicit = focus_target((asking or pieces or [residual])[-1])
-    if not explicit or asked not in ("author", "paper", "venue") or asked == returned:
+    if not explicit or asked not in ("author", "paper", "venue") or asked == returned and asked != "author":
         return []
     if returned == "value" and asked == "paper" and plan.get("operation") in ("attribute",):
         return []
-    if returned == "paper" and asked == "author" and WHAT_ELSE_WRITTEN.search((asking or pieces or [residual])[-1]):
+    written = WHAT_ELSE_WRITTEN.search((asking or pieces or [residual])[-1])
+    if returned == "paper" and asked == "author" and written:
         return []  # "what else has its first author written": the author's papers are asked for
+    if returned == "author" and asked == "author":  # "what has the first author of X published" is no person
+        return ["papers (the plan returns authors)"] if written else []
     return [f"{asked}s (the plan returns {returned}s)"]
 
 
-WHAT_ELSE_WRITTEN = re.compile(r"\bwhat (else|other \w+) (has|have|had|did|does|do)\b.*\b(written|write|wrote|published|"
+WHAT_ELSE_WRITTEN = re.compile(r"\bwhat (else |other \w+ )?(has|have|had|did|does|do)\b.*\b(written|write|wrote|published|"
                                r"publish|authored|produced|released|put out)\b")
 

@@ -129,3 +129,17 @@ def test_a_namesake_who_wrote_with_the_other_mention_is_kept(toy):
 def test_an_en_dash_joins_two_names(toy):
     answer, unexplained = answered(toy, "Regarding the Dariush Divsalar–Bo Chen collaboration, which papers did they write together?")
     assert answer == ["Adaptive routing for delay tolerant sensor networks"] and unexplained == []
+
+
+@pytest.mark.parametrize("question, expected", [
+    (f"Aside from '{P1}', what has its lead author published?", [P3]),               # 'aside from' is no author exclusion
+    (f"What did the first author of '{P1}' write besides that paper?", [P3]),
+    (f"What has the first author of '{P1}' published?", sorted([P1, P3])),           # papers, not the person
+    (f"Show the remaining authors of '{P1}' once the first author is left out.", ["Ann Lee", "Dariush Divsalar"]),
+    (f"Apart from its first author, who wrote '{P1}'?", ["Ann Lee", "Dariush Divsalar"]),
+    ("Who are Dariush Divsalar's collaborators aside from Bo Chen?", ["Ann Lee", "Marvin K. Simon"]),
+    ("Bo Chen aside, who has Dariush Divsalar written with?", ["Ann Lee", "Marvin K. Simon"]),
+])
+def test_more_wordings_keep_who_is_excluded(toy, question, expected):
+    answer, unexplained = answered(toy, question)
+    assert answer == expected and unexplained == []
