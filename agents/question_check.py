@@ -95,7 +95,7 @@ def _uses_citations(f: Features) -> bool:
 
 
 # "co-authors of A minus B", "authors(X) minus first author": a set difference, not a subtraction of numbers
-SET_MINUS = r"(the |its |their )?(zzm|authors?|co-?authors?|papers?|(first|last|lead|senior)[ -](author|writer)s?)\b"
+SET_MINUS = r"(the |its |their )?(zzm|authors?|co-?authors?|papers?|ones|those|(first|last|lead|senior)[ -](author|writer)s?)\b"
 
 CUES: tuple[Cue, ...] = (
     Cue("average", re.compile(r"\b(average|averages|mean|avg)\b"), lambda f: "avg" in f["fns"]),

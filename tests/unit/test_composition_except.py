@@ -143,3 +143,8 @@ def test_an_en_dash_joins_two_names(toy):
 def test_more_wordings_keep_who_is_excluded(toy, question, expected):
     answer, unexplained = answered(toy, question)
     assert answer == expected and unexplained == []
+
+
+def test_papers_minus_the_ones_with_a_coauthor(toy):
+    answer, unexplained = answered(toy, "Dariush Divsalar's papers minus the ones with Bo Chen")
+    assert answer == sorted([P1, P4]) and unexplained == []
