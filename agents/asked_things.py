@@ -136,7 +136,7 @@ def _compound_head(words: str) -> str | None:
 
 
 OBJECT_STOPS = frozenset("""by of in on from with for to zzm that which who whom where when how whose they he she it
-has have had was were is are be been at as about than""".split())
+has have had was were is are be been at as about than between among across within""".split())
 
 
 def _object_head(words: str) -> str | None:

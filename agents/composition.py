@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from hgrag.agents import composition_except
 from hgrag.agents.plan_compiler import hop, mention_dict
 
 NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -25,7 +26,7 @@ PAPER_NOUN = r"(papers?|publications?|articles?|works?|pubs|items|records)"
 CITE_WORDS = re.compile(r"\b(cite|cites|citing|cited|citation|citations|refs|references|referenced)\b")
 YES_NO = re.compile(r"^(?:[\w' ,]*? )?(did|do|does|has|have|had|is|are|was|were)\b(?!.*\b(who|which|what|when|where|how)\b)|"
                     r"\b(whether|yes or no|y/n|true or false)\b")
-NEGATION = re.compile(r"\b(aside|set aside|setting aside|leaving aside|excl|ignoring|barring|save for|without|not with|not co-?(written|authored|wrote)|did not|didn't|does not|doesn't|never|"
+NEGATION = re.compile(r"\b(aside|set aside|setting aside|leaving aside|excl|ignoring|barring|save for|without|not with|not co-?(written|authored|wrote)|did not|didn't|does not|doesn't|never|don't|wasn't|weren't|isn't|aren't|hasn't|haven't|hadn't|"
                       r"except|excluding|other than|besides|apart from|aside from|not including|but not|minus|"
                       r"leaving out|leave out|not counting|(?<!or )(?<!if )not)\b")
 
@@ -146,7 +147,8 @@ class Composer:
         holes = [i for i, w in enumerate(words) if w == "zzauthor"]
         negation_at = len(self.text[:negated.start()].split())
         after = [k for k, i in enumerate(holes) if i > negation_at]
-        excluded_index = after[0] if after and negated.group(1) not in ("aside", "set aside") else (
+        backward = negated.group(1) in ("aside", "set aside") and not re.match(r" (from|of)\b", self.text[negated.end():])
+        excluded_index = after[0] if after and not backward else (
             max((k for k, i in enumerate(holes) if i < negation_at), default=1))
         keep, drop = authors[1 - excluded_index], authors[excluded_index]
         roles = {id(drop): "excluded"}
@@ -236,7 +238,8 @@ class Composer:
 
     def compose(self) -> dict[str, Any] | None:
         for rule in (self.chain, self.compare_papers, self.cites_between, self.paper_year_test,
-                     self.relative_to_paper, self.excluded_person, self.except_position):
+                     self.relative_to_paper, self.excluded_person, self.except_position,
+                     lambda: composition_except.position_others(self), lambda: composition_except.except_position(self)):
             plan = rule()
             if plan:
                 return plan

@@ -108,6 +108,10 @@ def rerank_anchors(store: Any, plan: dict[str, Any], abstain_on_ties: bool = Fal
             linked_to = ", ".join(store.label(o) for o in sorted(others) if o in store.neighbourhood(best, 2, RING_LIMIT))
             mention["picked_because"] = (f"{len(namesakes)} authors are named '{mention['text']}'; I used {best}, "
                                          f"the one connected to {linked_to or 'the other entities'} in the graph")
+        elif mention.get("type") == "author" and best not in namesakes and not mention["tied"]:  # 'Y. Chen' -> Yun Chen
+            linked_to = ", ".join(store.label(o) for o in sorted(others) if o in store.neighbourhood(best, 2, RING_LIMIT))
+            mention["picked_because"] = (f"'{mention['text']}' may stand for several authors; I used {store.label(best)}, "
+                                         f"the one connected to {linked_to or 'the other entities'} in the graph")
         if best != mention["node_id"]:
             relink(plan, mention, best, store)
             mention["match"] = f"{mention['match']}+graph-rerank"

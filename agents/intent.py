@@ -77,7 +77,7 @@ SINCE = re.compile(r"\b(since|after|starting in|starting from|onwards from|later
 BEFORE = re.compile(r"\b(before|until|prior to|up to|by)\s+zzyear\b|\bzzyear or earlier\b")
 DESCRIPTORS = re.compile(
     r"\b(the )?(paper|article|publication|work|study|manuscript|record|entry|title|titled|entitled|called|named)\s+"
-    r"(?=(titled |entitled |called |named )?zzpaper)|\b(the )?(author|researcher|professor|prof|dr|scholar|scientist)\.?\s+(?=zzauthor)|"
+    r"(?=(titled |entitled |called |named )?zzpaper)|(?<!-)\b(the )?(author|researcher|professor|prof|dr|scholar|scientist)\.?\s+(?=zzauthor)|"
     r"\b(the )?(journal|conference|venue|proceedings( of)?|outlet|periodical|magazine|source)\s+(?=zzvenue)|"
     r"(?<=zzvenue) (journal|conference|venue|proceedings)\b")
 # hedges and citation-style talk are not part of what is asked: "I'm not sure how to cite X in my essay"

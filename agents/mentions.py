@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from hgrag.agents.mention_partners import promote_partners
 from hgrag.tools.entity_keys import title_denotes, title_within
 from hgrag.tools.text import name_tokens, norm_key
 
@@ -17,7 +18,7 @@ DOUBLE_QUOTED = re.compile(r'"([^"]{2,}?)"')
 SINGLE_QUOTED = re.compile(r"(?<![\w])'(.{2,}?)'(?![\w])")
 ELLIPSIS = re.compile(r"(\s*(\.\.\.|…))+\s*$")
 YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
-TOKEN = re.compile(r"\S+")
+TOKEN = re.compile(r"[^\s–—]+")  # an en or em dash joins two names ("the A–B collaboration")
 EDGE_PUNCT = "?!.,;:()[]{}\"'"
 MAX_SPAN_TOKENS = 40
 FUNCTION_WORDS = frozenset("""a an the of in on at to for by with from and or is are was were be been did do does
@@ -51,8 +52,31 @@ class Span:
         return self.start < other.end and other.start < self.end
 
 
+CALL = re.compile(r"\b[a-z][a-z_]{3,}\(")
+
+
 def fold_quotes(question: str) -> str:
-    return question.translate(QUOTE_FOLD)
+    return fold_calls(question.translate(QUOTE_FOLD))
+
+
+def fold_calls(text: str) -> str:
+    """Function-call notation names its argument like quotes do: 'coauthors(A. Name)' and
+    'first_author(Some title (with parentheses))' read as coauthors"A. Name" (same length, so span
+    offsets stay valid). Only a lower-case word of four letters or more before the parenthesis and
+    an argument of two words or more count (never 'Fe(III)' or 'f(x)')."""
+    chars = list(text)
+    for match in CALL.finditer(text):
+        opening, depth = match.end() - 1, 0
+        for closing in range(opening, len(text)):
+            depth += {"(": 1, ")": -1}.get(text[closing], 0)
+            if depth == 0:
+                break
+        else:
+            continue
+        inner = text[opening + 1:closing]
+        if len(inner.split()) >= 2 and '"' not in inner:
+            chars[opening] = chars[closing] = '"'
+    return "".join(chars)
 
 
 def content_tokens(text: str) -> list[str]:
@@ -101,6 +125,7 @@ class MentionDetector:
                 spans.append(fuzzy)
         years = [int(m.group(1)) for m in YEAR.finditer(text)
                  if not any(s.start <= m.start() < s.end for s in spans)]
+        promote_partners(spans, self.store)
         return sorted(spans, key=lambda s: s.start), years, _outside_spans(unresolved, spans)
 
     # -- quoted -----------------------------------------------------------

@@ -94,6 +94,9 @@ def _uses_citations(f: Features) -> bool:
     return bool({"edge:cites", "cites", "cited_by", "cited_by_count"} & f["attrs"])
 
 
+# "co-authors of A minus B", "authors(X) minus first author": a set difference, not a subtraction of numbers
+SET_MINUS = r"(the |its |their )?(zzm|authors?|co-?authors?|papers?|ones|those|(first|last|lead|senior)[ -](author|writer)s?)\b"
+
 CUES: tuple[Cue, ...] = (
     Cue("average", re.compile(r"\b(average|averages|mean|avg)\b"), lambda f: "avg" in f["fns"]),
     Cue("median / share / ratio", re.compile(r"\b(median|percent|percentage|proportion|ratio|fraction|"
@@ -130,8 +133,10 @@ CUES: tuple[Cue, ...] = (
                                               r"\bhow many (different |distinct |separate |calendar )+years\b|"
                                               r"\bnumber of (different |distinct |calendar |separate )+(publication |publishing |active )?years\b"),
         lambda f: "count" in f["fns"] and "year" in f["attrs"]),
-    Cue("a difference", re.compile(r"\bminus\b|\bdifference between\b|\bsubtract(ed|ing)?\b"),
+    Cue("a difference", re.compile(rf"\bminus\b(?! {SET_MINUS})|\bdifference between\b|\bsubtract(ed|ing)?\b"),
         lambda f: "span" in f["fns"]),
+    Cue("a set minus a person or paper", re.compile(rf"\bminus {SET_MINUS}"),
+        lambda f: "difference" in f["ops"] or "not_in" in f["cmps"]),
     Cue("a chain between people", re.compile(r"\b(shortest|chain|degrees? of separation|separation|introductions?|"
                                              r"hops?|how far|distance)\b"), lambda f: "path" in f["ops"]),
     Cue("a comparison", re.compile(r"\b(older|newer|earlier|more recent|more cited|less cited|more citations|"
@@ -148,7 +153,9 @@ CUES: tuple[Cue, ...] = (
     Cue("a count", re.compile(r"\bhow many\b|\bnumber of\b|\bhow often\b|\btotal\b|\btally\b"),
         lambda f: _counts(f) or "test" in f["ops"] or bool(f["tops"]) or "project" in f["ops"]),
 )
-CLAUSE_BREAK = re.compile(r"(?<=[.!?;:])\s+|\s+[—–]\s+|\s+-\s+")
+# "excl.", "incl.", "vs." are abbreviations inside a clause, not the end of a sentence
+NOT_A_STOP = r"(?<!\bexcl\.)(?<!\bincl\.)(?<!\bvs\.)(?<!\bviz\.)(?<!\bw/o\.)"
+CLAUSE_BREAK = re.compile(rf"(?<=[.!?;:]){NOT_A_STOP}\s+|\s+[—–]\s+|\s+-\s+")
 FIRST_PERSON = re.compile(r"^(\W*(so|well|ok|okay|hey|hi|also|and|but|because|as)\b\W*)*(i|i'm|im|i've|i'd|i'll|my|we|"
                           r"we're|our|us)\b")
 ASKS = re.compile(r"\?|\b(who|whom|whose|what|which|when|where|how)\b|^\W*(please |kindly |now |and |so |then )*"
@@ -183,7 +190,7 @@ def context_only_entities(question: str, plan: dict[str, Any]) -> list[str]:
     if len(mentions) < 2:
         return []
     text = numbered_holes(question, [m["text"] for m in sorted(mentions, key=lambda m: -len(m["text"]))])
-    clauses = [c for c in re.split(r"(?<=[.!?])\s+", text.lower()) if c.strip()]
+    clauses = [c for c in re.split(rf"(?<=[.!?]){NOT_A_STOP}\s+", text.lower()) if c.strip()]
     asking = [c for c in clauses if ASKS.search(c.strip()) and not _first_person(c)] or clauses[-1:]
     named_in_asking = set(re.findall(r"zzm\d+", asking[-1]))
     refers_back = re.search(r"\b(it|its|they|them|their|he|she|his|her|him|this|that|these|those|latter|former|"
@@ -241,11 +248,22 @@ def unexplained_numbers(text: str, features: Features) -> list[str]:
     missing = []
     for match in NUMBER.finditer(text):
         number = int(match.group(1))
+        if "path" in features["ops"] and (PATH_SCALE.match(text, match.start()) or
+                                          PATH_SCALE_BEFORE.search(text[:match.start()])):
+            continue  # "(1 if they have co-written a paper)" defines the chain length, it is no condition
         decade = re.match(r"s\b", text[match.end():match.end() + 2])
         if number in values or str(number) in values or (decade and _covers_decade(features, number)):
             continue
         missing.append(match.group(1))
     return missing
+
+
+PATH_SCALE = re.compile(r"[0-2]\s+(if|when|for|means|=)\b[^.?!)]{0,50}\b(co-?writ|co-?author|wrote|written|worked|"
+                        r"collaborat|shared?|direct|same paper|together)")
+
+
+PATH_SCALE_BEFORE = re.compile(r"\b(direct|immediate)? ?(co-?authors?|collaborators?|neighbou?rs?) (count|counts|counted|are|is|"
+                               r"=|equals?|being) (as )?$")
 
 
 def _covers_decade(features: Features, start: int) -> bool:
@@ -314,8 +332,18 @@ def kind_mismatch(residual: str, plan: dict[str, Any]) -> list[str]:
     pieces = [p for p in residual.split("zzstop") if p.strip()]
     asking = [p for p in pieces if re.search(r"\b(who|whom|whose|what|which|when|where|how|list|name|give|show|find)\b", p)]
     asked, explicit = focus_target((asking or pieces or [residual])[-1])
-    if not explicit or asked not in ("author", "paper", "venue") or asked == returned:
+    if not explicit or asked not in ("author", "paper", "venue") or asked == returned and asked != "author":
         return []
     if returned == "value" and asked == "paper" and plan.get("operation") in ("attribute",):
         return []
+    written = WHAT_ELSE_WRITTEN.search((asking or pieces or [residual])[-1])
+    if returned == "paper" and asked == "author" and written:
+        return []  # "what else has its first author written": the author's papers are asked for
+    if returned == "author" and asked == "author":  # "what has the first author of X published" is no person
+        return ["papers (the plan returns authors)"] if written else []
     return [f"{asked}s (the plan returns {returned}s)"]
+
+
+WHAT_ELSE_WRITTEN = re.compile(r"\bwhat (else |other \w+ )?(has|have|had|did|does|do)\b.*\b(written|write|wrote|published|"
+                               r"publish|authored|produced|released|put out)\b")
+

@@ -21,7 +21,7 @@ def unlinked_names(question: str, spans: list[Span]) -> list[str]:
     found = []
     for match in CAPITALISED_RUN.finditer(text):
         words = match.group().split()
-        while words and words[0].lower().strip(".,") in QUESTION_OPENERS:
+        while words and words[0].lower().strip(".,") in QUESTION_OPENERS or _modal_request(words):
             words = words[1:]
         words = [w.rstrip(".,'’") for w in words]
         if words and words[-1].endswith("s") and match.group().endswith(("'s", "’s")):
@@ -29,6 +29,14 @@ def unlinked_names(question: str, spans: list[Span]) -> list[str]:
         if len(words) >= 2 and not any(s.start < match.end() and match.start() < s.end for s in spans):
             found.append(" ".join(words).removesuffix("'").removesuffix("’"))
     return found
+
+
+MODALS = frozenset("may might shall should could would can will".split())
+
+
+def _modal_request(words: list[str]) -> bool:
+    """'May I have …', 'Could we see …': a modal before 'I' / 'we' opens a request, it is no name."""
+    return len(words) >= 2 and words[0].lower() in MODALS and words[1].lower().strip(".,") in ("i", "we")
 
 
 PERSON_TOKEN = re.compile(r"[A-Z][\w'’-]*\.?|[A-Z]\.(-[A-Z]\.)?|" + "|".join(sorted(NAME_PARTICLES)))

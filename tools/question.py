@@ -3,6 +3,7 @@ binary or undecodable input, whichever way it arrived (argv, Python API, server 
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Any
 
@@ -15,6 +16,11 @@ MAX_SEARCH_CHARS = 500
 def _has_surrogates(text: str) -> bool:
     """Lone surrogates: undecodable argv bytes (surrogateescape) or broken UTF-16 from JSON."""
     return any("\ud800" <= ch <= "\udfff" for ch in text)
+
+
+# U+FFFD inside a word ('Jos\ufffd\ufffd Costa-Requena') is a letter the source data lost in decoding, and the
+# graph's names carry it the same way; one standing alone (or a long run of them) is binary garbage.
+LONE_REPLACEMENT = re.compile(r"(?<![^\W\d_])(?<!\ufffd)\ufffd+(?!\ufffd)(?![^\W\d_])|\ufffd{3,}")
 
 
 def check_text(value: Any, what: str, limit: int) -> str:
@@ -33,7 +39,7 @@ def check_text(value: Any, what: str, limit: int) -> str:
         raise InputError(f"the {what} is empty")
     if len(text) > limit:
         raise InputError(f"the {what} is {len(text):,} characters long; the limit is {limit:,}")
-    if "\x00" in text or "\ufffd" in text:
+    if "\x00" in text or LONE_REPLACEMENT.search(text):
         raise InputError(f"the {what} contains binary data (NUL or undecodable bytes)")
     printable = sum(ch.isprintable() or ch.isspace() for ch in text)
     if printable / len(text) < 0.9:

@@ -1,0 +1,100 @@
+"""Compositional readings around one paper's author positions: "what else has the first author of X
+written" (the other papers of the author at a position) and "the authors of X except whoever is
+listed first" (the authors of X without the one at a position). The rules read the residual question
+(mentions replaced by zzpaper / zzauthor) and are called from agents/composition.py.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from hgrag.agents.plan_compiler import hop
+
+FIRST = r"(first|lead|leading|primary|principal|main)"
+LAST = r"(last|senior|final)"
+# "the first author", "first_author", "its lead author", "whoever is listed first", "the first-named author"
+POSITION = re.compile(rf"\b(?P<pos>{FIRST}|{LAST})[ _-]?(named |listed )?(author|writer|contributor)s?\b|"
+                      rf"\b(whoever|whoever's|the one|the person|the author|who) (is |was |comes |gets )?"
+                      rf"(listed |named |credited |placed |put )?(?P<pos2>{FIRST}|{LAST})\b")
+WRITTEN = r"(written|write|wrote|published|publish|authored|produced|released|put out)"
+WHAT_WRITTEN = re.compile(rf"\bwhat (has|have|had|did|does|do)\b.*\b{WRITTEN}\b")  # the papers, X among them
+PAPER_ASKED = re.compile(rf"\b(papers?|publications?|articles?|works?|titles?|pubs)\b|\bwhat else\b|"
+                         rf"\bwhat (has|have|had|did|does|do)\b.*\b{WRITTEN}\b")
+OTHERS = re.compile(r"\b(other|others|else|besides|apart from|aside from|additional|more|another|remaining|rest)\b")
+PERSON_ASKED = re.compile(r"\b(who|whom|authors?|co-?authors?|people|persons|names|writers|contributors)\b")
+NON_POSITION = re.compile(rf"\bnon-?{FIRST}[ _-]?(authors?|writers?|contributors?)\b")
+LEFT_OUT = re.compile(r"^( one| author| writer)?( is| are| gets| get)? (left out|excluded|removed|omitted|dropped|"
+                      r"set aside|aside|not counted|ignored|skipped)\b")
+EXCEPT_POSITION = re.compile(r"\b(except|other than|besides|apart from|aside from|excluding|but not|without|minus|"
+                             r"not counting|leaving out|leave out|beyond|not|omitting|ignoring|skipping|bar|barring|"
+                             r"save|excl)\b( for)? (the |its |their |his |her )?")
+
+
+# more than a plain listing (a count, a threshold, a time window, citations): the frame's plan and its
+# refinements read those, these rules do not
+MORE_THAN_A_LIST = re.compile(r"\b(how many|number of|count|total|cite|cites|cited|citing|citations?|more than|fewer than|"
+                              r"less than|at least|at most|before|after|since|between|during|until|most|least|"
+                              r"earliest|latest|oldest|newest|average|venues?|journals?|conferences?|years?|when)\b")
+
+
+def _plain_listing(composer: Any) -> bool:
+    return not composer.years and not MORE_THAN_A_LIST.search(composer.text)
+
+EXCEPT_BEFORE = re.compile(EXCEPT_POSITION.pattern + "$")  # the except-word right before the position phrase
+
+
+def _position(match: re.Match) -> int:
+    word = match.group("pos") or match.group("pos2")
+    return -1 if re.fullmatch(LAST, word) else 1
+
+
+def position_others(composer: Any) -> dict[str, Any] | None:
+    """'What else has the lead author of X written?', 'X first author other papers',
+    'other papers by first_author(X)': the papers of X's author at that position, X left out."""
+    papers, text = composer.by_type["paper"], composer.text
+    if len(papers) != 1 or composer.by_type["author"] or composer.by_type["venue"] or not _plain_listing(composer):
+        return None
+    position = POSITION.search(text)
+    if not position or NON_POSITION.search(text):
+        return None
+    others = bool(OTHERS.search(text))
+    if not others and not WHAT_WRITTEN.search(text):
+        return None
+    after = text[position.end():]
+    asked = PAPER_ASKED.search(text)
+    if not asked or re.search(r"\bwho\b", text) or _person_after_others(text):
+        return None
+    if position.group("pos2") and not after.strip():
+        return None  # "… apart from whoever is listed first" names the excluded author, not the papers' author
+    return composer.base(papers[0], steps=[hop("paper", "author", position=_position(position)),
+                                           hop("author", "paper")],
+                         target_type="paper", result_type="paper", exclude_anchors=others)
+
+
+def _person_after_others(text: str) -> bool:
+    """'the other authors of X' / 'who else is on X' ask for people, not papers."""
+    return bool(re.search(r"\b(other|else|remaining|rest of the|additional) (authors?|co-?authors?|people|names|"
+                          r"writers|contributors)\b", text))
+
+
+def except_position(composer: Any) -> dict[str, Any] | None:
+    """'the non-first authors of X', 'who else is on X apart from whoever is listed first',
+    'authors(X) minus first author': the authors of X without the one at that position."""
+    papers, text = composer.by_type["paper"], composer.text
+    if len(papers) != 1 or composer.by_type["author"] or composer.by_type["venue"] or not _plain_listing(composer):
+        return None
+    non = NON_POSITION.search(text)
+    if non:
+        position = -1 if re.fullmatch(LAST, non.group(1)) else 1
+    else:
+        found = POSITION.search(text)
+        if not found or not (EXCEPT_BEFORE.search(text[:found.start()]) or LEFT_OUT.search(text[found.end():])):
+            return None
+        if PAPER_ASKED.search(text) and not PERSON_ASKED.search(text):
+            return None
+        position = _position(found)
+    if not PERSON_ASKED.search(text) and not non:
+        return None
+    return composer.base(papers[0], steps=[hop("paper", "author")], target_type="author", result_type="author",
+                         exclude_position=position)
