@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from hgrag.agents.cite_direction import one_paper_direction
+
 PLACEHOLDER = {"paper": "zzpaper", "author": "zzauthor", "venue": "zzvenue", "year": "zzyear"}
 
 NOUNS: dict[str, frozenset[str]] = {
@@ -216,7 +218,9 @@ def _compound_head(window: list[str], j: int, kind: str) -> str:
 
 def _whose_paper(words: list[str], i: int) -> bool:
     """'When/where/who' used as a relative pronoun ("the person who…", "papers where…"), not the focus."""
-    return i > 0 and (_noun_class(words[i - 1]) is not None or words[i - 1] in ("one", "those", "anyone"))
+    after = [w for w in words[i + 1:i + 3] if w != "the"][:1]  # "papers by A where citations = 0": a condition
+    return i > 0 and (_noun_class(words[i - 1]) is not None or words[i - 1] in ("one", "those", "anyone")
+                      or bool(after) and _noun_class(after[0]) in ("citations", "year"))
 
 
 def _superlative(text: str) -> tuple[str | None, str | None]:
@@ -313,7 +317,7 @@ def parse_intent(text: str, years: list[int]) -> Frame:
     text, asked = asked_first(text)
     several_sentences = asked != text
     text = AT_LEAST.sub(" ", text)
-    text = re.sub(r"\b(what|who|which ones?) (cites|cite|references|has cited|have cited|cited)\b", r"which papers \2", text)
+    text = re.sub(r"\b(what|who|which ones?) (cites|cite|references|has cited|have cited|cited)\b", r"which papers that \2", text)
     text = re.sub(r"\bdigital object identifiers?\b", "doi", text)
     text = SUPERLATIVE_COUNT.sub("most cited", text)
     text = PAPER_COUNT_SUPERLATIVE.sub("most papers", text)
@@ -356,7 +360,10 @@ def parse_intent(text: str, years: list[int]) -> Frame:
     # an author position ("whoever is listed first on it") is a position among the paper's authors
     frame.via_authors = bool(VIA_AUTHORS.search(text)) or (frame.position is not None and "zzpaper" in text)
     frame.others_only = bool(OTHERS.search(text))
-    if CITES_EDGE.search(text) and frame.target == "paper":
+    direction = one_paper_direction(text) if text.count("zzpaper") == 1 else None
+    if direction and frame.target == "paper":
+        frame.cites = direction
+    elif CITES_EDGE.search(text) and frame.target == "paper":
         frame.cites = "in" if not re.search(r"\b(cited|referenced) by zzpaper", text) and re.search(
             r"\b(cite|cites|citing|cited|reference|references|referencing) "
                                         r"(zzpaper|it|this|this paper|that paper)\b|"
