@@ -38,6 +38,7 @@ def accounted_text(text: str, ir: dict[str, Any] | None) -> str:
     text = REF_WORDS.sub("references", text)
     if "out" in directions:
         text = EARLIER.sub("", AMONG_REFS.sub("cited by", text))
+        text = re.sub(r"\bhow many references\b", "how many papers", text)
     if "in" in directions:
         text = LATER.sub("", text)
     return text
@@ -100,6 +101,26 @@ def direction_parts(question: str, plan: dict[str, Any]) -> list[str]:
             missing.append(f"the citation direction (the question asks for papers {'citing' if said == 'in' else 'cited by'} "
                            f"{_names(anchors, i)})")
     return missing
+
+
+def count_for_list(question: str, plan: dict[str, Any]) -> list[str]:
+    """'Show everything that cites P' answered with P's citation count: a relation to P asked as a
+    list (or as papers) is not answered by a number."""
+    from hgrag.agents.asked_kind import asked_kind, returned_kind
+
+    ir = plan.get("ir")
+    if returned_kind(ir) != "number" or cite_edges(ir):
+        return []
+    anchors = sorted((a for a in plan.get("anchors", []) if a.get("text") and a.get("node_id")),
+                     key=lambda a: -len(a["text"]))
+    papers = [i for i, a in enumerate(anchors) if a.get("type") == "paper"]
+    text = _hole_text(question, anchors, papers)
+    if len(papers) != 1 or one_paper_direction(text) is None:
+        return []
+    residue = re.sub(r"\bzz(paper|x)\b", "zzm", text)
+    if asked_kind(residue) == "number" or re.search(r"\b(how many|number of|how often|count)\b", residue):
+        return []
+    return [f"the papers that cite {_names(anchors, papers[0])} (my reading would give a number)"]
 
 
 def _cites_from_match(op: dict[str, Any] | None) -> bool:

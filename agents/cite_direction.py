@@ -43,6 +43,8 @@ OUT_PATTERNS = (  # papers P cites
     rf"\b{REF_LIST} (?:of|in|for|from|inside|within) {PAPER}{P}\b",
     rf"\b{P} 's {REF_LIST}",
     rf"\b{P} (?:\w+ )?(?:build|builds|built|draw|draws|drew|rely|relies|relied|rest|rests) (?:up)?on\b",
+    rf"\b{REF_LIST} (?:does|did|do) {P} (?:have|has|contain|list|include|make|give)\b",
+    rf"\b{P} (?:has|have|had|contains?|lists?|includes?|makes?|gives?) (?:\w+ ){{0,3}}{REF_LIST}",
 )
 
 
@@ -61,6 +63,7 @@ def _holes(text: str, hole: str) -> str:
 def one_paper_direction(text: str, hole: str = "zzpaper") -> str | None:
     """'in' (papers citing the named paper), 'out' (papers it cites) or None (unclear or both)."""
     text = _holes(text, hole)
+    text = re.sub(rf"\b(?:both |either )?(?:{P}(?: ,)? (?:and|or|as well as) zzx|zzx(?: ,)? (?:and|or|as well as) {P})\b", P, text)
     if len(re.findall(rf"\b{P}\b", text)) == 1:  # "P ... the list of works it cites": 'it' is P
         text = PRONOUN.sub(P, text)
     found_in = any(re.search(p, text) for p in IN_PATTERNS)
@@ -99,6 +102,10 @@ def two_paper_roles(text: str, hole: str = "zzpaper") -> tuple[int, int] | None:
     if re.fullmatch(r"(?:\w+ )?(?:include|includes|included|list|lists|listed|contain|contains|contained|have|"
                     r"has|had|name|names|named|mention|mentions)", mid) and HOLDS_AFTER.match(after):
         return 0, 1  # "does A include B in its references"
+    if mid == "to" and re.search(rf"\bcitations? (?:\w+ )?from {P} to {P}\b", text):
+        return 0, 1  # "a citation from A to B"
+    if mid == "from" and re.search(rf"\bcitations? (?:\w+ )?to {P} from {P}\b", text):
+        return 1, 0
     if mid == "zzarrow" and re.search(r"\bcit", text):
         return 0, 1  # "cites? A -> B": the arrow goes from the citing paper to the cited one
     if PASSIVE_MID.match(mid):

@@ -317,7 +317,8 @@ def parse_intent(text: str, years: list[int]) -> Frame:
     text, asked = asked_first(text)
     several_sentences = asked != text
     text = AT_LEAST.sub(" ", text)
-    text = re.sub(r"\b(what|who|which ones?) (cites|cite|references|has cited|have cited|cited)\b", r"which papers that \2", text)
+    text = re.sub(r"\b(what|who|which ones?|everything that|anything that|whatever|all that) (cites|cite|references|"
+                  r"has cited|have cited|cited|has referenced|have referenced|referenced)\b", r"which papers that \2", text)
     text = re.sub(r"\bdigital object identifiers?\b", "doi", text)
     text = SUPERLATIVE_COUNT.sub("most cited", text)
     text = PAPER_COUNT_SUPERLATIVE.sub("most papers", text)
@@ -361,8 +362,8 @@ def parse_intent(text: str, years: list[int]) -> Frame:
     frame.via_authors = bool(VIA_AUTHORS.search(text)) or (frame.position is not None and "zzpaper" in text)
     frame.others_only = bool(OTHERS.search(text))
     direction = one_paper_direction(text) if text.count("zzpaper") == 1 else None
-    if direction and frame.target == "paper":
-        frame.cites = direction
+    if direction and frame.target == "paper" and (CITES_EDGE.search(text) or not is_yes_no(asked if several_sentences else text)):
+        frame.cites = direction  # ("has P been cited?" stays a test of its citation count)
     elif CITES_EDGE.search(text) and frame.target == "paper":
         frame.cites = "in" if not re.search(r"\b(cited|referenced) by zzpaper", text) and re.search(
             r"\b(cite|cites|citing|cited|reference|references|referencing) "

@@ -18,7 +18,7 @@ from typing import Any, Callable
 from hgrag.agents.asked_kind import (EDGE_KIND, ambiguous_references, context_combinations, kind_conflict,
                                      numbered_holes, truncated_names, unused_mentions)
 from hgrag.agents.asked_things import unknown_asked_things
-from hgrag.agents.cite_check import accounted_text, direction_parts, unlinked_citer
+from hgrag.agents.cite_check import accounted_text, count_for_list, direction_parts, unlinked_citer
 from hgrag.state.plan_ir import walk
 
 Features = dict[str, Any]
@@ -264,7 +264,7 @@ def unexplained_parts(question: str, plan: dict[str, Any]) -> list[str]:
     text = accounted_text(asking_part(residue(question, plan)), ir)
     features = ir_features(ir)
     missing = unknown_asked_things(text) + unexplained_cues(text, features) + unexplained_numbers(text, features)
-    missing += direction_parts(question, plan) + unlinked_citer(text)
+    missing += direction_parts(question, plan) + unlinked_citer(text) + count_for_list(question, plan)
     if residual_text is not None:
         missing += kind_mismatch(residual_text, plan)
     missing += kind_conflict(text, ir) + unused_mentions(question, plan) + context_combinations(question, plan)

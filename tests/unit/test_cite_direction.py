@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hgrag.agents.cite_check import accounted_text, direction_parts, unlinked_citer
+from hgrag.agents.cite_check import accounted_text, count_for_list, direction_parts, unlinked_citer
 from hgrag.agents.cite_direction import one_paper_direction, two_paper_roles
 from hgrag.agents.composition import compose_plan
 from hgrag.state import plan_ir as ir
@@ -26,6 +26,8 @@ from hgrag.state import plan_ir as ir
     ("zzpaper 's reference list please", "out"),
     ("what prior work does zzpaper draw on", "out"),
     ("which articles are referenced within zzpaper", "out"),
+    ("how many references does zzpaper have", "out"),
+    ("zzpaper , the list of works it cites", "out"),
     ("tell me about zzpaper", None),
     ("citations of zzpaper", None),  # incoming or outgoing: the wording does not say
     ("papers citing zzpaper and the references of zzpaper", None),
@@ -42,6 +44,8 @@ def test_one_paper_direction(text: str, direction: str | None) -> None:
     ("is zzpaper one of the references of zzpaper", (1, 0)),
     ("does zzpaper show up in zzpaper 's reference list", (1, 0)),
     ("was zzpaper mentioned in zzpaper", (1, 0)),
+    ("any citation going from zzpaper to zzpaper", (0, 1)),
+    ("cites , zzpaper zzarrow zzpaper", (0, 1)),
     ("zzpaper or zzpaper , which is older", None),
     ("is there a link between zzpaper and zzpaper", None),
 ])
@@ -115,3 +119,13 @@ def test_parser_reads_who_cites_whom(residual: str, citing: str) -> None:
     spans = [_Span("Deep rocks of the north", "P1"), _Span("Shallow sands at dawn", "P2")]
     plan = compose_plan(residual, residual, spans, [], {"anchors": [], "operation": "yes_no"})
     assert plan["special"]["citing"] == citing
+
+
+@pytest.mark.parametrize("question, flagged", [
+    ("Everything that builds on 'Deep rocks of the north', please", True),
+    ("How many papers cite 'Deep rocks of the north'?", False),
+    ("What is the citation count of 'Deep rocks of the north'?", False),
+])
+def test_a_citation_count_does_not_answer_a_list_of_citing_papers(question: str, flagged: bool) -> None:
+    plan = {"anchors": [ROCKS], "ir": ir.project(ir.match(["P1"], "paper"), "cited_by_count")}
+    assert bool(count_for_list(question, plan)) is flagged
