@@ -31,8 +31,10 @@ NEGATION = re.compile(r"\b(aside|set aside|setting aside|leaving aside|excl|igno
                       r"leaving out|leave out|not counting|(?<!or )(?<!if )not)\b")
 CITE_RANK = re.compile(r"\b(more|most|less|fewer|least|fewest|greater|greatest|higher|highest|lower|lowest|larger|"
                        r"largest|bigger|biggest|smaller|smallest)\b")
-EXPLICIT_EARLY = re.compile(r"\b(older|oldest|earlier|earliest|predates?|came out first|published first|sooner|"
-                            r"precedes?|preceded)\b|\bbefore the other\b")
+EXPLICIT_EARLY = re.compile(r"\b(older|oldest|earlier|earliest|predates?|sooner|precedes?|preceded)\b|\bbefore the other\b|"
+                            r"\b(came|come|comes|published|appeared|appear|released|issued|printed|written|out) first\b|"
+                            r"\bfirst (published|to (appear|come out|be published))\b")
+EXPLICIT_LATE = re.compile(r"\b(newer|newest|more recent|most recent|later|latest|younger)\b|\bafter the other\b")
 ZERO_CITED = re.compile(r"\bcitations?(?: count| number| total| tally)?\s*(?:=|==|:|of|equal to|equals|is|at|being|"
                         r"stands at)?\s*(?:zero|0|none)\b(?!\.\d)|\bcited (?:zero|0|no) times\b")
 YES_NO_OR = re.compile(r"\b(yes or no|or not|true or false)\b")
@@ -87,7 +89,10 @@ class Composer:
         if len(papers) < 2 or not re.search(r"\bor\b|\bvs\b|\bversus\b|\bwhich\b|\bcompar", YES_NO_OR.sub(" ", self.text)):
             return None
         cited = bool(CITE_WORDS.search(self.text)) or "impact" in self.text
-        if cited and CITE_RANK.search(self.text) and not EXPLICIT_EARLY.search(self.text):
+        cite_rank = cited and CITE_RANK.search(re.sub(r"\bmore recent(ly)?\b", " ", self.text))
+        if cite_rank and (EXPLICIT_EARLY.search(self.text) or EXPLICIT_LATE.search(self.text)):
+            return None  # two orderings asked at once ("which came first, and which is cited more?")
+        if cite_rank:  # "which got cited more? … to decide which to read first": not a publication order
             key, order = "cited_by_count", "min" if re.search(r"\b(less|fewer|lower|least|fewest|smaller|smallest)\b",
                                                                   self.text) else "max"
         elif re.search(r"\b(older|oldest|earlier|earliest|first|predates?|came out first|published first|sooner|"
@@ -202,7 +207,8 @@ class Composer:
         if re.search(r"\b(nobody|no one|never|not|zero|no|un|0)\b.{0,20}\b(cite|cites|cited|citations?)\b|\buncited\b",
                      self.text) and plan.get("result_type") == "paper":
             filters.append({"attr": "cited_by_count", "cmp": "=", "value": 0})
-            plan = _listing(plan)
+            plan = plan if re.search(r"\b(how many|number of)\b", self.text) and plan.get("operation") == "count" \
+                else _listing(plan)
         elif ZERO_CITED.search(self.raw) and plan.get("result_type") == "paper" and not cited:
             filters.append({"attr": "cited_by_count", "cmp": "=", "value": 0})  # "with a citation count of zero"
             plan = plan if re.search(r"\b(how many|number of)\b", self.text) else _listing(plan)

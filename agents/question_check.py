@@ -137,7 +137,8 @@ CUES: tuple[Cue, ...] = (
                                              r"hops?|how far|distance)\b"), lambda f: "path" in f["ops"]),
     Cue("a comparison", re.compile(r"\b(older|newer|earlier|more recent|more cited|less cited|more citations|"
                                    r"fewer citations|more papers|fewer papers)\b|\b(greater|larger|higher|bigger|smaller|lower) (number|count|"
-                                   r"amount|total|share)\b"),
+                                   r"amount|total|share)\b|\b(more|fewer|less) (\w+ )?(authors?|co-?authors?|writers|contributors|references|venues|"
+                                   r"journals)\b"),
         lambda f: _ranks(f) or _has_numeric(f)),
     Cue("a superlative", re.compile(r"\b(most|least|highest|lowest|top|maximum|minimum|largest|smallest|fewest|"
                                     r"greatest|biggest|latest|earliest|newest|oldest|first|last|recent|debut|"

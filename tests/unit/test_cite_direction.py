@@ -130,3 +130,17 @@ def test_parser_reads_who_cites_whom(residual: str, citing: str) -> None:
 def test_a_citation_count_does_not_answer_a_list_of_citing_papers(question: str, flagged: bool) -> None:
     plan = {"anchors": [ROCKS], "ir": ir.project(ir.match(["P1"], "paper"), "cited_by_count")}
     assert bool(count_for_list(question, plan)) is flagged
+
+
+@pytest.mark.parametrize("residual, key", [
+    ("which of zzpaper or zzpaper drew the larger number of citations", "cited_by_count"),
+    ("zzpaper or zzpaper , which is cited less , i will skim that one first", "cited_by_count"),
+    ("which came out before the other , zzpaper or zzpaper", "year"),
+    ("zzpaper or zzpaper , which appeared first and which is cited more", None),  # two orderings at once
+    ("which of zzpaper or zzpaper has more pages", None),
+])
+def test_comparing_two_papers(residual: str, key: str | None) -> None:
+    spans = [_Span("Deep rocks of the north", "P1"), _Span("Shallow sands at dawn", "P2")]
+    plan = compose_plan(residual, residual, spans, [], {"anchors": [], "operation": "list"})
+    special = plan.get("special") or {}
+    assert (special.get("key") if special.get("kind") == "compare" else None) == key
