@@ -155,9 +155,17 @@ GENERIC_SUBJECT = re.compile(r"^(?:(?:any|some|anything|anyone|anybody|another|o
                              r"really|actually|in|graph|the graph|later|newer|other|zzm)\s*)+$")
 
 
+CITING_AGENT = re.compile(rf"\bzzm (?:\w+ )?(?:(?:cited|referenced|mentioned|listed|included) (?:by|in|within|inside)|"
+                          rf"(?:among|in|within|inside|one of) (?:the )?{REF_LIST} (?:of|in|for|from)) (?P<subject>[^?.;]{{6,}}?)\s*"
+                          rf"(?:[?.;]|$)")
+
+
 def unlinked_citer(text: str) -> list[str]:
-    """'Does <words that are no linked title> cite P?': the citing paper is not one the plan knows."""
-    match = CITING_SUBJECT.search(text)
-    if not match or "zzm" in match.group("subject") or GENERIC_SUBJECT.match(match.group("subject").strip()):
-        return []
-    return [f"'{match.group('subject').strip()}' (the citing paper is not one I could find)"]
+    """'Does <words that are no linked title> cite P?' / 'Is P cited by <no linked title>?': the citing
+    paper is not one the plan knows."""
+    found = []
+    for pattern in (CITING_SUBJECT, CITING_AGENT):
+        match = pattern.search(text)
+        if match and "zzm" not in match.group("subject") and not GENERIC_SUBJECT.match(match.group("subject").strip()):
+            found.append(f"'{match.group('subject').strip()}' (the citing paper is not one I could find)")
+    return found

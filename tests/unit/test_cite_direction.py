@@ -29,6 +29,7 @@ from hgrag.state import plan_ir as ir
     ("how many references does zzpaper have", "out"),
     ("zzpaper , the list of works it cites", "out"),
     ("tell me about zzpaper", None),
+    ("is zzpaper among the references of some unlinked survey", None),
     ("citations of zzpaper", None),  # incoming or outgoing: the wording does not say
     ("papers citing zzpaper and the references of zzpaper", None),
 ])
@@ -104,6 +105,10 @@ def test_an_unlinked_citing_title_is_reported() -> None:
     assert not unlinked_citer("does any paper cite zzm?")
     assert not unlinked_citer("does zzm cite zzm?")
     assert not unlinked_citer("does zzm carry a reference to zzm?")
+    assert unlinked_citer("is zzm among the references of a long survey on rocks?")
+    assert unlinked_citer("was zzm cited by the big survey of rocks")
+    assert not unlinked_citer("was zzm cited by any other paper?")
+    assert not unlinked_citer("is zzm cited by zzm?")
 
 
 class _Span:
