@@ -115,12 +115,17 @@ def count_for_list(question: str, plan: dict[str, Any]) -> list[str]:
                      key=lambda a: -len(a["text"]))
     papers = [i for i, a in enumerate(anchors) if a.get("type") == "paper"]
     text = _hole_text(question, anchors, papers)
-    if len(papers) != 1 or one_paper_direction(text) is None:
+    said = one_paper_direction(text) if len(papers) == 1 else None
+    if said is None and not (len(papers) == 1 and CITATION_LIST.search(text)):
         return []
     residue = re.sub(r"\bzz(paper|x)\b", "zzm", text)
     if asked_kind(residue) == "number" or re.search(r"\b(how many|number of|how often|count)\b", residue):
         return []
-    return [f"the papers that cite {_names(anchors, papers[0])} (my reading would give a number)"]
+    linked = "cited by" if said == "out" else "that cite"
+    return [f"the papers {linked} {_names(anchors, papers[0])} (my reading would give a number)"]
+
+
+CITATION_LIST = re.compile(r"\b(citations? list|list of (the |its )?citations|citing (papers|works|articles|publications))\b")
 
 
 def _cites_from_match(op: dict[str, Any] | None) -> bool:
