@@ -294,6 +294,8 @@ def ambiguous_references(question: str, plan: dict[str, Any]) -> list[str]:
     texts += [(t, None) for t in plan.get("unresolved") or [] if t and not _inside_anchor(t, anchors)]
     text = numbered_holes(question, [mention for mention, _ in texts])
     clause = asking_clause(text.lower())
+    if clause.rstrip().endswith(":") and clause in text.lower():  # "which came first: A or B?" lists what it asks about
+        clause = text.lower()[text.lower().rindex(clause):]
     if re.search(r"zzm\d+", clause):
         return []
     before = {int(h[3:]) for h in re.findall(r"zzm\d+", text.lower())}

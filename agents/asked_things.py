@@ -46,7 +46,8 @@ PASSIVE_VERB = re.compile(r"\b(?:was|were|is|are|been|got|get|gets) (?:the )?zzm
                           r"initially|officially) )?([a-z][\w'-]+)")
 ORIGIN = re.compile(r"\bzzm (?:is |was |comes |came )?(?:originally )?from\b\s*$")
 ADJECTIVES = frozenset("""maximum minimum single exact overall average mean final actual approximate rough total
-combined current correct right whole precise specific same other""".split())
+combined current correct right whole precise specific same other
+greater larger higher bigger smaller lower""".split())  # "the greater number of": a comparison (its own cue)
 CLAUSE_START = r"(?:^|[.:;|?!]\s*)(?:please |kindly |now |so |ok |could you |can you |would you )*"
 COMMAND_OBJECT = re.compile(CLAUSE_START + r"(?:list|give|show|return|fetch|get|report|find|name|provide)(?: me| us)?:? "
                             r"(?:the |all |all the |its |their |his |her |every |each |any )?([a-z][\w-]*(?: [a-z()][\w()-]*){0,2})")

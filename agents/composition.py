@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from hgrag.agents import composition_except
+from hgrag.agents.cite_direction import two_paper_roles
 from hgrag.agents.plan_compiler import hop, mention_dict
 
 NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -29,6 +30,15 @@ YES_NO = re.compile(r"^(?:[\w' ,]*? )?(did|do|does|has|have|had|is|are|was|were)
 NEGATION = re.compile(r"\b(aside|set aside|setting aside|leaving aside|excl|ignoring|barring|save for|without|not with|not co-?(written|authored|wrote)|did not|didn't|does not|doesn't|never|don't|wasn't|weren't|isn't|aren't|hasn't|haven't|hadn't|"
                       r"except|excluding|other than|besides|apart from|aside from|not including|but not|minus|"
                       r"leaving out|leave out|not counting|(?<!or )(?<!if )not)\b")
+CITE_RANK = re.compile(r"\b(more|most|less|fewer|least|fewest|greater|greatest|higher|highest|lower|lowest|larger|"
+                       r"largest|bigger|biggest|smaller|smallest)\b")
+EXPLICIT_EARLY = re.compile(r"\b(older|oldest|earlier|earliest|predates?|sooner|precedes?|preceded)\b|\bbefore the other\b|"
+                            r"\b(came|come|comes|published|appeared|appear|released|issued|printed|written|out) first\b|"
+                            r"\bfirst (published|to (appear|come out|be published))\b")
+EXPLICIT_LATE = re.compile(r"\b(newer|newest|more recent|most recent|later|latest|younger)\b|\bafter the other\b")
+ZERO_CITED = re.compile(r"\bcitations?(?: count| number| total| tally)?\s*(?:=|==|:|of|equal to|equals|is|at|being|"
+                        r"stands at)?\s*(?:zero|0|none)\b(?!\.\d)|\bcited (?:zero|0|no) times\b")
+YES_NO_OR = re.compile(r"\b(yes or no|or not|true or false)\b")
 
 
 def number(text: str) -> int:
@@ -77,16 +87,25 @@ class Composer:
 
     def compare_papers(self) -> dict[str, Any] | None:
         papers = self.by_type["paper"]
-        if len(papers) < 2 or not re.search(r"\bor\b|\bvs\b|\bversus\b|\bwhich\b|\bcompar", self.text):
+        if len(papers) < 2 or not re.search(r"\bor\b|\bvs\b|\bversus\b|\bwhich\b|\bcompar", YES_NO_OR.sub(" ", self.text)):
             return None
         cited = bool(CITE_WORDS.search(self.text)) or "impact" in self.text
-        if re.search(r"\b(older|oldest|earlier|earliest|first|predates?|came out first|published first|sooner)\b", self.text):
+        cite_rank = cited and CITE_RANK.search(re.sub(r"\bmore recent(ly)?\b", " ", self.text))
+        if cite_rank and (EXPLICIT_EARLY.search(self.text) or EXPLICIT_LATE.search(self.text)):
+            return None  # two orderings asked at once ("which came first, and which is cited more?")
+        if cite_rank:  # "which got cited more? … to decide which to read first": not a publication order
+            key, order = "cited_by_count", "min" if re.search(r"\b(less|fewer|lower|least|fewest|smaller|smallest)\b",
+                                                                  self.text) else "max"
+        elif re.search(r"\b(older|oldest|earlier|earliest|first|predates?|came out first|published first|sooner|"
+                       r"precedes?|preceded)\b|\bbefore the other\b", self.text):
             key, order = "year", "min"
+        elif re.search(r"\bafter the other\b", self.text) and not cited:
+            key, order = "year", "max"
         elif re.search(r"\b(newer|newest|more recent|most recent|later|latest|younger)\b", self.text) and not cited:
             key, order = "year", "max"
         elif cited and re.search(r"\b(less|fewer|lower|least|fewest)\b", self.text):
             key, order = "cited_by_count", "min"
-        elif cited or re.search(r"\b(more|most|higher|highest|influential)\b", self.text):
+        elif re.search(r"\b(influential|impactful|impact)\b", self.text) or cited and re.search(r"\b(more|most)\b", self.text):
             key, order = "cited_by_count", "max"
         else:
             return None
@@ -95,10 +114,13 @@ class Composer:
 
     def cites_between(self) -> dict[str, Any] | None:
         papers = self.by_type["paper"]
-        if len(papers) < 2 or not CITE_WORDS.search(self.text):
+        roles = two_paper_roles(self.text) if len(papers) == 2 else None
+        if len(papers) < 2 or not (CITE_WORDS.search(self.text) or roles):
             return None
         citing, cited = papers[0], papers[1]
-        if re.search(r"zzpaper (is |was |been |get |gets )?(cited|referenced) by zzpaper|zzpaper (appear|appears|show up|"
+        if roles:
+            citing, cited = papers[roles[0]], papers[roles[1]]
+        elif re.search(r"zzpaper (is |was |been |get |gets )?(cited|referenced) by zzpaper|zzpaper (appear|appears|show up|"
                      r"shows up|listed) in (the )?(references|bibliography|reference list) of zzpaper", self.text):
             citing, cited = papers[1], papers[0]
         return self.base(citing, special={"kind": "cites_test", "citing": self.node_id(citing),
@@ -187,7 +209,11 @@ class Composer:
         if re.search(r"\b(nobody|no one|never|not|zero|no|un|0)\b.{0,20}\b(cite|cites|cited|citations?)\b|\buncited\b",
                      self.text) and plan.get("result_type") == "paper":
             filters.append({"attr": "cited_by_count", "cmp": "=", "value": 0})
-            plan = _listing(plan)
+            plan = plan if re.search(r"\b(how many|number of)\b", self.text) and plan.get("operation") == "count" \
+                else _listing(plan)
+        elif ZERO_CITED.search(self.raw) and plan.get("result_type") == "paper" and not cited:
+            filters.append({"attr": "cited_by_count", "cmp": "=", "value": 0})  # "with a citation count of zero"
+            plan = plan if re.search(r"\b(how many|number of)\b", self.text) else _listing(plan)
         decade = re.search(r"\b(1[89]\d0|20[0-2]0)'?s\b", self.raw)
         if decade and plan.get("result_type") == "paper":
             start = int(decade.group(1))

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from hgrag.agents.cite_direction import one_paper_direction
+
 PLACEHOLDER = {"paper": "zzpaper", "author": "zzauthor", "venue": "zzvenue", "year": "zzyear"}
 
 NOUNS: dict[str, frozenset[str]] = {
@@ -223,7 +225,9 @@ def _compound_head(window: list[str], j: int, kind: str) -> str:
 
 def _whose_paper(words: list[str], i: int) -> bool:
     """'When/where/who' used as a relative pronoun ("the person who…", "papers where…"), not the focus."""
-    return i > 0 and (_noun_class(words[i - 1]) is not None or words[i - 1] in ("one", "those", "anyone"))
+    after = [w for w in words[i + 1:i + 3] if w != "the"][:1]  # "papers by A where citations = 0": a condition
+    return i > 0 and (_noun_class(words[i - 1]) is not None or words[i - 1] in ("one", "those", "anyone")
+                      or bool(after) and _noun_class(after[0]) in ("citations", "year"))
 
 
 def _superlative(text: str) -> tuple[str | None, str | None]:
@@ -317,7 +321,10 @@ def unsupported_attribute(text: str) -> str | None:
 def _normalise(text: str) -> str:
     """Canonical wordings for the rules below ("at least" dropped, "how prolific" -> "how many papers", ...)."""
     text = AT_LEAST.sub(" ", text)
-    text = re.sub(r"\b(what|who|which ones?) (cites|cite|references|has cited|have cited|cited)\b", r"which papers \2", text)
+    text = re.sub(r"\b(what|who|which ones?|everything that|anything that|whatever|all that) (cites|cite|references|"
+                  r"has cited|have cited|cited|has referenced|have referenced|referenced)\b", r"which papers that \2", text)
+    text = re.sub(r"\b(what|which ones?) (is|are|was|were|gets|get|got|has been|have been) (cited|referenced)\b",
+                  r"which papers \2 \3", text)  # "what is cited in P"
     text = re.sub(r"\bdigital object identifiers?\b", "doi", text)
     text = SUPERLATIVE_COUNT.sub("most cited", text)
     text = PAPER_COUNT_SUPERLATIVE.sub("most papers", text)
@@ -372,7 +379,10 @@ def parse_intent(text: str, years: list[int]) -> Frame:
     # an author position ("whoever is listed first on it") is a position among the paper's authors
     frame.via_authors = bool(VIA_AUTHORS.search(text)) or (frame.position is not None and "zzpaper" in text)
     frame.others_only = bool(OTHERS.search(text))
-    if CITES_EDGE.search(text) and frame.target == "paper":
+    direction = one_paper_direction(text) if text.count("zzpaper") == 1 else None
+    if direction and frame.target == "paper" and (CITES_EDGE.search(text) or not is_yes_no(asked if several_sentences else text)):
+        frame.cites = direction  # ("has P been cited?" stays a test of its citation count)
+    elif CITES_EDGE.search(text) and frame.target == "paper":
         frame.cites = "in" if not re.search(r"\b(cited|referenced) by zzpaper", text) and re.search(
             r"\b(cite|cites|citing|cited|reference|references|referencing) "
                                         r"(zzpaper|it|this|this paper|that paper)\b|"

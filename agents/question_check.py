@@ -18,6 +18,7 @@ from typing import Any, Callable
 from hgrag.agents.asked_kind import (EDGE_KIND, ambiguous_references, context_combinations, kind_conflict,
                                      numbered_holes, truncated_names, unused_mentions)
 from hgrag.agents.asked_things import unknown_asked_things
+from hgrag.agents.cite_check import accounted_text, count_for_list, direction_parts, unlinked_citer
 from hgrag.state.plan_ir import walk
 
 Features = dict[str, Any]
@@ -140,7 +141,9 @@ CUES: tuple[Cue, ...] = (
     Cue("a chain between people", re.compile(r"\b(shortest|chain|degrees? of separation|separation|introductions?|"
                                              r"hops?|how far|distance)\b"), lambda f: "path" in f["ops"]),
     Cue("a comparison", re.compile(r"\b(older|newer|earlier|more recent|more cited|less cited|more citations|"
-                                   r"fewer citations|more papers|fewer papers)\b"),
+                                   r"fewer citations|more papers|fewer papers)\b|\b(greater|larger|higher|bigger|smaller|lower) (number|count|"
+                                   r"amount|total|share)\b|\b(more|fewer|less) (\w+ )?(authors?|co-?authors?|writers|contributors|references|venues|"
+                                   r"journals)\b"),
         lambda f: _ranks(f) or _has_numeric(f)),
     Cue("a superlative", re.compile(r"\b(most|least|highest|lowest|top|maximum|minimum|largest|smallest|fewest|"
                                     r"greatest|biggest|latest|earliest|newest|oldest|first|last|recent|debut|"
@@ -277,9 +280,10 @@ def unexplained_parts(question: str, plan: dict[str, Any]) -> list[str]:
     ir = plan.get("ir")
     if not ir or ir.get("op") == "unsupported":
         return []
-    text = asking_part(residue(question, plan))
+    text = accounted_text(asking_part(residue(question, plan)), ir)
     features = ir_features(ir)
     missing = unknown_asked_things(text) + unexplained_cues(text, features) + unexplained_numbers(text, features)
+    missing += direction_parts(question, plan) + unlinked_citer(text) + count_for_list(question, plan)
     if residual_text is not None:
         missing += kind_mismatch(residual_text, plan)
     missing += kind_conflict(text, ir) + unused_mentions(question, plan) + context_combinations(question, plan)

@@ -1,0 +1,176 @@
+"""The question-plan check for citations between named papers: the plan must follow the citation
+the way the question says it goes.
+
+A plan that walks the cites edge from a named paper is verified only when the question's wording
+says the same direction ("what cites P" -> papers citing P; "refs of P" -> papers P cites); a test
+"does A cite B" only when the wording makes A the citing paper. Unclear or opposite wording is
+reported, so a reversed reading is never answered. Words that only restate the direction the plan
+follows ("refs", "among the references of", "earlier works" that P cites, "later papers" citing P)
+are accounted for by that plan (see `accounted_text`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from hgrag.agents.asked_kind import numbered_holes
+from hgrag.agents.cite_direction import ARROW, REF_LIST, one_paper_direction, two_paper_roles
+from hgrag.state.plan_ir import walk
+
+WORKS = r"(papers|works|articles|publications|studies|ones|items|research)"
+EARLIER = re.compile(rf"\b(earlier|older|prior|previous|preceding|past) (?={WORKS}\b)")
+LATER = re.compile(rf"\b(later|newer|subsequent|more recent|follow-up|follow-on|following|succeeding) (?={WORKS}\b)")
+REF_WORDS = re.compile(rf"\b(refs|bibliograph(y|ies)|reference lists?|citation lists?|works cited|cited works|"
+                       rf"reference sections?)\b")
+AMONG_REFS = re.compile(rf"\b(among|in|within|inside|part of|one of) (the )?{REF_LIST} (of|in|for|from)\b")
+
+
+def cite_edges(ir: dict[str, Any] | None) -> list[dict[str, Any]]:
+    return [op for op in walk(ir) if op.get("op") == "traverse" and op.get("edge") == "cites"] if ir else []
+
+
+def accounted_text(text: str, ir: dict[str, Any] | None) -> str:
+    """The residue with the wording a citation plan accounts for put plainly (for the other cues)."""
+    directions = {op["direction"] for op in cite_edges(ir)}
+    if not directions:
+        return text
+    text = REF_WORDS.sub("references", text)
+    if "out" in directions:
+        text = EARLIER.sub("", AMONG_REFS.sub("cited by", text))
+        text = re.sub(r"\bhow many references\b", "how many papers", text)
+    if "in" in directions:
+        text = LATER.sub("", text)
+    return text
+
+
+def _plain(text: str) -> str:
+    """Lower case, punctuation as in the parser's residual ("'s" split off, commas kept)."""
+    text = ARROW.sub(" zzarrow ", text.lower().replace("\u2019", "'"))
+    text = re.sub(r"'s\b", " 's", text)
+    text = re.sub(r"\s*[,;:\u2014\u2013]+\s*|\s+-\s+", " , ", text)
+    text = re.sub(r"[^\w\s',-]|'(?!s\b)", " ", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def _hole_text(question: str, anchors: list[dict[str, Any]], papers: list[int]) -> str:
+    """The question with the given anchors (indices) as 'zzpaper' and every other mention as 'zzx'."""
+    text = numbered_holes(question, _texts(anchors))
+    for i in range(len(anchors)):
+        text = re.sub(rf"\bzzm{i}\b", "zzpaper" if i in papers else "zzx", text)
+    return _plain(text)
+
+
+def _texts(anchors: list[dict[str, Any]]) -> list[str]:
+    """Mention texts without an arrow the mention detector took in ("A -> B": the arrow joins them)."""
+    return [ARROW.sub(" ", a["text"]).strip() or a["text"] for a in anchors]
+
+
+def _anchor_index(anchors: list[dict[str, Any]], node_id: str) -> int | None:
+    for i, a in enumerate(anchors):
+        if node_id == a.get("node_id") or node_id in (a.get("candidates") or [])[:1]:
+            return i
+    return None
+
+
+def _names(anchors: list[dict[str, Any]], i: int) -> str:
+    return f"'{anchors[i]['text']}'"
+
+
+def direction_parts(question: str, plan: dict[str, Any]) -> list[str]:
+    """What the plan gets wrong or cannot show about which paper cites which (empty when it agrees)."""
+    ir = plan.get("ir")
+    anchors = sorted((a for a in plan.get("anchors", []) if a.get("text") and a.get("node_id")),
+                     key=lambda a: -len(a["text"]))
+    missing = []
+    tested = {id(op["input"]) for op in walk(ir) if op.get("op") == "test" and op.get("cmp") == "contains"} if ir else set()
+    for op in walk(ir) if ir else []:
+        if op.get("op") == "test" and op.get("cmp") == "contains" and _cites_from_match(op.get("input")):
+            missing += _test_parts(question, anchors, op)
+    for edge in cite_edges(ir):
+        source = edge.get("input") or {}
+        if id(edge) in tested or source.get("op") != "match" or source.get("type") != "paper" or len(source.get("ids") or []) != 1:
+            continue
+        i = _anchor_index(anchors, source["ids"][0])
+        if i is None:
+            continue
+        said = one_paper_direction(_hole_text(question, anchors, [i]))
+        if said is None:
+            missing.append(f"which way the citation of {_names(anchors, i)} goes")
+        elif said != edge["direction"]:
+            missing.append(f"the citation direction (the question asks for papers {'citing' if said == 'in' else 'cited by'} "
+                           f"{_names(anchors, i)})")
+    return missing
+
+
+def count_for_list(question: str, plan: dict[str, Any]) -> list[str]:
+    """'Show everything that cites P' answered with P's citation count: a relation to P asked as a
+    list (or as papers) is not answered by a number."""
+    from hgrag.agents.asked_kind import asked_kind, returned_kind
+
+    ir = plan.get("ir")
+    if returned_kind(ir) != "number" or cite_edges(ir):
+        return []
+    anchors = sorted((a for a in plan.get("anchors", []) if a.get("text") and a.get("node_id")),
+                     key=lambda a: -len(a["text"]))
+    papers = [i for i, a in enumerate(anchors) if a.get("type") == "paper"]
+    text = _hole_text(question, anchors, papers)
+    said = one_paper_direction(text) if len(papers) == 1 else None
+    if said is None and not (len(papers) == 1 and CITATION_LIST.search(text)):
+        return []
+    residue = re.sub(r"\bzz(paper|x)\b", "zzm", text)
+    if asked_kind(residue) == "number" or re.search(r"\b(how many|number of|how often|count)\b", residue):
+        return []
+    linked = "cited by" if said == "out" else "that cite"
+    return [f"the papers {linked} {_names(anchors, papers[0])} (my reading would give a number)"]
+
+
+CITATION_LIST = re.compile(r"\b(citations? list|list of (the |its )?citations|citing (papers|works|articles|publications))\b")
+
+
+def _cites_from_match(op: dict[str, Any] | None) -> bool:
+    return bool(op) and op.get("op") == "traverse" and op.get("edge") == "cites" and op.get("direction") == "out" \
+        and (op.get("input") or {}).get("op") == "match"
+
+
+def _test_parts(question: str, anchors: list[dict[str, Any]], test: dict[str, Any]) -> list[str]:
+    """'Does A cite B' read as A citing B: the question's wording must make A the citing paper."""
+    citing_ids, cited_ids = test["input"]["input"].get("ids") or [], test.get("value") or []
+    if len(citing_ids) != 1 or len(cited_ids) != 1:
+        return ["which paper cites which"]
+    citing, cited = _anchor_index(anchors, citing_ids[0]), _anchor_index(anchors, cited_ids[0])
+    if citing is None or cited is None or citing == cited:
+        return ["which paper cites which"]
+    text = _hole_text(question, anchors, [citing, cited])
+    order = sorted((citing, cited), key=lambda i: numbered_holes(question, _texts(anchors)).find(f"zzm{i} "))
+    roles = two_paper_roles(text)
+    if roles is None:
+        return ["which paper cites which"]
+    if order[roles[0]] != citing:
+        return [f"the citation direction (the question asks whether {_names(anchors, order[roles[0]])} cites "
+                f"{_names(anchors, order[roles[1]])})"]
+    return []
+
+
+CITING_SUBJECT = re.compile(r"^\W*(?:yes or no\W*)?(?:does|did|do|is|was|has|have)\s+(?P<subject>.{6,}?)\s+"
+                            r"(?:cite|cites|reference|references|contain|contains|include|includes|mention|mentions|have|has)"
+                            r"\b(?: a| any| one)?(?: citations?| references?)?(?: to)?\s+zzm\b")
+GENERIC_SUBJECT = re.compile(r"^(?:(?:any|some|anything|anyone|anybody|another|other|others|one|it|this|that|the|a|an|"
+                             r"paper|papers|work|works|article|articles|publication|publications|study|studies|ever|"
+                             r"really|actually|in|graph|the graph|later|newer|other|zzm)\s*)+$")
+
+
+CITING_AGENT = re.compile(rf"\bzzm (?:\w+ )?(?:(?:cited|referenced|mentioned|listed|included) (?:by|in|within|inside)|"
+                          rf"(?:among|in|within|inside|one of) (?:the )?{REF_LIST} (?:of|in|for|from)) (?P<subject>[^?.;]{{6,}}?)\s*"
+                          rf"(?:[?.;]|$)")
+
+
+def unlinked_citer(text: str) -> list[str]:
+    """'Does <words that are no linked title> cite P?' / 'Is P cited by <no linked title>?': the citing
+    paper is not one the plan knows."""
+    found = []
+    for pattern in (CITING_SUBJECT, CITING_AGENT):
+        match = pattern.search(text)
+        if match and "zzm" not in match.group("subject") and not GENERIC_SUBJECT.match(match.group("subject").strip()):
+            found.append(f"'{match.group('subject').strip()}' (the citing paper is not one I could find)")
+    return found

@@ -1,0 +1,115 @@
+"""Which way a citation goes, read from the words around the named papers.
+
+`one_paper_direction` reads a question about one named paper P: "in" when it asks for the papers
+that cite P ("what cites P", "citing papers of P", "papers that include P in their reference lists",
+"who built on P"), "out" when it asks for the papers P cites ("refs of P", "works cited inside P",
+"what does P build on"), None when the wording says neither or both (then the question-plan check
+does not verify a citation reading).
+
+`two_paper_roles` reads a question about two named papers A and B (in that order): (0, 1) when A
+cites B ("does A cite B", "does A contain a citation to B"), (1, 0) when B cites A ("is A among the
+references of B", "is A cited by B", "does A appear in B's bibliography"), None when unclear.
+
+Both read a lower-cased text in which each mention is a hole: 'zzpaper' (the parser's residual)
+or 'zzm' / 'zzm<i>' (the check's residue); pass `hole` to say which token marks the papers.
+"""
+
+from __future__ import annotations
+
+import re
+
+P = "zzp"
+CITE_VERB = r"(?:cite|cites|cited|citing|reference|references|referenced|referencing|mention|mentions|mentioned)"
+REF_LIST = r"(?:references|refs|reference lists?|bibliograph(?:y|ies)|citation lists?|works cited|cited works|" \
+           r"cited papers|list of references|reference sections?)"
+PAPER = r"(?:(?:the |this |that )?(?:paper|article|work|study|publication) )?"
+CITING_NOUN = r"(?:papers|works|articles|publications|studies|documents|items|records|ones)"
+
+IN_PATTERNS = (  # papers that cite P
+    rf"\b(?:cite|cites|cited|citing|reference|references|referencing|referenced|mention|mentions|mentioning) {PAPER}{P}\b",
+    rf"\bciting {CITING_NOUN}(?: (?:of|for|to|on|about))?(?: , )?(?: {PAPER})?{P}\b",
+    rf"\b(?:citers of|citations? to) {PAPER}{P}\b",
+    rf"\b{P} (?:has been|have been|had been|been|was|is|were|are|got|gets|get|being) (?:\w+ )?(?:cited|referenced)\b",
+    rf"\b{P} (?:cited|referenced) by\b",
+    rf"\b{P} (?:in|among|within|inside|on) (?:their|its|the|his|her) (?:own )?{REF_LIST}(?! (?:of|in|for|from)\b)",
+    rf"\b(?:built|build|builds|building|drawn|drew|draw|draws|relied|rely|relies|relying) (?:up)?on {PAPER}{P}\b",
+    rf"\b(?:refer|refers|referred|referring) to {PAPER}{P}\b",
+    rf"\b{P} 's (?:citing {CITING_NOUN}|citers)\b",
+)
+OUT_PATTERNS = (  # papers P cites
+    rf"\b(?:do|does|did|has|have|had) {P} (?:(?!been\b|being\b|ever been\b)\w+ )?(?:cite|cited|reference|referenced|mention|mentioned)\b",
+    rf"\b{P} (?:cites|references|mentions)\b",
+    rf"\b(?:cited|referenced|mentioned|listed|used) (?:by|in|inside|within) {PAPER}{P}\b",
+    rf"\b{REF_LIST} (?:of|in|for|from|inside|within) {PAPER}{P}\b",
+    rf"\b{P} 's {REF_LIST}",
+    rf"\b{P} (?:\w+ )?(?:build|builds|built|draw|draws|drew|rely|relies|relied|rest|rests) (?:up)?on\b",
+    rf"\b{REF_LIST} (?:does|did|do) {P} (?:have|has|contain|list|include|make|give)\b",
+    rf"\b{P} (?:has|have|had|contains?|lists?|includes?|makes?|gives?) (?:\w+ ){{0,3}}{REF_LIST}",
+)
+
+
+DESCRIBED = re.compile(rf"\b(?:the |this |that )?(?:paper|article|work|study|publication|manuscript) "
+                       rf"(?:titled |entitled |called |named )?(?={P}\b)")
+PRONOUN = re.compile(r"\b(?:it|this paper|that paper|this article|that article|this work|this study|the paper)\b")
+ARROW = re.compile(r"\s*(?:->|→|=>|⟶)\s*")
+
+
+def _holes(text: str, hole: str) -> str:
+    """Holes as 'zzp', descriptors before them dropped ("the paper zzp"), arrows as 'zzarrow'."""
+    text = DESCRIBED.sub("", re.sub(rf"\b{hole}\d*\b", P, ARROW.sub(" zzarrow ", text)))
+    return re.sub(r"\s+", " ", text)
+
+
+def one_paper_direction(text: str, hole: str = "zzpaper") -> str | None:
+    """'in' (papers citing the named paper), 'out' (papers it cites) or None (unclear or both)."""
+    text = _holes(text, hole)
+    text = re.sub(rf"\b(?:both |either )?(?:{P}(?: ,)? (?:and|or|as well as) zzx|zzx(?: ,)? (?:and|or|as well as) {P})\b", P, text)
+    if len(re.findall(rf"\b{P}\b", text)) == 1:  # "P ... the list of works it cites": 'it' is P
+        text = PRONOUN.sub(P, text)
+    found_in = any(re.search(p, text) for p in IN_PATTERNS)
+    found_out = any(re.search(p, text) for p in OUT_PATTERNS)
+    if found_in == found_out:
+        return None
+    return "in" if found_in else "out"
+
+
+PASSIVE_MID = re.compile(  # "A <mid> B" where B cites A
+    rf"^(?:(?:is|was|were|are|has been|have been|had been|been|being|got|gets|get) )?(?:\w+ )?"
+    rf"(?:cited|referenced|mentioned|listed|included|named|used|found|present|counted|appearing|appears?|appeared|"
+    rf"show(?:s|ed|n)? up) (?:as a (?:reference|citation) )?(?:by|in|inside|within|from)(?: the)?(?: paper| article| work)?$|"
+    rf"^(?:(?:is|was|were|are|appears?|appeared|listed|included|found|present|show(?:s|ed|n)? up) )?(?:\w+ )?"
+    rf"(?:among|in|within|inside|part of|one of|on) (?:the )?{REF_LIST} (?:of|in|for|from)$")
+ACTIVE_MID = re.compile(  # "A <mid> B" where A cites B
+    rf"^(?:(?:\w+ ){{0,2}}){CITE_VERB}(?: to)?$|"
+    rf"^(?:\w+ )?(?:contains?|contained|includes?|included|has|have|had|makes?|made|gives?|gave|carry|carries|"
+    rf"carried|holds?|held|features?|featured) (?:a |any |an |one )?(?:citations?|references?|refs?) (?:to|of)$|"
+    rf"^(?:\w+ )?(?:build|builds|built|draw|draws|drew|rely|relies|relied) (?:up)?on$")
+OWNER_AFTER = re.compile(rf"^ 's {REF_LIST}")
+HOLDS_AFTER = re.compile(rf"^ (?:in|among|within) (?:its|their|the) {REF_LIST}")
+
+
+def two_paper_roles(text: str, hole: str = "zzpaper") -> tuple[int, int] | None:
+    """(citing, cited) as positions (0 = first named paper, 1 = second), or None when unclear."""
+    text = _holes(text, hole)
+    found = [m.start() for m in re.finditer(rf"\b{P}\b", text)]
+    if len(found) != 2:
+        return None
+    mid = text[found[0] + len(P):found[1]].strip(" ,")
+    after = text[found[1] + len(P):]
+    if re.fullmatch(r"(?:\w+ )?(?:appear|appears|appeared|show up|shows up|listed|included|is|was|found)? ?"
+                    r"(?:in|among|within|inside|on)", mid) and OWNER_AFTER.match(after):
+        return 1, 0  # "A appears in B's bibliography"
+    if re.fullmatch(r"(?:\w+ )?(?:include|includes|included|list|lists|listed|contain|contains|contained|have|"
+                    r"has|had|name|names|named|mention|mentions)", mid) and HOLDS_AFTER.match(after):
+        return 0, 1  # "does A include B in its references"
+    if mid == "to" and re.search(rf"\bcitations? (?:\w+ )?from {P} to {P}\b", text):
+        return 0, 1  # "a citation from A to B"
+    if mid == "from" and re.search(rf"\bcitations? (?:\w+ )?to {P} from {P}\b", text):
+        return 1, 0
+    if mid == "zzarrow" and re.search(r"\bcit", text):
+        return 0, 1  # "cites? A -> B": the arrow goes from the citing paper to the cited one
+    if PASSIVE_MID.match(mid):
+        return 1, 0
+    if ACTIVE_MID.match(mid):
+        return 0, 1
+    return None
