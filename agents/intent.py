@@ -216,7 +216,10 @@ def _compound_head(window: list[str], j: int, kind: str) -> str:
 
 def _whose_paper(words: list[str], i: int) -> bool:
     """'When/where/who' used as a relative pronoun ("the person who…", "papers where…"), not the focus."""
-    return i > 0 and (_noun_class(words[i - 1]) is not None or words[i - 1] in ("one", "those", "anyone"))
+    filter_clause = words[i] == "where" and re.match(r"(publication )?(year|years|citations?|citation count)\b",
+                                                     " ".join(words[i + 1:i + 3]))
+    return i > 0 and (_noun_class(words[i - 1]) is not None or words[i - 1] in ("one", "those", "anyone")
+                      or bool(filter_clause))  # "papers by A where year = ...": a condition, not a place
 
 
 def _superlative(text: str) -> tuple[str | None, str | None]:
