@@ -31,6 +31,16 @@ SAME_YEAR = re.compile(r"\bsame (publication |calendar )?year\b|\bthat (same )?y
                        r"(the |that )?(publication |calendar )?year (that |when |in which |of |as )?(the (paper |"
                        r"article )?)?zzpaper\b|\b(when|as) zzpaper (was|came|appeared|got|went|saw)\b|\b(in|from|"
                        r"during) zzpaper 's (publication )?year\b|\byear zzpaper (was|came|appeared|got|went|saw)\b")
+# "the year after X", "two years before 2005", "the following year": an offset, not an order
+OFFSET = re.compile(r"\b(the|(?<!\bin )(?<!\bfrom )(?<!\bduring )a|one|that|same) (calendar )?year (before|after|earlier|later|prior|following|preceding|"
+                    r"since)\b|\b(\d+|two|three|four|five|six|seven|eight|nine|ten|several|a few|a couple of) (\w+ )?"
+                    r"years? (before|after|earlier|later|prior|since|following|preceding|ahead)\b|\b(following|next|"
+                    r"previous|preceding|prior|subsequent) year\b")
+# "since X, including that year": the stated year itself counts
+INCLUSIVE = re.compile(r"\b(including|counting|inclusive of|together with) (that|the same|this|its|the|their|his|her) "
+                       r"(publication |calendar )?year\b|\binclusive(ly)?\b|\bincluded\b")
+OTHER_KIND = re.compile(r"\b(who|whom|co-?authors?|collaborators?|colleagues|partners|people|venues?|journals?|"
+                        r"conferences?|where)\b")
 WH = re.compile(r"\b(which|what|who|whom|whose|how|list|name|show|give|find|enumerate)\b")
 YES_NO = re.compile(r"\b(whether|yes or no|true or false|(yes|y) ?(or|/)? ?(no|n))\b|^(did|do|does|has|have|had|is|are|"
                     r"was|were|can|could)\b")
@@ -106,12 +116,16 @@ def year_bounds(text: str, symbolic: str, years: list[int]) -> list[tuple[str, i
         bounds.append((cmp, years[k]))
     if len(bounds) == 2 and {b[0][0] for b in bounds} != {"<", ">"}:
         return None  # two years must bound the year from both sides
-    return bounds
+    return None if OFFSET.search(text) else bounds
 
 
 def relative_relation(text: str, symbolic: str) -> str | None:
     """The one comparison between an author's papers and a named paper's year ('=' for the same year)."""
     found = relations(text, symbolic, "zzpaper")
+    if OFFSET.search(text) or OTHER_KIND.search(text):
+        return None  # "the year after X" is one year; "co-authors after X" are not papers
+    if found in ({">"}, {"<"}) and INCLUSIVE.search(text):
+        found = {found.pop() + "="}
     if not found:  # "the same year as X", unless a loose time word ("earlier that year") qualifies it
         loose = re.search(r"\b(after|since|later|before|earlier|prior|first|last|previous|next)\b", text)
         return "=" if SAME_YEAR.search(text) and not loose else None

@@ -18,6 +18,7 @@ from typing import Any, Callable
 from hgrag.agents.asked_kind import (EDGE_KIND, ambiguous_references, context_combinations, kind_conflict,
                                      numbered_holes, truncated_names, unused_mentions)
 from hgrag.agents.asked_things import unknown_asked_things
+from hgrag.agents.composition_time import OFFSET
 from hgrag.state.plan_ir import walk
 
 Features = dict[str, Any]
@@ -148,6 +149,7 @@ CUES: tuple[Cue, ...] = (
     Cue("a count", re.compile(r"\bhow many\b|\bnumber of\b|\bhow often\b|\btotal\b|\btally\b"),
         lambda f: _counts(f) or "test" in f["ops"] or bool(f["tops"]) or "project" in f["ops"]),
 )
+CUES += (Cue("a year offset", OFFSET, lambda f: False),)  # "the year after X", "two years before 2005": no IR for it
 CLAUSE_BREAK = re.compile(r"(?<=[.!?;:])\s+|\s+[—–]\s+|\s+-\s+")
 FIRST_PERSON = re.compile(r"^(\W*(so|well|ok|okay|hey|hi|also|and|but|because|as)\b\W*)*(i|i'm|im|i've|i'd|i'll|my|we|"
                           r"we're|our|us)\b")

@@ -80,3 +80,25 @@ def test_where_before_a_condition_is_not_a_place_question() -> None:
 def test_time_comparatives_after_a_mention_are_known_words() -> None:
     assert unknown_asked_things("is zzm older than the year 2001") == []
     assert unknown_asked_things("is zzm heavier than 2001") == ["heavier"]
+
+
+@pytest.mark.parametrize("text", ["what did zzauthor write the year after zzpaper came out",
+                                  "zzauthor papers three years later than zzpaper",
+                                  "zzauthor co-authors on papers after zzpaper",
+                                  "which journals did zzauthor use after zzpaper"])
+def test_offsets_and_other_kinds_are_not_read_as_an_order(text: str) -> None:
+    assert relative_relation(text, text) is None
+
+
+def test_a_year_after_can_be_any_later_year_and_an_included_year_counts() -> None:
+    assert relative_relation("zzauthor papers published in a year after zzpaper", "x") == ">"
+    assert relative_relation("zzauthor papers since zzpaper , counting that year", "x") == ">="
+    assert year_bounds("was zzpaper published two years before zzyear", "zzyear", [1999]) is None
+
+
+def test_the_check_flags_a_year_offset_it_cannot_express() -> None:
+    from hgrag.agents.question_check import unexplained_cues
+
+    features = {"ops": {"test"}, "fns": {"max"}, "cmps": {"<"}, "attrs": {"year"}, "values": {1999}, "tops": []}
+    assert unexplained_cues("was zzm published the year before 1999", features) == ["the year before"]
+    assert unexplained_cues("was zzm published before 1999", features) == []
