@@ -37,10 +37,10 @@ OFFSET = re.compile(r"\b(the|(?<!\bin )(?<!\bfrom )(?<!\bduring )a|one|that|same
                     r"years? (before|after|earlier|later|prior|since|following|preceding|ahead)\b|\b(following|next|"
                     r"previous|preceding|prior|subsequent) year\b")
 # "since X, including that year": the stated year itself counts
-INCLUSIVE = re.compile(r"\b(including|counting|inclusive of|together with) (that|the same|this|its|the|their|his|her) "
+INCLUSIVE = re.compile(r"(?<!\bnot )(?<!\bwithout )\b(including|counting|inclusive of|together with) (that|the same|this|its|the|their|his|her) "
                        r"(publication |calendar )?year\b|\binclusive(ly)?\b|\bincluded\b")
 OTHER_KIND = re.compile(r"\b(who|whom|co-?authors?|collaborators?|colleagues|partners|people|venues?|journals?|"
-                        r"conferences?|where)\b")
+                        r"conferences?)\b")
 WH = re.compile(r"\b(which|what|who|whom|whose|how|list|name|show|give|find|enumerate)\b")
 YES_NO = re.compile(r"\b(whether|yes or no|true or false|(yes|y) ?(or|/)? ?(no|n))\b|^(did|do|does|has|have|had|is|are|"
                     r"was|were|can|could)\b")

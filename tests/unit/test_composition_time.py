@@ -93,6 +93,8 @@ def test_offsets_and_other_kinds_are_not_read_as_an_order(text: str) -> None:
 def test_a_year_after_can_be_any_later_year_and_an_included_year_counts() -> None:
     assert relative_relation("zzauthor papers published in a year after zzpaper", "x") == ">"
     assert relative_relation("zzauthor papers since zzpaper , counting that year", "x") == ">="
+    assert relative_relation("zzauthor papers since zzpaper , not counting that year", "x") == ">"
+    assert relative_relation("zzauthor papers where year year of zzpaper", "zzauthor papers where year = year of zzpaper") == "="
     assert year_bounds("was zzpaper published two years before zzyear", "zzyear", [1999]) is None
 
 
