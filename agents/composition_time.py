@@ -61,8 +61,9 @@ def relations(text: str, symbolic: str, reference: str) -> set[str]:
     """Every comparison the question states between a year and the reference (zzyear, zzpaper)."""
     found = set()
     for cmp, pattern in SYMBOLS:  # "year > year of X", "publication year < 2003", "year = year of X"
-        if re.search(rf"\byears?\s*({pattern})\s*(the )?(publication )?(years? (of )?)?{reference}\b|"
-                     rf"\byears?\s*({pattern})\s*{reference} 's (publication )?year\b", symbolic):
+        if re.search(rf"\byears?\s*({pattern})\s*(the )?(publication )?(years? (of )?|that of )?{reference}\b|"
+                     rf"\byears?\s*({pattern})\s*{reference} 's (publication )?year\b|"
+                     rf"({pattern})\s*(the )?(publication )?years? of {reference}\b", symbolic):
             found.add(cmp)
             break
     words = text

@@ -55,6 +55,8 @@ def test_two_years_make_a_range_or_nothing() -> None:
     ("zzauthor works , year year of zzpaper", "zzauthor works, year = year of zzpaper", "="),
     ("zzauthor works year year of zzpaper", "zzauthor works year >= year of zzpaper", ">="),
     ("zzauthor works year year of zzpaper", "zzauthor works year < the year of zzpaper", "<"),
+    ("zzauthor works year that of zzpaper", "zzauthor works (year >= that of zzpaper)", ">="),
+    ("zzauthor works year of zzpaper", "zzauthor works ≥ year of zzpaper", ">="),
     ("what did zzauthor write once zzpaper was out , later than it", "", ">"),
     ("zzauthor papers no later than zzpaper", "", "<="),
     ("zzauthor papers from the same year as zzpaper or later", "", ">="),
