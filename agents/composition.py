@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from hgrag.agents.composition_time import asks_yes_no, relative_relation, symbolic_text, year_bounds
+from hgrag.agents.composition_time import (asks_yes_no, relative_relation, strict_year_filters, symbolic_text,
+                                           year_bounds)
 from hgrag.agents.plan_compiler import hop, mention_dict
 
 NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -170,7 +171,8 @@ class Composer:
 
     def refine(self) -> dict[str, Any]:
         """Filters and aggregates on top of the frame's plan (thresholds, venues excluded, decades, averages)."""
-        plan = dict(self.plan)
+        in_order = sorted(set(self.years), key=lambda y: self.raw.find(str(y)))
+        plan = strict_year_filters(dict(self.plan), self.text, self.symbolic, in_order)  # "before 2005" is strict
         filters = list(plan.get("post_filters") or [])
         cited = threshold(self.text, CITE_NOUN)
         if cited and CITE_WORDS.search(self.text) and plan.get("result_type") == "paper":

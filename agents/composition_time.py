@@ -136,3 +136,31 @@ def relative_relation(text: str, symbolic: str) -> str | None:
 def asks_yes_no(text: str) -> bool:
     """A yes/no question: a yes/no marker, or no question word asking for a list or a value."""
     return bool(YES_NO.search(text)) or not WH.search(text)
+
+
+STRICT_KEYS = {"<": ("year_to", "year_before"), ">": ("year_from", "year_after")}
+
+
+def strict_year_filters(plan: dict[str, Any], text: str, symbolic: str, years: list[int]) -> dict[str, Any]:
+    """The frame reads "before 2005" / "after 2005" as inclusive bounds (year_to / year_from); a
+    strict word makes them strict (year_before / year_after). "since 2005", "by 2005" stay inclusive."""
+    if re.search(r"\b(since|from|starting|by|until|till|up to|through)( the year)? zzyear\b", text):
+        return plan
+    bounds = year_bounds(text, symbolic, years) or []
+    strict = [(STRICT_KEYS[cmp], year) for cmp, year in bounds if cmp in STRICT_KEYS]
+    if not strict:
+        return plan
+
+    def _strict(filters: dict[str, Any]) -> dict[str, Any]:
+        filters = dict(filters)
+        for (inclusive, exclusive), year in strict:
+            if filters.get(inclusive) == year:
+                filters[exclusive] = filters.pop(inclusive)
+        return filters
+
+    plan = dict(plan)
+    plan["steps"] = [dict(step, filters=_strict(step["filters"])) if step.get("filters") else step
+                     for step in plan.get("steps", [])]
+    if plan.get("start_filters"):
+        plan["start_filters"] = _strict(plan["start_filters"])
+    return plan

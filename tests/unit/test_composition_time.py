@@ -106,3 +106,18 @@ def test_the_check_flags_a_year_offset_it_cannot_express() -> None:
     features = {"ops": {"test"}, "fns": {"max"}, "cmps": {"<"}, "attrs": {"year"}, "values": {1999}, "tops": []}
     assert unexplained_cues("was zzm published the year before 1999", features) == ["the year before"]
     assert unexplained_cues("was zzm published before 1999", features) == []
+
+
+def test_strict_words_make_the_frames_inclusive_year_bounds_strict() -> None:
+    from hgrag.agents.composition_time import strict_year_filters
+
+    plan = {"steps": [{"to_type": "paper", "filters": {"year_to": 2005}}]}
+    strict = strict_year_filters(plan, "which papers did zzauthor write prior to zzyear", "x zzyear", [2005])
+    assert strict["steps"][0]["filters"] == {"year_before": 2005}
+    assert plan["steps"][0]["filters"] == {"year_to": 2005}  # the frame's plan is not changed in place
+    for inclusive in ("which papers did zzauthor write by zzyear", "zzauthor papers from zzyear or earlier"):
+        assert strict_year_filters(plan, inclusive, "x zzyear", [2005]) == plan
+    since = {"steps": [{"to_type": "paper", "filters": {"year_from": 2005}}]}
+    assert strict_year_filters(since, "zzauthor papers since zzyear", "x zzyear", [2005]) == since
+    after = strict_year_filters(since, "zzauthor papers later than zzyear", "x zzyear", [2005])
+    assert after["steps"][0]["filters"] == {"year_after": 2005}
