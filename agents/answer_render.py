@@ -94,6 +94,9 @@ def _paper_filters(filters: dict[str, Any], store: Any) -> str:
         parts.append(f"in {filters['year']}")
     if "year_from" in filters or "year_to" in filters:
         parts.append(f"from {filters.get('year_from', '…')} to {filters.get('year_to', '…')}")
+    for key, word in (("year_after", "after"), ("year_before", "before")):
+        if key in filters:
+            parts.append(f"{word} {filters[key]}")
     coauthor = filters.get("coauthor")
     if coauthor:
         names = [store.label(c) for c in ([coauthor] if isinstance(coauthor, str) else coauthor) if store.has_node(c)]

@@ -36,7 +36,7 @@ HOW_MANY_OK = KNOWN_NOUNS
 PASSIVE_OK = frozenset("""published released printed issued out about in on from by with co-written co-authored coauthored
 authored written penned titled called named listed indexed there still also really ever first cited referenced
 credited attributed and or classified categorized categorised recorded labelled labeled considered described known
-registered catalogued""".split())
+registered catalogued""".split()) | frozenset("older newer earlier".split())  # the comparison cue accounts for them
 ASKED_NOUN = re.compile(r"\bhow many ([\w'-]+(?: [\w'-]+){0,2})")
 PROPERTY_OF = re.compile(r"\b(?:the|its|their|his|her) ([\w-]+(?: [\w-]+)?) (?:of|for|behind|on|in) (?:the )?zzm\b|"
                          r"\bzzm 's ([\w-]+)")

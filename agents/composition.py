@@ -12,6 +12,8 @@ from typing import Any
 
 from hgrag.agents import composition_except
 from hgrag.agents.cite_direction import two_paper_roles
+from hgrag.agents.composition_time import (asks_yes_no, relative_relation, strict_year_filters, symbolic_text,
+                                           year_bounds)
 from hgrag.agents.plan_compiler import hop, mention_dict
 
 NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -60,6 +62,7 @@ class Composer:
     def __init__(self, text: str, raw: str, spans: list[Any], years: list[int], plan: dict[str, Any]):
         self.text, self.raw, self.spans, self.years, self.plan = text, raw.lower(), spans, years, plan
         self.by_type = {t: [s for s in spans if s.type == t and s.candidates] for t in ("paper", "author", "venue")}
+        self.symbolic = symbolic_text(raw, spans, years)  # comparison symbols kept (<, >, =)
 
     # -- plan builders ----------------------------------------------------------------------
     def base(self, subject: Any, roles: dict[int, str] | None = None, **fields: Any) -> dict[str, Any]:
@@ -128,29 +131,25 @@ class Composer:
 
     def paper_year_test(self) -> dict[str, Any] | None:
         papers = self.by_type["paper"]
-        if len(papers) != 1 or not self.years or self.by_type["author"]:
+        if len(papers) != 1 or not self.years or self.by_type["author"] or not asks_yes_no(self.text):
             return None
-        match = re.search(r"\b(before|prior to|earlier than|sooner than|after|later than|since)\b (the year )?zzyear", self.text)
-        if not match:
+        in_order = sorted(set(self.years), key=lambda y: self.raw.find(str(y)))
+        bounds = year_bounds(self.text, self.symbolic, in_order)  # "before 2003", "pre-2003", "year < 2003"
+        if not bounds:
             return None
-        cmp = "<" if match.group(1) in ("before", "prior to", "earlier than", "sooner than") else ">"
-        return self.base(papers[0], special={"kind": "year_test", "type": "paper", "cmp": cmp, "value": self.years[0]},
-                         operation="yes_no", target_type="value")
+        if len(bounds) == 1:
+            return self.base(papers[0], special={"kind": "year_test", "type": "paper", "cmp": bounds[0][0],
+                                                 "value": bounds[0][1]}, operation="yes_no", target_type="value")
+        plan = self.base(papers[0], operation="yes_no", target_type="value")  # "after 1990 but before 2000"
+        plan["post_filters"] = [{"attr": "year", "cmp": cmp, "value": year} for cmp, year in bounds]
+        return plan
 
     def relative_to_paper(self) -> dict[str, Any] | None:
         papers, authors = self.by_type["paper"], self.by_type["author"]
         if len(papers) != 1 or len(authors) != 1:
             return None
-        if re.search(r"\bsame (publication )?year\b|\bin the (publication )?year (of )?zzpaper|\bthat year\b|\byear (when|in "
-                     r"which) zzpaper|\b(when|as) zzpaper (was|came|appeared)|\bfrom the (publication )?year of zzpaper",
-                     self.text) and not re.search(r"\b(after|since|later|before|earlier|prior)\b", self.text):
-            cmp = "="
-        elif re.search(r"\b(after|later( year)? than|since|following|subsequent to|post|newer than|more recent than|"
-                       r"in a later year)\b", self.text):
-            cmp = ">"
-        elif re.search(r"\b(before|earlier( year)? than|prior to|preceding|older than|in an earlier year)\b", self.text):
-            cmp = "<"
-        else:
+        cmp = relative_relation(self.text, self.symbolic)  # "after X", "year > year of X", "the year X came out"
+        if not cmp:
             return None
         reference = self.node_id(papers[0])
         plan = self.base(authors[0], roles={id(papers[0]): "reference"}, steps=[hop("author", "paper")])
@@ -196,7 +195,8 @@ class Composer:
 
     def refine(self) -> dict[str, Any]:
         """Filters and aggregates on top of the frame's plan (thresholds, venues excluded, decades, averages)."""
-        plan = dict(self.plan)
+        in_order = sorted(set(self.years), key=lambda y: self.raw.find(str(y)))
+        plan = strict_year_filters(dict(self.plan), self.text, self.symbolic, in_order)  # "before 2005" is strict
         filters = list(plan.get("post_filters") or [])
         cited = threshold(self.text, CITE_NOUN)
         if cited and CITE_WORDS.search(self.text) and plan.get("result_type") == "paper":

@@ -226,8 +226,10 @@ def _compound_head(window: list[str], j: int, kind: str) -> str:
 def _whose_paper(words: list[str], i: int) -> bool:
     """'When/where/who' used as a relative pronoun ("the person who…", "papers where…"), not the focus."""
     after = [w for w in words[i + 1:i + 3] if w != "the"][:1]  # "papers by A where citations = 0": a condition
+    filter_clause = words[i] == "where" and re.match(r"(publication )?(year|years|citations?|citation count)\b",
+                                                     " ".join(words[i + 1:i + 3]))
     return i > 0 and (_noun_class(words[i - 1]) is not None or words[i - 1] in ("one", "those", "anyone")
-                      or bool(after) and _noun_class(after[0]) in ("citations", "year"))
+                      or bool(after) and _noun_class(after[0]) in ("citations", "year") or bool(filter_clause))
 
 
 def _superlative(text: str) -> tuple[str | None, str | None]:

@@ -14,7 +14,8 @@ from hgrag.agents.interpretation import interpret
 from hgrag.state import plan_ir as ir
 from hgrag.tools.text import norm_key
 
-PAPER_FILTERS = {"year": ("year", "="), "year_from": ("year", ">="), "year_to": ("year", "<=")}
+PAPER_FILTERS = {"year": ("year", "="), "year_from": ("year", ">="), "year_to": ("year", "<="),
+                 "year_after": ("year", ">"), "year_before": ("year", "<")}
 
 
 def subject_ids(plan: dict[str, Any]) -> list[str]:

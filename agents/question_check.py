@@ -19,6 +19,7 @@ from hgrag.agents.asked_kind import (EDGE_KIND, ambiguous_references, context_co
                                      numbered_holes, truncated_names, unused_mentions)
 from hgrag.agents.asked_things import unknown_asked_things
 from hgrag.agents.cite_check import accounted_text, count_for_list, direction_parts, unlinked_citer
+from hgrag.agents.composition_time import OFFSET
 from hgrag.state.plan_ir import walk
 
 Features = dict[str, Any]
@@ -156,6 +157,7 @@ CUES: tuple[Cue, ...] = (
     Cue("a count", re.compile(r"\bhow many\b|\bnumber of\b|\bhow often\b|\btotal\b|\btally\b"),
         lambda f: _counts(f) or "test" in f["ops"] or bool(f["tops"]) or "project" in f["ops"]),
 )
+CUES += (Cue("a year offset", OFFSET, lambda f: False),)  # "the year after X", "two years before 2005": no IR for it
 # "excl.", "incl.", "vs." are abbreviations inside a clause, not the end of a sentence
 NOT_A_STOP = r"(?<!\bexcl\.)(?<!\bincl\.)(?<!\bvs\.)(?<!\bviz\.)(?<!\bw/o\.)"
 CLAUSE_BREAK = re.compile(rf"(?<=[.!?;:]){NOT_A_STOP}\s+|\s+[—–]\s+|\s+-\s+")
