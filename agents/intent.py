@@ -79,7 +79,7 @@ DESCRIPTORS = re.compile(
     r"\b(the )?(paper|article|publication|work|study|manuscript|record|entry|title|titled|entitled|called|named)\s+"
     r"(?=(titled |entitled |called |named )?zzpaper)|\b(the )?(author|researcher|professor|prof|dr|scholar|scientist)\.?\s+(?=zzauthor)|"
     r"\b(the )?(journal|conference|venue|proceedings( of)?|outlet|periodical|magazine|source)\s+(?=zzvenue)|"
-    r"(?<=zzvenue) (journal|conference|venue|proceedings)\b")
+    r"(?<=zzvenue) (journal|conference|venue|proceedings)\b|\b(the )?year\s+(?=zzyear)")
 
 
 @dataclass
@@ -132,6 +132,7 @@ def residual_text(question: str, spans: list, years: list[int]) -> str:
     for year in set(years):
         text = re.sub(rf"\b{year}\b", " zzyear ", text)
     text = re.sub(r"#\s*(?=[A-Za-z])", " number of ", text)  # "#pubs", "# papers"
+    text = comparison_words(text)
     text = SENTENCE_END.sub(" zzstop ", text)
     text = text.lower().replace("’", "'")
     text = re.sub(r"'s\b", " 's", text)
@@ -142,6 +143,19 @@ def residual_text(question: str, spans: list, years: list[int]) -> str:
     for _ in range(2):
         text = DESCRIPTORS.sub("", text)
     return re.sub(r"\s+", " ", text).strip()
+
+
+SYMBOL_COMPARISONS = ((re.compile(r"\s*(>=|≥|=>)\s*(?=\d)"), " at least "), (re.compile(r"\s*(<=|≤|=<)\s*(?=\d)"), " at most "),
+                      (re.compile(r"(?<![<>=!-])\s*>\s*(?=\d)"), " more than "),
+                      (re.compile(r"\s*<(?![>=])\s*(?=\d)"), " less than "))
+
+
+def comparison_words(text: str) -> str:
+    """'citations > 4' -> 'citations more than 4' (a symbol before a number is a threshold; the
+    symbols themselves are dropped later), and 'author_count' -> 'author count' (field-style keys)."""
+    for pattern, words in SYMBOL_COMPARISONS:
+        text = pattern.sub(words, text)
+    return re.sub(r"(?<=[A-Za-z])_(?=[A-Za-z])", " ", text)
 
 
 def _position(text: str) -> tuple[int | None, str]:
@@ -188,10 +202,20 @@ def focus_target(text: str) -> tuple[str | None, bool]:
             if kind:
                 return _compound_head(window, j, kind), True
     nouns = [(j, _noun_class(w)) for j, w in enumerate(words) if w == "zzpos" or _noun_class(w)]
+    nouns = [(j, kind) for j, kind in nouns if not _thresholded(words, j)]  # "authors > 6" is a condition
     heads = [(j, kind) for j, kind in nouns if not _modifies_mention(words, j)] or nouns
     for j, kind in heads[:1]:  # no trigger word: the first noun that is not "<noun> of <mention>"
         return ("author" if words[j] == "zzpos" else _compound_head(words, j, kind)), False
     return None, False
+
+
+THRESHOLD_AFTER = re.compile(r"^((count|number|total) )?(more than|greater than|higher than|larger than|less than|fewer "
+                             r"than|lower than|over|above|under|below|exceeding|exceeds|at least|at most) \d+\b")
+
+
+def _thresholded(words: list[str], j: int) -> bool:
+    """'authors more than 6' in a keyword query: the noun is compared with a number, not asked for."""
+    return bool(THRESHOLD_AFTER.match(" ".join(words[j + 1:j + 5])))
 
 
 def _relative_clause(words: list[str], i: int) -> bool:
@@ -208,10 +232,15 @@ def _modifies_mention(words: list[str], j: int) -> bool:
 
 def _compound_head(window: list[str], j: int, kind: str) -> str:
     """'publication year' -> year, 'citation count' -> citations: the last noun of a compound wins."""
-    while j + 1 < len(window) and _noun_class(window[j + 1]):
+    while j + 1 < len(window) and _noun_class(window[j + 1]) and not _date_verb(window, j + 1):
         j += 1
         kind = _noun_class(window[j]) or kind
     return kind
+
+
+def _date_verb(words: list[str], k: int) -> bool:
+    """'works date from the 2000s': 'date' used as a verb, not the head of a compound noun."""
+    return words[k] in ("date", "dates", "dated") and k + 1 < len(words) and words[k + 1] in ("from", "back", "to")
 
 
 def _whose_paper(words: list[str], i: int) -> bool:
@@ -345,7 +374,9 @@ def parse_intent(text: str, years: list[int]) -> Frame:
     counted = COUNTED_NOUN.search(text)
     if counting and not explicit and counted and _noun_class(counted.group(2)) and not _noun_class(counted.group(1) or ""):
         # "total number of their papers" (but "publication count of the person" counts publications)
-        target, frame.explicit_target = _noun_class(counted.group(2)), True
+        following = text[counted.end(2):].split()[:3]  # "number of distinct publication years": years
+        target, frame.explicit_target = _compound_head([counted.group(2), *following], 0,
+                                                       _noun_class(counted.group(2)) or "paper"), True
     if counting and target in (None, "paper") and CITE.search(text) and "zzpaper" in text and "zzauthor" not in text:
         target = "citations"
     if counting and target is None:

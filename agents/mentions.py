@@ -17,7 +17,8 @@ DOUBLE_QUOTED = re.compile(r'"([^"]{2,}?)"')
 SINGLE_QUOTED = re.compile(r"(?<![\w])'(.{2,}?)'(?![\w])")
 ELLIPSIS = re.compile(r"(\s*(\.\.\.|…))+\s*$")
 YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
-TOKEN = re.compile(r"\S+")
+TOKEN = re.compile(r"[^\s=]+")  # "venue=Fuel": a field name and its value are two tokens
+COMPARISON_TOKEN = re.compile(r"^[<>=!≤≥]+$")  # "citations > 4": a symbol is never part of a name
 EDGE_PUNCT = "?!.,;:()[]{}\"'"
 MAX_SPAN_TOKENS = 40
 FUNCTION_WORDS = frozenset("""a an the of in on at to for by with from and or is are was were be been did do does
@@ -188,6 +189,8 @@ class MentionDetector:
 
     def _link_unquoted(self, text: str, tokens: list, lowercase: bool, at_start: bool,
                        around: tuple[str, str] = ("", "")) -> Span | None:
+        if COMPARISON_TOKEN.match(tokens[0][2]) or COMPARISON_TOKEN.match(tokens[-1][2]):
+            return None
         start, end = tokens[0][0], tokens[-1][1]
         raw = text[start:end]
         stripped = raw.strip(EDGE_PUNCT)
@@ -307,7 +310,8 @@ def _plausible(hit: Any, text: str, n_tokens: int, lowercase: bool, at_start: bo
         return n_tokens >= 3 or (n_tokens >= 2 and capitalised and not at_start)
     if words[0] in STOPWORDS and n_tokens < 2:
         return False
-    return capitalised and (n_tokens >= 2 or not at_start)
+    leads_listing = around[1] in VENUE_FOLLOWERS or bool(re.fullmatch(r"(1[89]|20)\d\d", around[1]))
+    return capitalised and (n_tokens >= 2 or not at_start or leads_listing)  # "Fuel 2021 papers"
 
 
 def _initials_fit(hit: Any, text: str) -> bool:

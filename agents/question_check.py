@@ -18,6 +18,7 @@ from typing import Any, Callable
 from hgrag.agents.asked_kind import (EDGE_KIND, ambiguous_references, context_combinations, kind_conflict,
                                      numbered_holes, truncated_names, unused_mentions)
 from hgrag.agents.asked_things import unknown_asked_things
+from hgrag.agents.reading_words import accounted_by_reading
 from hgrag.state.plan_ir import walk
 
 Features = dict[str, Any]
@@ -261,7 +262,8 @@ def unexplained_parts(question: str, plan: dict[str, Any]) -> list[str]:
         return []
     text = asking_part(residue(question, plan))
     features = ir_features(ir)
-    missing = unknown_asked_things(text) + unexplained_cues(text, features) + unexplained_numbers(text, features)
+    asked_things = [w for w in unknown_asked_things(text) if not accounted_by_reading(w, features)]
+    missing = asked_things + unexplained_cues(text, features) + unexplained_numbers(text, features)
     if residual_text is not None:
         missing += kind_mismatch(residual_text, plan)
     missing += kind_conflict(text, ir) + unused_mentions(question, plan) + context_combinations(question, plan)

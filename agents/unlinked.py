@@ -14,6 +14,8 @@ CAPITALISED_RUN = re.compile(r"(?:[A-Z][\w'’.-]*|(?:van|von|de|der|da|del|di|d
 QUESTION_OPENERS = frozenset("who what which when where how did does do has have is are was were can could would "
                              "will please list name give tell show find i".split())
 
+MODAL_OPENERS = frozenset("may might shall should must".split())
+
 
 def unlinked_names(question: str, spans: list[Span]) -> list[str]:
     """Capitalised multi-word runs outside linked mentions (likely names the graph does not have)."""
@@ -21,6 +23,8 @@ def unlinked_names(question: str, spans: list[Span]) -> list[str]:
     found = []
     for match in CAPITALISED_RUN.finditer(text):
         words = match.group().split()
+        if len(words) >= 2 and words[0].lower() in MODAL_OPENERS and words[1] in ("I", "We"):  # "May I ask …"
+            words = words[2:]
         while words and words[0].lower().strip(".,") in QUESTION_OPENERS:
             words = words[1:]
         words = [w.rstrip(".,'’") for w in words]
