@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from hgrag.agents.composition_count import asks_distinct_years, count_aggregate
+from hgrag.agents.composition_count import asks_distinct_years, count_aggregate, without_thresholds
 from hgrag.agents.plan_compiler import hop, mention_dict
 
 NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -219,11 +219,11 @@ class Composer:
                                      r"publication|work|title|one)\b|\btitle\b", text)
         no_paper_noun = not re.search(r"\b(papers?|articles?|publications?|works?|titles?|ones?)\b", text)
         if papers_of and value_wanted and CITE_WORDS.search(text) and re.search(
-                r"\b(highest|maximum|max|largest|biggest|top|peak|greatest|most)\b", text) and (no_paper_noun or
+                r"\b(highest|maximum|max|largest|biggest|top|peak|greatest|most)\b", without_thresholds(text)) and (no_paper_noun or
                 re.search(r"\b(how many|number|count|value|figure|how often|how much|only the number)\b", text)):
             return {**_listing(plan), "operation": "max", "attribute": "cited_by_count"}
         if papers_of and value_wanted and CITE_WORDS.search(text) and re.search(
-                r"\b(lowest|minimum|min|smallest|fewest|least)\b", text) and \
+                r"\b(lowest|minimum|min|smallest|fewest|least)\b", without_thresholds(text)) and \
                 re.search(r"\b(how many|number|count|value|figure)\b", text):
             return {**_listing(plan), "operation": "min", "attribute": "cited_by_count"}
         if re.search(r"\b(span|how many years|years (between|separate|from|elapsed|passed|lie)|how long|active (for|"

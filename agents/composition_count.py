@@ -28,20 +28,32 @@ SPAN = re.compile(
     rf"\b{CAREER} (length|span|duration)\b|\bhow long\b.{{0,40}}\b{CAREER}\b|"
     rf"\byears (separating|separate|between|from|elapsed|passed|lie|span)\b.{{0,40}}\b{FIRST}\b.{{0,30}}\b{LAST}\b|"
     rf"\b{FIRST} and (the |their |his |her )?{LAST} (paper|publication|article|work|year)s?\b.{{0,30}}\b(difference|"
-    rf"gap|span|apart|separat\w*|between)\b")
+    rf"gap|span|apart|separat\w*|between)\b|"
+    rf"\b(difference|gap|span|distance) (in years )?between (the |their |his |her )?({FIRST}|{LAST}) and (the |their |his |"
+    rf"her )?({FIRST}|{LAST}) (publication |paper |publishing )?(year|paper|publication|article)s?\b")
 DISTINCT_YEARS = re.compile(r"\b(active|publication|publishing|published) years? (count|number|total|tally)\b|"
-                            r"\b(count|number|tally|total) of (the )?(active|distinct|different|separate|calendar|unique)\b|"
+                            r"\b(count|number|tally|total) of (the )?((active|distinct|different|separate|calendar|unique|"
+                            r"publication|publishing) )+years\b|"
                             r"\bhow many (\w+ ){0,2}(distinct|different|separate|calendar|unique|active) (\w+ )?years\b|"
                             r"\bdifferent years\b|\bdistinct years\b")
 AVERAGE_VERB = re.compile(r"\b(averaged|averaging|average out|averages out|took the average|take the average)\b")
 VALUE_SUPERLATIVE = re.compile(
-    r"^((what|what's|whats|is|was|the|give|me|tell|show|find|return|report|get|compute|state|please) )*"
-    r"(?P<which>max|maximum|highest|largest|greatest|peak|top|min|minimum|lowest|smallest|fewest) (number of |count of )?"
-    r"(citations?|cites|citation counts?)( received)? (over|across|among|of|for|in) (all |the |any )?"
-    r"(zzauthor 's )?(papers?|publications?|articles?|works?)\b")
+    r"^((what|what's|whats|is|was|are|the|give|me|tell|show|find|return|report|get|compute|state|please|zzauthor|"
+    r"'s) )*"
+    r"(?P<which>max|maximum|highest|largest|greatest|peak|most|min|minimum|lowest|smallest|fewest) (number of |count of )?"
+    r"(citations?|cites|citation counts?)( received| got| gotten)? (over|across|among|of|for|in|by|any|a single|one) "
+    r"(all |the |any |a |an |each |single |one )*(of )?(zzauthor 's |zzauthor |by zzauthor )?(papers?|publications?|articles?|works?)\b")
 PAPER = r"(papers?|publications?|articles?|works?|pubs)"
 COUNT = r"(count|number|total|tally)"
 OTHER_NOUN = re.compile(r"^\s*(\w+ )?(authors?|co-?authors?|citations?|cites|times|people|names|references|years?|venues?)\b")
+
+
+THRESHOLD_PHRASE = re.compile(r"\b(at (least|most)|(no|not) (more|fewer|less) than|(minimum|maximum) of) \d+")
+
+
+def without_thresholds(text: str) -> str:
+    """The text without threshold phrases: 'at least 3 citations' is a condition, not a superlative."""
+    return THRESHOLD_PHRASE.sub(" ", text)
 
 
 def asks_span(text: str) -> bool:

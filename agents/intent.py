@@ -180,7 +180,7 @@ def focus_target(text: str) -> tuple[str | None, bool]:
         if word not in TRIGGERS and not (i == 0 and word == "count"):
             continue
         if word in DIRECT_WH:
-            if _whose_paper(words, i):
+            if _whose_paper(words, i) or (word == "where" and _where_condition(words, i)):
                 continue
             return DIRECT_WH[word], True
         if word in ("which", "whom") and _relative_clause(words, i):  # "venues in which papers appeared"
@@ -213,6 +213,12 @@ THRESHOLD_AFTER = re.compile(r"^((count|number|total) )?(more than|greater than|
                              r"than|lower than|over|above|under|below|exceeding|exceeds|at least|at most) \d+\b")
 
 
+def _where_condition(words: list[str], i: int) -> bool:
+    """'papers by A where citations > 2': 'where' opens a condition (a compared number), not a place asked for."""
+    return bool(re.match(r"^([\w']+ ){0,3}(more than|greater than|less than|fewer than|over|above|under|below|exceeding|"
+                         r"at least|at most) \d+\b", " ".join(words[i + 1:i + 8])))
+
+
 def _thresholded(words: list[str], j: int) -> bool:
     """'authors more than 6' in a keyword query: the noun is compared with a number, not asked for."""
     return bool(THRESHOLD_AFTER.match(" ".join(words[j + 1:j + 5])))
@@ -227,7 +233,9 @@ def _relative_clause(words: list[str], i: int) -> bool:
 def _modifies_mention(words: list[str], j: int) -> bool:
     """'authors of zzpaper' in a keyword query names whose venues/papers are wanted, not the answer."""
     possessive = j + 3 < len(words) and words[j + 3] == "'s"  # "year of zzauthor 's first paper": year is the head
-    return j + 2 < len(words) and words[j + 1] == "of" and words[j + 2].startswith("zz") and not possessive
+    ranked = j > 0 and words[j - 1] in ("top", "leading", "prolific", "biggest", "main")  # "top author of zzvenue"
+    return j + 2 < len(words) and words[j + 1] == "of" and words[j + 2].startswith("zz") and not possessive \
+        and not ranked
 
 
 def _compound_head(window: list[str], j: int, kind: str) -> str:

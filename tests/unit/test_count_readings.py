@@ -64,6 +64,14 @@ P3 = "Sparse recovery of harmonic signals in noise"
     ("Averaging the citation counts of Bo Chen's papers gives what number?", ["33.5"]),
     ("Which of Bo Chen's articles date from the 2010s?", [P2, P3]),
     ("May I ask which author has the most papers in Computer Networks?", ["Dariush Divsalar"]),
+    # a threshold's 'at least' is no superlative; 'where' opening a condition asks no place
+    ("Dariush Divsalar papers with a citation count of at least 12", [P1, P2]),
+    ("papers by Dariush Divsalar where citations > 20", [P1]),
+    ("What is the difference between the last and the first publication year of Ann Lee?", ["13"]),
+    ("Dariush Divsalar's max citations over all papers", ["40"]),
+    ("What is the most citations any Bo Chen paper got?", ["55"]),
+    ("top author of Computer Networks by paper count", ["Dariush Divsalar"]),
+    ("List Marvin K. Simon's 2010s publications.", [P3]),
 ])
 def test_count_readings_in_our_own_words(world, question, expected):
     result, plan = answer(world, question)
