@@ -17,7 +17,9 @@ DOUBLE_QUOTED = re.compile(r'"([^"]{2,}?)"')
 SINGLE_QUOTED = re.compile(r"(?<![\w])'(.{2,}?)'(?![\w])")
 ELLIPSIS = re.compile(r"(\s*(\.\.\.|…))+\s*$")
 YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
-TOKEN = re.compile(r"[^\s=]+")  # "venue=Fuel": a field name and its value are two tokens
+# "venue=Fuel": a venue, author or year field and its value are two tokens ("title=…" stays one: its
+# value is a title, never a venue or person named by its first word)
+TOKEN = re.compile(r"(?i:venue|journal|conference|source|outlet|author|year)s?=|\S+")
 COMPARISON_TOKEN = re.compile(r"^[<>=!≤≥]+$")  # "citations > 4": a symbol is never part of a name
 EDGE_PUNCT = "?!.,;:()[]{}\"'"
 MAX_SPAN_TOKENS = 40
