@@ -178,12 +178,13 @@ class MentionDetector:
     # -- unquoted ---------------------------------------------------------
     def _unquoted_spans(self, text: str, taken: list[Span]) -> list[Span]:
         tokens = [(m.start(), m.end(), m.group()) for m in TOKEN.finditer(text)]
+        words = [t[2].lower().strip(EDGE_PUNCT + "=<>!") for t in tokens]  # "venue = x", "venue=x": the cue is "venue"
         lowercase_question = text == text.lower()
         found: list[Span] = []
         for i in range(len(tokens)):
+            before = next((w for w in reversed(words[:i]) if w), "")
             for j in range(i, min(len(tokens), i + MAX_SPAN_TOKENS)):
-                around = (tokens[i - 1][2].lower().strip(EDGE_PUNCT) if i else "",
-                          tokens[j + 1][2].lower().strip(EDGE_PUNCT) if j + 1 < len(tokens) else "")
+                around = (before, next((w for w in words[j + 1:] if w), ""))
                 span = self._link_unquoted(text, tokens[i:j + 1], lowercase_question, i == 0, around)
                 if span and not any(span.overlaps(t) for t in taken):
                     found.append(span)

@@ -55,6 +55,8 @@ P3 = "Sparse recovery of harmonic signals in noise"
     ("Computer Networks 2010 papers, author_count >= 2", [P2]),
     ("Which Computer Networks papers from 2008 had an author list longer than 2 people?", [P1]),
     ("Fuel 2021 papers with more than 2 authors", ["Kerogen pore structure under pressure"]),
+    ("list titles venue = fuel author = Ann Lee", ["Kerogen pore structure under pressure"]),
+    ("list titles venue=fuel author=Ann Lee", ["Kerogen pore structure under pressure"]),
     # count tests in yes/no questions
     ("Dariush Divsalar Computer Networks paper count > 2? yes/no", ["yes"]),
     ("is the number of papers by Marvin K. Simon in Signal Processing greater than 1", ["no"]),
