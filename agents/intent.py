@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from hgrag.agents.intent_thresholds import comparison_words, date_verb, thresholded, where_condition
+
 PLACEHOLDER = {"paper": "zzpaper", "author": "zzauthor", "venue": "zzvenue", "year": "zzyear"}
 
 NOUNS: dict[str, frozenset[str]] = {
@@ -145,19 +147,6 @@ def residual_text(question: str, spans: list, years: list[int]) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
-SYMBOL_COMPARISONS = ((re.compile(r"\s*(>=|≥|=>)\s*(?=\d)"), " at least "), (re.compile(r"\s*(<=|≤|=<)\s*(?=\d)"), " at most "),
-                      (re.compile(r"(?<![<>=!-])\s*>\s*(?=\d)"), " more than "),
-                      (re.compile(r"\s*<(?![>=])\s*(?=\d)"), " less than "))
-
-
-def comparison_words(text: str) -> str:
-    """'citations > 4' -> 'citations more than 4' (a symbol before a number is a threshold; the
-    symbols themselves are dropped later), and 'author_count' -> 'author count' (field-style keys)."""
-    for pattern, words in SYMBOL_COMPARISONS:
-        text = pattern.sub(words, text)
-    return re.sub(r"(?<=[A-Za-z])_(?=[A-Za-z])", " ", text)
-
-
 def _position(text: str) -> tuple[int | None, str]:
     for pattern, position in POSITION:
         if pattern.search(text):
@@ -180,7 +169,7 @@ def focus_target(text: str) -> tuple[str | None, bool]:
         if word not in TRIGGERS and not (i == 0 and word == "count"):
             continue
         if word in DIRECT_WH:
-            if _whose_paper(words, i) or (word == "where" and _where_condition(words, i)):
+            if _whose_paper(words, i) or (word == "where" and where_condition(words, i)):
                 continue
             return DIRECT_WH[word], True
         if word in ("which", "whom") and _relative_clause(words, i):  # "venues in which papers appeared"
@@ -202,26 +191,11 @@ def focus_target(text: str) -> tuple[str | None, bool]:
             if kind:
                 return _compound_head(window, j, kind), True
     nouns = [(j, _noun_class(w)) for j, w in enumerate(words) if w == "zzpos" or _noun_class(w)]
-    nouns = [(j, kind) for j, kind in nouns if not _thresholded(words, j)]  # "authors > 6" is a condition
+    nouns = [(j, kind) for j, kind in nouns if not thresholded(words, j)]  # "authors > 6" is a condition
     heads = [(j, kind) for j, kind in nouns if not _modifies_mention(words, j)] or nouns
     for j, kind in heads[:1]:  # no trigger word: the first noun that is not "<noun> of <mention>"
         return ("author" if words[j] == "zzpos" else _compound_head(words, j, kind)), False
     return None, False
-
-
-THRESHOLD_AFTER = re.compile(r"^((count|number|total) )?(more than|greater than|higher than|larger than|less than|fewer "
-                             r"than|lower than|over|above|under|below|exceeding|exceeds|at least|at most) \d+\b")
-
-
-def _where_condition(words: list[str], i: int) -> bool:
-    """'papers by A where citations > 2': 'where' opens a condition (a compared number), not a place asked for."""
-    return bool(re.match(r"^([\w']+ ){0,3}(more than|greater than|less than|fewer than|over|above|under|below|exceeding|"
-                         r"at least|at most) \d+\b", " ".join(words[i + 1:i + 8])))
-
-
-def _thresholded(words: list[str], j: int) -> bool:
-    """'authors more than 6' in a keyword query: the noun is compared with a number, not asked for."""
-    return bool(THRESHOLD_AFTER.match(" ".join(words[j + 1:j + 5])))
 
 
 def _relative_clause(words: list[str], i: int) -> bool:
@@ -240,15 +214,10 @@ def _modifies_mention(words: list[str], j: int) -> bool:
 
 def _compound_head(window: list[str], j: int, kind: str) -> str:
     """'publication year' -> year, 'citation count' -> citations: the last noun of a compound wins."""
-    while j + 1 < len(window) and _noun_class(window[j + 1]) and not _date_verb(window, j + 1):
+    while j + 1 < len(window) and _noun_class(window[j + 1]) and not date_verb(window, j + 1):
         j += 1
         kind = _noun_class(window[j]) or kind
     return kind
-
-
-def _date_verb(words: list[str], k: int) -> bool:
-    """'works date from the 2000s': 'date' used as a verb, not the head of a compound noun."""
-    return words[k] in ("date", "dates", "dated") and k + 1 < len(words) and words[k + 1] in ("from", "back", "to")
 
 
 def _whose_paper(words: list[str], i: int) -> bool:
