@@ -93,8 +93,12 @@ def asked_kind(text: str) -> str | None:
     return None
 
 
+SUPERLATIVE_VALUE = re.compile(r"\b(what|what's|whats)( is| was| are| were)? (the )?(most|highest|max|maximum|largest|"
+                               r"greatest|lowest|fewest|least|min|minimum) (number of )?(citations|cites|citation count)\b")
+
+
 def _asks_number(clause: str) -> bool:
-    if re.search(r"\bhow many\b|\bhow often\b|^count\b", clause):
+    if re.search(r"\bhow many\b|\bhow often\b|^count\b", clause) or SUPERLATIVE_VALUE.search(clause):
         return True
     for match in re.finditer(r"\bnumber of\b", clause):
         before = clause[:match.start()].split()[-1:] or [""]

@@ -14,12 +14,13 @@ from hgrag.agents import composition_except
 from hgrag.agents.cite_direction import two_paper_roles
 from hgrag.agents.composition_time import (asks_yes_no, relative_relation, strict_year_filters, symbolic_text,
                                            year_bounds)
+from hgrag.agents.composition_count import asks_distinct_years, count_aggregate, without_thresholds
 from hgrag.agents.plan_compiler import hop, mention_dict
 
 NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                 "nine": 9, "ten": 10, "twenty": 20}
 NUM = r"(\d+|zero|one|two|three|four|five|six|seven|eight|nine|ten|twenty)"
-GREATER = r"(more than|greater than|higher than|larger than|over|above|exceeding|exceeds?|in excess of|beyond|>|" \
+GREATER = r"(more than|greater than|higher than|larger than|longer than|bigger than|over|above|exceeding|exceeds?|in excess of|beyond|>|" \
           r"upwards of|strictly more than)"
 LESS = r"(fewer than|less than|lower than|smaller than|under|below|<)"
 AT_LEAST, AT_MOST = r"(at least|no fewer than|no less than|>=|minimum of)", r"(at most|no more than|<=|maximum of)"
@@ -236,6 +237,9 @@ class Composer:
     def _aggregate(self, plan: dict[str, Any]) -> dict[str, Any]:
         text = self.text
         papers_of = plan.get("result_type") == "paper"
+        counted = count_aggregate(text, plan, _listing)
+        if counted:
+            return counted
         if re.search(r"\b(average|mean|avg|on average)\b", text) and papers_of:
             return {**_listing(plan), "operation": "avg", "attribute": "cited_by_count"}
         value_wanted = not re.search(r"\bwhich\b(?! (is|was) the (highest|maximum|max|largest|biggest|top|peak|"
@@ -243,16 +247,16 @@ class Composer:
                                      r"publication|work|title|one)\b|\btitle\b", text)
         no_paper_noun = not re.search(r"\b(papers?|articles?|publications?|works?|titles?|ones?)\b", text)
         if papers_of and value_wanted and CITE_WORDS.search(text) and re.search(
-                r"\b(highest|maximum|max|largest|biggest|top|peak|greatest|most)\b", text) and (no_paper_noun or
+                r"\b(highest|maximum|max|largest|biggest|top|peak|greatest|most)\b", without_thresholds(text)) and (no_paper_noun or
                 re.search(r"\b(how many|number|count|value|figure|how often|how much|only the number)\b", text)):
             return {**_listing(plan), "operation": "max", "attribute": "cited_by_count"}
         if papers_of and value_wanted and CITE_WORDS.search(text) and re.search(
-                r"\b(lowest|minimum|min|smallest|fewest|least)\b", text) and \
+                r"\b(lowest|minimum|min|smallest|fewest|least)\b", without_thresholds(text)) and \
                 re.search(r"\b(how many|number|count|value|figure)\b", text):
             return {**_listing(plan), "operation": "min", "attribute": "cited_by_count"}
         if re.search(r"\b(span|how many years|years (between|separate|from|elapsed|passed|lie)|how long|active (for|"
                      r"span|period|years)|career length|between (the |their |his |her )?first and (the )?last)\b", text) \
-                and plan.get("start_type") == "author" and not re.search(r"\bdifferent years\b|\bdistinct years\b", text):
+                and plan.get("start_type") == "author" and not asks_distinct_years(text):
             return {**_listing(plan), "operation": "span", "project": "year", "attribute": None,
                     "target_type": "value"}
         if YES_NO.search(text) and papers_of and plan.get("operation") == "yes_no":

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from hgrag.agents.cite_direction import one_paper_direction
+from hgrag.agents.intent_thresholds import comparison_words, date_verb, thresholded, where_condition
 
 PLACEHOLDER = {"paper": "zzpaper", "author": "zzauthor", "venue": "zzvenue", "year": "zzyear"}
 
@@ -81,7 +82,7 @@ DESCRIPTORS = re.compile(
     r"\b(the )?(paper|article|publication|work|study|manuscript|record|entry|title|titled|entitled|called|named)\s+"
     r"(?=(titled |entitled |called |named )?zzpaper)|(?<!-)\b(the )?(author|researcher|professor|prof|dr|scholar|scientist)\.?\s+(?=zzauthor)|"
     r"\b(the )?(journal|conference|venue|proceedings( of)?|outlet|periodical|magazine|source)\s+(?=zzvenue)|"
-    r"(?<=zzvenue) (journal|conference|venue|proceedings)\b")
+    r"(?<=zzvenue) (journal|conference|venue|proceedings)\b|\b(the )?year\s+(?=zzyear)")
 # hedges and citation-style talk are not part of what is asked: "I'm not sure how to cite X in my essay"
 HEDGES = re.compile(r"\b(i 'm|i am|we 're|we are|i was|honestly) (still )?not (quite |really )?(sure|certain)\b|"
                     r"\bhow (do i|do we|to|should i|should we|can i|would i|do you) (properly |correctly )?"
@@ -138,6 +139,7 @@ def residual_text(question: str, spans: list, years: list[int]) -> str:
     for year in set(years):
         text = re.sub(rf"\b{year}\b", " zzyear ", text)
     text = re.sub(r"#\s*(?=[A-Za-z])", " number of ", text)  # "#pubs", "# papers"
+    text = comparison_words(text)
     text = SENTENCE_END.sub(" zzstop ", text)
     text = text.lower().replace("’", "'")
     text = re.sub(r"'s\b", " 's", text)
@@ -173,7 +175,7 @@ def focus_target(text: str) -> tuple[str | None, bool]:
         if word not in TRIGGERS and not (i == 0 and word == "count"):
             continue
         if word in DIRECT_WH:
-            if _whose_paper(words, i):
+            if _whose_paper(words, i) or (word == "where" and where_condition(words, i)):
                 continue
             return DIRECT_WH[word], True
         if word in ("which", "whom") and _relative_clause(words, i):  # "venues in which papers appeared"
@@ -197,6 +199,7 @@ def focus_target(text: str) -> tuple[str | None, bool]:
             if kind:
                 return _compound_head(window, j, kind), True
     nouns = [(j, _noun_class(w)) for j, w in enumerate(words) if w == "zzpos" or _noun_class(w)]
+    nouns = [(j, kind) for j, kind in nouns if not thresholded(words, j)]  # "authors > 6" is a condition
     heads = [(j, kind) for j, kind in nouns if not _modifies_mention(words, j)] or nouns
     for j, kind in heads[:1]:  # no trigger word: the first noun that is not "<noun> of <mention>"
         return ("author" if words[j] == "zzpos" else _compound_head(words, j, kind)), False
@@ -212,12 +215,14 @@ def _relative_clause(words: list[str], i: int) -> bool:
 def _modifies_mention(words: list[str], j: int) -> bool:
     """'authors of zzpaper' in a keyword query names whose venues/papers are wanted, not the answer."""
     possessive = j + 3 < len(words) and words[j + 3] == "'s"  # "year of zzauthor 's first paper": year is the head
-    return j + 2 < len(words) and words[j + 1] == "of" and words[j + 2].startswith("zz") and not possessive
+    ranked = j > 0 and words[j - 1] in ("top", "leading", "prolific", "biggest", "main")  # "top author of zzvenue"
+    return j + 2 < len(words) and words[j + 1] == "of" and words[j + 2].startswith("zz") and not possessive \
+        and not ranked
 
 
 def _compound_head(window: list[str], j: int, kind: str) -> str:
     """'publication year' -> year, 'citation count' -> citations: the last noun of a compound wins."""
-    while j + 1 < len(window) and _noun_class(window[j + 1]):
+    while j + 1 < len(window) and _noun_class(window[j + 1]) and not date_verb(window, j + 1):
         j += 1
         kind = _noun_class(window[j]) or kind
     return kind
@@ -370,7 +375,9 @@ def parse_intent(text: str, years: list[int]) -> Frame:
     counted = COUNTED_NOUN.search(text)
     if counting and not explicit and counted and _noun_class(counted.group(2)) and not _noun_class(counted.group(1) or ""):
         # "total number of their papers" (but "publication count of the person" counts publications)
-        target, frame.explicit_target = _noun_class(counted.group(2)), True
+        following = text[counted.end(2):].split()[:3]  # "number of distinct publication years": years
+        target, frame.explicit_target = _compound_head([counted.group(2), *following], 0,
+                                                       _noun_class(counted.group(2)) or "paper"), True
     if counting and target in (None, "paper") and CITE.search(text) and "zzpaper" in text and "zzauthor" not in text:
         target = "citations"
     if counting and target is None:

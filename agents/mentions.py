@@ -18,7 +18,10 @@ DOUBLE_QUOTED = re.compile(r'"([^"]{2,}?)"')
 SINGLE_QUOTED = re.compile(r"(?<![\w])'(.{2,}?)'(?![\w])")
 ELLIPSIS = re.compile(r"(\s*(\.\.\.|…))+\s*$")
 YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
-TOKEN = re.compile(r"[^\s–—]+")  # an en or em dash joins two names ("the A–B collaboration")
+# "venue=Fuel": a venue, author or year field and its value are two tokens ("title=…" stays one: its
+# value is a title, never a venue or person named by its first word)
+TOKEN = re.compile(r"(?i:venue|journal|conference|source|outlet|author|year)s?=|[^\s–—]+")  # an en or em dash joins two names
+COMPARISON_TOKEN = re.compile(r"^[<>=!≤≥]+$")  # "citations > 4": a symbol is never part of a name
 EDGE_PUNCT = "?!.,;:()[]{}\"'"
 MAX_SPAN_TOKENS = 40
 FUNCTION_WORDS = frozenset("""a an the of in on at to for by with from and or is are was were be been did do does
@@ -200,12 +203,13 @@ class MentionDetector:
     # -- unquoted ---------------------------------------------------------
     def _unquoted_spans(self, text: str, taken: list[Span]) -> list[Span]:
         tokens = [(m.start(), m.end(), m.group()) for m in TOKEN.finditer(text)]
+        words = [t[2].lower().strip(EDGE_PUNCT + "=<>!") for t in tokens]  # "venue = x", "venue=x": the cue is "venue"
         lowercase_question = text == text.lower()
         found: list[Span] = []
         for i in range(len(tokens)):
+            before = next((w for w in reversed(words[:i]) if w), "")
             for j in range(i, min(len(tokens), i + MAX_SPAN_TOKENS)):
-                around = (tokens[i - 1][2].lower().strip(EDGE_PUNCT) if i else "",
-                          tokens[j + 1][2].lower().strip(EDGE_PUNCT) if j + 1 < len(tokens) else "")
+                around = (before, next((w for w in words[j + 1:] if w), ""))
                 span = self._link_unquoted(text, tokens[i:j + 1], lowercase_question, i == 0, around)
                 if span and not any(span.overlaps(t) for t in taken):
                     found.append(span)
@@ -213,6 +217,8 @@ class MentionDetector:
 
     def _link_unquoted(self, text: str, tokens: list, lowercase: bool, at_start: bool,
                        around: tuple[str, str] = ("", "")) -> Span | None:
+        if COMPARISON_TOKEN.match(tokens[0][2]) or COMPARISON_TOKEN.match(tokens[-1][2]):
+            return None
         start, end = tokens[0][0], tokens[-1][1]
         raw = text[start:end]
         stripped = raw.strip(EDGE_PUNCT)
@@ -332,7 +338,8 @@ def _plausible(hit: Any, text: str, n_tokens: int, lowercase: bool, at_start: bo
         return n_tokens >= 3 or (n_tokens >= 2 and capitalised and not at_start)
     if words[0] in STOPWORDS and n_tokens < 2:
         return False
-    return capitalised and (n_tokens >= 2 or not at_start)
+    leads_listing = around[1] in VENUE_FOLLOWERS or bool(re.fullmatch(r"(1[89]|20)\d\d", around[1]))
+    return capitalised and (n_tokens >= 2 or not at_start or leads_listing)  # "Fuel 2021 papers"
 
 
 def _initials_fit(hit: Any, text: str) -> bool:

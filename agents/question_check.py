@@ -20,6 +20,7 @@ from hgrag.agents.asked_kind import (EDGE_KIND, ambiguous_references, context_co
 from hgrag.agents.asked_things import unknown_asked_things
 from hgrag.agents.cite_check import accounted_text, count_for_list, direction_parts, unlinked_citer
 from hgrag.agents.composition_time import OFFSET
+from hgrag.agents.reading_words import accounted_by_reading
 from hgrag.state.plan_ir import walk
 
 Features = dict[str, Any]
@@ -284,7 +285,8 @@ def unexplained_parts(question: str, plan: dict[str, Any]) -> list[str]:
         return []
     text = accounted_text(asking_part(residue(question, plan)), ir)
     features = ir_features(ir)
-    missing = unknown_asked_things(text) + unexplained_cues(text, features) + unexplained_numbers(text, features)
+    asked_things = [w for w in unknown_asked_things(text) if not accounted_by_reading(w, features)]
+    missing = asked_things + unexplained_cues(text, features) + unexplained_numbers(text, features)
     missing += direction_parts(question, plan) + unlinked_citer(text) + count_for_list(question, plan)
     if residual_text is not None:
         missing += kind_mismatch(residual_text, plan)

@@ -87,7 +87,20 @@ def _same_stem(words: list[str]) -> bool:
     return len(words) > 1 and len({w.rstrip("s") for w in words}) == 1
 
 
+ABBREVIATIONS = ((re.compile(r"\byrs?\b"), lambda m: "years" if m.group(0) == "yrs" else "year"),
+                 (re.compile(r"\bdiff(?= (\w+ )?(venues?|journals?|conferences?|outlets?|places|years?|papers?|"
+                             r"authors?|co-?authors?|people|sources?)\b)"), lambda m: "different"))
+
+
+def expand_abbreviations(text: str) -> str:
+    """'yrs' -> 'years', 'diff venues' -> 'different venues' (but 'the diff between' stays a difference)."""
+    for pattern, full in ABBREVIATIONS:
+        text = pattern.sub(full, text)
+    return text
+
+
 def correct_text(text: str) -> str:
     """Lower-case words outside mentions (placeholders start with 'zz') corrected one by one."""
+    text = expand_abbreviations(text)
     return re.sub(r"(?<![\w'-])([a-z][a-z-]{3,})(?![\w'-])",
                   lambda m: m.group(1) if m.group(1).startswith("zz") else correct_word(m.group(1)), text)

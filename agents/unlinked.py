@@ -15,6 +15,7 @@ QUESTION_OPENERS = frozenset("who what which when where how did does do has have
                              "will please list name give tell show find i".split())
 
 
+
 def unlinked_names(question: str, spans: list[Span]) -> list[str]:
     """Capitalised multi-word runs outside linked mentions (likely names the graph does not have)."""
     text = fold_quotes(question)

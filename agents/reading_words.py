@@ -1,0 +1,59 @@
+"""Words the question-plan check does not know as graph things, but that a plan's reading accounts
+for: "career" is what a span or the first/last year of an author's papers measures, "calendar
+years" are the publication years a plan counts or compares, and "places" (as in "how many
+different places has A published in") are the venues a plan reaches from papers, and "A's max
+citations" is what a max aggregate takes. The word is
+accounted for only when the plan does that; otherwise it stays reported."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+Features = dict[str, Any]
+
+
+def _measures_career(f: Features) -> bool:
+    return "year" in f["attrs"] and bool(f["fns"] & {"span", "min", "max"})
+
+
+def _reads_years(f: Features) -> bool:
+    return "year" in f["attrs"]
+
+
+def _reaches_venues(f: Features) -> bool:
+    return "edge:published_in:out" in f["attrs"]
+
+
+def _takes_max(f: Features) -> bool:
+    return "max" in f["fns"]
+
+
+def _takes_min(f: Features) -> bool:
+    return "min" in f["fns"]
+
+
+ACCOUNTED_BY: dict[str, Callable[[Features], bool]] = {
+    "max": _takes_max, "maximum": _takes_max, "peak": _takes_max,  # "A's max citations"
+    "min": _takes_min, "minimum": _takes_min,
+    "career": _measures_career, "careers": _measures_career,
+    "calendar": _reads_years,
+    "places": _reaches_venues, "place": _reaches_venues,
+}
+
+
+DECADE = re.compile(r"(1[89]\d0|20[0-2]0)'?s")
+
+
+def _covers_decade(word: str, f: Features) -> bool:
+    """"A's 1990s papers": the decade is accounted for by a year filter over 1990-1999."""
+    start = int(word[:4])
+    return "year" in f["attrs"] and "between" in f["cmps"] and start in f["values"] and start + 9 in f["values"]
+
+
+def accounted_by_reading(word: str, features: Features) -> bool:
+    """True when the plan's reading gives `word` its meaning (see the module docstring)."""
+    if DECADE.fullmatch(word):
+        return _covers_decade(word, features)
+    test = ACCOUNTED_BY.get(word)
+    return bool(test and test(features))
