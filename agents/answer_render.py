@@ -157,7 +157,6 @@ def _answer_sentence(plan: dict[str, Any], answer: list[str], store: Any, limit:
 
     subject = _anchor_names(plan)
     operation = plan.get("operation")
-    target = plan.get("target_type", "value")
     attribute = plan.get("read") or plan.get("attribute") or plan.get("project")
     what = describe_target(plan, store)
     if operation == "unsupported" and plan.get("reason"):

@@ -21,8 +21,8 @@ from hgrag.state.plan_ir import walk
 WORKS = r"(papers|works|articles|publications|studies|ones|items|research)"
 EARLIER = re.compile(rf"\b(earlier|older|prior|previous|preceding|past) (?={WORKS}\b)")
 LATER = re.compile(rf"\b(later|newer|subsequent|more recent|follow-up|follow-on|following|succeeding) (?={WORKS}\b)")
-REF_WORDS = re.compile(rf"\b(refs|bibliograph(y|ies)|reference lists?|citation lists?|works cited|cited works|"
-                       rf"reference sections?)\b")
+REF_WORDS = re.compile(r"\b(refs|bibliograph(y|ies)|reference lists?|citation lists?|works cited|cited works|"
+                       r"reference sections?)\b")
 AMONG_REFS = re.compile(rf"\b(among|in|within|inside|part of|one of) (the )?{REF_LIST} (of|in|for|from)\b")
 
 

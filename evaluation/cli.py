@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 DATASET_HELP = "named dataset: openalex, dblp, openalex-tiny, dblp-tiny"

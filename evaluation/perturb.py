@@ -12,7 +12,6 @@ index), so the gold stays correct:
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from collections.abc import Iterable, Iterator
