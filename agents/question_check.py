@@ -18,6 +18,7 @@ from typing import Any, Callable
 from hgrag.agents.asked_kind import (EDGE_KIND, ambiguous_references, context_combinations, kind_conflict,
                                      numbered_holes, truncated_names, unused_mentions)
 from hgrag.agents.asked_things import unknown_asked_things
+from hgrag.agents.honest_checks import honest_parts
 from hgrag.state.plan_ir import walk
 
 Features = dict[str, Any]
@@ -267,6 +268,7 @@ def unexplained_parts(question: str, plan: dict[str, Any]) -> list[str]:
     missing += kind_conflict(text, ir) + unused_mentions(question, plan) + context_combinations(question, plan)
     missing += ambiguous_references(question, plan) + truncated_names(question, plan)
     missing += context_only_entities(question, plan)
+    missing += honest_parts(text, question, plan)
     return list(dict.fromkeys(missing))
 
 
