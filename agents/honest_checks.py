@@ -156,7 +156,8 @@ def honest_parts(text: str, question: str, plan: dict[str, Any]) -> list[str]:
             + counted_kind_mismatch(text, ir) + authors_not_reached(text, ir)
             + one_of_two_read_as_both(question, ir) + already_known_used(question, plan)
             + venue_inside_title(question, plan) + year_read_as_span(_whole_residue(question, plan), ir)
-            + unlinked_topic_prefix(question, plan))
+            + unlinked_topic_prefix(question, plan) + trailing_subject_unused(question, plan)
+            + venue_not_linked(_whole_residue(question, plan), ir))
 
 
 def _whole_residue(question: str, plan: dict[str, Any]) -> str:
@@ -258,3 +259,39 @@ def unlinked_topic_prefix(question: str, plan: dict[str, Any]) -> list[str]:
     if any(prefix.lower() in t.lower() or t.lower() in prefix.lower() for t in linked if t):
         return []
     return [f"'{prefix}' (named before the question; my reading does not use it)"]
+
+
+SUBJECT_AFTER = re.compile(r"\b(?:talking|speaking|asking|thinking) about\s+zzm(\d+)\W*$|\b(?:i mean|meaning|i'm asking about|"
+                           r"this is about)\s+zzm(\d+)\W*$")
+
+
+def trailing_subject_unused(question: str, plan: dict[str, Any]) -> list[str]:
+    """'…which of their papers has the most citations? talking about A': a subject named at the end
+    is whom the question is about; a plan that never uses A answers about someone else."""
+    from hgrag.agents.asked_kind import numbered_holes, used_ids
+
+    anchors = sorted((a for a in plan.get("anchors", []) if a.get("text") and a.get("node_id")),
+                     key=lambda a: -len(a["text"]))
+    match = SUBJECT_AFTER.search(numbered_holes(question, [a["text"] for a in anchors]).lower().strip())
+    if not match:
+        return []
+    anchor = anchors[int(match.group(1) or match.group(2))]
+    if {anchor.get("node_id"), *(anchor.get("candidates") or [])} & used_ids(plan.get("ir")):
+        return []
+    return [f"'{anchor['text']}' (named as the subject; my reading does not use it)"]
+
+
+VENUE_PRONOUN = re.compile(r"\b(?:has|did|does|had) it (?:ever )?(?:published|publish|printed|print|featured|feature|run|"
+                           r"carried|accepted|taken)\b")
+VENUE_PHRASE = re.compile(r"\b(?:journal|transactions|proceedings|bulletin|annals|letters|magazine|symposium|workshop)"
+                          r" (?:of|on|for) (?:the )?[a-z][\w&-]+")
+
+
+def venue_not_linked(text: str, ir: dict[str, Any] | None) -> list[str]:
+    """'X seems a big outlet. How many times has it published work by A?' or '…papers in the journal
+    of marine research': a venue the question means but no mention linked, so the plan counts
+    everything by A; a plan with no venue in it does not answer that."""
+    if not ir or any(op.get("op") == "match" and op.get("type") == "venue" for op in walk(ir)):
+        return []
+    match = VENUE_PRONOUN.search(text) or VENUE_PHRASE.search(text)
+    return [f"'{match.group(0)}' (a venue I could not link)"] if match else []

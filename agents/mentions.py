@@ -251,13 +251,16 @@ def _aligned_stretch(text: str, label: str, spans: list[Span]) -> tuple[int, int
     size = len(norm_key(label).split())
     best, where = 0.0, (0, 0)
     for i in range(len(tokens)):
+        # a title may open inside a token: 'first_author(A Set-Covering…' starts after the bracket
+        starts = [tokens[i].start()] + [tokens[i].start() + k + 1 for k, c in enumerate(tokens[i].group()) if c in "(["]
         for j in range(i + max(1, size - 3) - 1, min(len(tokens), i + size + 3)):
             end = tokens[j].end()
             while end > tokens[j].start() and text[end - 1] in EDGE_PUNCT and not label.rstrip().endswith(text[end - 1]):
                 end -= 1
-            score = fuzz.ratio(norm_key(text[tokens[i].start():end]), norm_key(label))
-            if score > best:
-                best, where = score, (tokens[i].start(), end)
+            for start in starts:
+                score = fuzz.ratio(norm_key(text[start:end]), norm_key(label))
+                if score > best:
+                    best, where = score, (start, end)
     if best < 90 or any(s.type == "paper" and s.start < where[1] and where[0] < s.end for s in spans):
         return (0, 0)  # not near enough, or it would cut through a title already linked
     return where

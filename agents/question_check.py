@@ -168,7 +168,7 @@ def residue(question: str, plan: dict[str, Any]) -> str:
         text = re.sub(re.escape(mention), MENTION_HOLE, text, flags=re.IGNORECASE)
     text = re.sub(r'"[^"]{3,}"', MENTION_HOLE, text)
     text = re.sub(r"[\"'`‘“](\s*zzm\s*)[\"'`’”](?![a-z])", r" \1 ", text)  # quotes left around a cut-out mention
-    text = YES_NO_TAIL.sub(" ", text.lower())
+    text = YES_NO_TAIL.sub(" ", text.lower().replace("_", " "))  # "first_author(X)" names a first author
     from hgrag.agents.spelling import correct_text  # imports this module's vocabulary
 
     return correct_text(re.sub(r"\s+", " ", text).strip())

@@ -86,3 +86,21 @@ def test_a_name_set_as_a_heading_must_be_used() -> None:
     assert hc.unlinked_topic_prefix("Sedimentology: number of papers by Ann Lee", plan)
     assert not hc.unlinked_topic_prefix("Quick question: number of papers by Ann Lee", plan)
     assert not hc.unlinked_topic_prefix("For my thesis: number of papers by Ann Lee", plan)
+
+
+def test_a_subject_named_at_the_end_must_be_used() -> None:
+    plan = _plan(ir.top(ir.traverse(ir.traverse(PAPER, "writes", "in"), "writes", "out"), "cited_by_count", "desc"),
+                 ("Deep rocks", "P1", "paper"), ("ann lee", "A1", "author"))
+    assert hc.trailing_subject_unused("I know her from Deep rocks. Her most cited paper? I mean ann lee", plan)
+    plan["ir"] = ir.top(ir.traverse(AUTHOR, "writes", "out"), "cited_by_count", "desc")
+    assert not hc.trailing_subject_unused("I know her from Deep rocks. Her most cited paper? I mean ann lee", plan)
+
+
+def test_a_venue_meant_but_not_linked_is_reported() -> None:
+    count = ir.aggregate(ir.traverse(AUTHOR, "writes", "out"), "count")
+    assert hc.venue_not_linked("my field's big outlet. how many times did it publish work by zzm?", count)
+    assert hc.venue_not_linked("how many papers has zzm got in the bulletin of marine science?", count)
+    in_venue = ir.aggregate(ir.setop("intersect", [ir.traverse(AUTHOR, "writes", "out"),
+                                                    ir.traverse(VENUE, "published_in", "in")]), "count")
+    assert not hc.venue_not_linked("how many papers has zzm got in the bulletin of marine science?", in_venue)
+    assert not hc.venue_not_linked("how many papers has zzm written?", count)
