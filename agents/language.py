@@ -19,7 +19,7 @@ author authors wrote write written published publish venue journal year cited ci
 this that these those not all any some than same other between since after before first last most""".split())
 FOREIGN: dict[str, frozenset[str]] = {
     "German": frozenset("""der die das den dem des ein eine einen einem einer und oder ist sind war waren hat haben
-hatte wer wen wem wessen welche welcher welches welchen wann wo woher wie viele vielen wieviele
+hatte wer wen wem wessen welche welcher welches welchen welchem wann wo woher wie viele vielen wieviele wurde wurden worden
 geschrieben geschrieben veröffentlicht veroffentlicht verfasst zitiert artikel autor autoren zeitschrift jahr
 im vom zum zur mit von für fur auf über uber nicht auch noch alle nenne zeige gib""".split()),
     "French": frozenset("""le la les un une des du et ou est sont était etait qui quel quelle quels quelles

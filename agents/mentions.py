@@ -122,10 +122,11 @@ class MentionDetector:
         spans += self._truncated_unquoted(text, spans)
         spans += self._unquoted_spans(text, spans)
         spans.sort(key=lambda s: s.start)
-        if not any(s.type == "paper" for s in spans):
-            fuzzy = self._fuzzy_title(text, spans)
-            if fuzzy:
-                spans.append(fuzzy)
+        fuzzy = self._fuzzy_title(text, spans)  # also a second, altered title beside a linked one
+        if fuzzy and fuzzy.end > fuzzy.start:  # a name or venue inside the altered title is part of it
+            spans = [s for s in spans if not (s.start < fuzzy.end and fuzzy.start < s.end)] + [fuzzy]
+        elif fuzzy and not any(s.type == "paper" for s in spans):
+            spans.append(fuzzy)
         years = [int(m.group(1)) for m in YEAR.finditer(text)
                  if not any(s.start <= m.start() < s.end for s in spans)]
         promote_partners(spans, self.store)
@@ -266,7 +267,34 @@ class MentionDetector:
             return None
         best = max(hits, key=lambda h: (token_coverage(h.label, residue), h.score))
         same = [h for h in hits if norm_key(h.label) == norm_key(best.label)]
+        start, end = _aligned_stretch(text, best.label, spans)
+        if end > start:  # the altered title as written, so the rest of the question reads without it
+            return Span(start, end, text[start:end], "paper", same)
         return Span(len(text), len(text), best.label, "paper", same)
+
+
+def _aligned_stretch(text: str, label: str, spans: list[Span]) -> tuple[int, int]:
+    """Where in the question an altered title stands: the run of words (outside other mentions)
+    whose normalised form is nearest to the label (ratio >= 90), or (0, 0) when none is that near."""
+    from rapidfuzz import fuzz
+
+    tokens = list(TOKEN.finditer(text))
+    size = len(norm_key(label).split())
+    best, where = 0.0, (0, 0)
+    for i in range(len(tokens)):
+        # a title may open inside a token: 'first_author(A Set-Covering…' starts after the bracket
+        starts = [tokens[i].start()] + [tokens[i].start() + k + 1 for k, c in enumerate(tokens[i].group()) if c in "(["]
+        for j in range(i + max(1, size - 3) - 1, min(len(tokens), i + size + 3)):
+            end = tokens[j].end()
+            while end > tokens[j].start() and text[end - 1] in EDGE_PUNCT and not label.rstrip().endswith(text[end - 1]):
+                end -= 1
+            for start in starts:
+                score = fuzz.ratio(norm_key(text[start:end]), norm_key(label))
+                if score > best:
+                    best, where = score, (start, end)
+    if best < 90 or any(s.type == "paper" and s.start < where[1] and where[0] < s.end for s in spans):
+        return (0, 0)  # not near enough, or it would cut through a title already linked
+    return where
 
 
 TYPE_PREFERENCE = {"paper": 0, "author": 1, "venue": 2}

@@ -21,6 +21,7 @@ from hgrag.agents.asked_things import unknown_asked_things
 from hgrag.agents.cite_check import accounted_text, count_for_list, direction_parts, unlinked_citer
 from hgrag.agents.composition_time import OFFSET
 from hgrag.agents.reading_words import accounted_by_reading
+from hgrag.agents.honest_checks import honest_parts
 from hgrag.state.plan_ir import walk
 
 Features = dict[str, Any]
@@ -180,7 +181,7 @@ def residue(question: str, plan: dict[str, Any]) -> str:
         text = re.sub(re.escape(mention), MENTION_HOLE, text, flags=re.IGNORECASE)
     text = re.sub(r'"[^"]{3,}"', MENTION_HOLE, text)
     text = re.sub(r"[\"'`‘“](\s*zzm\s*)[\"'`’”](?![a-z])", r" \1 ", text)  # quotes left around a cut-out mention
-    text = YES_NO_TAIL.sub(" ", text.lower())
+    text = YES_NO_TAIL.sub(" ", text.lower().replace("_", " "))  # "first_author(X)" names a first author
     from hgrag.agents.spelling import correct_text  # imports this module's vocabulary
 
     return correct_text(re.sub(r"\s+", " ", text).strip())
@@ -293,6 +294,7 @@ def unexplained_parts(question: str, plan: dict[str, Any]) -> list[str]:
     missing += kind_conflict(text, ir) + unused_mentions(question, plan) + context_combinations(question, plan)
     missing += ambiguous_references(question, plan) + truncated_names(question, plan)
     missing += context_only_entities(question, plan)
+    missing += honest_parts(text, question, plan)
     return list(dict.fromkeys(missing))
 
 

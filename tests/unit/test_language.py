@@ -16,6 +16,7 @@ from hgrag.tools.plan_exec import linked_subjects
 @pytest.mark.parametrize("question, language", [
     ('Wer hat "Some Title Here" geschrieben?', "German"),
     ("Wie viele Artikel hat Marvin K. Simon veröffentlicht?", "German"),
+    ('In welchem Monat wurde "Some Title Here" zitiert?', "German"),  # German nouns are capitalised
     ('Qui a écrit "Some Title Here" ?', "French"),
     ("Combien d'articles a publié Marvin Simon ?", "French"),
     ('¿Quién escribió "Some Title Here"?', "Spanish"),

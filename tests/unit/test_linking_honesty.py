@@ -199,3 +199,13 @@ def test_a_typo_is_relinked_in_the_ring_and_the_text_says_how_it_was_read():
     answer = [item.text for item in full_answer(toy.store, plan)]
     assert answer == [P1]
     assert "(I read 'Marvin Simom' as Marvin K. Simon.)" in render_answer(plan, answer, toy.store)
+
+
+def test_an_altered_title_is_found_where_it_stands_in_the_question() -> None:
+    from hgrag.agents.mentions import _aligned_stretch
+
+    label = "Seismic imaging of salt domes in the Red Sea"
+    question = "who is first_author(Seismic imagng of salt domes in the Red Sea) and when did they start?"
+    start, end = _aligned_stretch(question, label, [])
+    assert question[start:end] == "Seismic imagng of salt domes in the Red Sea"
+    assert _aligned_stretch("who wrote the paper on salt tectonics?", label, []) == (0, 0)
