@@ -12,9 +12,9 @@ import re
 from dataclasses import dataclass, field
 
 from hgrag.agents.cite_direction import one_paper_direction
-from hgrag.agents.intent_thresholds import comparison_words, date_verb, thresholded, where_condition
+from hgrag.agents.intent_thresholds import date_verb, thresholded, where_condition
 
-PLACEHOLDER = {"paper": "zzpaper", "author": "zzauthor", "venue": "zzvenue", "year": "zzyear"}
+
 
 NOUNS: dict[str, frozenset[str]] = {
     "paper": frozenset("paper papers article articles publication publications work works title titles study "
@@ -78,15 +78,6 @@ BETWEEN = re.compile(r"\bbetween zzyear and zzyear\b|\bfrom zzyear (to|until|til
 SINCE = re.compile(r"\b(since|after|starting in|starting from|onwards from|later than)\s+zzyear\b|"
                    r"\bzzyear (onwards|or later|and later|on)\b|\bfrom zzyear (on|onwards)\b")
 BEFORE = re.compile(r"\b(before|until|prior to|up to|by)\s+zzyear\b|\bzzyear or earlier\b")
-DESCRIPTORS = re.compile(
-    r"\b(the )?(paper|article|publication|work|study|manuscript|record|entry|title|titled|entitled|called|named)\s+"
-    r"(?=(titled |entitled |called |named )?zzpaper)|(?<!-)\b(the )?(author|researcher|professor|prof|dr|scholar|scientist)\.?\s+(?=zzauthor)|"
-    r"\b(the )?(journal|conference|venue|proceedings( of)?|outlet|periodical|magazine|source)\s+(?=zzvenue)|"
-    r"(?<=zzvenue) (journal|conference|venue|proceedings)\b|\b(the )?year\s+(?=zzyear)")
-# hedges and citation-style talk are not part of what is asked: "I'm not sure how to cite X in my essay"
-HEDGES = re.compile(r"\b(i 'm|i am|we 're|we are|i was|honestly) (still )?not (quite |really )?(sure|certain)\b|"
-                    r"\bhow (do i|do we|to|should i|should we|can i|would i|do you) (properly |correctly )?"
-                    r"(cite|reference)\b")
 
 
 @dataclass
@@ -106,7 +97,6 @@ class Frame:
     notes: list[str] = field(default_factory=list)
 
 
-SENTENCE_END = re.compile(r"(?<=[?!])\s+(?=\S)|(?<=[a-z0-9\"'”)])\s*\.\s+(?=[A-Z])")
 ASKS = re.compile(r"\b(who|whom|whose|what|which|when|where|how)\b|^(list|name|give|show|tell|find|return|count|"
                   r"identify|report|please)\b")
 PAPER_PRONOUN = re.compile(r"\b(it|this paper|that paper|this article|that article|this work|the paper)\b")
@@ -128,29 +118,6 @@ def asked_first(text: str) -> tuple[str, str]:
     if "zzpaper" not in asked and context.count("zzpaper") == 1:
         asked = PAPER_PRONOUN.sub("zzpaper", asked, count=1)
     return f"{asked} , {context}", asked
-
-
-def residual_text(question: str, spans: list, years: list[int]) -> str:
-    """Lower-cased question with mentions replaced by placeholders and descriptors dropped."""
-    text = question
-    for span in sorted(spans, key=lambda s: -s.start):
-        if span.end > span.start:
-            text = text[:span.start] + f" {PLACEHOLDER[span.type]} " + text[span.end:]
-    for year in set(years):
-        text = re.sub(rf"\b{year}\b", " zzyear ", text)
-    text = re.sub(r"#\s*(?=[A-Za-z])", " number of ", text)  # "#pubs", "# papers"
-    text = comparison_words(text)
-    text = SENTENCE_END.sub(" zzstop ", text)
-    text = text.lower().replace("’", "'")
-    text = re.sub(r"'s\b", " 's", text)
-    text = re.sub(r"\s*[,;:—–]+\s*|\s+-\s+", " , ", text)
-    text = re.sub(r"[^\w\s',-]", " ", text)
-    text = re.sub(r"\s+", " ", text).strip()
-    text = re.sub(r"\b(of|by|for|in|on|from|about) , (?=zz)", r"\1 ", text)  # "the authors of: <title>"
-    text = HEDGES.sub(" ", text)
-    for _ in range(2):
-        text = DESCRIPTORS.sub("", text)
-    return re.sub(r"\s+", " ", text).strip()
 
 
 def _position(text: str) -> tuple[int | None, str]:

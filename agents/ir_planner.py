@@ -90,7 +90,7 @@ def plan_from_steps(steps: list[dict[str, Any]], question: str, resources: Any) 
 def question_residual(question: str, resources: Any) -> str:
     """The question as the offline parser reads it (mentions masked), so the question-plan check
     compares what is asked with what the model's plan returns, as for every other plan."""
-    from hgrag.agents.intent import residual_text
+    from hgrag.agents.residual import residual_text
     from hgrag.agents.mentions import fold_quotes
     from hgrag.agents.retrieval_agent import detector_for
     from hgrag.agents.spelling import correct_text

@@ -12,7 +12,8 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from hgrag.agents.intent import Frame, parse_intent, residual_text
+from hgrag.agents.intent import Frame, parse_intent
+from hgrag.agents.residual import residual_text
 from hgrag.agents.composition import compose_plan
 from hgrag.agents.language import non_english, unsupported_language_text
 from hgrag.agents.mentions import MentionDetector, Span, fold_quotes

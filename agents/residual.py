@@ -1,0 +1,44 @@
+"""The question as the parser reads it: lower case, mentions replaced by placeholders (zzpaper,
+zzauthor, zzvenue, zzyear), sentence ends marked (zzstop), descriptors ("the paper", "the journal") and
+hedges ("I'm not sure how to cite …") dropped."""
+
+from __future__ import annotations
+
+import re
+
+from hgrag.agents.intent_thresholds import comparison_words
+
+PLACEHOLDER = {"paper": "zzpaper", "author": "zzauthor", "venue": "zzvenue", "year": "zzyear"}
+DESCRIPTORS = re.compile(
+    r"\b(the )?(paper|article|publication|work|study|manuscript|record|entry|title|titled|entitled|called|named)\s+"
+    r"(?=(titled |entitled |called |named )?zzpaper)|(?<!-)\b(the )?(author|researcher|professor|prof|dr|scholar|scientist)\.?\s+(?=zzauthor)|"
+    r"\b(the )?(journal|conference|venue|proceedings( of)?|outlet|periodical|magazine|source)\s+(?=zzvenue)|"
+    r"(?<=zzvenue) (journal|conference|venue|proceedings)\b|\b(the )?year\s+(?=zzyear)")
+# hedges and citation-style talk are not part of what is asked: "I'm not sure how to cite X in my essay"
+HEDGES = re.compile(r"\b(i 'm|i am|we 're|we are|i was|honestly) (still )?not (quite |really )?(sure|certain)\b|"
+                    r"\bhow (do i|do we|to|should i|should we|can i|would i|do you) (properly |correctly )?"
+                    r"(cite|reference)\b")
+SENTENCE_END = re.compile(r"(?<=[?!])\s+(?=\S)|(?<=[a-z0-9\"'”)])\s*\.\s+(?=[A-Z])")
+
+
+def residual_text(question: str, spans: list, years: list[int]) -> str:
+    """Lower-cased question with mentions replaced by placeholders and descriptors dropped."""
+    text = question
+    for span in sorted(spans, key=lambda s: -s.start):
+        if span.end > span.start:
+            text = text[:span.start] + f" {PLACEHOLDER[span.type]} " + text[span.end:]
+    for year in set(years):
+        text = re.sub(rf"\b{year}\b", " zzyear ", text)
+    text = re.sub(r"#\s*(?=[A-Za-z])", " number of ", text)  # "#pubs", "# papers"
+    text = comparison_words(text)
+    text = SENTENCE_END.sub(" zzstop ", text)
+    text = text.lower().replace("’", "'")
+    text = re.sub(r"'s\b", " 's", text)
+    text = re.sub(r"\s*[,;:—–]+\s*|\s+-\s+", " , ", text)
+    text = re.sub(r"[^\w\s',-]", " ", text)
+    text = re.sub(r"\s+", " ", text).strip()
+    text = re.sub(r"\b(of|by|for|in|on|from|about) , (?=zz)", r"\1 ", text)  # "the authors of: <title>"
+    text = HEDGES.sub(" ", text)
+    for _ in range(2):
+        text = DESCRIPTORS.sub("", text)
+    return re.sub(r"\s+", " ", text).strip()
