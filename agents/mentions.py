@@ -66,7 +66,7 @@ def fold_calls(text: str) -> str:
     """Function-call notation names its argument like quotes do: 'coauthors(A. Name)' and
     'first_author(Some title (with parentheses))' read as coauthors"A. Name" (same length, so span
     offsets stay valid). Only a lower-case word of four letters or more before the parenthesis and
-    an argument of two words or more count (never 'Fe(III)' or 'f(x)')."""
+    an argument of two words or more count (never 'Fe(III)' or 'f(x)'), and not keyword arguments."""
     chars = list(text)
     for match in CALL.finditer(text):
         opening, depth = match.end() - 1, 0
@@ -77,7 +77,8 @@ def fold_calls(text: str) -> str:
         else:
             continue
         inner = text[opening + 1:closing]
-        if len(inner.split()) >= 2 and '"' not in inner:
+        keyword_arguments = re.search(r"\b[a-z_]+\s*=", inner)  # 'coauthors(paper=T, author=A)': two arguments
+        if len(inner.split()) >= 2 and '"' not in inner and not keyword_arguments:
             chars[opening] = chars[closing] = '"'
     return "".join(chars)
 

@@ -101,7 +101,8 @@ def test_function_call_arguments_read_as_quoted():
     assert folded == 'intersection of coauthors"Ann Lee" and coauthors"Bo Chen"'
     nested = fold_calls("first_author(Deposits of Oman (South) revisited)")
     assert nested == 'first_author"Deposits of Oman (South) revisited"'
-    for untouched in ("Fe(III) reduction in soils", "f(x) = y", "see(this)"):
+    for untouched in ("Fe(III) reduction in soils", "f(x) = y", "see(this)",
+                      "coauthors(paper=Deposits of Oman revisited, author=Bo Chen)"):  # keyword arguments: two mentions
         assert fold_calls(untouched) == untouched
 
 
