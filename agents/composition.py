@@ -29,7 +29,7 @@ AUTHOR_NOUN = r"(authors?|co-?authors?|people|names|contributors|writers|researc
 PAPER_NOUN = r"(papers?|publications?|articles?|works?|pubs|items|records)"
 CITE_WORDS = re.compile(r"\b(cite|cites|citing|cited|citation|citations|refs|references|referenced)\b")
 YES_NO = re.compile(r"^(?:[\w' ,]*? )?(did|do|does|has|have|had|is|are|was|were)\b(?!.*\b(who|which|what|when|where|how)\b)|"
-                    r"\b(whether|yes or no|y/n|true or false)\b")
+                    r"\b(whether|yes or no|yes/no|yes no|y/n|true or false)\b")
 NEGATION = re.compile(r"\b(aside|set aside|setting aside|leaving aside|excl|ignoring|barring|save for|without|not with|not co-?(written|authored|wrote)|did not|didn't|does not|doesn't|never|don't|wasn't|weren't|isn't|aren't|hasn't|haven't|hadn't|"
                       r"except|excluding|other than|besides|apart from|aside from|not including|but not|minus|"
                       r"leaving out|leave out|not counting|(?<!or )(?<!if )not)\b")
@@ -41,6 +41,9 @@ EXPLICIT_EARLY = re.compile(r"\b(older|oldest|earlier|earliest|predates?|sooner|
 EXPLICIT_LATE = re.compile(r"\b(newer|newest|more recent|most recent|later|latest|younger)\b|\bafter the other\b")
 ZERO_CITED = re.compile(r"\bcitations?(?: count| number| total| tally)?\s*(?:=|==|:|of|equal to|equals|is|at|being|"
                         r"stands at)?\s*(?:zero|0|none)\b(?!\.\d)|\bcited (?:zero|0|no) times\b")
+# "X's work was mostly in V. Which papers appeared elsewhere?": the venue named earlier is the one left out
+ELSEWHERE = re.compile(r"zzvenue\b.*\b(elsewhere|(some|any)where else|(in|at|to) (an)?other (venues?|journals?|outlets?|places?|"
+                       r"conferences?))\b|\belsewhere (than|but) zzvenue")
 YES_NO_OR = re.compile(r"\b(yes or no|or not|true or false)\b")
 
 
@@ -52,7 +55,7 @@ def threshold(text: str, noun: str) -> tuple[str, int] | None:
     """('>', 20) from "more than 20 citations" / "cited over 20 times" / "citations > 20"."""
     for words, cmp in ((GREATER, ">"), (LESS, "<"), (AT_LEAST, ">="), (AT_MOST, "<=")):
         near = re.search(rf"\b{words} {NUM} (\w+ ){{0,2}}{noun}\b|\b{noun} (\w+ ){{0,3}}{words} {NUM}\b|"
-                         rf"{noun}\s*{words}\s*{NUM}\b", text)
+                         rf"\b{noun}\s*{words}\s*{NUM}\b", text)  # \b: "zzauthor more than 1 papers" is no author count
         if near:
             value = next(g for g in reversed(near.groups()) if g and (g.isdigit() or g in NUMBER_WORDS))
             return cmp, number(value)
@@ -227,7 +230,8 @@ class Composer:
         venues = self.by_type["venue"]
         if len(venues) != 1 or plan.get("result_type") != "paper" or not re.search(r"!=|≠|<>", self.raw) and not re.search(
                 r"\b(not|outside|other than|except|excluding|besides|apart from|never|aside from|anywhere but|"
-                r"everywhere but|but not)\b[^z]{0,30}zzvenue|zzvenue[^z]{0,12}\b(excluded|aside)\b", self.text):
+                r"everywhere but|but not)\b[^z]{0,30}zzvenue|zzvenue[^z]{0,12}\b(excluded|aside)\b", self.text) and \
+                not ELSEWHERE.search(self.text):
             return plan
         venue = self.node_id(venues[0])
         plan = _strip_venue(plan, venue)

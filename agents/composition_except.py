@@ -26,6 +26,9 @@ PERSON_ASKED = re.compile(r"\b(who|whom|authors?|co-?authors?|people|persons|nam
 NON_POSITION = re.compile(rf"\bnon-?{FIRST}[ _-]?(authors?|writers?|contributors?)\b")
 LEFT_OUT = re.compile(r"^( one| author| writer)?( is| are| gets| get)? (left out|excluded|removed|omitted|dropped|"
                       r"set aside|aside|not counted|ignored|skipped)\b")
+# "I know who the first author of X is. Who are the remaining authors?": the others than the one at that position
+REMAINING_AFTER = re.compile(r"\b(who|whom|list|name|give|show|tell)\b.*\b(the )?(remaining|other|rest of the|"
+                             r"additional) (authors?|writers?|contributors?|names|people)\b(?! of\b)")
 EXCEPT_POSITION = re.compile(r"\b(except|other than|besides|apart from|aside from|excluding|but not|without|minus|"
                              r"not counting|leaving out|leave out|beyond|not|omitting|ignoring|skipping|bar|barring|"
                              r"save|excl)\b( for)? (the |its |their |his |her )?")
@@ -89,7 +92,8 @@ def except_position(composer: Any) -> dict[str, Any] | None:
         position = -1 if re.fullmatch(LAST, non.group(1)) else 1
     else:
         found = POSITION.search(text)
-        if not found or not (EXCEPT_BEFORE.search(text[:found.start()]) or LEFT_OUT.search(text[found.end():])):
+        if not found or not (EXCEPT_BEFORE.search(text[:found.start()]) or LEFT_OUT.search(text[found.end():])
+                             or REMAINING_AFTER.search(text[found.end():])):
             return None
         if PAPER_ASKED.search(text) and not PERSON_ASKED.search(text):
             return None

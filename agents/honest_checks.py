@@ -157,7 +157,7 @@ def honest_parts(text: str, question: str, plan: dict[str, Any]) -> list[str]:
             + one_of_two_read_as_both(question, ir) + already_known_used(question, plan)
             + venue_inside_title(question, plan) + year_read_as_span(_whole_residue(question, plan), ir)
             + unlinked_topic_prefix(question, plan) + trailing_subject_unused(question, plan)
-            + venue_not_linked(_whole_residue(question, plan), ir))
+            + venue_not_linked(_whole_residue(question, plan), ir) + others_read_as_position(text, ir))
 
 
 def _whole_residue(question: str, plan: dict[str, Any]) -> str:
@@ -295,3 +295,19 @@ def venue_not_linked(text: str, ir: dict[str, Any] | None) -> list[str]:
         return []
     match = VENUE_PRONOUN.search(text) or VENUE_PHRASE.search(text)
     return [f"'{match.group(0)}' (a venue I could not link)"] if match else []
+
+
+OTHERS_ASKED = re.compile(r"\b(remaining|other|rest of the|additional) (authors?|writers?|contributors?|names|people|"
+                          r"co-?authors?)\b|\bwho else\b|\bthe rest\b")
+
+
+def others_read_as_position(text: str, ir: dict[str, Any] | None) -> list[str]:
+    """'I know the first author of X. Who are the remaining authors?' read as the first author: a
+    plan that returns the author at a position cannot answer for the others."""
+    match = OTHERS_ASKED.search(text)
+    top = ir
+    while top and top.get("op") in ("filter", "top"):
+        top = top.get("input")
+    if match and top and top.get("op") == "traverse" and top.get("edge") == "writes" and top.get("position"):
+        return [f"'{match.group(0)}' (my reading returns the author at one position)"]
+    return []

@@ -57,3 +57,15 @@ def accounted_by_reading(word: str, features: Features) -> bool:
         return _covers_decade(word, features)
     test = ACCOUNTED_BY.get(word)
     return bool(test and test(features))
+
+
+# "Most of A's work I found was in V." / "A published mostly in V.": a share of the papers told as
+# context, not a ranking asked for (the asking clause carries any superlative of its own)
+MAJORITY = re.compile(r"\b(most of|mostly|for the most part)\b")
+ASKING_CLAUSE = re.compile(r"\?|\b(who|whom|whose|what|which|when|where|how|whether)\b|^\W*(list|name|give|show|find|"
+                           r"count|tell|did|does|do|is|are|was|were|has|have|can|could|would)\b")
+
+
+def without_context_shares(clauses: list[str]) -> str:
+    """The clauses joined, with the majority words of the clauses that ask nothing left out."""
+    return " ".join(c if ASKING_CLAUSE.search(c.strip()) else MAJORITY.sub(" ", c) for c in clauses)
