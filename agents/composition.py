@@ -44,6 +44,11 @@ ZERO_CITED = re.compile(r"\bcitations?(?: count| number| total| tally)?\s*(?:=|=
 # "X's work was mostly in V. Which papers appeared elsewhere?": the venue named earlier is the one left out
 ELSEWHERE = re.compile(r"zzvenue\b.*\b(elsewhere|(some|any)where else|(in|at|to) (an)?other (venues?|journals?|outlets?|places?|"
                        r"conferences?))\b|\belsewhere (than|but) zzvenue")
+# "I'd like to connect A and B. Which co-authors do they share?": the people in common are asked, not a chain
+PEOPLE_IN_COMMON = re.compile(r"^(?!.*\b(shortest|chain|degrees? of separation|separation|how far|distance|hops?|how many)\b)"
+                              r".*\b(who|whom|which|list|name|give|show)\b.*\b(in common|shared?|mutual|both)\b")
+THE_NAMED_THEMSELVES = re.compile(r"\s*(for )?(those|these|the) (two|pair)\b|\s*(both of )?(them|themselves)\b|"
+                                  r"\s*the (two )?(named|people named|authors named|researchers named)\b")
 YES_NO_OR = re.compile(r"\b(yes or no|or not|true or false)\b")
 
 
@@ -87,7 +92,8 @@ class Composer:
     def chain(self) -> dict[str, Any] | None:
         authors = self.by_type["author"]
         if len(authors) >= 2 and re.search(r"\b(shortest|chain|degrees? of separation|separation|introductions?|"
-                                           r"hops?|how far|distance|steps?|links?|handshakes?|connect)", self.text):
+                                           r"hops?|how far|distance|steps?|links?|handshakes?|connect)", self.text) \
+                and not PEOPLE_IN_COMMON.search(self.text):
             return self.base(authors[0], special={"kind": "path", "type": "author"}, target_type="value",
                              operation="path")
         return None
@@ -168,6 +174,8 @@ class Composer:
         negated = NEGATION.search(self.text)
         if len(authors) != 2 or self.by_type["paper"] or not negated:
             return None
+        if THE_NAMED_THEMSELVES.match(self.text[negated.end():]):
+            return None  # "…with both A and B, excluding those two themselves": the named pair, not one of them
         words = self.text.split()
         holes = [i for i, w in enumerate(words) if w == "zzauthor"]
         negation_at = len(self.text[:negated.start()].split())

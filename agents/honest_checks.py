@@ -226,7 +226,10 @@ ASKS_YEAR = re.compile(r"\b(which|what) (year|yeer|yr)\b|\bthe year (of|when)\b|
 def year_read_as_span(text: str, ir: dict[str, Any] | None) -> list[str]:
     """'how long has A been publishing? I just need the year of the earliest paper': a year asked for
     is a year, not the span of years a 'how long' would give."""
-    if ir and ir.get("op") == "aggregate" and ir.get("fn") == "span" and ASKS_YEAR.search(text):
+    from hgrag.agents.composition_count import SUBTRACTION
+
+    if ir and ir.get("op") == "aggregate" and ir.get("fn") == "span" and ASKS_YEAR.search(text) \
+            and not SUBTRACTION.search(text):  # "subtract the year of the first from the year of the last"
         return [f"'{ASKS_YEAR.search(text).group(0)}' (the question asks for a year, my reading gives a span)"]
     return []
 
