@@ -20,7 +20,7 @@ from hgrag.agents.asked_kind import (EDGE_KIND, ambiguous_references, context_co
 from hgrag.agents.asked_things import unknown_asked_things
 from hgrag.agents.cite_check import accounted_text, count_for_list, direction_parts, unlinked_citer
 from hgrag.agents.composition_time import OFFSET
-from hgrag.agents.reading_words import accounted_by_reading, without_context_shares
+from hgrag.agents.reading_words import accounted_by_reading, without_context_shares, without_named_comparisons
 from hgrag.agents.honest_checks import honest_parts
 from hgrag.state.plan_ir import walk
 
@@ -244,6 +244,7 @@ def unexplained_cues(text: str, features: Features) -> list[str]:
     clauses = [c for c in CLAUSE_BREAK.split(text) if c.strip()]
     if len(clauses) > 1:  # "Most of A's work was in V. Which papers appeared elsewhere?": context, no ranking
         text = without_context_shares(clauses)
+    text = without_named_comparisons(text, features)
     if "year" in features["attrs"] and features["cmps"] & {">", "<"}:
         text = STRICT_YEAR.sub(" ", text)  # "since X, not counting that year" is a strict comparison
     for cue in CUES:
