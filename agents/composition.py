@@ -281,7 +281,8 @@ class Composer:
     def compose(self) -> dict[str, Any] | None:
         for rule in (self.chain, self.compare_papers, self.cites_between, self.paper_year_test,
                      self.relative_to_paper, self.excluded_person, self.except_position,
-                     lambda: composition_except.position_others(self), lambda: composition_except.except_position(self)):
+                     lambda: composition_except.position_others(self), lambda: composition_except.except_position(self),
+                     lambda: composition_except.known_partner(self)):
             plan = rule()
             if plan:
                 return plan

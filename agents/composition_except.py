@@ -102,3 +102,39 @@ def except_position(composer: Any) -> dict[str, Any] | None:
         return None
     return composer.base(papers[0], steps=[hop("paper", "author")], target_type="author", result_type="author",
                          exclude_position=position)
+
+
+# "I already know A works with B. Who else has A written with?": B is the known co-author, left out
+KNOWN_PAIR = re.compile(r"\b(know|knew|aware|found|seen|heard|remember)\b[^.]*\bzzauthor\b[^.]*\b(with|and)\b[^.]*\bzzauthor\b")
+OTHERS_ASKED = re.compile(r"\b(who|whom|which)\b.*\b(else|other|others|another|besides)\b|\b(other|more|additional|remaining) "
+                          r"(co-?authors?|collaborators?|co-?writers?|partners|colleagues|people)\b")
+WITH_VERB = re.compile(r"\b(co-?authored|co-?written|co-?wrote|written|wrote|worked|work|works|collaborated|collaborate|"
+                       r"published|publish|teamed up|partnered|co-?authors?|collaborators?|co-?writers?)\b")
+
+
+def known_partner(composer: Any) -> dict[str, Any] | None:
+    """A context sentence names a pair the asker knows ("I already know A works with B"); the asking
+    sentence names A again and asks for the others: the co-authors of A except B."""
+    authors, text = composer.by_type["author"], composer.text
+    sentences = [s for s in text.split("zzstop") if s.strip()]
+    if len(authors) != 3 or composer.by_type["paper"] or composer.by_type["venue"] or len(sentences) != 2:
+        return None
+    ids = [composer.node_id(a) for a in authors]
+    context, asked = sentences
+    if not KNOWN_PAIR.search(context) or asked.count("zzauthor") != 1 or context.count("zzauthor") != 2:
+        return None
+    if not OTHERS_ASKED.search(asked) or not WITH_VERB.search(asked) or MORE_THAN_A_LIST.search(text):
+        return None
+    subject = authors[2]
+    if ids[2] == ids[0] and ids[1] != ids[0]:
+        known = authors[1]
+    elif ids[2] == ids[1] and ids[0] != ids[1]:
+        known = authors[0]
+    else:
+        return None
+    plan = composer.base(subject, {id(known): "excluded"}, steps=[hop("author", "paper"), hop("paper", "author")],
+                         target_type="author", result_type="author", exclude=[composer.node_id(known)],
+                         exclude_anchors=True)
+    keep = {id(subject), id(known)}  # A named twice is one anchor
+    plan["anchors"] = [a for s, a in zip(composer.spans, plan["anchors"]) if id(s) in keep or s.type != "author"]
+    return plan

@@ -144,7 +144,10 @@ def already_known_used(question: str, plan: dict[str, Any]) -> list[str]:
     for match in ALREADY_HAVE.finditer(text):
         anchor = anchors[int(match.group(2))]
         other = re.search(rf"\b(?:one|it|that|same|those|ones) (?:for|of) (?!zzm{match.group(2)}\b)\S", text[match.end():])
-        if (len(anchors) >= 2 or other) and {anchor.get("node_id"), *(anchor.get("candidates") or [])} & used:
+        asked_again = len(re.findall(rf"\bzzm{match.group(2)}\b", text)) > 1 and re.search(
+            rf"[.?!;]\s[^.?!;]*\bzzm{match.group(2)}\b[^.?!;]*\?", text)  # named again in the asking sentence
+        if (len(anchors) >= 2 or other) and not asked_again and \
+                {anchor.get("node_id"), *(anchor.get("candidates") or [])} & used:
             found.append(f"'{anchor['text']}' (the question says it is already known)")
     return found
 

@@ -184,3 +184,27 @@ def test_elsewhere_leaves_the_named_venue_out(toy, question, expected):
 def test_a_terse_paper_count_threshold_is_no_author_count(toy, question, expected):
     answer, unexplained = answered(toy, question)
     assert answer == expected and unexplained == []
+
+
+@pytest.mark.parametrize("question", [
+    "I'm aware Dariush Divsalar wrote with Bo Chen. Who else has Dariush Divsalar collaborated with?",
+    "I have seen that Dariush Divsalar and Bo Chen co-authored. Which other co-authors does Dariush Divsalar have?",
+])
+def test_a_known_coauthor_named_as_context_is_left_out(toy, question):
+    answer, unexplained = answered(toy, question)
+    assert answer == ["Ann Lee", "Marvin K. Simon"] and unexplained == []
+
+
+@pytest.mark.parametrize("question", [
+    "To introduce Dariush Divsalar to Marvin K. Simon: who have they both written with?",
+    "Give me the people who worked with both Dariush Divsalar and Marvin K. Simon, leaving out the two named.",
+])
+def test_people_in_common_are_no_chain_and_not_the_named_pair(toy, question):
+    answer, unexplained = answered(toy, question)
+    assert answer == ["Ann Lee", "Bo Chen"] and unexplained == []
+
+
+def test_subtracting_first_year_from_last_is_the_span(toy):
+    answer, unexplained = answered(toy, "Take away the year of Dariush Divsalar's first paper from the year of "
+                                        "the newest one: what is left?")
+    assert answer == ["4"] and unexplained == []
