@@ -172,7 +172,8 @@ class Composer:
     def excluded_person(self) -> dict[str, Any] | None:
         authors = self.by_type["author"]
         negated = NEGATION.search(self.text)
-        if len(authors) != 2 or self.by_type["paper"] or not negated:
+        named_again = len(authors) in (3, 4) and len({self.node_id(a) for a in authors}) == 2  # "A worked with B. … A … B?"
+        if len(authors) != 2 and not named_again or self.by_type["paper"] or not negated:
             return None
         if THE_NAMED_THEMSELVES.match(self.text[negated.end():]):
             return None  # "…with both A and B, excluding those two themselves": the named pair, not one of them
@@ -183,15 +184,25 @@ class Composer:
         backward = negated.group(1) in ("aside", "set aside") and not re.match(r" (from|of)\b", self.text[negated.end():])
         excluded_index = after[0] if after and not backward else (
             max((k for k, i in enumerate(holes) if i < negation_at), default=1))
-        keep, drop = authors[1 - excluded_index], authors[excluded_index]
+        if len(holes) != len(authors) or excluded_index >= len(authors):
+            return None
+        drop = authors[excluded_index]
+        keep = next(a for a in authors if self.node_id(a) != self.node_id(drop))
         roles = {id(drop): "excluded"}
         if self.plan.get("result_type") == "author" or (self.plan.get("result_type") != "paper" and re.search(
                 r"\b(co-?authors?|collaborators?|co-?writers?|partners|colleagues|people|who)\b", self.text)):
             plan = self.base(keep, roles, steps=[hop("author", "paper"), hop("paper", "author")], target_type="author",
                              result_type="author", exclude=[self.node_id(drop)], exclude_anchors=True)
-            return plan
+            return self._one_anchor_each(plan, keep, drop)
         plan = self.base(keep, roles, steps=[hop("author", "paper")])
         plan["post_filters"] = [{"attr": "author", "cmp": "not_in", "value": [self.node_id(drop)]}]
+        return self._one_anchor_each(plan, keep, drop)
+
+    def _one_anchor_each(self, plan: dict[str, Any], *kept: Any) -> dict[str, Any]:
+        """A person named twice is one anchor: the plan keeps the given spans of each named author."""
+        ids = {id(s) for s in kept}
+        plan["anchors"] = [a for s, a in zip(self.spans, plan["anchors"]) if s.type != "author" or id(s) in ids
+                           or not s.candidates]
         return plan
 
     def except_position(self) -> dict[str, Any] | None:

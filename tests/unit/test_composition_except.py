@@ -208,3 +208,9 @@ def test_subtracting_first_year_from_last_is_the_span(toy):
     answer, unexplained = answered(toy, "Take away the year of Dariush Divsalar's first paper from the year of "
                                         "the newest one: what is left?")
     assert answer == ["4"] and unexplained == []
+
+
+def test_a_person_named_again_in_the_asking_sentence_is_one_person(toy):
+    question = "Dariush Divsalar often writes with Bo Chen. Which papers did Dariush Divsalar publish without Bo Chen?"
+    answer, unexplained = answered(toy, question)
+    assert answer == sorted([P1, P4]) and unexplained == []
