@@ -84,6 +84,8 @@ ACTIVE_MID = re.compile(  # "A <mid> B" where A cites B
     rf"^(?:\w+ )?(?:contains?|contained|includes?|included|has|have|had|makes?|made|gives?|gave|carry|carries|"
     rf"carried|holds?|held|features?|featured) (?:a |any |an |one )?(?:citations?|references?|refs?) (?:to|of)$|"
     rf"^(?:\w+ )?(?:build|builds|built|draw|draws|drew|rely|relies|relied) (?:up)?on$")
+PRONOUN_CITES_MID = re.compile(r"\b(?:does|did|do|has|had) (?:it|this paper|that paper|the paper|this one|that one|this work|"
+                               r"that work) (?:ever |really |actually |also |in fact )?(?:cite|reference|mention|refer to)$")
 OWNER_AFTER = re.compile(rf"^ 's {REF_LIST}")
 HOLDS_AFTER = re.compile(rf"^ (?:in|among|within) (?:its|their|the) {REF_LIST}")
 
@@ -108,6 +110,8 @@ def two_paper_roles(text: str, hole: str = "zzpaper") -> tuple[int, int] | None:
         return 1, 0
     if mid == "zzarrow" and re.search(r"\bcit", text):
         return 0, 1  # "cites? A -> B": the arrow goes from the citing paper to the cited one
+    if PRONOUN_CITES_MID.search(mid):
+        return 0, 1  # "I think A builds on earlier work. Does it cite B?": 'it' is A, the only paper named before
     if PASSIVE_MID.match(mid):
         return 1, 0
     if ACTIVE_MID.match(mid):

@@ -29,7 +29,7 @@ AUTHOR_NOUN = r"(authors?|co-?authors?|people|names|contributors|writers|researc
 PAPER_NOUN = r"(papers?|publications?|articles?|works?|pubs|items|records)"
 CITE_WORDS = re.compile(r"\b(cite|cites|citing|cited|citation|citations|refs|references|referenced)\b")
 YES_NO = re.compile(r"^(?:[\w' ,]*? )?(did|do|does|has|have|had|is|are|was|were)\b(?!.*\b(who|which|what|when|where|how)\b)|"
-                    r"\b(whether|yes or no|y/n|true or false)\b")
+                    r"\b(whether|yes or no|yes/no|yes no|y/n|true or false)\b")
 NEGATION = re.compile(r"\b(aside|set aside|setting aside|leaving aside|excl|ignoring|barring|save for|without|not with|not co-?(written|authored|wrote)|did not|didn't|does not|doesn't|never|don't|wasn't|weren't|isn't|aren't|hasn't|haven't|hadn't|"
                       r"except|excluding|other than|besides|apart from|aside from|not including|but not|minus|"
                       r"leaving out|leave out|not counting|(?<!or )(?<!if )not)\b")
@@ -41,6 +41,14 @@ EXPLICIT_EARLY = re.compile(r"\b(older|oldest|earlier|earliest|predates?|sooner|
 EXPLICIT_LATE = re.compile(r"\b(newer|newest|more recent|most recent|later|latest|younger)\b|\bafter the other\b")
 ZERO_CITED = re.compile(r"\bcitations?(?: count| number| total| tally)?\s*(?:=|==|:|of|equal to|equals|is|at|being|"
                         r"stands at)?\s*(?:zero|0|none)\b(?!\.\d)|\bcited (?:zero|0|no) times\b")
+# "X's work was mostly in V. Which papers appeared elsewhere?": the venue named earlier is the one left out
+ELSEWHERE = re.compile(r"zzvenue\b.*\b(elsewhere|(some|any)where else|(in|at|to) (an)?other (venues?|journals?|outlets?|places?|"
+                       r"conferences?))\b|\belsewhere (than|but) zzvenue")
+# "I'd like to connect A and B. Which co-authors do they share?": the people in common are asked, not a chain
+PEOPLE_IN_COMMON = re.compile(r"^(?!.*\b(shortest|chain|degrees? of separation|separation|how far|distance|hops?|how many)\b)"
+                              r".*\b(who|whom|which|list|name|give|show)\b.*\b(in common|shared?|mutual|both)\b")
+THE_NAMED_THEMSELVES = re.compile(r"\s*(for )?(those|these|the) (two|pair)\b|\s*(both of )?(them|themselves)\b|"
+                                  r"\s*the (two )?(named|people named|authors named|researchers named)\b")
 YES_NO_OR = re.compile(r"\b(yes or no|or not|true or false)\b")
 
 
@@ -52,7 +60,7 @@ def threshold(text: str, noun: str) -> tuple[str, int] | None:
     """('>', 20) from "more than 20 citations" / "cited over 20 times" / "citations > 20"."""
     for words, cmp in ((GREATER, ">"), (LESS, "<"), (AT_LEAST, ">="), (AT_MOST, "<=")):
         near = re.search(rf"\b{words} {NUM} (\w+ ){{0,2}}{noun}\b|\b{noun} (\w+ ){{0,3}}{words} {NUM}\b|"
-                         rf"{noun}\s*{words}\s*{NUM}\b", text)
+                         rf"\b{noun}\s*{words}\s*{NUM}\b", text)  # \b: "zzauthor more than 1 papers" is no author count
         if near:
             value = next(g for g in reversed(near.groups()) if g and (g.isdigit() or g in NUMBER_WORDS))
             return cmp, number(value)
@@ -84,7 +92,8 @@ class Composer:
     def chain(self) -> dict[str, Any] | None:
         authors = self.by_type["author"]
         if len(authors) >= 2 and re.search(r"\b(shortest|chain|degrees? of separation|separation|introductions?|"
-                                           r"hops?|how far|distance|steps?|links?|handshakes?|connect)", self.text):
+                                           r"hops?|how far|distance|steps?|links?|handshakes?|connect)", self.text) \
+                and not PEOPLE_IN_COMMON.search(self.text):
             return self.base(authors[0], special={"kind": "path", "type": "author"}, target_type="value",
                              operation="path")
         return None
@@ -163,8 +172,11 @@ class Composer:
     def excluded_person(self) -> dict[str, Any] | None:
         authors = self.by_type["author"]
         negated = NEGATION.search(self.text)
-        if len(authors) != 2 or self.by_type["paper"] or not negated:
+        named_again = len(authors) in (3, 4) and len({self.node_id(a) for a in authors}) == 2  # "A worked with B. … A … B?"
+        if len(authors) != 2 and not named_again or self.by_type["paper"] or not negated:
             return None
+        if THE_NAMED_THEMSELVES.match(self.text[negated.end():]):
+            return None  # "…with both A and B, excluding those two themselves": the named pair, not one of them
         words = self.text.split()
         holes = [i for i, w in enumerate(words) if w == "zzauthor"]
         negation_at = len(self.text[:negated.start()].split())
@@ -172,15 +184,25 @@ class Composer:
         backward = negated.group(1) in ("aside", "set aside") and not re.match(r" (from|of)\b", self.text[negated.end():])
         excluded_index = after[0] if after and not backward else (
             max((k for k, i in enumerate(holes) if i < negation_at), default=1))
-        keep, drop = authors[1 - excluded_index], authors[excluded_index]
+        if len(holes) != len(authors) or excluded_index >= len(authors):
+            return None
+        drop = authors[excluded_index]
+        keep = next(a for a in authors if self.node_id(a) != self.node_id(drop))
         roles = {id(drop): "excluded"}
         if self.plan.get("result_type") == "author" or (self.plan.get("result_type") != "paper" and re.search(
                 r"\b(co-?authors?|collaborators?|co-?writers?|partners|colleagues|people|who)\b", self.text)):
             plan = self.base(keep, roles, steps=[hop("author", "paper"), hop("paper", "author")], target_type="author",
                              result_type="author", exclude=[self.node_id(drop)], exclude_anchors=True)
-            return plan
+            return self._one_anchor_each(plan, keep, drop)
         plan = self.base(keep, roles, steps=[hop("author", "paper")])
         plan["post_filters"] = [{"attr": "author", "cmp": "not_in", "value": [self.node_id(drop)]}]
+        return self._one_anchor_each(plan, keep, drop)
+
+    def _one_anchor_each(self, plan: dict[str, Any], *kept: Any) -> dict[str, Any]:
+        """A person named twice is one anchor: the plan keeps the given spans of each named author."""
+        ids = {id(s) for s in kept}
+        plan["anchors"] = [a for s, a in zip(self.spans, plan["anchors"]) if s.type != "author" or id(s) in ids
+                           or not s.candidates]
         return plan
 
     def except_position(self) -> dict[str, Any] | None:
@@ -227,7 +249,8 @@ class Composer:
         venues = self.by_type["venue"]
         if len(venues) != 1 or plan.get("result_type") != "paper" or not re.search(r"!=|≠|<>", self.raw) and not re.search(
                 r"\b(not|outside|other than|except|excluding|besides|apart from|never|aside from|anywhere but|"
-                r"everywhere but|but not)\b[^z]{0,30}zzvenue|zzvenue[^z]{0,12}\b(excluded|aside)\b", self.text):
+                r"everywhere but|but not)\b[^z]{0,30}zzvenue|zzvenue[^z]{0,12}\b(excluded|aside)\b", self.text) and \
+                not ELSEWHERE.search(self.text):
             return plan
         venue = self.node_id(venues[0])
         plan = _strip_venue(plan, venue)
@@ -269,7 +292,8 @@ class Composer:
     def compose(self) -> dict[str, Any] | None:
         for rule in (self.chain, self.compare_papers, self.cites_between, self.paper_year_test,
                      self.relative_to_paper, self.excluded_person, self.except_position,
-                     lambda: composition_except.position_others(self), lambda: composition_except.except_position(self)):
+                     lambda: composition_except.position_others(self), lambda: composition_except.except_position(self),
+                     lambda: composition_except.known_partner(self)):
             plan = rule()
             if plan:
                 return plan

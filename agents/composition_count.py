@@ -22,6 +22,11 @@ NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
 LAST = r"(last|latest|most recent|final|newest)"
 FIRST = r"(first|earliest|oldest|initial)"
 CAREER = r"(publication|publishing|publications|research|academic|scientific|writing)? ?career"
+# "subtract the year of A's earliest paper from the year of the latest one": the later year minus the earlier
+# (the years are the operands, not the asked thing)
+SUBTRACTION = re.compile(
+    rf"\b(subtract|subtracting|deduct|deducting|take away|taking away)\b (the )?(publication )?years? (of|in which) "
+    rf"[^,.;?]{{0,40}}\b{FIRST}\b[^,.;?]{{0,40}}\bfrom (the )?(publication )?years? (of|in which) [^,.;?]{{0,40}}\b{LAST}\b")
 SPAN = re.compile(
     rf"\b{LAST}( publication| paper| publishing)? (year|date)s? minus (the |their |his |her )?{FIRST}\b|"
     rf"\b(length|duration|span|extent)( ,)?( in years)?( ,)? (of )?(the |their |his |her |zzauthor 's )?{CAREER}\b|"
@@ -30,7 +35,7 @@ SPAN = re.compile(
     rf"\b{FIRST} and (the |their |his |her )?{LAST} (paper|publication|article|work|year)s?\b.{{0,30}}\b(difference|"
     rf"gap|span|apart|separat\w*|between)\b|"
     rf"\b(difference|gap|span|distance) (in years )?between (the |their |his |her )?({FIRST}|{LAST}) and (the |their |his |"
-    rf"her )?({FIRST}|{LAST}) (publication |paper |publishing )?(year|paper|publication|article)s?\b")
+    rf"her )?({FIRST}|{LAST}) (publication |paper |publishing )?(year|paper|publication|article)s?\b|" + SUBTRACTION.pattern)
 DISTINCT_YEARS = re.compile(r"\b(active|publication|publishing|published) years? (count|number|total|tally)\b|"
                             r"\b(count|number|tally|total) of (the )?((active|distinct|different|separate|calendar|unique|"
                             r"publication|publishing) )+years\b|"

@@ -26,6 +26,9 @@ PERSON_ASKED = re.compile(r"\b(who|whom|authors?|co-?authors?|people|persons|nam
 NON_POSITION = re.compile(rf"\bnon-?{FIRST}[ _-]?(authors?|writers?|contributors?)\b")
 LEFT_OUT = re.compile(r"^( one| author| writer)?( is| are| gets| get)? (left out|excluded|removed|omitted|dropped|"
                       r"set aside|aside|not counted|ignored|skipped)\b")
+# "I know who the first author of X is. Who are the remaining authors?": the others than the one at that position
+REMAINING_AFTER = re.compile(r"\b(who|whom|list|name|give|show|tell)\b.*\b(the )?(remaining|other|rest of the|"
+                             r"additional) (authors?|writers?|contributors?|names|people)\b(?! of\b)")
 EXCEPT_POSITION = re.compile(r"\b(except|other than|besides|apart from|aside from|excluding|but not|without|minus|"
                              r"not counting|leaving out|leave out|beyond|not|omitting|ignoring|skipping|bar|barring|"
                              r"save|excl)\b( for)? (the |its |their |his |her )?")
@@ -89,7 +92,8 @@ def except_position(composer: Any) -> dict[str, Any] | None:
         position = -1 if re.fullmatch(LAST, non.group(1)) else 1
     else:
         found = POSITION.search(text)
-        if not found or not (EXCEPT_BEFORE.search(text[:found.start()]) or LEFT_OUT.search(text[found.end():])):
+        if not found or not (EXCEPT_BEFORE.search(text[:found.start()]) or LEFT_OUT.search(text[found.end():])
+                             or REMAINING_AFTER.search(text[found.end():])):
             return None
         if PAPER_ASKED.search(text) and not PERSON_ASKED.search(text):
             return None
@@ -98,3 +102,39 @@ def except_position(composer: Any) -> dict[str, Any] | None:
         return None
     return composer.base(papers[0], steps=[hop("paper", "author")], target_type="author", result_type="author",
                          exclude_position=position)
+
+
+# "I already know A works with B. Who else has A written with?": B is the known co-author, left out
+KNOWN_PAIR = re.compile(r"\b(know|knew|aware|found|seen|heard|remember)\b[^.]*\bzzauthor\b[^.]*\b(with|and)\b[^.]*\bzzauthor\b")
+OTHERS_ASKED = re.compile(r"\b(who|whom|which)\b.*\b(else|other|others|another|besides)\b|\b(other|more|additional|remaining) "
+                          r"(co-?authors?|collaborators?|co-?writers?|partners|colleagues|people)\b")
+WITH_VERB = re.compile(r"\b(co-?authored|co-?written|co-?wrote|written|wrote|worked|work|works|collaborated|collaborate|"
+                       r"published|publish|teamed up|partnered|co-?authors?|collaborators?|co-?writers?)\b")
+
+
+def known_partner(composer: Any) -> dict[str, Any] | None:
+    """A context sentence names a pair the asker knows ("I already know A works with B"); the asking
+    sentence names A again and asks for the others: the co-authors of A except B."""
+    authors, text = composer.by_type["author"], composer.text
+    sentences = [s for s in text.split("zzstop") if s.strip()]
+    if len(authors) != 3 or composer.by_type["paper"] or composer.by_type["venue"] or len(sentences) != 2:
+        return None
+    ids = [composer.node_id(a) for a in authors]
+    context, asked = sentences
+    if not KNOWN_PAIR.search(context) or asked.count("zzauthor") != 1 or context.count("zzauthor") != 2:
+        return None
+    if not OTHERS_ASKED.search(asked) or not WITH_VERB.search(asked) or MORE_THAN_A_LIST.search(text):
+        return None
+    subject = authors[2]
+    if ids[2] == ids[0] and ids[1] != ids[0]:
+        known = authors[1]
+    elif ids[2] == ids[1] and ids[0] != ids[1]:
+        known = authors[0]
+    else:
+        return None
+    plan = composer.base(subject, {id(known): "excluded"}, steps=[hop("author", "paper"), hop("paper", "author")],
+                         target_type="author", result_type="author", exclude=[composer.node_id(known)],
+                         exclude_anchors=True)
+    keep = {id(subject), id(known)}  # A named twice is one anchor
+    plan["anchors"] = [a for s, a in zip(composer.spans, plan["anchors"]) if id(s) in keep or s.type != "author"]
+    return plan

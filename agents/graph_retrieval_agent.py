@@ -88,7 +88,8 @@ def rerank_anchors(store: Any, plan: dict[str, Any], abstain_on_ties: bool = Fal
         candidates = [c for c in mention.get("candidates", []) if store.has_node(c)]
         if len(candidates) < 2:
             continue
-        others = {m["node_id"] for m in anchors if m is not mention and m.get("node_id")}
+        others = {m["node_id"] for m in anchors if m is not mention and m.get("node_id")
+                  and m.get("text") != mention.get("text")}  # a name said twice is one entity, no evidence for itself
         top_score = max(scores.get(c, 0.0) for c in candidates)
 
         def closeness(node: str) -> tuple[bool, bool, float, int, int]:

@@ -144,7 +144,10 @@ def already_known_used(question: str, plan: dict[str, Any]) -> list[str]:
     for match in ALREADY_HAVE.finditer(text):
         anchor = anchors[int(match.group(2))]
         other = re.search(rf"\b(?:one|it|that|same|those|ones) (?:for|of) (?!zzm{match.group(2)}\b)\S", text[match.end():])
-        if (len(anchors) >= 2 or other) and {anchor.get("node_id"), *(anchor.get("candidates") or [])} & used:
+        asked_again = len(re.findall(rf"\bzzm{match.group(2)}\b", text)) > 1 and re.search(
+            rf"[.?!;]\s[^.?!;]*\bzzm{match.group(2)}\b[^.?!;]*\?", text)  # named again in the asking sentence
+        if (len(anchors) >= 2 or other) and not asked_again and \
+                {anchor.get("node_id"), *(anchor.get("candidates") or [])} & used:
             found.append(f"'{anchor['text']}' (the question says it is already known)")
     return found
 
@@ -157,7 +160,7 @@ def honest_parts(text: str, question: str, plan: dict[str, Any]) -> list[str]:
             + one_of_two_read_as_both(question, ir) + already_known_used(question, plan)
             + venue_inside_title(question, plan) + year_read_as_span(_whole_residue(question, plan), ir)
             + unlinked_topic_prefix(question, plan) + trailing_subject_unused(question, plan)
-            + venue_not_linked(_whole_residue(question, plan), ir))
+            + venue_not_linked(_whole_residue(question, plan), ir) + others_read_as_position(text, ir))
 
 
 def _whole_residue(question: str, plan: dict[str, Any]) -> str:
@@ -226,7 +229,10 @@ ASKS_YEAR = re.compile(r"\b(which|what) (year|yeer|yr)\b|\bthe year (of|when)\b|
 def year_read_as_span(text: str, ir: dict[str, Any] | None) -> list[str]:
     """'how long has A been publishing? I just need the year of the earliest paper': a year asked for
     is a year, not the span of years a 'how long' would give."""
-    if ir and ir.get("op") == "aggregate" and ir.get("fn") == "span" and ASKS_YEAR.search(text):
+    from hgrag.agents.composition_count import SUBTRACTION
+
+    if ir and ir.get("op") == "aggregate" and ir.get("fn") == "span" and ASKS_YEAR.search(text) \
+            and not SUBTRACTION.search(text):  # "subtract the year of the first from the year of the last"
         return [f"'{ASKS_YEAR.search(text).group(0)}' (the question asks for a year, my reading gives a span)"]
     return []
 
@@ -295,3 +301,19 @@ def venue_not_linked(text: str, ir: dict[str, Any] | None) -> list[str]:
         return []
     match = VENUE_PRONOUN.search(text) or VENUE_PHRASE.search(text)
     return [f"'{match.group(0)}' (a venue I could not link)"] if match else []
+
+
+OTHERS_ASKED = re.compile(r"\b(remaining|other|rest of the|additional) (authors?|writers?|contributors?|names|people|"
+                          r"co-?authors?)\b|\bwho else\b|\bthe rest\b")
+
+
+def others_read_as_position(text: str, ir: dict[str, Any] | None) -> list[str]:
+    """'I know the first author of X. Who are the remaining authors?' read as the first author: a
+    plan that returns the author at a position cannot answer for the others."""
+    match = OTHERS_ASKED.search(text)
+    top = ir
+    while top and top.get("op") in ("filter", "top"):
+        top = top.get("input")
+    if match and top and top.get("op") == "traverse" and top.get("edge") == "writes" and top.get("position"):
+        return [f"'{match.group(0)}' (my reading returns the author at one position)"]
+    return []

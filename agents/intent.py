@@ -58,6 +58,7 @@ MAX_SUPERLATIVE = re.compile(r"\bran(ks?|ked|king) first\b|\bnumber one\b|"
                              r"\b(most|highest|maximum|max|largest|greatest|biggest|top|best|primary|main|mostly|closest|leading|"
                              r"primarily|chiefly|favou?rite|predominantly|usual|usually|often|frequent|frequently|"
                              r"regular|regularly)\b|\bmore than (any|anyone|anybody|all)\b")
+MAJORITY = re.compile(r"\b(most of|mostly|for the most part)\b")  # a share of the papers, in a context sentence
 MIN_SUPERLATIVE = re.compile(r"\b(least|fewest|lowest|minimum|smallest|rarest)\b")
 EARLY = re.compile(r"\b(earliest|first|oldest|debut|initial|began|begin|begins|beginning|start|starts|started|"
                    r"starting|commenced|commence|commences)\b|"
@@ -369,7 +370,8 @@ def parse_intent(text: str, years: list[int]) -> Frame:
     elif counting:
         frame.operation = "count"
     else:
-        operation, basis = _superlative(asked) if several_sentences and _superlative(asked)[0] else _superlative(text)
+        context = MAJORITY.sub(" ", text) if several_sentences else text  # "Most of A's work was in V." is no ranking
+        operation, basis = _superlative(asked) if several_sentences and _superlative(asked)[0] else _superlative(context)
         if operation:
             frame.operation, frame.rank_by = operation, basis
     frame.notes.append(f"focus={frame.target}{'' if explicit else ' (inferred)'}")

@@ -20,7 +20,7 @@ from hgrag.agents.asked_kind import (EDGE_KIND, ambiguous_references, context_co
 from hgrag.agents.asked_things import unknown_asked_things
 from hgrag.agents.cite_check import accounted_text, count_for_list, direction_parts, unlinked_citer
 from hgrag.agents.composition_time import OFFSET
-from hgrag.agents.reading_words import accounted_by_reading
+from hgrag.agents.reading_words import accounted_by_reading, without_context_shares, without_named_comparisons
 from hgrag.agents.honest_checks import honest_parts
 from hgrag.state.plan_ir import walk
 
@@ -118,6 +118,7 @@ CUES: tuple[Cue, ...] = (
     Cue("the same year", re.compile(r"\bsame (publication )?year\b"),
         lambda f: "year" in f["attrs"] and "=" in f["cmps"]),
     Cue("exclusion", re.compile(r"\b(not|never|without|except|excluding|other than|besides|apart from|aside from|"
+                                r"elsewhere|(some|any)where else|"
                                 r"nobody|no one|uncited|never been cited|zero citations)\b|n't\b"), _excludes),
     Cue("both / in common", re.compile(r"\b(both|in common|mutual|jointly)\b|\bshared? (a |any |the |an )?"
                                        r"(co-?authors?|collaborators?|papers?|authorship|articles?|publications?)"),
@@ -206,7 +207,14 @@ def context_only_entities(question: str, plan: dict[str, Any]) -> list[str]:
         return []
     ordered = sorted(mentions, key=lambda m: -len(m["text"]))
     return [f"'{ordered[int(h[3:])]['text']}' (named only as context)" for h in
-            dict.fromkeys(re.findall(r"zzm\d+", " ".join(clauses))) if h not in named_in_asking]
+            dict.fromkeys(re.findall(r"zzm\d+", " ".join(clauses))) if h not in named_in_asking
+            and not _known_and_left_out(ordered[int(h[3:])], asking[-1])]
+
+
+def _known_and_left_out(mention: dict[str, Any], asking: str) -> bool:
+    """'I already know A works with B. Who else has A written with?': B, named as context, is the one
+    the plan leaves out of the others asked for."""
+    return mention.get("role") == "excluded" and bool(re.search(r"\b(else|other|others|another)\b", asking))
 
 
 def asking_part(text: str) -> str:
@@ -240,6 +248,10 @@ STRICT_YEAR = re.compile(r"\b(not counting|not including|excluding|except( for)?
 def unexplained_cues(text: str, features: Features) -> list[str]:
     missing = []
     text = HARMLESS.sub(" ", text)
+    clauses = [c for c in CLAUSE_BREAK.split(text) if c.strip()]
+    if len(clauses) > 1:  # "Most of A's work was in V. Which papers appeared elsewhere?": context, no ranking
+        text = without_context_shares(clauses)
+    text = without_named_comparisons(text, features)
     if "year" in features["attrs"] and features["cmps"] & {">", "<"}:
         text = STRICT_YEAR.sub(" ", text)  # "since X, not counting that year" is a strict comparison
     for cue in CUES:

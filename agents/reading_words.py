@@ -57,3 +57,42 @@ def accounted_by_reading(word: str, features: Features) -> bool:
         return _covers_decade(word, features)
     test = ACCOUNTED_BY.get(word)
     return bool(test and test(features))
+
+
+# "Most of A's work I found was in V." / "A published mostly in V.": a share of the papers told as
+# context, not a ranking asked for (the asking clause carries any superlative of its own)
+MAJORITY = re.compile(r"\b(most of|mostly|for the most part)\b")
+ASKING_CLAUSE = re.compile(r"\?|\b(who|whom|whose|what|which|when|where|how|whether)\b|^\W*(list|name|give|show|find|"
+                           r"count|tell|did|does|do|is|are|was|were|has|have|can|could|would)\b")
+
+
+def without_context_shares(clauses: list[str]) -> str:
+    """The clauses joined, with the majority words of the clauses that ask nothing left out."""
+    return " ".join(c if ASKING_CLAUSE.search(c.strip()) else MAJORITY.sub(" ", c) for c in clauses)
+
+
+# "Has A been cited more than B, or the other way round? Which has more?", "Was A out before or after B?
+# Tell me which came first": a comparison with a named paper, answered by ranking the named papers
+CITED_THAN_NAMED = re.compile(r"\b(cited|referenced) (more|less|fewer) (often )?than zzm\b|\b(more|fewer|less) "
+                              r"(often )?(cited|referenced) than zzm\b")
+BEFORE_OR_AFTER_NAMED = re.compile(r"\b(before or after|after or before|earlier or later|later or earlier) zzm\b")
+WHICH_ONE = re.compile(r"\bwhich\b")
+
+
+def _named_rankings(features: Features) -> set[str]:
+    """The keys by which the plan ranks two or more named things against each other."""
+    return {t.get("key") for t in features["tops"] if (t.get("input") or {}).get("op") == "match"
+            and len((t.get("input") or {}).get("ids") or []) >= 2}
+
+
+def without_named_comparisons(text: str, features: Features) -> str:
+    """The text without the comparison with a named paper that the plan's ranking of the named papers answers
+    (only when the question also asks which one: a bare "has A been cited more than B?" asks yes or no)."""
+    if not WHICH_ONE.search(text):
+        return text
+    keys = _named_rankings(features)
+    if "cited_by_count" in keys:
+        text = CITED_THAN_NAMED.sub(" ", text)
+    if "year" in keys:
+        text = BEFORE_OR_AFTER_NAMED.sub(" ", text)
+    return text

@@ -149,3 +149,69 @@ def test_more_wordings_keep_who_is_excluded(toy, question, expected):
 def test_papers_minus_the_ones_with_a_coauthor(toy):
     answer, unexplained = answered(toy, "Dariush Divsalar's papers minus the ones with Bo Chen")
     assert answer == sorted([P1, P4]) and unexplained == []
+
+
+@pytest.mark.parametrize("question", [
+    f"The first author of '{P1}' I have already. Who are the other authors?",
+    f"I can name the lead author of '{P1}' myself; list the remaining contributors.",
+])
+def test_a_known_first_author_leaves_the_rest(toy, question):
+    answer, unexplained = answered(toy, question)
+    assert answer == ["Ann Lee", "Dariush Divsalar"] and unexplained == []
+
+
+def test_others_never_answered_with_the_first_author(toy):
+    answer, unexplained = answered(toy, f"The first author of '{P1}' is known to me; who are the other co-authors of theirs?")
+    assert answer != ["Marvin K. Simon"] or unexplained  # the first author alone is no answer for the others
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Bo Chen published mostly in Computer Networks. Which of those papers came out elsewhere?",
+     ["Sparse recovery of harmonic signals in noise"]),
+    ("For the most part Bo Chen's papers are in Signal Processing. List the ones that appeared somewhere else.",
+     ["Adaptive routing for delay tolerant sensor networks"]),
+    ("Which of Marvin K. Simon's papers were printed elsewhere than Computer Networks?",
+     ["Sparse recovery of harmonic signals in noise"]),
+])
+def test_elsewhere_leaves_the_named_venue_out(toy, question, expected):
+    answer, unexplained = answered(toy, question)
+    assert answer == expected and unexplained == []
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Dariush Divsalar over 2 papers in Computer Networks? yes/no", ["yes"]),
+    ("Marvin K. Simon more than 1 papers in Signal Processing - yes/no", ["no"]),
+])
+def test_a_terse_paper_count_threshold_is_no_author_count(toy, question, expected):
+    answer, unexplained = answered(toy, question)
+    assert answer == expected and unexplained == []
+
+
+@pytest.mark.parametrize("question", [
+    "I'm aware Dariush Divsalar wrote with Bo Chen. Who else has Dariush Divsalar collaborated with?",
+    "I have seen that Dariush Divsalar and Bo Chen co-authored. Which other co-authors does Dariush Divsalar have?",
+])
+def test_a_known_coauthor_named_as_context_is_left_out(toy, question):
+    answer, unexplained = answered(toy, question)
+    assert answer == ["Ann Lee", "Marvin K. Simon"] and unexplained == []
+
+
+@pytest.mark.parametrize("question", [
+    "To introduce Dariush Divsalar to Marvin K. Simon: who have they both written with?",
+    "Give me the people who worked with both Dariush Divsalar and Marvin K. Simon, leaving out the two named.",
+])
+def test_people_in_common_are_no_chain_and_not_the_named_pair(toy, question):
+    answer, unexplained = answered(toy, question)
+    assert answer == ["Ann Lee", "Bo Chen"] and unexplained == []
+
+
+def test_subtracting_first_year_from_last_is_the_span(toy):
+    answer, unexplained = answered(toy, "Take away the year of Dariush Divsalar's first paper from the year of "
+                                        "the newest one: what is left?")
+    assert answer == ["4"] and unexplained == []
+
+
+def test_a_person_named_again_in_the_asking_sentence_is_one_person(toy):
+    question = "Dariush Divsalar often writes with Bo Chen. Which papers did Dariush Divsalar publish without Bo Chen?"
+    answer, unexplained = answered(toy, question)
+    assert answer == sorted([P1, P4]) and unexplained == []
