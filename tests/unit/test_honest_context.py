@@ -60,3 +60,12 @@ def test_mean_as_a_verb_is_no_average() -> None:
     assert names_average("avg cites per paper for zzm")
     assert not names_average("which type is it? the one i mean is zzm")
     assert not names_average("what do you mean by zzm, is it a journal")
+
+
+def test_a_context_person_is_set_aside_for_replanning_and_a_meant_one_is_not() -> None:
+    from hgrag.agents.retrieval_agent import context_aside
+
+    plan = _plan(_both(ANN, BOB), "Ann Lee", "Bob Ray")
+    assert context_aside("Ann Lee, my old boss, was busy in 2015. What did Bob Ray publish that same year?", plan) == \
+        "someone, my old boss, was busy in 2015. What did Bob Ray publish that same year?"
+    assert context_aside("I work with Ann Lee. Did Bob Ray ever co-author with her?", plan) is None
