@@ -57,31 +57,51 @@ def _referable_kinds(asking: str, context: str) -> set[str]:
 def context_entity_misread(question: str, plan: dict[str, Any]) -> list[str]:
     """Entities named only in a context sentence that the plan uses although the asking sentence
     names its own entity and refers back only to something of another kind (a year, a venue)."""
+    return _misread(question, plan)[0]
+
+
+# a second party the asking sentence may mean by a description ("with my supervisor", "than the guy")
+SECOND_PARTY = re.compile(r"\b(with|together|jointly|both|share|shared|shares|common|co-?\w+|cites?|cited|citing|than|"
+                          r"versus|vs|compared|my|our|mentioned|said|named|above|and zzm\d+|zzm\d+ and)\b")
+
+
+def context_to_set_aside(question: str, plan: dict[str, Any]) -> list[str]:
+    """The context entities a plan may leave out: the asking sentence refers back to a year or a
+    venue of the context and names no second party it could mean by a description."""
+    found, asking, kinds = _misread(question, plan)
+    if not found or not kinds or SECOND_PARTY.search(asking):
+        return []
+    return found
+
+
+def _misread(question: str, plan: dict[str, Any]) -> tuple[list[str], str, set[str]]:
     used: set[str] = set()
     for op in walk(plan.get("ir")):
         used.update(op.get("ids") or [])
     mentions = sorted((m for m in plan.get("anchors", []) if m.get("node_id") in used and m.get("text")),
                       key=lambda m: -len(m["text"]))
     if len(mentions) < 2:
-        return []
+        return [], "", set()
     from hgrag.agents.question_check import NOT_A_STOP
 
     stop = rf"(?<=[.!?]){NOT_A_STOP}{STOP_EXTRA}\s+"
     sentences = [s for s in re.split(stop, _holes(question, mentions).lower()) if s.strip()]
     if len(sentences) < 2:
-        return []
+        return [], "", set()
     asking = next((s for s in reversed(sentences) if "?" in s), sentences[-1])
     context = " ".join(s for s in sentences if s is not asking)
     named_in_asking = set(re.findall(r"zzm\d+", asking))
     if not named_in_asking:
-        return []
+        return [], "", set()
     kinds = _referable_kinds(asking, context)
     found = []
     for hole in dict.fromkeys(re.findall(r"zzm\d+", context)):
         mention = mentions[int(hole[3:])]
         if hole not in named_in_asking and mention.get("type") not in kinds:
             found.append(f"'{mention['text']}' (named only as context)")
-    return found
+    group = GROUP_NOUN.search(asking)
+    bare = asking[:group.end()] + GROUP_PHRASE.sub(" ", asking[group.end():]) if group else asking
+    return found, bare, kinds
 
 
 UNRECORDED_YES_NO = re.compile(r"\b(?:has|have|had|did|does|do)\s+zzm\s+(?:(?:ever|already|yet|actually|really|"

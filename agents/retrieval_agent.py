@@ -75,12 +75,12 @@ def context_aside(question: str, plan: dict[str, Any]) -> str | None:
     """The question with the entities of a context sentence that the asking sentence cannot mean set
     aside ("my boss A had a big year in 2021. How many papers did B write that year?" -> "my boss
     someone had ..."), or None when there are none; the original question is still checked."""
-    from hgrag.agents.honest_context import context_entity_misread
+    from hgrag.agents.honest_context import context_to_set_aside
 
-    if not plan.get("ir") or not context_entity_misread(question, plan):
+    aside = context_to_set_aside(question, plan) if plan.get("ir") else []
+    if not aside:
         return None
-    flagged = {text for text in re.findall(r"'(.+?)' \(named only as context\)", " ".join(
-        context_entity_misread(question, plan)))}
+    flagged = set(re.findall(r"'(.+?)' \(named only as context\)", " ".join(aside)))
     stand_in = {"author": "someone", "paper": "something", "venue": "somewhere"}
     for anchor in plan.get("anchors", []):
         if anchor.get("text") in flagged and anchor.get("type") in stand_in:
