@@ -69,7 +69,7 @@ def context_to_set_aside(question: str, plan: dict[str, Any]) -> list[str]:
     """The context entities a plan may leave out: the asking sentence refers back to a year or a
     venue of the context and names no second party it could mean by a description."""
     found, asking, kinds = _misread(question, plan)
-    if not found or not kinds or SECOND_PARTY.search(asking):
+    if not found or not kinds or not kinds <= {"year", "venue"} or SECOND_PARTY.search(asking):
         return []
     return found
 

@@ -78,3 +78,11 @@ def test_a_second_party_described_in_the_asking_sentence_keeps_the_context_perso
     question = "My boss is Ann Lee, busy in 2015. How many papers did Bob Ray write with my boss that year?"
     assert context_aside(question, plan) is None
     assert hx.context_entity_misread(question, plan)  # not read as meant: the check still declines
+
+
+def test_only_a_year_or_venue_referred_back_to_sets_the_context_aside() -> None:
+    from hgrag.agents.retrieval_agent import context_aside
+
+    plan = _plan(_both(ANN, BOB), "Ann Lee", "Bob Ray")
+    question = "Ann Lee told me to cite things properly. I need the one for Bob Ray, what is it?"
+    assert context_aside(question, plan) is None
