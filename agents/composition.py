@@ -14,7 +14,7 @@ from hgrag.agents import composition_except
 from hgrag.agents.cite_direction import two_paper_roles
 from hgrag.agents.composition_time import (asks_yes_no, relative_relation, strict_year_filters, symbolic_text,
                                            year_bounds)
-from hgrag.agents.composition_count import asks_distinct_years, count_aggregate, without_thresholds
+from hgrag.agents.composition_count import asks_distinct_years, count_aggregate, names_average, without_thresholds
 from hgrag.agents.plan_compiler import hop, mention_dict
 
 NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -263,7 +263,7 @@ class Composer:
         counted = count_aggregate(text, plan, _listing)
         if counted:
             return counted
-        if re.search(r"\b(average|mean|avg|on average)\b", text) and papers_of:
+        if names_average(text) and papers_of:
             return {**_listing(plan), "operation": "avg", "attribute": "cited_by_count"}
         value_wanted = not re.search(r"\bwhich\b(?! (is|was) the (highest|maximum|max|largest|biggest|top|peak|"
                                      r"lowest|minimum|min|smallest))|\b(what|name the|give the|show the) (paper|article|"

@@ -41,6 +41,10 @@ DISTINCT_YEARS = re.compile(r"\b(active|publication|publishing|published) years?
                             r"publication|publishing) )+years\b|"
                             r"\bhow many (\w+ ){0,2}(distinct|different|separate|calendar|unique|active) (\w+ )?years\b|"
                             r"\bdifferent years\b|\bdistinct years\b")
+# "mean" names an average unless it is the verb ("the one I mean is X", "what do you mean", "to mean")
+AVERAGE_WORD = re.compile(r"\b(average|averages|avg)\b|(?<!\bi )(?<!\byou )(?<!\bwe )(?<!\bthey )(?<!\bdo )"
+                          r"(?<!\bdoes )(?<!\bdid )(?<!\bto )(?<!\bjust )(?<!\breally )(?<!\bactually )(?<!\bi'm )"
+                          r"\bmean\b", re.IGNORECASE)
 AVERAGE_VERB = re.compile(r"\b(averaged|averaging|average out|averages out|took the average|take the average)\b")
 VALUE_SUPERLATIVE = re.compile(
     r"^((what|what's|whats|is|was|are|the|give|me|tell|show|find|return|report|get|compute|state|please|zzauthor|"
@@ -69,6 +73,11 @@ def asks_span(text: str) -> bool:
 def asks_distinct_years(text: str) -> bool:
     """A count of the distinct years with a paper ("active years count", "how many calendar years")."""
     return bool(DISTINCT_YEARS.search(text))
+
+
+def names_average(text: str) -> bool:
+    """'average', 'avg' or 'mean' as a noun or adjective ('the mean citation count'), not the verb 'I mean'."""
+    return bool(AVERAGE_WORD.search(text))
 
 
 def asks_average(text: str) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from hgrag.agents.honest_context import context_entity_misread, unrecorded_yes_no
 from hgrag.state.plan_ir import walk
 
 # Function words of other languages that are not English words (so "die", "was", "des" are left out).
@@ -160,7 +161,8 @@ def honest_parts(text: str, question: str, plan: dict[str, Any]) -> list[str]:
             + one_of_two_read_as_both(question, ir) + already_known_used(question, plan)
             + venue_inside_title(question, plan) + year_read_as_span(_whole_residue(question, plan), ir)
             + unlinked_topic_prefix(question, plan) + trailing_subject_unused(question, plan)
-            + venue_not_linked(_whole_residue(question, plan), ir) + others_read_as_position(text, ir))
+            + venue_not_linked(_whole_residue(question, plan), ir) + others_read_as_position(text, ir)
+            + context_entity_misread(question, plan) + unrecorded_yes_no(text))
 
 
 def _whole_residue(question: str, plan: dict[str, Any]) -> str:

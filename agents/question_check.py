@@ -19,6 +19,7 @@ from hgrag.agents.asked_kind import (EDGE_KIND, ambiguous_references, context_co
                                      numbered_holes, truncated_names, unused_mentions)
 from hgrag.agents.asked_things import unknown_asked_things
 from hgrag.agents.cite_check import accounted_text, count_for_list, direction_parts, unlinked_citer
+from hgrag.agents.composition_count import AVERAGE_WORD
 from hgrag.agents.composition_time import OFFSET
 from hgrag.agents.reading_words import accounted_by_reading, without_context_shares, without_named_comparisons
 from hgrag.agents.honest_checks import honest_parts
@@ -102,7 +103,7 @@ def _uses_citations(f: Features) -> bool:
 SET_MINUS = r"(the |its |their )?(zzm|authors?|co-?authors?|papers?|ones|those|(first|last|lead|senior)[ -](author|writer)s?)\b"
 
 CUES: tuple[Cue, ...] = (
-    Cue("average", re.compile(r"\b(average|averages|mean|avg)\b"), lambda f: "avg" in f["fns"]),
+    Cue("average", AVERAGE_WORD, lambda f: "avg" in f["fns"]),
     Cue("median / share / ratio", re.compile(r"\b(median|percent|percentage|proportion|ratio|fraction|"
                                              r"correlation|trend|growth rate|per year|per annum|annually)\b"),
         lambda f: False),

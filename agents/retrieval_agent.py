@@ -7,6 +7,8 @@ names are linked through the same index and the shared compiler builds the plan.
 
 from __future__ import annotations
 
+import re
+
 from functools import lru_cache
 from typing import Any
 
@@ -45,6 +47,11 @@ class OfflinePlanner:
     """Deterministic planner: mentions via the index, intent via question structure."""
 
     def plan(self, question: str, resources: Resources, context: Context) -> dict[str, Any]:
+        plan = self._plan(question, resources)
+        aside = context_aside(question, plan)
+        return self._plan(aside, resources) if aside else plan
+
+    def _plan(self, question: str, resources: Resources) -> dict[str, Any]:
         spans, years, unresolved = detector_for(resources).detect(question)
         language = non_english(question, spans)
         if language:  # abstain rather than guess the intent from English cue words
@@ -62,6 +69,24 @@ class OfflinePlanner:
         if unresolved:  # "did you mean": the closest real names or titles
             plan["suggestions"] = suggestions_for(resources.index, unresolved)
         return plan
+
+
+def context_aside(question: str, plan: dict[str, Any]) -> str | None:
+    """The question with the entities of a context sentence that the asking sentence cannot mean set
+    aside ("my boss A had a big year in 2021. How many papers did B write that year?" -> "my boss
+    someone had ..."), or None when there are none; the original question is still checked."""
+    from hgrag.agents.honest_context import context_to_set_aside
+
+    aside = context_to_set_aside(question, plan) if plan.get("ir") else []
+    if not aside:
+        return None
+    flagged = set(re.findall(r"'(.+?)' \(named only as context\)", " ".join(aside)))
+    stand_in = {"author": "someone", "paper": "something", "venue": "somewhere"}
+    for anchor in plan.get("anchors", []):
+        if anchor.get("text") in flagged and anchor.get("type") in stand_in:
+            typed = anchor.get("relinked_from") or anchor["text"]
+            question = re.sub(re.escape(typed), stand_in[anchor["type"]], question, flags=re.IGNORECASE)
+    return question
 
 
 def unsupported_plan(reason: str) -> dict[str, Any]:
