@@ -82,7 +82,7 @@ def _misread(question: str, plan: dict[str, Any]) -> tuple[list[str], str, set[s
                       key=lambda m: -len(m["text"]))
     if len(mentions) < 2:
         return [], "", set()
-    from hgrag.agents.question_check import NOT_A_STOP
+    from hgrag.agents.question_check import NOT_A_STOP, known_and_left_out
 
     stop = rf"(?<=[.!?]){NOT_A_STOP}{STOP_EXTRA}\s+"
     sentences = [s for s in re.split(stop, _holes(question, mentions).lower()) if s.strip()]
@@ -97,7 +97,7 @@ def _misread(question: str, plan: dict[str, Any]) -> tuple[list[str], str, set[s
     found = []
     for hole in dict.fromkeys(re.findall(r"zzm\d+", context)):
         mention = mentions[int(hole[3:])]
-        if hole not in named_in_asking and mention.get("type") not in kinds:
+        if hole not in named_in_asking and mention.get("type") not in kinds and not known_and_left_out(mention, asking):
             found.append(f"'{mention['text']}' (named only as context)")
     group = GROUP_NOUN.search(asking)
     bare = asking[:group.end()] + GROUP_PHRASE.sub(" ", asking[group.end():]) if group else asking

@@ -209,10 +209,10 @@ def context_only_entities(question: str, plan: dict[str, Any]) -> list[str]:
     ordered = sorted(mentions, key=lambda m: -len(m["text"]))
     return [f"'{ordered[int(h[3:])]['text']}' (named only as context)" for h in
             dict.fromkeys(re.findall(r"zzm\d+", " ".join(clauses))) if h not in named_in_asking
-            and not _known_and_left_out(ordered[int(h[3:])], asking[-1])]
+            and not known_and_left_out(ordered[int(h[3:])], asking[-1])]
 
 
-def _known_and_left_out(mention: dict[str, Any], asking: str) -> bool:
+def known_and_left_out(mention: dict[str, Any], asking: str) -> bool:
     """'I already know A works with B. Who else has A written with?': B, named as context, is the one
     the plan leaves out of the others asked for."""
     return mention.get("role") == "excluded" and bool(re.search(r"\b(else|other|others|another)\b", asking))
