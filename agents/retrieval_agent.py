@@ -30,6 +30,7 @@ from hgrag.tools.errors import HgragError, InputError, LLMError
 from hgrag.tools.llm import as_data, structured_call
 from hgrag.tools.question import check_question
 from hgrag.tools.text import norm_key
+from hgrag.state.plan_ir import walk
 from hgrag.tools.resources import Resources
 from hgrag.agents.resources_access import resources_for
 
@@ -49,7 +50,10 @@ class OfflinePlanner:
     def plan(self, question: str, resources: Resources, context: Context) -> dict[str, Any]:
         plan = self._plan(question, resources)
         aside = context_aside(question, plan)
-        return self._plan(aside, resources) if aside else plan
+        if not aside:
+            return plan
+        replanned = self._plan(aside, resources)
+        return replanned if _keeps_the_rest(plan, replanned) else plan
 
     def _plan(self, question: str, resources: Resources) -> dict[str, Any]:
         spans, years, unresolved = detector_for(resources).detect(question)
@@ -87,6 +91,13 @@ def context_aside(question: str, plan: dict[str, Any]) -> str | None:
             typed = anchor.get("relinked_from") or anchor["text"]
             question = re.sub(re.escape(typed), stand_in[anchor["type"]], question, flags=re.IGNORECASE)
     return question
+
+
+def _keeps_the_rest(plan: dict[str, Any], replanned: dict[str, Any]) -> bool:
+    """A re-plan with context entities set aside must use every entity still named ("that venue" in
+    the question is the context's venue: a re-plan that leaves it out reads another question)."""
+    used = {i for op in walk(replanned.get("ir")) for i in (op.get("ids") or [])}
+    return all(a.get("node_id") in used for a in replanned.get("anchors", []) if a.get("node_id"))
 
 
 def unsupported_plan(reason: str) -> dict[str, Any]:

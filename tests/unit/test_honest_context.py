@@ -86,3 +86,14 @@ def test_only_a_year_or_venue_referred_back_to_sets_the_context_aside() -> None:
     plan = _plan(_both(ANN, BOB), "Ann Lee", "Bob Ray")
     question = "Ann Lee told me to cite things properly. I need the one for Bob Ray, what is it?"
     assert context_aside(question, plan) is None
+
+
+def test_a_replan_must_use_every_entity_still_named() -> None:
+    from hgrag.agents.retrieval_agent import _keeps_the_rest
+
+    venues_of_bob = ir.traverse(ir.traverse(BOB, "writes", "out"), "published_in", "out")
+    bobs_papers_there = ir.setop("intersect", [ir.traverse(BOB, "writes", "out"), ir.traverse(VENUE, "published_in", "in")])
+    first = _plan(_both(ANN, BOB), "Ann Lee", "Basin Research", "Bob Ray")
+    # "someone says Basin Research is good. What did Bob Ray publish in that venue?" read without the venue
+    assert not _keeps_the_rest(first, _plan(venues_of_bob, "Basin Research", "Bob Ray"))
+    assert _keeps_the_rest(first, _plan(bobs_papers_there, "Basin Research", "Bob Ray"))
