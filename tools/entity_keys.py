@@ -8,6 +8,8 @@ and "Simon, M." all reach "Marvin K. Simon", each with its own strength.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 
@@ -63,12 +65,17 @@ def label_keys(label: str, node_type: str) -> dict[str, str]:
 
 def query_keys(text: str, node_types: Iterable[str]) -> list[tuple[str, str, str, str]]:
     """(node type, map kind, key, kind whose match/score it reports) to probe, strongest first."""
+    return list(_query_keys(text, tuple(node_types)))
+
+
+@lru_cache(maxsize=1 << 15)  # the mention detector probes the same word spans several times per question
+def _query_keys(text: str, node_types: tuple[str, ...]) -> tuple[tuple[str, str, str, str], ...]:
     common = [("exact", exact_key(text), "exact"), ("normalized", norm_key(text), "normalized")]
     probes = []
     for node_type in node_types:
         kinds = common + _name_probes(name_tokens(text)) if node_type == "author" else common
         probes.extend((node_type, kind, key, reported) for kind, key, reported in kinds if key)
-    return probes
+    return tuple(probes)
 
 
 def _name_probes(tokens: list[str]) -> list[tuple[str, str, str]]:

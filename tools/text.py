@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
+from functools import lru_cache
 
 _TAG = re.compile(r"</?[a-zA-Z][^>]*>")
 _NON_WORD = re.compile(r"[^0-9a-z]+")
@@ -27,6 +28,7 @@ def strip_accents(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
+@lru_cache(maxsize=1 << 16)  # the planner asks for the same n-grams many times per question
 def norm_key(text: str) -> str:
     """Case-, accent-, punctuation- and whitespace-insensitive key for exact matching."""
     folded = strip_accents(clean_display(text)).lower()
