@@ -83,11 +83,12 @@ def test_coauthors_but_one(toy, question):
     assert answer == ["Ann Lee", "Marvin K. Simon"] and unexplained == []
 
 
-def test_a_subtraction_of_years_still_needs_a_span(toy):
-    plan = OfflinePlanner().plan("last year minus first year of Dariush Divsalar's papers", toy, Context(dataset="toy"))
-    if plan["ir"].get("op") == "aggregate" and plan["ir"].get("fn") == "span":
-        pytest.skip("read as a span")
-    assert unexplained_parts("last year minus first year of Dariush Divsalar's papers", plan)
+def test_a_subtraction_of_years_is_a_span_not_an_exclusion(toy):
+    question = "last year minus first year of Dariush Divsalar's papers"
+    plan = OfflinePlanner().plan(question, toy, Context(dataset="toy"))
+    assert plan["ir"].get("op") == "aggregate" and plan["ir"].get("fn") == "span"
+    assert unexplained_parts(question, plan) == []
+    assert answered(toy, question)[0] == ["4"]  # 2012 - 2008
 
 
 def test_the_distance_scale_in_parentheses_is_no_condition(toy):
