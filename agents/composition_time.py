@@ -66,11 +66,17 @@ def relations(text: str, symbolic: str, reference: str) -> set[str]:
                      rf"({pattern})\s*(the )?(publication )?years? of {reference}\b", symbolic):
             found.add(cmp)
             break
-    words = text
+    return found | word_relations(text)
+
+
+def word_relations(words: str) -> set[str]:
+    """The comparisons stated in words; a longer form is consumed first ("no later than" is not also
+    "later than")."""
+    found = set()
     for cmp, pattern in WORDS:
         if re.search(pattern, words):
             found.add(cmp)
-            words = re.sub(pattern, " ", words)  # "no later than" is not also "later than"
+            words = re.sub(pattern, " ", words)
     return found
 
 
@@ -88,11 +94,7 @@ def _hole_relation(before: str, after: str, symbols_before: str) -> str | None:
         if re.search(rf"\byears?\s*({pattern})\s*(the )?(year )?$", symbols_before):
             found.add(cmp)
             break
-    words = before
-    for cmp, pattern in WORDS:
-        if re.search(pattern, words):
-            found.add(cmp)
-            words = re.sub(pattern, " ", words)
+    found |= word_relations(before)
     return found.pop() if len(found) == 1 and found <= {"<", "<=", ">", ">="} else None
 
 

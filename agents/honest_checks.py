@@ -155,13 +155,13 @@ def already_known_used(question: str, plan: dict[str, Any]) -> list[str]:
 
 def honest_parts(text: str, question: str, plan: dict[str, Any]) -> list[str]:
     """All the checks of this module: `text` is the asking part of the residue (mentions cut out)."""
-    ir = plan.get("ir")
+    ir, whole = plan.get("ir"), _whole_residue(question, plan)
     return (foreign_language(_without_mentions(question, plan)) + unknown_fields(text) + property_not_returned(text, ir)
             + counted_kind_mismatch(text, ir) + authors_not_reached(text, ir)
             + one_of_two_read_as_both(question, ir) + already_known_used(question, plan)
-            + venue_inside_title(question, plan) + year_read_as_span(_whole_residue(question, plan), ir)
+            + venue_inside_title(question, plan) + year_read_as_span(whole, ir)
             + unlinked_topic_prefix(question, plan) + trailing_subject_unused(question, plan)
-            + venue_not_linked(_whole_residue(question, plan), ir) + others_read_as_position(text, ir)
+            + venue_not_linked(whole, ir) + others_read_as_position(text, ir)
             + context_entity_misread(question, plan) + unrecorded_yes_no(text))
 
 

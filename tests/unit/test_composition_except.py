@@ -9,7 +9,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from test_planner import P1, StringIndex, make_store
+from test_planner import P1, toy  # noqa: F401  (toy: the planner tests' fixture)
+from test_planner import answer as answer_with_plan
 
 from hgrag.agents.mention_partners import KEPT, promote_partners
 from hgrag.agents.mentions import Span, fold_calls
@@ -18,22 +19,15 @@ from hgrag.agents.retrieval_agent import OfflinePlanner
 from hgrag.agents.unlinked import unlinked_names
 from hgrag.state.context import Context
 from hgrag.tools.errors import InputError
-from hgrag.tools.plan_exec import full_answer
 from hgrag.tools.question import check_question
 
 P3 = "Sparse recovery of harmonic signals in noise"
 P4 = "Energy efficient scheduling of uplink traffic"
 
 
-@pytest.fixture(scope="module")
-def toy():
-    store = make_store()
-    return SimpleNamespace(store=store, index=StringIndex(store), dataset="toy")
-
-
 def answered(world, question):
-    plan = OfflinePlanner().plan(question, world, Context(dataset="toy"))
-    return sorted(item.text for item in full_answer(world.store, plan)), unexplained_parts(question, plan)
+    answer, plan = answer_with_plan(world, question)
+    return answer, unexplained_parts(question, plan)
 
 
 @pytest.mark.parametrize("question", [
