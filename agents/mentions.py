@@ -10,6 +10,7 @@ from typing import Any
 
 from hgrag.agents.mention_partners import promote_partners
 from hgrag.tools.entity_keys import title_denotes, title_within
+from hgrag.tools.label_prefixes import LabelPrefixes
 from hgrag.tools.text import name_tokens, norm_key
 
 QUOTE_FOLD = str.maketrans({"“": '"', "”": '"', "„": '"', "‟": '"', "″": '"', "«": '"', "»": '"',
@@ -110,18 +111,19 @@ class MentionDetector:
     def __init__(self, index: Any, store: Any):
         self.index = index
         self.store = store
-        self._sorted_titles: list[tuple[str, str]] | None = None
+        self._prefixes: LabelPrefixes | None = None
 
     # -- public -----------------------------------------------------------
     def detect(self, question: str) -> tuple[list[Span], list[int], list[str]]:
         """Return linked spans, years, and texts of quoted mentions that could not be linked."""
         text = fold_quotes(question)
         quoted, unresolved = self._quoted_spans(text)
-        wider = [s for s in self._unquoted_spans(text, []) if s.type == "paper"
+        linkable = self._linkable_runs(text)  # every run of words that names something, looked up once
+        wider = [s for s in _non_overlapping(linkable) if s.type == "paper"
                  and any(s.start < q.start and q.end - 1 <= s.end for q in quoted)]
         spans = [q for q in quoted if not any(w.overlaps(q) for w in wider)] + wider  # 'Correction to "X"'
         spans += self._truncated_unquoted(text, spans)
-        spans += self._unquoted_spans(text, spans)
+        spans += _non_overlapping([s for s in linkable if not any(s.overlaps(t) for t in spans)])
         spans.sort(key=lambda s: s.start)
         fuzzy = self._fuzzy_title(text, spans)  # also a second, altered title beside a linked one
         if fuzzy and fuzzy.end > fuzzy.start:  # a name or venue inside the altered title is part of it
@@ -169,14 +171,7 @@ class MentionDetector:
         key = norm_key(prefix)
         if len(key.split()) < 3:
             return []
-        import bisect
-
-        titles = self._titles()
-        i = bisect.bisect_left(titles, (key, ""))
-        found = []
-        while i < len(titles) and titles[i][0].startswith(key) and len(found) < 5:
-            found.append(titles[i][1])
-            i += 1
+        found = self._label_prefixes().titles_starting(key, 5)
         return [c for node in found for c in self.index.lookup(self.store.label(node), "paper")
                 if c.node_id == node][:5]
 
@@ -196,26 +191,30 @@ class MentionDetector:
                     break
         return found
 
-    def _titles(self) -> list[tuple[str, str]]:
-        if self._sorted_titles is None:
-            self._sorted_titles = sorted((norm_key(self.store.label(n)), n)
-                                         for n in self.store.nodes_of_type("paper"))
-        return self._sorted_titles
+    def _label_prefixes(self) -> LabelPrefixes:
+        if self._prefixes is None:
+            self._prefixes = LabelPrefixes(self.store)
+        return self._prefixes
 
     # -- unquoted ---------------------------------------------------------
-    def _unquoted_spans(self, text: str, taken: list[Span]) -> list[Span]:
+    def _linkable_runs(self, text: str) -> list[Span]:
+        """Every run of up to MAX_SPAN_TOKENS words that links as written (overlaps included)."""
         tokens = [(m.start(), m.end(), m.group()) for m in TOKEN.finditer(text)]
         words = [t[2].lower().strip(EDGE_PUNCT + "=<>!") for t in tokens]  # "venue = x", "venue=x": the cue is "venue"
         lowercase_question = text == text.lower()
         found: list[Span] = []
+        prefixes = self._label_prefixes()
         for i in range(len(tokens)):
             before = next((w for w in reversed(words[:i]) if w), "")
             for j in range(i, min(len(tokens), i + MAX_SPAN_TOKENS)):
+                if j - i > prefixes.longest_name_words and \
+                        not prefixes.begins_a_label(text[tokens[i][0]:tokens[j - 1][1]]):
+                    break  # too long for a name, and no title or venue begins with these words
                 around = (before, next((w for w in words[j + 1:] if w), ""))
                 span = self._link_unquoted(text, tokens[i:j + 1], lowercase_question, i == 0, around)
-                if span and not any(span.overlaps(t) for t in taken):
+                if span:
                     found.append(span)
-        return _non_overlapping(found)
+        return found
 
     def _link_unquoted(self, text: str, tokens: list, lowercase: bool, at_start: bool,
                        around: tuple[str, str] = ("", "")) -> Span | None:

@@ -28,6 +28,7 @@ from hgrag.tools.embeddings import get_embedder, model_fingerprint, model_settin
 from hgrag.tools.entity_keys import LabelMaps, exact_key, label_text
 from hgrag.tools.errors import HgragError, InputError
 from hgrag.tools.graph_store import LABEL_ATTR, NODE_TYPES, GraphStore
+from hgrag.tools.memo import Memo
 from hgrag.tools.text import name_key, norm_key
 
 if TYPE_CHECKING:
@@ -47,6 +48,7 @@ EMBED_LIMIT_ENV = "HGRAG_EMBED_LIMIT"
 # flat measured by benchmarks/scale.py). Override: HGRAG_HNSW_FROM.
 HNSW_FROM = 100_000
 HNSW_FROM_ENV = "HGRAG_HNSW_FROM"
+MEMO_SIZE = 4096  # query texts whose vectors and nearest labels are remembered (~6 MB of vectors)
 
 
 class EntityIndexError(HgragError):
@@ -83,6 +85,8 @@ class EntityIndex:
         self._faiss: dict[str, faiss.Index] = {}
         self._rows: dict[str, dict[str, int]] = {}
         self._lock = threading.Lock()
+        self._query_vectors: Memo[np.ndarray] = Memo(MEMO_SIZE)
+        self._nearest: Memo[tuple[Candidate, ...]] = Memo(MEMO_SIZE)
 
     # -- building and persistence ------------------------------------------
     @classmethod
@@ -191,7 +195,7 @@ class EntityIndex:
         if not text.strip():
             return []
         wanted = norm_key(text)
-        pool = self.similar(self.embed([text])[0], node_type, CLOSEST_POOL)
+        pool = self.nearest(text, node_type, CLOSEST_POOL)
         ranked = sorted(pool, key=lambda c: -(fuzz.WRatio(wanted, norm_key(c.label)) / 100 + c.score))
         return list(dict.fromkeys(c.label for c in ranked))[:k]
 
@@ -202,7 +206,7 @@ class EntityIndex:
         if len(hits) >= k or not text.strip():
             return hits[:max(k, 0)]
         seen = {hit.node_id for hit in hits}
-        for candidate in self.similar(self.embed([text])[0], node_type, k + len(hits)):
+        for candidate in self.nearest(text, node_type, k + len(hits)):
             if candidate.node_id not in seen:
                 hits.append(candidate)
                 seen.add(candidate.node_id)
@@ -211,8 +215,21 @@ class EntityIndex:
         return hits
 
     def embed(self, texts: list[str]) -> np.ndarray:
-        """Unit float32 query vectors (rows), made with the model setting the index was built with."""
-        return self.embedder.encode([exact_key(text) for text in texts])
+        """Unit float32 query vectors (rows), made with the model setting the index was built with;
+        texts embedded before are not encoded again."""
+        keys = [exact_key(text) for text in texts]
+        known = {key: self._query_vectors.get(key) for key in dict.fromkeys(keys)}
+        missing = [key for key, vector in known.items() if vector is None]
+        for key, vector in zip(missing, self.embedder.encode(missing)):
+            known[key] = vector.copy()  # a row of its own: a view would keep the whole batch alive
+            self._query_vectors.put(key, known[key])
+        return np.stack([known[key] for key in keys]) if keys else self.embedder.encode([])
+
+    def nearest(self, text: str, node_type: str | None = None, k: int = 10) -> list[Candidate]:
+        """`similar` for the embedding of `text`, remembered per (text, type, k)."""
+        key = (exact_key(text), node_type, k)
+        return list(self._nearest.get_or_compute(
+            key, lambda: tuple(self.similar(self.embed([text])[0], node_type, k))))
 
     def similar(self, vector: np.ndarray, node_type: str | None = None, k: int = 10) -> list[Candidate]:
         """The k labels nearest to a unit vector (cosine), over one or every node type."""

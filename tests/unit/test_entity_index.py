@@ -226,3 +226,30 @@ def test_load_or_build_rebuilds_when_missing(store, tmp_path):
     assert meta["quantize"] == get_embedder().quantize
     assert meta["counts"] == built.counts()
     assert ids(EntityIndex.load(directory, store).lookup("M. Simon")) == ids(built.lookup("M. Simon"))
+
+
+class CountingEmbedder:
+    """Wraps the real embedder and counts the texts it is asked to encode."""
+
+    def __init__(self, embedder):
+        self.inner, self.texts = embedder, []
+        self.dimension = embedder.dimension
+
+    def encode(self, texts, **kwargs):
+        self.texts.extend(texts)
+        return self.inner.encode(texts, **kwargs)
+
+
+def test_repeated_queries_are_encoded_once_and_answer_the_same(store, index):
+    counting = CountingEmbedder(get_embedder())
+    fresh = EntityIndex(store, index.maps, index.ids, index._vectors, index.meta, counting)
+    text = "On the sum of two chi-square variates in fading"
+    first = fresh.search(text, "paper", k=3)
+    again = fresh.search(text, "paper", k=3)
+    closest = fresh.closest(text, "paper")
+    vectors = fresh.embed([text, "Digital communication", text])
+    assert first == again == index.search(text, "paper", k=3)
+    assert closest == index.closest(text, "paper")
+    assert counting.texts.count(text) == 1 and counting.texts.count("Digital communication") == 1
+    assert np.array_equal(vectors[0], vectors[2]) and np.allclose(vectors[0], index.embed([text])[0])
+    assert fresh.nearest(text, "paper", 3) == index.similar(index.embed([text])[0], "paper", 3)
