@@ -81,8 +81,11 @@ def describe_target(plan: dict[str, Any], store: Any) -> str:
         current = kind
     if plan.get("start_filters"):
         phrase += _paper_filters(plan["start_filters"], store)
-    if plan.get("exclude_anchors") or plan.get("exclude"):
+    named = [store.label(n) for n in plan.get("exclude") or [] if store.has_node(n)]
+    if plan.get("exclude_anchors") or not named and plan.get("exclude"):
         phrase = f"{phrase} (excluding the entities named in the question)"
+    elif named:
+        phrase = f"{phrase} (excluding {', '.join(named)})"
     return phrase
 
 

@@ -44,6 +44,8 @@ ZERO_CITED = re.compile(r"\bcitations?(?: count| number| total| tally)?\s*(?:=|=
 # "X's work was mostly in V. Which papers appeared elsewhere?": the venue named earlier is the one left out
 ELSEWHERE = re.compile(r"zzvenue\b.*\b(elsewhere|(some|any)where else|(in|at|to) (an)?other (venues?|journals?|outlets?|places?|"
                        r"conferences?))\b|\belsewhere (than|but) zzvenue")
+OTHER_VENUES = re.compile(r"\b(other|else|another|additional|different|remaining)\b[^z]{0,20}\b(venues?|journals?|outlets?|"
+                          r"conferences?|places?|proceedings|where)\b|\bwhere else\b|\belsewhere\b")
 # "I'd like to connect A and B. Which co-authors do they share?": the people in common are asked, not a chain
 PEOPLE_IN_COMMON = re.compile(r"^(?!.*\b(shortest|chain|degrees? of separation|separation|how far|distance|hops?|how many)\b)"
                               r".*\b(who|whom|which|list|name|give|show)\b.*\b(in common|shared?|mutual|both)\b")
@@ -193,7 +195,7 @@ class Composer:
                 r"\b(co-?authors?|collaborators?|co-?writers?|partners|colleagues|people|who)\b", self.text)):
             plan = self.base(keep, roles, steps=[hop("author", "paper"), hop("paper", "author")], target_type="author",
                              result_type="author", exclude=[self.node_id(drop)], exclude_anchors=True)
-            return self._one_anchor_each(plan, keep, drop)
+            return self.counted(self._one_anchor_each(plan, keep, drop))
         plan = self.base(keep, roles, steps=[hop("author", "paper")])
         plan["post_filters"] = [{"attr": "author", "cmp": "not_in", "value": [self.node_id(drop)]}]
         return self._one_anchor_each(plan, keep, drop)
@@ -213,8 +215,14 @@ class Composer:
         if len(papers) != 1 or not match or self.by_type["author"]:
             return None
         position = -1 if match.group(4) in ("last", "senior") else 1
-        return self.base(papers[0], steps=[hop("paper", "author")], target_type="author", result_type="author",
-                         exclude_position=position)
+        return self.counted(self.base(papers[0], steps=[hop("paper", "author")], target_type="author",
+                                      result_type="author", exclude_position=position))
+
+    def counted(self, plan: dict[str, Any]) -> dict[str, Any]:
+        """'How many authors of X besides the first?': the number of the people the rule lists."""
+        if re.search(r"\b(how many|number of)\b", self.text) and plan.get("result_type") == "author":
+            return {**plan, "operation": "count", "target_type": "value"}
+        return plan
 
     def refine(self) -> dict[str, Any]:
         """Filters and aggregates on top of the frame's plan (thresholds, venues excluded, decades, averages)."""
@@ -247,15 +255,24 @@ class Composer:
 
     def _venue_excluded(self, plan: dict[str, Any], filters: list[dict[str, Any]]) -> dict[str, Any]:
         venues = self.by_type["venue"]
-        if len(venues) != 1 or plan.get("result_type") != "paper" or not re.search(r"!=|≠|<>", self.raw) and not re.search(
-                r"\b(not|outside|other than|except|excluding|besides|apart from|never|aside from|anywhere but|"
-                r"everywhere but|but not)\b[^z]{0,30}zzvenue|zzvenue[^z]{0,12}\b(excluded|aside)\b", self.text) and \
-                not ELSEWHERE.search(self.text):
+        if len(venues) != 1 or plan.get("result_type") not in ("paper", "venue") or not self._venue_left_out():
             return plan
         venue = self.node_id(venues[0])
         plan = _strip_venue(plan, venue)
-        filters.append({"attr": "venue", "cmp": "!=", "value": venue})
+        if plan["result_type"] == "venue":  # "A published mostly in V. Which other venues…": V is not one of them
+            plan["exclude"] = [*(plan.get("exclude") or []), venue]
+            plan["anchors"] = [dict(a, role="excluded") if a.get("node_id") == venue else a for a in plan["anchors"]]
+        else:
+            filters.append({"attr": "venue", "cmp": "!=", "value": venue})
         return plan
+
+    def _venue_left_out(self) -> bool:
+        """'not in V', 'other than V', 'V aside', 'elsewhere than V', or, when venues are asked, 'which other
+        venues' / 'where else' next to V."""
+        return bool(re.search(r"!=|≠|<>", self.raw) or re.search(
+            r"\b(not|outside|other than|except|excluding|besides|apart from|never|aside from|anywhere but|"
+            r"everywhere but|but not)\b[^z]{0,30}zzvenue|zzvenue[^z]{0,12}\b(excluded|aside)\b", self.text) or
+            ELSEWHERE.search(self.text) or self.plan.get("result_type") == "venue" and OTHER_VENUES.search(self.text))
 
     def _aggregate(self, plan: dict[str, Any]) -> dict[str, Any]:
         text = self.text

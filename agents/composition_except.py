@@ -100,8 +100,8 @@ def except_position(composer: Any) -> dict[str, Any] | None:
         position = _position(found)
     if not PERSON_ASKED.search(text) and not non:
         return None
-    return composer.base(papers[0], steps=[hop("paper", "author")], target_type="author", result_type="author",
-                         exclude_position=position)
+    return composer.counted(composer.base(papers[0], steps=[hop("paper", "author")], target_type="author",
+                                          result_type="author", exclude_position=position))
 
 
 # "I already know A works with B. Who else has A written with?": B is the known co-author, left out

@@ -210,3 +210,29 @@ def test_a_person_named_again_in_the_asking_sentence_is_one_person(toy):
     question = "Dariush Divsalar often writes with Bo Chen. Which papers did Dariush Divsalar publish without Bo Chen?"
     answer, unexplained = answered(toy, question)
     assert answer == sorted([P1, P4]) and unexplained == []
+
+
+@pytest.mark.parametrize("question", [
+    "Marvin K. Simon published mostly in Computer Networks. Which other venues has he published in?",
+    "Apart from Computer Networks, in which venues has Marvin K. Simon published?",
+    "Which journals other than Computer Networks did Marvin K. Simon publish in?",
+    "Marvin K. Simon publishes a lot in Computer Networks. Where else has he published?",
+])
+def test_other_venues_leave_the_named_venue_out(toy, question):
+    answer, missing = answered(toy, question)
+    assert answer == ["Signal Processing"] and missing == []
+
+
+def test_venues_without_an_exclusion_keep_every_venue(toy):
+    answer, missing = answered(toy, "In which venues has Marvin K. Simon published?")
+    assert answer == ["Computer Networks", "Signal Processing"] and missing == []
+
+
+@pytest.mark.parametrize("question, count", [
+    (f"How many authors of '{P1}' are there besides the first one?", "2"),
+    (f"How many of the authors of '{P1}' are not its first author?", "2"),
+    ("How many co-authors does Dariush Divsalar have besides Marvin K. Simon?", "2"),
+])
+def test_counts_of_people_left_after_an_exclusion(toy, question, count):
+    answer, missing = answered(toy, question)
+    assert answer == [count] and missing == []
