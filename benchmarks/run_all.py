@@ -51,8 +51,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 WORDING_SETS = ("paraphrase", "heldout", "blind", "blind2", "blind3", "freetyped", "freetyped2", "freetyped3",
-                "freetyped4", "compositional", "compositional_blind", "compositional_blind2", "compositional_blind3",
-                "compositional_blind4", "unanswerable", "unanswerable2", "unanswerable3", "unanswerable4")
+                "freetyped4", "freetyped5", "compositional", "compositional_blind", "compositional_blind2",
+                "compositional_blind3", "compositional_blind4", "compositional_blind5", "unanswerable", "unanswerable2",
+                "unanswerable3", "unanswerable4", "unanswerable5")
 CAPPED_PREFIXES = ("compositional", "unanswerable")
 BASELINE_LIMIT = 100
 

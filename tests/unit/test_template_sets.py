@@ -53,14 +53,15 @@ def test_wordings_ask_exactly_their_intent_slots(template_set):
 
 @pytest.mark.parametrize(("template_set", "section"), [
     ("compositional", C), ("compositional_blind", C), ("compositional_blind2", C), ("compositional_blind3", C),
-    ("compositional_blind4", C), ("unanswerable", B), ("unanswerable2", B), ("unanswerable3", B),
-    ("unanswerable4", B), ("freetyped", A), ("freetyped2", A), ("freetyped3", A), ("freetyped4", A), ("standard", A),
+    ("compositional_blind4", C), ("compositional_blind5", C), ("unanswerable", B), ("unanswerable2", B),
+    ("unanswerable3", B), ("unanswerable4", B), ("unanswerable5", B), ("freetyped", A), ("freetyped2", A),
+    ("freetyped3", A), ("freetyped4", A), ("freetyped5", A), ("standard", A),
 ])
 def test_each_set_covers_its_section(template_set, section):
     assert set(load_templates(template_set)) == set(section)
 
 
 def test_free_typed_sets_use_context_slots():
-    for template_set in ("freetyped", "freetyped2", "freetyped3", "freetyped4"):
+    for template_set in ("freetyped", "freetyped2", "freetyped3", "freetyped4", "freetyped5"):
         wordings = [w for ws in load_templates(template_set).values() for w in ws]
         assert any(template_slots(w) & CONTEXT_SLOTS for w in wordings)
