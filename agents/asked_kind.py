@@ -216,7 +216,8 @@ def numbered_holes(question: str, mentions: list[str]) -> str:
     replaced by ' zzm<i> '."""
     text = question.replace("\u2019", "'").replace("\u201c", '"').replace("\u201d", '"')
     for i, mention in enumerate(mentions):
-        text = re.sub(re.escape(mention), f" zzm{i} ", text, flags=re.IGNORECASE)
+        initial = r"\.?" if re.search(r"\b[A-Za-z]$", mention) else ""  # 'Jordan, Richard W.' takes its stop
+        text = re.sub(re.escape(mention) + initial, f" zzm{i} ", text, flags=re.IGNORECASE)
     return text
 
 

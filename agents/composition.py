@@ -130,7 +130,7 @@ class Composer:
     def cites_between(self) -> dict[str, Any] | None:
         papers = self.by_type["paper"]
         roles = two_paper_roles(self.text) if len(papers) == 2 else None
-        if len(papers) < 2 or not (CITE_WORDS.search(self.text) or roles):
+        if len(papers) < 2 or not (CITE_WORDS.search(self.text) or roles) or not self._asks_about_both_papers():
             return None
         citing, cited = papers[0], papers[1]
         if roles:
@@ -140,6 +140,14 @@ class Composer:
             citing, cited = papers[1], papers[0]
         return self.base(citing, special={"kind": "cites_test", "citing": self.node_id(citing),
                                           "cited": self.node_id(cited)}, operation="yes_no", target_type="value")
+
+    def _asks_about_both_papers(self) -> bool:
+        """False when the asking sentence names one paper and refers back to none ("X is cited a lot.
+        How many times has Y been cited?": X is context, not the other end of a citation)."""
+        from hgrag.agents.intent import PAPER_PRONOUN, asked_first
+
+        asked = asked_first(self.text)[1]
+        return asked.count("zzpaper") >= 2 or bool(PAPER_PRONOUN.search(asked)) or "zzstop" not in self.text
 
     def paper_year_test(self) -> dict[str, Any] | None:
         papers = self.by_type["paper"]

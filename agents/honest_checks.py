@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from hgrag.agents.honest_context import context_entity_misread, unrecorded_yes_no
+from hgrag.agents.honest_context import (asking_names_another, back_reference_missed, context_entity_misread,
+                                         dismissed_entities, two_read_as_more, unrecorded_yes_no)
 from hgrag.state.plan_ir import walk
 
 # Function words of other languages that are not English words (so "die", "was", "des" are left out).
@@ -162,7 +163,9 @@ def honest_parts(text: str, question: str, plan: dict[str, Any]) -> list[str]:
             + venue_inside_title(question, plan) + year_read_as_span(whole, ir)
             + unlinked_topic_prefix(question, plan) + trailing_subject_unused(question, plan)
             + venue_not_linked(whole, ir) + others_read_as_position(text, ir)
-            + context_entity_misread(question, plan) + unrecorded_yes_no(text))
+            + context_entity_misread(question, plan) + dismissed_entities(question, plan)
+            + asking_names_another(question, plan) + back_reference_missed(question, plan)
+            + two_read_as_more(question, plan) + unrecorded_yes_no(text))
 
 
 def _whole_residue(question: str, plan: dict[str, Any]) -> str:
@@ -290,7 +293,9 @@ def trailing_subject_unused(question: str, plan: dict[str, Any]) -> list[str]:
 
 
 VENUE_PRONOUN = re.compile(r"\b(?:has|did|does|had) it (?:ever )?(?:published|publish|printed|print|featured|feature|run|"
-                           r"carried|accepted|taken)\b")
+                           r"carried|accepted|taken)\b|(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )(?<!\bin )\bthere\b"
+                           r"(?=\s*(?:[?.!,;]|$|(?:in|on|at|by|with|from|during|before|after|since|between|too|"
+                           r"as well|so far|yet|ever)\b))")  # not 'there first paper' (a typo of 'their')  # "…recommended V. what did A put out there"
 VENUE_PHRASE = re.compile(r"\b(?:journal|transactions|proceedings|bulletin|annals|letters|magazine|symposium|workshop)"
                           r" (?:of|on|for) (?:the )?[a-z][\w&-]+")
 
@@ -299,7 +304,7 @@ def venue_not_linked(text: str, ir: dict[str, Any] | None) -> list[str]:
     """'X seems a big outlet. How many times has it published work by A?' or '…papers in the journal
     of marine research': a venue the question means but no mention linked, so the plan counts
     everything by A; a plan with no venue in it does not answer that."""
-    if not ir or any(op.get("op") == "match" and op.get("type") == "venue" for op in walk(ir)):
+    if not ir or any(op.get("op") == "match" and op.get("type") == "venue" or op.get("attr") == "venue" for op in walk(ir)):
         return []
     match = VENUE_PRONOUN.search(text) or VENUE_PHRASE.search(text)
     return [f"'{match.group(0)}' (a venue I could not link)"] if match else []

@@ -32,11 +32,18 @@ YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
 
 def _holes(question: str, mentions: list[dict[str, Any]]) -> str:
     """The question with mention i (longest first) replaced by ' zzm<i> ', typed spelling included."""
-    text = question.replace("\u2019", "'")
+    from hgrag.agents.mentions import fold_quotes
+
+    text = fold_quotes(question)
     for i, mention in enumerate(mentions):
         for typed in dict.fromkeys(t for t in (mention.get("text"), mention.get("relinked_from")) if t):
-            text = re.sub(re.escape(typed), f" zzm{i} ", text, flags=re.IGNORECASE)
+            text = re.sub(_typed_pattern(typed), f" zzm{i} ", text, flags=re.IGNORECASE)
     return text
+
+
+def _typed_pattern(typed: str) -> str:
+    """The mention as typed; a name ending in an initial takes its full stop ('Jordan, Richard W.')."""
+    return re.escape(typed) + (r"\.?" if re.search(r"\b[A-Za-z]$", typed) else "")
 
 
 def _referable_kinds(asking: str, context: str) -> set[str]:
@@ -61,35 +68,53 @@ def context_entity_misread(question: str, plan: dict[str, Any]) -> list[str]:
 
 
 # a second party the asking sentence may mean by a description ("with my supervisor", "than the guy")
-SECOND_PARTY = re.compile(r"\b(with|together|jointly|both|share|shared|shares|common|co-?\w+|cites?|cited|citing|than|"
+SECOND_PARTY = re.compile(r"\b(with|together|jointly|both|share|shared|shares|common|co-?\w+|cites?|cited by|citing|than|"
                           r"versus|vs|compared|my|our|mentioned|said|named|above|and zzm\d+|zzm\d+ and)\b")
 
 
 def context_to_set_aside(question: str, plan: dict[str, Any]) -> list[str]:
-    """The context entities a plan may leave out: the asking sentence refers back to a year or a
-    venue of the context and names no second party it could mean by a description."""
+    """The context entities a plan may leave out: the asking sentence names its own entity, refers
+    back at most to a year or a venue of the context, and names no second party it could mean by a
+    description ("X is cited a lot. How many times has Y been cited?": X is set aside)."""
     found, asking, kinds = _misread(question, plan)
-    if not found or not kinds or not kinds <= {"year", "venue"} or SECOND_PARTY.search(asking):
+    if not found or not kinds <= {"year", "venue"} or SECOND_PARTY.search(asking):
         return []
     return found
 
 
+# "forget X. take Y - ...", "never mind X", "ignore the paper X": X is named only to be set aside
+DISMISSAL = re.compile(r"\b(forget( about)?|ignore|never ?mind|nvm|disregard|scratch( that)?)\W*"
+                       r"(the (paper|article|author|person|researcher|venue|journal|conference) )?\W*$")
+
+
+def dismissed_entities(question: str, plan: dict[str, Any]) -> list[str]:
+    """Entities the plan uses although the question dismisses them ("forget X. …")."""
+    from hgrag.agents.asked_kind import used_ids
+
+    mentions = _used_mentions(plan, used_ids(plan.get("ir")))
+    text = _holes(question, mentions).lower()
+    return [f"'{mentions[int(hole.group(1))]['text']}' (set aside by the question)"
+            for hole in re.finditer(r"zzm(\d+)", text) if DISMISSAL.search(text[:hole.start()])]
+
+
+def _used_mentions(plan: dict[str, Any], used: set[str] | None = None) -> list[dict[str, Any]]:
+    """The plan's mentions that its IR uses (as matched anchors, unless `used` says otherwise),
+    longest typed text first."""
+    if used is None:
+        used = {node for op in walk(plan.get("ir")) for node in op.get("ids") or []}
+    return sorted((m for m in plan.get("anchors", []) if m.get("node_id") in used and m.get("text")),
+                  key=lambda m: -len(m["text"]))
+
+
 def _misread(question: str, plan: dict[str, Any]) -> tuple[list[str], str, set[str]]:
-    used: set[str] = set()
-    for op in walk(plan.get("ir")):
-        used.update(op.get("ids") or [])
-    mentions = sorted((m for m in plan.get("anchors", []) if m.get("node_id") in used and m.get("text")),
-                      key=lambda m: -len(m["text"]))
+    mentions = _used_mentions(plan)
     if len(mentions) < 2:
         return [], "", set()
-    from hgrag.agents.question_check import NOT_A_STOP, known_and_left_out
+    from hgrag.agents.question_check import known_and_left_out
 
-    stop = rf"(?<=[.!?]){NOT_A_STOP}{STOP_EXTRA}\s+"
-    sentences = [s for s in re.split(stop, _holes(question, mentions).lower()) if s.strip()]
-    if len(sentences) < 2:
+    asking, context = _sentences(question, mentions)
+    if not asking:
         return [], "", set()
-    asking = next((s for s in reversed(sentences) if "?" in s), sentences[-1])
-    context = " ".join(s for s in sentences if s is not asking)
     named_in_asking = set(re.findall(r"zzm\d+", asking))
     if not named_in_asking:
         return [], "", set()
@@ -122,3 +147,95 @@ def unrecorded_yes_no(text: str) -> list[str]:
                 found.append(word)  # the unsupported explanation names what the graph lacks
                 break
     return found
+
+
+CONNECTORS = frozenset("and of for in on the a an to with from by".split())
+
+
+def asking_names_another(question: str, plan: dict[str, Any]) -> list[str]:
+    """'X is cited a lot. How many times has <a title I could not link> been cited?': the asking
+    sentence names something of its own (a run of words the parser does not know), refers back to
+    nothing, and the plan's entities come from the context only; it answers about X instead."""
+    mentions = _used_mentions(plan)
+    asking = _sentences(question, mentions)[0] if mentions else ""
+    if not asking or "zzm" in asking or any(p.search(asking) for p, _ in BACK_REFERENCES):
+        return []
+    run = _unknown_run(asking)
+    return [f"'{run}' (what the question asks about; I could not link it)"] if run else []
+
+
+def _unknown_run(text: str, least: int = 3) -> str:
+    """The first run of at least `least` words the parser does not know (connectors may join them)."""
+    from hgrag.agents.spelling import FUNCTION_WORDS, vocabulary
+
+    known = vocabulary()[0] | FUNCTION_WORDS
+    run: list[str] = []
+    for word in re.findall(r"[a-z][\w'-]*", text) + ["."]:
+        if word not in known and word != "." or run and word in CONNECTORS:
+            run.append(word)
+            continue
+        while run and run[-1] in CONNECTORS:
+            run.pop()
+        if sum(w not in CONNECTORS for w in run) >= least:
+            return " ".join(run)
+        run = []
+    return ""
+
+
+def _sentences(question: str, mentions: list[dict[str, Any]]) -> tuple[str, str]:
+    """(asking sentence, the other sentences) of the question with mentions as holes; ('', '') for one sentence."""
+    from hgrag.agents.question_check import NOT_A_STOP
+
+    stop = rf"(?<=[.!?]){NOT_A_STOP}{STOP_EXTRA}\s+"
+    sentences = [s for s in re.split(stop, _holes(question, mentions).lower()) if s.strip()]
+    if len(sentences) < 2:
+        return "", ""
+    asking = next((s for s in reversed(sentences) if "?" in s), sentences[-1])
+    return asking, " ".join(s for s in sentences if s is not asking)
+
+
+def back_reference_missed(question: str, plan: dict[str, Any]) -> list[str]:
+    """'I was reading P when A's name came up. How many papers has this researcher written?': the
+    asking sentence names nobody and refers back to a person, the question names a person, and the
+    plan uses no person named in the question (it answers about P's authors)."""
+    mentions = _used_mentions(plan)
+    asking, context = _sentences(question, mentions)
+    if not mentions or not asking or "zzm" in asking or _referable_kinds(asking, context) != {"author"}:
+        return []
+    people = [a for a in plan.get("anchors", []) if a.get("type") == "author" and a.get("node_id") and a.get("text")]
+    if not people or any(m.get("type") == "author" for m in mentions):
+        return []
+    return [f"'{people[0]['text']}' (the question refers back to this person; my reading does not use them)"]
+
+
+THE_TWO = re.compile(r"\b(those|these|the|both|said) two\b|\bthe (two|pair)\b|\bboth of them\b")
+
+
+def aside_for_the_person(question: str, plan: dict[str, Any]) -> list[str]:
+    """The context entities to set aside when the question refers back to a person the plan missed."""
+    if not back_reference_missed(question, plan):
+        return []
+    return [f"'{m['text']}' (named only as context)" for m in _used_mentions(plan)]
+
+
+def aside_for_the_two(question: str, plan: dict[str, Any]) -> list[str]:
+    """'X introduced me to A and B. Have those two ever written together?': 'those two' are the last
+    two people named, so the ones named before them are set aside."""
+    if not two_read_as_more(question, plan):
+        return []
+    text = question.lower()
+    people = sorted((m for m in _used_mentions(plan) if m.get("type") == "author" and m["text"].lower() in text),
+                    key=lambda m: text.rfind(m["text"].lower()))
+    return [f"'{m['text']}' (named only as context)" for m in people[:-2]]
+
+
+def two_read_as_more(question: str, plan: dict[str, Any]) -> list[str]:
+    """'X thinks A and B worked together. Did those two ever publish jointly?': 'those two' are A and B,
+    so a plan that uses three people answers about X too."""
+    match = THE_TWO.search(question.lower())
+    if not match:
+        return []
+    by_type: dict[str, set[str]] = {}
+    for mention in _used_mentions(plan):
+        by_type.setdefault(mention.get("type", ""), set()).add(mention["node_id"])
+    return [f"'{match.group(0)}' (my reading uses {len(ids)} {kind}s)" for kind, ids in by_type.items() if len(ids) > 2]

@@ -178,7 +178,8 @@ YES_NO_TAIL = re.compile(r"\b(or not|whether or not|if not|yes or no|true or fal
 def residue(question: str, plan: dict[str, Any]) -> str:
     """The question in lower case with every mention (linked or not) and quoted text cut out."""
     text = question.replace("’", "'").replace("“", '"').replace("”", '"')
-    texts = [m.get("text", "") for m in plan.get("anchors", [])] + list(plan.get("unresolved") or [])
+    texts = [m.get("text", "") for m in plan.get("anchors", [])] + list(plan.get("unresolved") or []) + \
+        list(plan.get("set_aside") or [])
     for mention in sorted({t for t in texts if t}, key=len, reverse=True):
         text = re.sub(re.escape(mention), MENTION_HOLE, text, flags=re.IGNORECASE)
     text = re.sub(r'"[^"]{3,}"', MENTION_HOLE, text)
@@ -199,7 +200,7 @@ def context_only_entities(question: str, plan: dict[str, Any]) -> list[str]:
     if len(mentions) < 2:
         return []
     text = numbered_holes(question, [m["text"] for m in sorted(mentions, key=lambda m: -len(m["text"]))])
-    clauses = [c for c in re.split(rf"(?<=[.!?]){NOT_A_STOP}\s+", text.lower()) if c.strip()]
+    clauses = [c for c in re.split(rf"(?<=[.!?]){NOT_A_STOP}(?<!\b[a-z]\.)\s+", text.lower()) if c.strip()]
     asking = [c for c in clauses if ASKS.search(c.strip()) and not _first_person(c)] or clauses[-1:]
     named_in_asking = set(re.findall(r"zzm\d+", asking[-1]))
     refers_back = re.search(r"\b(it|its|they|them|their|he|she|his|her|him|this|that|these|those|latter|former|"

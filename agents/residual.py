@@ -18,7 +18,11 @@ DESCRIPTORS = re.compile(
 HEDGES = re.compile(r"\b(i 'm|i am|we 're|we are|i was|honestly) (still )?not (quite |really )?(sure|certain)\b|"
                     r"\bhow (do i|do we|to|should i|should we|can i|would i|do you) (properly |correctly )?"
                     r"(cite|reference)\b")
-SENTENCE_END = re.compile(r"(?<=[?!])\s+(?=\S)|(?<=[a-z0-9\"'”)])\s*\.\s+(?=[A-Z])")
+# "need the ORCID for A, can u look it up": a request for what was named, not a yes/no question
+LOOK_IT_UP = re.compile(r"\s*,?\s*\b(can|could|would|will) (you|u|ya) (please |pls |plz )?(look (it|that|this|them) up|"
+                        r"(find|get|fetch|dig up|pull up) (it|that|this|them)|check( it| that| this)?)( for me)?( please)?\s*\??\s*$")
+SENTENCE_END = re.compile(r"(?<=[?!])\s+(?=\S)|(?<=[a-z0-9\"'”)])\s*\.\s+(?=[A-Z]|(how|what|whats|who|whom|which|when|"
+                          r"where|why|did|does|do|is|are|was|were|has|have|can|could|list|give|show|tell|name|find)\b)")
 
 
 def residual_text(question: str, spans: list, years: list[int]) -> str:
@@ -38,7 +42,7 @@ def residual_text(question: str, spans: list, years: list[int]) -> str:
     text = re.sub(r"[^\w\s',-]", " ", text)
     text = re.sub(r"\s+", " ", text).strip()
     text = re.sub(r"\b(of|by|for|in|on|from|about) , (?=zz)", r"\1 ", text)  # "the authors of: <title>"
-    text = HEDGES.sub(" ", text)
+    text = HEDGES.sub(" ", LOOK_IT_UP.sub(" ", text))
     for _ in range(2):
         text = DESCRIPTORS.sub("", text)
     return re.sub(r"\s+", " ", text).strip()

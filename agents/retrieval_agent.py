@@ -53,7 +53,12 @@ class OfflinePlanner:
         if not aside:
             return plan
         replanned = self._plan(aside, resources)
-        return replanned if _keeps_the_rest(plan, replanned) else plan
+        if not _keeps_the_rest(plan, replanned):
+            return plan
+        kept = {a.get("text") for a in replanned.get("anchors", [])}
+        replanned["set_aside"] = [a.get("relinked_from") or a["text"] for a in plan.get("anchors", [])
+                                  if a.get("text") and a["text"] not in kept]  # still mentions to the check
+        return replanned
 
     def _plan(self, question: str, resources: Resources) -> dict[str, Any]:
         spans, years, unresolved = detector_for(resources).detect(question)
@@ -68,23 +73,38 @@ class OfflinePlanner:
         residual = correct_text(residual_text(fold_quotes(question), spans, years))
         frame = parse_intent(residual, years)
         plan = compile_plan(frame, spans, years, unresolved)
-        plan = with_ir(compose_plan(residual, question, spans, years, plan))
+        plan = with_ir(_named_once(compose_plan(residual, question, spans, years, plan)))
         plan["residual"] = residual  # the question as the parser read it (for the question-plan check)
         if unresolved:  # "did you mean": the closest real names or titles
             plan["suggestions"] = suggestions_for(resources.index, unresolved)
         return plan
 
 
+def _named_once(plan: dict[str, Any]) -> dict[str, Any]:
+    """One anchor for an entity named twice in the same words ("a talk by A and B. What is B's ORCID?")."""
+    seen: set[tuple[str, str]] = set()
+    anchors = []
+    for anchor in plan.get("anchors", []):
+        key = (str(anchor.get("node_id")), norm_key(anchor.get("text") or ""))
+        if anchor.get("node_id") and key in seen:
+            continue
+        seen.add(key)
+        anchors.append(anchor)
+    return {**plan, "anchors": anchors} if len(anchors) < len(plan.get("anchors", [])) else plan
+
+
 def context_aside(question: str, plan: dict[str, Any]) -> str | None:
     """The question with the entities of a context sentence that the asking sentence cannot mean set
     aside ("my boss A had a big year in 2021. How many papers did B write that year?" -> "my boss
     someone had ..."), or None when there are none; the original question is still checked."""
-    from hgrag.agents.honest_context import context_to_set_aside
+    from hgrag.agents.honest_context import (aside_for_the_person, aside_for_the_two, context_to_set_aside,
+                                             dismissed_entities)
 
-    aside = context_to_set_aside(question, plan) if plan.get("ir") else []
+    aside = context_to_set_aside(question, plan) + dismissed_entities(question, plan) + \
+        aside_for_the_person(question, plan) + aside_for_the_two(question, plan) if plan.get("ir") else []
     if not aside:
         return None
-    flagged = set(re.findall(r"'(.+?)' \(named only as context\)", " ".join(aside)))
+    flagged = set(re.findall(r"'(.+?)' \((?:named only as context|set aside by the question)\)", " ".join(aside)))
     stand_in = {"author": "someone", "paper": "something", "venue": "somewhere"}
     for anchor in plan.get("anchors", []):
         if anchor.get("text") in flagged and anchor.get("type") in stand_in:
@@ -96,7 +116,9 @@ def context_aside(question: str, plan: dict[str, Any]) -> str | None:
 def _keeps_the_rest(plan: dict[str, Any], replanned: dict[str, Any]) -> bool:
     """A re-plan with context entities set aside must use every entity still named ("that venue" in
     the question is the context's venue: a re-plan that leaves it out reads another question)."""
-    used = {i for op in walk(replanned.get("ir")) for i in (op.get("ids") or [])}
+    from hgrag.agents.asked_kind import used_ids
+
+    used = used_ids(replanned.get("ir"))
     return all(a.get("node_id") in used for a in replanned.get("anchors", []) if a.get("node_id"))
 
 

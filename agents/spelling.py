@@ -89,11 +89,18 @@ def _same_stem(words: list[str]) -> bool:
 
 ABBREVIATIONS = ((re.compile(r"\byrs?\b"), lambda m: "years" if m.group(0) == "yrs" else "year"),
                  (re.compile(r"\bdiff(?= (\w+ )?(venues?|journals?|conferences?|outlets?|places|years?|papers?|"
-                             r"authors?|co-?authors?|people|sources?)\b)"), lambda m: "different"))
+                             r"authors?|co-?authors?|people|sources?)\b)"), lambda m: "different"),
+                 # "no. of authors", "nr of pubs", "num of papers": a number; "no" alone stays a no
+                 (re.compile(r"\b(no|nr|num|nbr|nb)\.? of\b"), lambda m: "number of"),
+                 (re.compile(r"\b(co-?|co )?auths?\b"),
+                  lambda m: ("co-" if m.group(1) else "") + ("authors" if m.group(0).endswith("s") else "author")),
+                 (re.compile(r"\bcollabs?\b"), lambda m: "collaborators" if m.group(0).endswith("s") else "collaborator"),
+                 (re.compile(r"\bwhats\b"), lambda m: "what is"))
 
 
 def expand_abbreviations(text: str) -> str:
-    """'yrs' -> 'years', 'diff venues' -> 'different venues' (but 'the diff between' stays a difference)."""
+    """'yrs' -> 'years', 'diff venues' -> 'different venues' (but 'the diff between' stays a difference),
+    'no. of' -> 'number of', 'co-auth' -> 'co-author', 'collabs' -> 'collaborators'."""
     for pattern, full in ABBREVIATIONS:
         text = pattern.sub(full, text)
     return text

@@ -97,3 +97,51 @@ def test_a_replan_must_use_every_entity_still_named() -> None:
     # "someone says Basin Research is good. What did Bob Ray publish in that venue?" read without the venue
     assert not _keeps_the_rest(first, _plan(venues_of_bob, "Basin Research", "Bob Ray"))
     assert _keeps_the_rest(first, _plan(bobs_papers_there, "Basin Research", "Bob Ray"))
+
+
+def test_a_dismissed_entity_may_not_be_used() -> None:
+    plan = _plan(_both(PAPER, OTHER), "Deep rocks", "Shallow seas")
+    for question in ("forget Deep rocks. take the authors of Shallow seas - how many papers do they have?",
+                     "Never mind the paper Deep rocks: who wrote Shallow seas?",
+                     "ignore Deep rocks, what cites Shallow seas"):
+        assert hx.dismissed_entities(question, plan) == ["'Deep rocks' (set aside by the question)"], question
+    assert not hx.dismissed_entities("I can't forget how good Deep rocks was. Who wrote Shallow seas?", plan)
+    venue_filter = {"op": "filter", "input": ANN, "attr": "venue", "cmp": "=", "value": "V1"}
+    assert hx.dismissed_entities("forget Basin Research. what did Ann Lee publish?",
+                                 _plan(venue_filter, "Ann Lee", "Basin Research"))  # used as a filter
+
+
+def test_context_without_any_back_reference_may_be_set_aside() -> None:
+    plan = _plan(_both(PAPER, OTHER), "Deep rocks", "Shallow seas")
+    question = "Deep rocks is super cited apparently. how many times has Shallow seas been cited?"
+    assert hx.context_to_set_aside(question, plan) == ["'Deep rocks' (named only as context)"]
+    assert not hx.context_to_set_aside("Deep rocks is great. How many papers cited by Shallow seas cite it?", plan)
+
+
+def test_an_asking_sentence_about_something_unlinked_is_not_answered_from_the_context() -> None:
+    plan = _plan(PAPER, "Deep rocks")
+    question = "Deep rocks is cited a lot. how many times has Quantum widgets for flux capacitor arrays been cited?"
+    assert hx.asking_names_another(question, plan) == [
+        "'quantum widgets for flux capacitor arrays' (what the question asks about; I could not link it)"]
+    assert not hx.asking_names_another("Deep rocks is cited a lot. How many times has it been cited?", plan)
+    assert not hx.asking_names_another("I like Deep rocks. How many citations does this have?", plan)
+
+
+def test_a_back_reference_to_a_person_is_not_met_by_a_paper() -> None:
+    question = "I was reading Deep rocks when Ann Lee's name came up. How many papers has this researcher written?"
+    assert hx.back_reference_missed(question, _plan(PAPER, "Deep rocks", "Ann Lee")) == [
+        "'Ann Lee' (the question refers back to this person; my reading does not use them)"]
+    assert hx.aside_for_the_person(question, _plan(PAPER, "Deep rocks", "Ann Lee")) == [
+        "'Deep rocks' (named only as context)"]
+    assert not hx.back_reference_missed(question, _plan(ANN, "Deep rocks", "Ann Lee"))
+    assert not hx.back_reference_missed("I was reading Deep rocks. Who wrote it?", _plan(PAPER, "Deep rocks"))
+
+
+def test_those_two_are_two() -> None:
+    carol = ir.match(["A3"], "author", "Cy Ho")
+    plan = {"ir": _both(ANN, BOB, carol), "anchors": [{"text": "Ann Lee", "node_id": "A1", "type": "author"},
+                                                      {"text": "Bob Ray", "node_id": "A2", "type": "author"},
+                                                      {"text": "Cy Ho", "node_id": "A3", "type": "author"}]}
+    question = "Cy Ho thinks Ann Lee and Bob Ray worked together. Did those two ever publish jointly?"
+    assert hx.two_read_as_more(question, plan) == ["'those two' (my reading uses 3 authors)"]
+    assert not hx.two_read_as_more(question, _plan(_both(ANN, BOB), "Ann Lee", "Bob Ray"))
