@@ -76,8 +76,10 @@ def asked_kind(text: str) -> str | None:
         return "yes/no"
     if COMMAND.match(clause) and (not wh or wh.start() > 12):
         return _head_noun(clause[COMMAND.match(clause).end():])
-    if not wh:  # a fragment: only "the most cited paper by A" is read (a superlative before a paper noun)
-        return "paper" if _superlative_paper(clause) and not COUNT_ANYWHERE.search(clause) else None
+    if not wh:  # a fragment: "the most cited paper by A" (a superlative before a paper noun), "year of …"
+        if _superlative_paper(clause) and not COUNT_ANYWHERE.search(clause):
+            return "paper"
+        return "year" if re.match(r"(the )?((publication|release) )?(year|date) of\b", clause) else None
     word = wh.group(1)
     if wh.start() > 0 and clause[:wh.start()].split()[-1] in RELATIVE_BEFORE:  # "the person who …"
         return None

@@ -21,7 +21,7 @@ WRITTEN = r"(written|write|wrote|published|publish|authored|produced|released|pu
 WHAT_WRITTEN = re.compile(rf"\bwhat (has|have|had|did|does|do)\b.*\b{WRITTEN}\b")  # the papers, X among them
 PAPER_ASKED = re.compile(rf"\b(papers?|publications?|articles?|works?|titles?|pubs)\b|\bwhat else\b|"
                          rf"\bwhat (has|have|had|did|does|do)\b.*\b{WRITTEN}\b")
-OTHERS = re.compile(r"\b(other|others|else|besides|apart from|aside from|additional|more|another|remaining|rest)\b")
+OTHERS = re.compile(r"\b(other|others|else|besides|apart from|aside from|additional|further|more|another|remaining|rest)\b")
 PERSON_ASKED = re.compile(r"\b(who|whom|authors?|co-?authors?|people|persons|names|writers|contributors)\b")
 NON_POSITION = re.compile(rf"\bnon-?{FIRST}[ _-]?(authors?|writers?|contributors?)\b")
 LEFT_OUT = re.compile(r"^( one| author| writer)?( is| are| gets| get)? (left out|excluded|removed|omitted|dropped|"

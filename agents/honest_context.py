@@ -28,6 +28,8 @@ GROUP_PHRASE = re.compile(r"\b((all|each|both|any|every one|none|some|most) of (
                           r"( together| combined| in total)?")
 STOP_EXTRA = r"(?<!\bal\.)(?<!\bdr\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\b[a-z]\.)(?<!\bno\.)(?<!\bvol\.)"
 YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
+ASKS_FIRST = re.compile(r"\W*(anyway,? )?(so,? )?(how|what|whats|which|who|whom|when|where|why|did|does|do|is|are|was|"
+                        r"were|has|have|can|could|list|give|show|tell|name|find|count)\b")
 
 
 def _holes(question: str, mentions: list[dict[str, Any]]) -> str:
@@ -83,7 +85,8 @@ def context_to_set_aside(question: str, plan: dict[str, Any]) -> list[str]:
 
 
 # "forget X. take Y - ...", "never mind X", "ignore the paper X": X is named only to be set aside
-DISMISSAL = re.compile(r"\b(forget( about)?|ignore|never ?mind|nvm|disregard|scratch( that)?)\W*"
+DISMISSAL = re.compile(r"\b(forget( about)?|ignore|never ?mind|nvm|disregard|scratch( that)?|(do ?n'?t|do not) care (about|for)|"
+                       r"not interested in|no need for)\W*"
                        r"(the (paper|article|author|person|researcher|venue|journal|conference) )?\W*$")
 
 
@@ -190,7 +193,8 @@ def _sentences(question: str, mentions: list[dict[str, Any]]) -> tuple[str, str]
     sentences = [s for s in re.split(stop, _holes(question, mentions).lower()) if s.strip()]
     if len(sentences) < 2:
         return "", ""
-    asking = next((s for s in reversed(sentences) if "?" in s), sentences[-1])
+    asking = next((s for s in reversed(sentences) if s.rstrip().endswith("?") or ASKS_FIRST.match(s)),
+                  next((s for s in reversed(sentences) if "?" in s), sentences[-1]))  # 'A. Oru?' is no question
     return asking, " ".join(s for s in sentences if s is not asking)
 
 

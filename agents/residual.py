@@ -21,8 +21,22 @@ HEDGES = re.compile(r"\b(i 'm|i am|we 're|we are|i was|honestly) (still )?not (q
 # "need the ORCID for A, can u look it up": a request for what was named, not a yes/no question
 LOOK_IT_UP = re.compile(r"\s*,?\s*\b(can|could|would|will) (you|u|ya) (please |pls |plz )?(look (it|that|this|them) up|"
                         r"(find|get|fetch|dig up|pull up) (it|that|this|them)|check( it| that| this)?)( for me)?( please)?\s*\??\s*$")
-SENTENCE_END = re.compile(r"(?<=[?!])\s+(?=\S)|(?<=[a-z0-9\"'”)])\s*\.\s+(?=[A-Z]|(how|what|whats|who|whom|which|when|"
-                          r"where|why|did|does|do|is|are|was|were|has|have|can|could|list|give|show|tell|name|find)\b)")
+QUESTION_END = re.compile(r"(?<=[?!])\s+(?=\S)")
+FULL_STOP = re.compile(r"([\w\"'”)]+)\s*\.\s+(?=\S)")
+# a full stop after these, an initial or a capitalised word ("U.S.", "W.") does not end a sentence
+NOT_AN_END = frozenset("al vs etc eg ie no nr num approx fig vol pp dr prof mr ms mrs st jr sr cf resp ca incl excl".split())
+
+
+def mark_sentence_ends(text: str) -> str:
+    """'zzstop' between sentences: after '?' or '!', and after a full stop that follows a lower-case
+    word or digit ("… in a lecture. year of …" is two sentences; "et al. in", "U.S. Rock" are not)."""
+    def end(match: re.Match) -> str:
+        word = match.group(1)
+        bare = word.strip("\"'”)")
+        if not re.search(r"[a-z0-9\"'”)]$", word) or len(bare) == 1 or bare.lower() in NOT_AN_END:
+            return match.group(0)
+        return f"{word} zzstop "
+    return FULL_STOP.sub(end, QUESTION_END.sub(" zzstop ", text))
 
 
 def residual_text(question: str, spans: list, years: list[int]) -> str:
@@ -35,7 +49,7 @@ def residual_text(question: str, spans: list, years: list[int]) -> str:
         text = re.sub(rf"\b{year}\b", " zzyear ", text)
     text = re.sub(r"#\s*(?=[A-Za-z])", " number of ", text)  # "#pubs", "# papers"
     text = comparison_words(text)
-    text = SENTENCE_END.sub(" zzstop ", text)
+    text = mark_sentence_ends(text)
     text = text.lower().replace("’", "'")
     text = re.sub(r"'s\b", " 's", text)
     text = re.sub(r"\s*[,;:—–]+\s*|\s+-\s+", " , ", text)

@@ -25,6 +25,7 @@ PAPERS_OF_A = ir.traverse(AUTHOR, "writes", "out")
     ("could you name every venue where someone who wrote zzm has published?", "venue"),
     ("return the publication year of the paper titled zzm", "year"),
     ("when was zzm published?", "year"),
+    ("year of zzm 's earliest pub?", "year"),               # a fragment that opens with the year it asks for
 ])
 def test_asked_kind_reads_the_asking_clause(text: str, kind: str) -> None:
     assert asked_kind(text) == kind
@@ -36,6 +37,7 @@ def test_asked_kind_reads_the_asking_clause(text: str, kind: str) -> None:
     "could you find the orcid of the researcher zzm?",
     "tell me the publication type of zzm",
     "zzm earliest publication year",                                # a fragment naming a year, not papers
+    "authors of zzm all publication venues",                        # the head is not the first noun
     "i'd like to know the publication count of the person who is first author on zzm",
 ])
 def test_asked_kind_says_nothing_when_the_wording_does_not_say(text: str) -> None:

@@ -35,6 +35,7 @@ def answered(world, question):
     f"I enjoyed '{P1}'. What else did its first author publish?",
     f"'{P1}' first author other papers",
     f"other papers by first_author({P1})",
+    f"Please provide all further articles by the first-listed author of '{P1}'.",
     f"Apart from '{P1}', which publications does its first author have?",
 ])
 def test_other_papers_of_the_first_author(toy, question):

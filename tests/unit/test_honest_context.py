@@ -103,7 +103,8 @@ def test_a_dismissed_entity_may_not_be_used() -> None:
     plan = _plan(_both(PAPER, OTHER), "Deep rocks", "Shallow seas")
     for question in ("forget Deep rocks. take the authors of Shallow seas - how many papers do they have?",
                      "Never mind the paper Deep rocks: who wrote Shallow seas?",
-                     "ignore Deep rocks, what cites Shallow seas"):
+                     "ignore Deep rocks, what cites Shallow seas",
+                     "count the papers by the authors of Shallow seas. i dont care about Deep rocks"):
         assert hx.dismissed_entities(question, plan) == ["'Deep rocks' (set aside by the question)"], question
     assert not hx.dismissed_entities("I can't forget how good Deep rocks was. Who wrote Shallow seas?", plan)
     venue_filter = {"op": "filter", "input": ANN, "attr": "venue", "cmp": "=", "value": "V1"}
@@ -145,3 +146,9 @@ def test_those_two_are_two() -> None:
     question = "Cy Ho thinks Ann Lee and Bob Ray worked together. Did those two ever publish jointly?"
     assert hx.two_read_as_more(question, plan) == ["'those two' (my reading uses 3 authors)"]
     assert not hx.two_read_as_more(question, _plan(_both(ANN, BOB), "Ann Lee", "Bob Ray"))
+
+
+def test_a_question_mark_inside_a_name_does_not_make_the_asking_sentence() -> None:
+    plan = _plan(_both(ANN, BOB, VENUE), "Ann Lee", "Bob Ray", "Basin Research")
+    question = "Ann Lee? publishes a lot in Basin Research. how many of Bob Ray's papers are in it"
+    assert hx.context_entity_misread(question, plan) == ["'Ann Lee' (named only as context)"]

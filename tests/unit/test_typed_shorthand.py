@@ -44,7 +44,10 @@ def test_shorthand_questions_are_answered(toy, question, expected):
 
 def test_a_lower_case_question_after_a_full_stop_is_its_own_sentence():
     assert "zzstop" in residual_text("Ann Lee is great. how many papers did she write", [], [])
+    assert "zzstop" in residual_text("Ann Lee came up in a lecture. year of her earliest pub?", [], [])
     assert "zzstop" not in residual_text("papers by Ann Lee et al. in total", [], [])
+    assert "zzstop" not in residual_text("papers in the 53rd U.S. Rock Mechanics Symposium", [], [])
+    assert "zzstop" not in residual_text("no. of papers by Ann Lee", [], [])
 
 
 def test_a_dismissed_paper_is_set_aside(toy):
