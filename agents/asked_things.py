@@ -15,7 +15,8 @@ number numbers count counts total totals list lists citation citations cites tim
 decades average mean chain path distance degrees degree steps step introductions introduction one ones span gap range
 first last most rank ranking order position positions id ids identifier identifiers value values amount figure
 details info information summary overview profile record records entry entries paper papers article articles
-co-authors coauthors collaborations collaboration links link connection connections relationship team teams lineup
+co-authors coauthors co-authorship coauthorship authorship collaborations collaboration links link connection connections
+relationship team teams lineup
 list byline bylines group people folks names output outputs pubs pub publications stuff things thing books book
 chapter chapters preprint preprints proceedings volume-free numbers-free
 """.split())

@@ -145,6 +145,9 @@ def already_known_used(question: str, plan: dict[str, Any]) -> list[str]:
     found = []
     for match in ALREADY_HAVE.finditer(text):
         anchor = anchors[int(match.group(2))]
+        if re.match(r"\s*'s\b", text[match.end():]) and re.search(r"\b(else|other|others|more|elsewhere)\b",
+                                                                    text[match.end():]):
+            continue  # "I already know A's V papers. What else did they publish?": A's other papers are asked
         other = re.search(rf"\b(?:one|it|that|same|those|ones) (?:for|of) (?!zzm{match.group(2)}\b)\S", text[match.end():])
         asked_again = len(re.findall(rf"\bzzm{match.group(2)}\b", text)) > 1 and re.search(
             rf"[.?!;]\s[^.?!;]*\bzzm{match.group(2)}\b[^.?!;]*\?", text)  # named again in the asking sentence

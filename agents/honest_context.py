@@ -19,6 +19,7 @@ BACK_REFERENCES: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = (
                 r"scientist|guy|woman|man|scholar|colleague|writer)\b"), frozenset({"author"})),
     (re.compile(r"\b(it|its|itself)\b|\b(that|this|the same) (paper|article|work|publication|one|study)\b"),
      frozenset({"paper", "venue"})),
+    (re.compile(r"\b(than|after|before|since|until|as) (that|this|it|then)\b"), frozenset({"year", "paper"})),
     (re.compile(r"\b(they|them|their|theirs|those|these|both|either|neither|former|latter|same|above|aforementioned)\b"),
      frozenset({"author", "paper", "venue", "year"})),
 )

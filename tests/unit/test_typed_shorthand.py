@@ -96,3 +96,14 @@ def test_requests_and_repeated_names(toy, question):
     _, plan = answer_with_plan(toy, question)
     assert unexplained_parts(question, plan) == []
     assert plan.get("operation") != "yes_no" and [a["node_id"] for a in plan["anchors"]] == ["a1"]
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("How many co-authorship steps separate Ann Lee from Bo Chen?", ["2"]),
+    ("I already know Marvin K. Simon's Computer Networks papers. What else did he publish elsewhere?", [P3]),
+    (f"'{P1}' came out in a certain year. Which of Dariush Divsalar's papers are from a later year than that?",
+     ["Adaptive routing for delay tolerant sensor networks", "Energy efficient scheduling of uplink traffic"]),
+])
+def test_readings_the_check_used_to_decline(toy, question, expected):
+    answer, missing = answered(toy, question)
+    assert answer == sorted(expected) and missing == []
