@@ -218,9 +218,13 @@ def numbered_holes(question: str, mentions: list[str]) -> str:
     replaced by ' zzm<i> '."""
     text = question.replace("\u2019", "'").replace("\u201c", '"').replace("\u201d", '"')
     for i, mention in enumerate(mentions):
-        initial = r"\.?" if re.search(r"\b[A-Za-z]$", mention) else ""  # 'Jordan, Richard W.' takes its stop
-        text = re.sub(re.escape(mention) + initial, f" zzm{i} ", text, flags=re.IGNORECASE)
+        text = re.sub(typed_pattern(mention), f" zzm{i} ", text, flags=re.IGNORECASE)
     return text
+
+
+def typed_pattern(typed: str) -> str:
+    """The mention as typed; a name ending in an initial takes its full stop ('Jordan, Richard W.')."""
+    return re.escape(typed) + (r"\.?" if re.search(r"\b[A-Za-z]$", typed) else "")
 
 
 def used_ids(ir: dict[str, Any] | None) -> set[str]:

@@ -35,18 +35,14 @@ ASKS_FIRST = re.compile(r"\W*(anyway,? )?(so,? )?(how|what|whats|which|who|whom|
 
 def _holes(question: str, mentions: list[dict[str, Any]]) -> str:
     """The question with mention i (longest first) replaced by ' zzm<i> ', typed spelling included."""
+    from hgrag.agents.asked_kind import typed_pattern
     from hgrag.agents.mentions import fold_quotes
 
     text = fold_quotes(question)
     for i, mention in enumerate(mentions):
         for typed in dict.fromkeys(t for t in (mention.get("text"), mention.get("relinked_from")) if t):
-            text = re.sub(_typed_pattern(typed), f" zzm{i} ", text, flags=re.IGNORECASE)
+            text = re.sub(typed_pattern(typed), f" zzm{i} ", text, flags=re.IGNORECASE)
     return text
-
-
-def _typed_pattern(typed: str) -> str:
-    """The mention as typed; a name ending in an initial takes its full stop ('Jordan, Richard W.')."""
-    return re.escape(typed) + (r"\.?" if re.search(r"\b[A-Za-z]$", typed) else "")
 
 
 def _referable_kinds(asking: str, context: str) -> set[str]:

@@ -193,7 +193,7 @@ class MentionDetector:
 
     def _label_prefixes(self) -> LabelPrefixes:
         if self._prefixes is None:
-            self._prefixes = LabelPrefixes(self.store)
+            self._prefixes = LabelPrefixes.of(self.index, self.store)
         return self._prefixes
 
     # -- unquoted ---------------------------------------------------------

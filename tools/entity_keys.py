@@ -117,6 +117,11 @@ class LabelMaps:
     def node_types(self) -> list[str]:
         return list(self.maps)
 
+    def keyed(self, node_type: str, kind: str) -> list[tuple[str, str]]:
+        """Every (key, node id) pair filed under one map kind of a node type."""
+        return [(key, node_id) for key, found in self.maps.get(node_type, {}).get(kind, {}).items()
+                for node_id in ((found,) if isinstance(found, str) else found)]
+
     def ids(self, node_type: str, kind: str, key: str) -> tuple[str, ...]:
         found = self.maps.get(node_type, {}).get(kind, {}).get(key)
         if found is None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import bisect
 from typing import Any
 
+from hgrag.tools.entity_keys import label_text
 from hgrag.tools.text import name_tokens, norm_key
 
 PREFIX_TYPES = ("paper", "venue")
@@ -18,12 +19,25 @@ PREFIX_TYPES = ("paper", "venue")
 class LabelPrefixes:
     """Sorted normalised paper and venue labels, and the most words any author's name has."""
 
-    def __init__(self, store: Any):
-        self._titles = sorted((norm_key(store.label(node)), node) for node in store.nodes_of_type("paper"))
-        self._keys = sorted({key for key, _ in self._titles} |
-                            {norm_key(store.label(node)) for node in store.nodes_of_type("venue")})
-        self.longest_name_words = max((len(name_tokens(store.label(node)))
-                                       for node in store.nodes_of_type("author")), default=0)
+    def __init__(self, titles: list[tuple[str, str]], venue_keys: list[str], longest_name_words: int):
+        self._titles = sorted(titles)
+        self._keys = sorted({key for key, _ in titles} | set(venue_keys))
+        self.longest_name_words = longest_name_words
+
+    @classmethod
+    def of(cls, index: Any, store: Any) -> LabelPrefixes:
+        """From the entity index's string maps (keys already normalised), or from the store's labels
+        when the index has none (the tests' string-only stand-ins)."""
+        maps = getattr(index, "maps", None)
+        if maps is not None:
+            return cls(maps.keyed("paper", "normalized"), [key for key, _ in maps.keyed("venue", "normalized")],
+                       max((len(key.split()) for key, _ in maps.keyed("author", "name")), default=0))
+        def labels(kind: str) -> list[tuple[str, str]]:  # cleaned as the index files them
+            return [(label, node) for node in store.nodes_of_type(kind) if (label := label_text(store.label(node)))]
+
+        return cls([(norm_key(label), node) for label, node in labels("paper")],
+                   [norm_key(label) for label, _ in labels("venue")],
+                   max((len(name_tokens(label)) for label, _ in labels("author")), default=0))
 
     def begins_a_label(self, text: str) -> bool:
         """True when some paper or venue label's normalised key starts with `text`'s."""

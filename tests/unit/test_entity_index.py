@@ -253,3 +253,11 @@ def test_repeated_queries_are_encoded_once_and_answer_the_same(store, index):
     assert counting.texts.count(text) == 1 and counting.texts.count("Digital communication") == 1
     assert np.array_equal(vectors[0], vectors[2]) and np.allclose(vectors[0], index.embed([text])[0])
     assert fresh.nearest(text, "paper", 3) == index.similar(index.embed([text])[0], "paper", 3)
+
+
+def test_label_prefixes_read_from_the_maps_equal_those_read_from_the_labels(store, index):
+    from hgrag.tools.label_prefixes import LabelPrefixes
+
+    from_maps, from_labels = LabelPrefixes.of(index, store), LabelPrefixes.of(None, store)
+    assert from_maps._keys == from_labels._keys and from_maps._titles == from_labels._titles
+    assert from_maps.longest_name_words == from_labels.longest_name_words == 3

@@ -20,7 +20,8 @@ QUESTIONS = [
 
 
 def test_prefixes_of_titles_and_venues():
-    prefixes = LabelPrefixes(make_store())
+    store = make_store()
+    prefixes = LabelPrefixes.of(StringIndex(store), store)
     assert prefixes.begins_a_label("On the difference of two")
     assert prefixes.begins_a_label("on the DIFFERENCE of two chi-square")
     assert prefixes.begins_a_label("Computer")
