@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from hgrag.tools.errors import InputError
+from hgrag.tools.llm import MAX_LLM_RETRIES
 
 OFFLINE = "offline"
 LOOP_LIMIT = (0, 5)
@@ -75,11 +76,10 @@ class Context:
 
     @classmethod
     def from_mapping(cls, values: dict[str, Any] | None) -> "Context":
-        """Known keys only; None means 'default' for the optional fields and stays an error elsewhere."""
+        """None means 'default' for the optional fields and stays an error elsewhere; unknown keys are
+        kept so that `problems()` names them."""
         optional = {f.name for f in fields(cls) if f.default is None or f.default is MISSING}
-        known = {f.name for f in fields(cls)}
-        return cls(**{k: v for k, v in (values or {}).items()
-                      if k in known and not (v is None and k in optional)})
+        return cls(**{k: v for k, v in (values or {}).items() if not (v is None and k in optional)})
 
     def problems(self) -> list[str]:
         """Every invalid setting as 'name=value: what is expected' (empty when all are fine)."""
@@ -124,10 +124,17 @@ def _text(optional: bool):
     return check
 
 
-def _choice(*allowed: str):
+def _choice(*allowed: str, blank_is_auto: bool = False):
     def check(value: Any) -> str | None:
-        return None if value in allowed else "must be one of " + ", ".join(allowed)
+        if blank_is_auto and value in ("", None):  # read as "auto" (planner_mode, answerer_mode, llm_method)
+            return None
+        return None if isinstance(value, str) and value in allowed else "must be one of " + ", ".join(allowed)
     return check
+
+
+def _seed(value: Any) -> str | None:
+    ok = value is None or (_is_int(value) and 0 <= value < 2 ** 63)
+    return None if ok else "must be a whole number in [0, 2^63) or None"
 
 
 def _flag(value: Any) -> str | None:
@@ -153,6 +160,13 @@ _CHECKS = {
     "llm_timeout": _between(0, 600, open_low=True),
     "llm_fallback": _flag,
     "llm_plan": _choice("frame", "ir"),
+    "llm_method": _choice("auto", "function_calling", "json_schema", "json_mode", blank_is_auto=True),
+    "llm_retries": _between(0, MAX_LLM_RETRIES, integer=True),
+    "llm_seed": _seed,
+    "llm_temperature": _between(0, 2),
+    "answerer": _choice("auto", "offline", "llm", blank_is_auto=True),
+    "planner": _choice("auto", "offline", "llm", "hybrid", blank_is_auto=True),
+    "display_limit": _between(0, 1_000_000, integer=True),
     "sufficiency_threshold": _between(0, 1),
     "consistency_threshold": _between(0, 1),
     "max_expansions": _between(*LOOP_LIMIT, integer=True),

@@ -22,6 +22,8 @@ from typing import Any, Iterator
 
 from hgrag.tools.errors import LLMError, LLMReplyError
 
+MAX_LLM_RETRIES = 10  # a transient-error retry budget (Context.llm_retries is checked against it)
+
 METHODS = ("function_calling", "json_schema", "json_mode")
 AUTO = "auto"
 TRANSIENT_STATUS = {408, 409, 429, 500, 502, 503, 504}
@@ -173,7 +175,7 @@ class _Refused(Exception):
 def _invoke_with_retries(context: Any, model: Any, schema: Any, method: str, messages: list[Any],
                          info: dict[str, Any]) -> dict[str, Any]:
     runnable = model.with_structured_output(schema, method=method, include_raw=True)
-    retries = max(0, int(getattr(context, "llm_retries", 2)))
+    retries = min(MAX_LLM_RETRIES, max(0, int(getattr(context, "llm_retries", 2))))
     probing = getattr(context, "llm_method", AUTO) in (AUTO, "", None) and \
         (context.base_url, context.model) not in _method_by_endpoint
     for attempt in range(retries + 1):

@@ -82,7 +82,7 @@ def test_every_problem_is_reported_together_and_good_settings_pass() -> None:
 def test_from_mapping_keeps_none_as_an_error_where_none_is_not_allowed() -> None:
     assert Context.from_mapping({"source": None, "base_url": None}).problems() == []
     assert Context.from_mapping({"consistency_threshold": None}).problems()
-    assert Context.from_mapping({"bogus": 1}).problems() == []  # the API ignores unknown keywords
+    assert Context.from_mapping({"bogus": 1}).problems() == ["bogus: unknown setting"]  # named, as README says
 
 
 @pytest.mark.parametrize("settings, expected", BAD_SETTINGS[:3] + [({"bogus": 1}, "bogus: unknown setting")])
