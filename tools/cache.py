@@ -22,6 +22,7 @@ import os
 import pickle
 import shutil
 import signal
+import stat
 import sys
 import uuid
 from collections.abc import Callable, Iterator
@@ -73,6 +74,19 @@ def cache_dir_for(dataset: str, key: str) -> Path:
     return hgrag_home() / f"{dataset}-{key[:16]}"
 
 
+def read_regular(path: Path) -> bytes:
+    """A cache file's bytes; CacheDamaged unless it is a regular file (a FIFO would hang the read,
+    a link to /dev/zero would never end), read no further than the size it had when opened."""
+    try:
+        with open(path, "rb", opener=lambda name, flags: os.open(name, flags | os.O_NONBLOCK)) as handle:
+            info = os.fstat(handle.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                raise CacheDamaged(f"{path.name} is not a regular file")
+            return handle.read(info.st_size)
+    except OSError as exc:
+        raise CacheDamaged(f"{path.name} is unreadable ({type(exc).__name__})") from None
+
+
 def file_sha256(path: Path) -> str:
     digest = hashlib.sha256()
     with path.open("rb") as handle:
@@ -92,6 +106,7 @@ def build_lock(directory: Path, *, wait: bool = True) -> Iterator[bool]:
     """Hold the directory's inter-process lock (yields False when `wait` is off and it is taken)."""
     path = _lock_path(directory)
     path.parent.mkdir(parents=True, exist_ok=True)
+    _heal_lock_file(path)
     with path.open("a") as handle:
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
@@ -102,6 +117,22 @@ def build_lock(directory: Path, *, wait: bool = True) -> Iterator[bool]:
             yield True
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _heal_lock_file(path: Path) -> None:
+    """Remove whatever took the lock file's name (a directory, a FIFO, a device link): the lock is
+    only ever a regular file hgrag creates, and opening anything else fails or blocks on every run."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return
+    if stat.S_ISREG(mode):
+        return
+    print(f"hgrag: lock file {path} was not a regular file; replaced", file=sys.stderr, flush=True)
+    if stat.S_ISDIR(mode):
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        path.unlink(missing_ok=True)
 
 
 def leftovers(directory: Path) -> list[Path]:
@@ -227,8 +258,8 @@ def read_meta(directory: Path) -> dict[str, Any] | None:
             return None
         raise CacheDamaged("incomplete entry (no meta.json)")
     try:
-        meta = json.loads(path.read_bytes().decode("utf-8"))
-    except (OSError, ValueError) as exc:
+        meta = json.loads(read_regular(path).decode("utf-8"))
+    except ValueError as exc:
         raise CacheDamaged(f"meta.json is unreadable ({type(exc).__name__})") from None
     if not isinstance(meta, dict) or meta.get("cache_version") != CACHE_VERSION \
             or not isinstance(meta.get("checksums"), dict) or GRAPH_FILE not in meta["checksums"]:
@@ -248,10 +279,7 @@ def load_meta(directory: Path) -> dict[str, Any]:
 
 def load_graph_checked(directory: Path, meta: dict[str, Any]) -> NetworkXGraphStore:
     """graph.pkl, verified against the checksum in meta.json before it is unpickled."""
-    try:
-        data = (directory / GRAPH_FILE).read_bytes()
-    except OSError as exc:
-        raise CacheDamaged(f"graph.pkl is unreadable ({type(exc).__name__})") from None
+    data = read_regular(directory / GRAPH_FILE)
     if hashlib.sha256(data).hexdigest() != meta["checksums"][GRAPH_FILE]:
         raise CacheDamaged("graph.pkl does not match its checksum")
     try:

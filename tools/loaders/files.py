@@ -55,6 +55,8 @@ def list_source_files(source: Path, suffixes: Iterable[str]) -> list[Path]:
         if source.stat().st_size == 0:
             raise DatasetError(f"{source}: file is empty")
         return [source]
+    if not source.is_dir():  # a device, a FIFO, a socket: nothing hgrag can read as a dataset
+        raise DatasetError(f"dataset source {source} is not a regular file or a directory")
     wanted = tuple(suffixes)
     files = sorted(p for p in source.iterdir() if p.is_file() and p.name.endswith(wanted))
     if not files:
