@@ -105,7 +105,9 @@ def _missing_subcommand(parser: argparse.ArgumentParser) -> int:
 
 def run_generate(args: argparse.Namespace) -> int:
     from hgrag.evaluation.generator import count_by, generate_benchmark
+    from hgrag.evaluation.runner import check_output
 
+    check_output(args.out)
     questions = generate_benchmark(args.dataset, args.out, source=args.source, per_type=args.per_type,
                                    seed=args.seed, template_set=args.template_set, progress=True)
     by_type = ", ".join(f"{name} {n}" for name, n in count_by(questions, "type").items())
@@ -118,6 +120,9 @@ def run_perturb(args: argparse.Namespace) -> int:
     from hgrag.evaluation.runner import load_questions
     from hgrag.tools.resources import load_resources
 
+    from hgrag.evaluation.runner import check_output
+
+    check_output(args.out)
     questions = load_questions(args.questions)
     resources = load_resources(args.dataset, args.source)
     rows = list(perturb_file(questions, resources.index, resources.store, seed=args.seed))

@@ -25,6 +25,7 @@ Context slots of free-typed sets appear in `slots` and `entities` under their ow
 from __future__ import annotations
 
 import json
+import os
 import random
 from collections.abc import Iterator
 from fractions import Fraction
@@ -157,13 +158,27 @@ def generate_questions(
 
 
 def write_questions(questions: list[dict[str, Any]], path: str | Path) -> Path:
-    """One JSON object per line (UTF-8, non-ASCII kept)."""
+    """One JSON object per line (UTF-8, non-ASCII kept; a row holding text that is not valid UTF-8,
+    such as a lone surrogate, is written with \\u escapes). Written whole or not at all."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    with target.open("w", encoding="utf-8") as handle:
-        for row in questions:
-            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+    lines = "".join(_json_line(row) for row in questions)
+    temporary = target.with_name(f".{target.name}.tmp-{os.getpid()}")
+    try:
+        temporary.write_text(lines, encoding="utf-8")
+        os.replace(temporary, target)
+    finally:
+        temporary.unlink(missing_ok=True)
     return target
+
+
+def _json_line(row: dict[str, Any]) -> str:
+    line = json.dumps(row, ensure_ascii=False)
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:
+        line = json.dumps(row)  # ASCII with escapes: still the same row when read back
+    return line + "\n"
 
 
 def load_store(dataset: str, source: str | Path | None = None, progress: bool = False) -> GraphStore:

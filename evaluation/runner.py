@@ -10,6 +10,7 @@ Prediction lines: {"id", "question", "type", "intent", "answer", "query_type", "
 from __future__ import annotations
 
 import json
+import os
 import resource
 import sys
 import time
@@ -281,6 +282,22 @@ def format_summary(summary: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def check_output(path: str | Path) -> Path:
+    """The output file, or InputError when it cannot be written (a directory, a read-only place)."""
+    target = Path(path)
+    if target.is_dir():
+        raise InputError(f"--out {target} is a directory; name a file")
+    parent = target.parent
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"--out {target}: cannot create its folder ({exc.strerror or exc})") from None
+    if not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK) \
+            or (target.exists() and not os.access(target, os.W_OK)):
+        raise InputError(f"--out {target}: not writable")
+    return target
+
+
 def write_predictions(predictions: list[dict[str, Any]], path: str | Path) -> Path:
     from hgrag.evaluation.generator import write_questions
 
@@ -292,6 +309,8 @@ def evaluate(dataset: str, questions_path: str | Path, out: str | Path | None = 
              progress: bool = True, **context: Any) -> dict[str, Any]:
     """Load questions, build + warm up the system, answer, write predictions, summarise."""
     dataset_spec(dataset)  # unknown dataset: fail before any work
+    if out is not None:
+        check_output(out)  # an unwritable --out fails now, not after every question was answered
     questions = load_questions(questions_path)
     if limit is not None:
         if limit < 1:

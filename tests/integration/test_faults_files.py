@@ -74,3 +74,30 @@ def test_a_directory_lock_through_the_cli_is_one_line_then_gone(tmp_path: Path) 
     healed = run_hgrag(home, "build", "--dataset", DATASET, "--quiet")
     assert healed.returncode == 0 and "Traceback" not in healed.stderr, healed.stderr
     assert lock.is_file()
+
+
+# -- item 8: hgrag eval ------------------------------------------------------------------------
+
+def test_eval_with_a_lone_surrogate_writes_every_prediction(hgrag_home: Path, tmp_path: Path) -> None:
+    from hgrag.graphs.cli import main
+
+    questions = tmp_path / "q.jsonl"
+    questions.write_text('{"id": "bad", "question": "Who wrote \\ud83d?"}\n'
+                         '{"id": "good", "question": "Who wrote \'X\'?"}\n', encoding="utf-8")
+    out = tmp_path / "pred.jsonl"
+    assert main(["eval", "--dataset", DATASET, "--questions", str(questions), "--out", str(out),
+                 "--no-progress"]) == 0
+    import json
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [r["id"] for r in rows] == ["bad", "good"]
+    assert "not valid UTF-8" in rows[0]["error"] and rows[0]["question"] == "Who wrote \ud83d?"
+
+
+def test_eval_out_naming_a_directory_fails_before_any_work(tmp_path: Path) -> None:
+    questions = tmp_path / "q.jsonl"
+    questions.write_text('{"question": "Who wrote \'X\'?"}\n', encoding="utf-8")
+    home = tmp_path / "home"
+    result = run_hgrag(home, "eval", "--dataset", DATASET, "--questions", str(questions),
+                       "--out", str(tmp_path), "--no-progress")
+    assert "is a directory; name a file" in one_error_line(result)
+    assert not home.exists() or not any(home.iterdir())  # no graph was built, no question answered
