@@ -209,6 +209,12 @@ def planner_for(context: Context) -> Any:
     return LLMPlanner() if mode == "llm" else OfflinePlanner()
 
 
+# A run on a reused thread starts from the thread's last state: what one run found (loop counters,
+# the validation report and its feedback, scores, verdicts) must not leak into the next run.
+PER_RUN_RESET = {"expansions": 0, "regenerations": 0, "candidates": [], "feedback": "", "validation": None,
+                 "verified": False, "consistency_score": 0.0, "sufficiency_score": 0.0}
+
+
 def make_plan_node(planner: Any | None = None):
     """The `plan` node; `planner` overrides the policy chosen from the context (tests, variants)."""
 
@@ -216,8 +222,7 @@ def make_plan_node(planner: Any | None = None):
         context = runtime.context or Context()
         limits = {"max_expansions": context.max_expansions, "max_regenerations": context.max_regenerations,
                   "sufficiency_threshold": context.sufficiency_threshold,
-                  "consistency_threshold": context.consistency_threshold,
-                  "expansions": 0, "regenerations": 0, "candidates": [], "feedback": ""}
+                  "consistency_threshold": context.consistency_threshold, **PER_RUN_RESET}
         try:
             check_context(context)
             question = check_question(state.get("question"))
@@ -231,7 +236,8 @@ def make_plan_node(planner: Any | None = None):
                 new_plan = OfflinePlanner().plan(question, resources, context)
                 new_plan["rationale"] = "LLM unavailable; offline fallback; " + new_plan["rationale"]
         except HgragError as exc:
-            return {**limits, "error": str(exc), "answer": [], "answer_text": f"Error: {exc}"}
+            return {**limits, "error": str(exc), "answer": [], "answer_text": f"Error: {exc}",
+                    "query_type": None, "interpretation": ""}
         check = new_plan.pop("planner_check", None)
         # an IR planner's rejected plans were failed regenerations: they use up the same budget
         limits["regenerations"] = int(new_plan.pop("plan_regenerations", 0))

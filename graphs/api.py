@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from hgrag.graphs.scholar_qa import VARIANTS, Policies, build_qa_graph
+from hgrag.graphs.thread_guard import database_error, thread_lock
 from hgrag.state.context import Context
 from hgrag.tools.datasets import hgrag_home
 from hgrag.tools.errors import HgragError, InputError
@@ -46,8 +47,10 @@ def open_checkpointer(path: str | Path | None = None) -> Iterator[Any]:
         try:
             saver.setup()
         except sqlite3.DatabaseError as exc:
-            raise InputError(f"the thread database {target} is unusable ({exc}); move it away") from None
+            raise database_error(target, exc, SQLITE_BUSY_SECONDS) from None
         yield saver
+    except sqlite3.Error as exc:  # damaged pages, a lock held past the busy timeout: one line
+        raise database_error(target, exc, SQLITE_BUSY_SECONDS) from None
     finally:
         connection.close()
 
@@ -73,7 +76,7 @@ def ask(question: str, dataset: str = "openalex", *, source: str | None = None, 
     if not isinstance(thread_id, str) or not thread_id.strip():
         return _error_state("thread_id must be non-empty text")
     try:
-        with open_checkpointer() as saver:
+        with thread_lock(thread_id), open_checkpointer() as saver:
             graph = build_qa_graph(variant, checkpointer=saver)
             return graph.invoke(inputs, {"configurable": {"thread_id": thread_id}}, context=ctx)
     except HgragError as exc:

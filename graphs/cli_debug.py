@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import sqlite3
 import sys
 import uuid
+from contextlib import nullcontext
 from dataclasses import asdict
 from typing import Any, TextIO, get_origin, get_type_hints
 
@@ -49,6 +51,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run_debug(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     from hgrag.graphs.api import open_checkpointer
     from hgrag.graphs.scholar_qa import VARIANTS
+    from hgrag.graphs.thread_guard import thread_lock
 
     if args.variant not in VARIANTS:
         raise InputError(f"unknown variant {args.variant!r}; choose one of {', '.join(VARIANTS)}")
@@ -56,9 +59,12 @@ def run_debug(args: argparse.Namespace, stdin: TextIO | None = None, stdout: Tex
         raise InputError("give a question to start a thread, or --thread ID to resume one")
     if args.question is not None and args.from_checkpoint is not None:
         raise InputError("--from-checkpoint replays an existing thread; drop the question")
-    with open_checkpointer() as saver:
-        session = DebugSession(saver, args.variant, args.thread or uuid.uuid4().hex[:12],
-                               stdin or sys.stdin, stdout or sys.stdout)
+    if args.thread is not None and not args.thread.strip():
+        raise InputError("--thread must name a thread (non-empty text); omit it to start a new one")
+    thread_id = args.thread or uuid.uuid4().hex[:12]
+    reading = args.history and args.question is None  # only lists checkpoints: no lock needed
+    with (nullcontext() if reading else thread_lock(thread_id)), open_checkpointer() as saver:
+        session = DebugSession(saver, args.variant, thread_id, stdin or sys.stdin, stdout or sys.stdout)
         if args.question is not None:
             session.start(args.question, _context_from(args))
         else:
@@ -150,10 +156,16 @@ class DebugSession:
         return list(reversed(list(self.paused.get_state_history({"configurable": {"thread_id": self.thread_id}}))))
 
     def show_history(self) -> None:
-        for number, snapshot in enumerate(self.history()):
+        """One line per checkpoint; a checkpoint whose parent is not the line above says where it
+        branches from (a replay with --from-checkpoint, or a run forked elsewhere)."""
+        history = self.history()
+        numbers = {_checkpoint_id(s.config): n for n, s in enumerate(history)}
+        for number, snapshot in enumerate(history):
             source = (snapshot.metadata or {}).get("source", "")
+            parent = numbers.get(_checkpoint_id(snapshot.parent_config))
+            branch = f"  (branch from {parent})" if parent is not None and parent != number - 1 else ""
             self.say(f"{number:>3}  next={','.join(snapshot.next) or 'END':<18} {source:<6} "
-                     f"{(snapshot.values or {}).get('answer') or ''}")
+                     f"{(snapshot.values or {}).get('answer') or ''}{branch}")
 
     # -- the command loop ------------------------------------------------------------------------
     def snapshot(self) -> Any:
@@ -217,6 +229,8 @@ class DebugSession:
                     before.update(update or {})
         except HgragError as exc:
             raise InputError(f"{exc} (thread {self.thread_id} kept at its last checkpoint)") from None
+        except sqlite3.Error:
+            raise  # the thread database itself failed: reported by open_checkpointer
         except Exception as exc:  # a node failed on edited state: report it, keep the thread usable
             raise InputError(f"a node failed ({type(exc).__name__}: {exc}); thread {self.thread_id} "
                              f"is kept at its last checkpoint: replay with --from-checkpoint") from None
@@ -248,6 +262,10 @@ class DebugSession:
     def quit(self) -> int:
         self.say(f"paused; resume with: hgrag debug --thread {self.thread_id}")
         return 0
+
+
+def _checkpoint_id(config: dict[str, Any] | None) -> str | None:
+    return ((config or {}).get("configurable") or {}).get("checkpoint_id")
 
 
 def edit_problem(field: str, value: Any) -> str | None:
