@@ -115,28 +115,45 @@ def _build_vector_store(store: GraphStore, embeddings: MiniLMEmbeddings) -> tupl
 
 
 def load_vector_store(store: GraphStore, cache_dir: Path, progress: bool = False) -> tuple[Any, dict[str, Any]]:
-    """The dataset's vector store from the cache, or built now and cached (atomic directory)."""
+    """The dataset's vector store from the cache when its files match the checksums meta.json
+    records for it, else built now (one stderr line says why when a copy was there)."""
     from hgrag.tools import cache
 
     embeddings = MiniLMEmbeddings(progress=progress)
     directory = _store_directory(cache_dir)
-    if (directory / "index.faiss").is_file():
+    name = directory.relative_to(cache_dir).as_posix()
+    with cache.build_lock(cache_dir):
+        if directory.exists() or directory.is_symlink():
+            try:
+                return _load_checked(cache_dir, name, directory, embeddings)
+            except cache.CacheDamaged as damage:
+                cache.report(cache_dir, str(damage))
+        if progress:
+            print(f"building the vanilla-RAG vector store in {directory}", file=sys.stderr)
+        vector_store, info = _build_vector_store(store, embeddings)
+
+        def fill(temporary: Path) -> None:
+            vector_store.save_local(str(temporary))
+            (temporary / "info.json").write_text(json.dumps(info, indent=2))
+
+        cache.save_directory_atomic(directory, fill, replace=True)
+        cache.record_store(cache_dir, name, directory)
+    return vector_store, {**info, "loaded_from_cache": False}
+
+
+def _load_checked(cache_dir: Path, name: str, directory: Path, embeddings: Any) -> tuple[Any, dict[str, Any]]:
+    from hgrag.tools import cache
+
+    cache.verify_store(cache_dir, name, directory)
+    try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)
             vector_store = _community()[0].load_local(str(directory), embeddings,
                                                      allow_dangerous_deserialization=True)
         info = json.loads((directory / "info.json").read_text()) if (directory / "info.json").is_file() else {}
-        return vector_store, {**info, "loaded_from_cache": True}
-    if progress:
-        print(f"building the vanilla-RAG vector store in {directory}", file=sys.stderr)
-    vector_store, info = _build_vector_store(store, embeddings)
-
-    def fill(temporary: Path) -> None:
-        vector_store.save_local(str(temporary))
-        (temporary / "info.json").write_text(json.dumps(info, indent=2))
-
-    cache.save_directory_atomic(directory, fill)
-    return vector_store, {**info, "loaded_from_cache": False}
+    except Exception as exc:  # noqa: BLE001 - checksums matched: a store another version wrote
+        raise cache.CacheDamaged(f"{name} cannot be loaded ({type(exc).__name__})") from None
+    return vector_store, {**info, "loaded_from_cache": True}
 
 
 def _system_result(answer: list[str], error: str | None = None, **extra: Any) -> dict[str, Any]:

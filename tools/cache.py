@@ -329,3 +329,31 @@ def has_index(directory: Path) -> bool:
     except CacheDamaged:
         return False
     return True
+
+
+# -- further stores kept in an entry (vanilla-RAG vectors, ...) ----------------------------------
+EXTRA_CHECKSUMS = "extra_checksums"  # meta.json: {name: {file: sha256}} of each further store
+
+
+def record_store(directory: Path, name: str, folder: Path) -> None:
+    """Record the checksums of `folder`'s files under `name` in meta.json; lock held. Nothing is
+    recorded when the entry has no complete meta.json (the store is then rebuilt next time)."""
+    meta = load_meta(directory)
+    if not meta:
+        return
+    extra = dict(meta.get(EXTRA_CHECKSUMS) or {})
+    extra[name] = index_checksums(folder)
+    save_meta(directory, {**meta, EXTRA_CHECKSUMS: extra})
+
+
+def verify_store(directory: Path, name: str, folder: Path) -> None:
+    """CacheDamaged unless `folder` holds exactly the files meta.json records for `name`."""
+    wanted = ((load_meta(directory).get(EXTRA_CHECKSUMS) or {}).get(name))
+    if not isinstance(wanted, dict) or not wanted:
+        raise CacheDamaged(f"{name} is not recorded in meta.json")
+    try:
+        found = index_checksums(folder)
+    except OSError as exc:
+        raise CacheDamaged(f"{name} is unreadable ({type(exc).__name__})") from None
+    if found != wanted:
+        raise CacheDamaged(f"{name} does not match its checksums")

@@ -101,3 +101,27 @@ def test_eval_out_naming_a_directory_fails_before_any_work(tmp_path: Path) -> No
                        "--out", str(tmp_path), "--no-progress")
     assert "is a directory; name a file" in one_error_line(result)
     assert not home.exists() or not any(home.iterdir())  # no graph was built, no question answered
+
+
+# -- item 10: the vanilla-RAG store is inside the checksum scheme ---------------------------------
+
+def test_a_truncated_vanilla_rag_index_is_rebuilt_with_one_line(hgrag_home: Path,
+                                                                 capsys: pytest.CaptureFixture) -> None:
+    from hgrag.evaluation.baselines import VanillaRAG
+
+    graph = load_graph(DATASET)
+    first = VanillaRAG(graph.store, graph.cache_dir)
+    assert not first.info["loaded_from_cache"]
+    meta = cache.read_meta(graph.cache_dir)
+    (name, checksums), = meta[cache.EXTRA_CHECKSUMS].items()
+    assert "index.faiss" in checksums
+    assert VanillaRAG(graph.store, graph.cache_dir).info["loaded_from_cache"]
+    capsys.readouterr()
+    faiss_file = graph.cache_dir / name / "index.faiss"
+    faiss_file.write_bytes(faiss_file.read_bytes()[:1000])
+    rebuilt = VanillaRAG(graph.store, graph.cache_dir)
+    assert not rebuilt.info["loaded_from_cache"]
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"{name} does not match its checksums; rebuilding" in err
+    assert rebuilt("Who wrote 'X'?")["answer"] is not None
+    assert VanillaRAG(graph.store, graph.cache_dir).info["loaded_from_cache"]
