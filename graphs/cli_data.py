@@ -76,7 +76,10 @@ def _counts_line(counts: dict[str, int]) -> str:
 
 
 def run_build(args: argparse.Namespace) -> int:
-    resources = _resources(args, rebuild=args.rebuild, progress=not args.quiet)
+    from hgrag.tools.falkordb_resources import explicit_load
+
+    with explicit_load():  # `build --graph URL` is what may bulk-load a graph named in the URL
+        resources = _resources(args, rebuild=args.rebuild, progress=not args.quiet)
     store = resources.store
     print(f"dataset:  {resources.dataset} ({resources.source})")
     print(f"nodes:    {_counts_line(store.node_counts())}")

@@ -76,6 +76,10 @@ class FalkorDialect:
     def read_meta(self) -> str:
         return "MATCH (m:HgragMeta {key: 'meta'}) RETURN m.value"
 
+    def total_counts(self) -> tuple[str, str]:
+        """Every graph node and every edge (a load's completeness check)."""
+        return "MATCH (n:Node) RETURN count(n)", "MATCH (:Node)-[e]->(:Node) RETURN count(e)"
+
     # -- per node ----------------------------------------------------------------------------
     def node(self) -> str:
         return "MATCH (n:Node {id: $id}) RETURN properties(n)"

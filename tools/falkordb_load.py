@@ -150,8 +150,21 @@ def load_networkx(graph: Any, store: NetworkXGraphStore, meta: dict[str, Any] | 
     nodes, edges = networkx_rows(store)
     totals = (store.graph.number_of_nodes(), store.graph.number_of_edges())
     counts = load_rows(graph, nodes, edges, progress=progress, total=totals)
+    check_complete(graph, totals)
     write_meta(graph, meta or {})
     return counts
+
+
+def check_complete(graph: Any, expected: tuple[int, int], dialect: FalkorDialect = FALKORDB) -> None:
+    """DatasetError unless the database holds exactly the expected nodes and edges, so that a load
+    another writer interfered with is never given its completion record."""
+    from hgrag.tools.errors import DatasetError
+
+    found = tuple(int(graph.query(text).result_set[0][0]) for text in dialect.total_counts())
+    if found != tuple(expected):
+        raise DatasetError(f"FalkorDB load incomplete: the graph holds {found[0]:,} nodes and {found[1]:,} "
+                           f"edges, expected {expected[0]:,} and {expected[1]:,} (another writer?); "
+                           f"not marked complete, run the build again")
 
 
 def clear_graph(graph: Any) -> None:

@@ -5,8 +5,14 @@ stays in-process, cached beside the embedded graph's cache (it is the same graph
 
 from __future__ import annotations
 
+import hashlib
 import os
+import sys
+import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +40,42 @@ def graph_key(target: GraphURL, dataset: str) -> str:
     return target.name or f"hgrag-{dataset}"
 
 
+_EXPLICIT: ContextVar[bool] = ContextVar("hgrag_falkordb_explicit_load", default=False)
+
+
+@contextmanager
+def explicit_load() -> Iterator[None]:
+    """Inside, a graph named in the URL may be bulk-loaded when absent (`hgrag build --graph`);
+    elsewhere a named graph must already be loaded, so a typo is not a silent full copy."""
+    token = _EXPLICIT.set(True)
+    try:
+        yield
+    finally:
+        _EXPLICIT.reset(token)
+
+
+def _refuse_implicit_load(target: GraphURL, name: str, spec: DatasetSpec) -> None:
+    if target.name is not None and not _EXPLICIT.get():
+        raise DatasetError(f"FalkorDB graph {name!r} at {target.host}:{target.port} holds no loaded graph; "
+                           f"load it with: hgrag build --dataset {spec.name} --graph {target}")
+
+
+@contextmanager
+def graph_lock(target: GraphURL, name: str) -> Iterator[None]:
+    """One loader per FalkorDB graph on this machine (an flock(2) file in the temp directory, shared
+    by every HGRAG_HOME); a process that has to wait says so on stderr."""
+    digest = hashlib.sha256(f"{target.host}:{target.port}/{name}".encode()).hexdigest()[:16]
+    where = Path(tempfile.gettempdir()) / f"hgrag-falkordb-{digest}"
+    with cache.build_lock(where, wait=False) as got:
+        if got:
+            yield
+            return
+    print(f"hgrag: waiting for another process loading FalkorDB graph {name!r} at {target.host}:{target.port}",
+          file=sys.stderr, flush=True)
+    with cache.build_lock(where):
+        yield
+
+
 def load_falkordb_resources(spec: DatasetSpec, path: Path, skip_bad_records: bool, progress: bool,
                             rebuild: bool, url: str) -> Any:
     from hgrag.tools.resources import Resources, _cache_location, load_graph
@@ -46,13 +88,19 @@ def load_falkordb_resources(spec: DatasetSpec, path: Path, skip_bad_records: boo
     embedded = None
     spent: list[float] = []
     if meta is None:
-        started = time.perf_counter()
-        embedded = load_graph(spec.name, path, skip_bad_records=skip_bad_records, progress=progress,
-                              rebuild=rebuild)
-        meta = dict(embedded.meta, cache_key=directory.name)
-        load_networkx(graph, embedded.store, meta, progress=progress)
-        spent.append(time.perf_counter() - started)
-    elif meta.get("cache_key") != directory.name:
+        with graph_lock(target, name):
+            meta = None if rebuild else read_meta(graph)  # loaded by another process while we waited?
+            if meta is None:
+                _refuse_implicit_load(target, name, spec)
+                started = time.perf_counter()
+                # --rebuild reloads the database; the embedded graph and index are rebuilt only when
+                # their checksums fail (they did not change)
+                embedded = load_graph(spec.name, path, skip_bad_records=skip_bad_records, progress=progress)
+                meta = dict(embedded.meta, cache_key=directory.name)
+                load_networkx(graph, embedded.store, meta, progress=progress)
+                spent.append(time.perf_counter() - started)
+                rebuild = False
+    if meta.get("cache_key") != directory.name:
         raise DatasetError(f"FalkorDB graph {name!r} at {target.host}:{target.port} holds "
                            f"{meta.get('dataset')!r} built from other source files; rebuild it "
                            "(hgrag build --graph ... --rebuild) or name another graph in the URL")

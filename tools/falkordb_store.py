@@ -46,9 +46,11 @@ def parse_graph_url(url: str) -> GraphURL:
     if parsed.scheme != SCHEME or not parsed.hostname:
         raise InputError(f"graph {url!r}: expected falkordb://HOST:PORT/NAME or 'networkx'")
     try:
-        port = parsed.port or DEFAULT_PORT
+        port = DEFAULT_PORT if parsed.port is None else parsed.port
     except ValueError:
         raise InputError(f"graph {url!r}: bad port") from None
+    if not 1 <= port <= 65535:  # port 0 is no server, not the default port
+        raise InputError(f"graph {url!r}: bad port {port} (1-65535)")
     name = parsed.path.strip("/") or None
     if name is not None and not all(c.isalnum() or c in "-_.:" for c in name):
         raise InputError(f"graph {url!r}: graph name may hold letters, digits and - _ . : only")
