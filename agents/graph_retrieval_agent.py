@@ -20,7 +20,7 @@ import numpy as np
 from langgraph.runtime import Runtime
 
 from hgrag.agents.mentions import names_compatible, token_coverage
-from hgrag.agents.resources_access import resources_for
+from hgrag.agents.resources_access import noted, resources_for
 from hgrag.state.context import Context
 from hgrag.state.qa_state import QAState
 from hgrag.tools.entity_keys import denotes
@@ -360,7 +360,7 @@ def make_retrieval_nodes(retriever: Any | None = None, planner: Any | None = Non
         resources = resources_for(state, context)
         policy = retriever or retriever_for(context)
         plan, evidence = policy.retrieve(state["question"], dict(state["plan"]), resources, context.layer_budget)
-        return {"plan": plan, "evidence": evidence, "interpretation": plan.get("interpretation", "")}
+        return {"plan": plan, "evidence": evidence, "interpretation": noted(plan.get("interpretation", ""), state, context)}
 
     def score_sufficiency(state: QAState, runtime: Runtime[Context]) -> dict[str, Any]:
         context = runtime.context or Context()
@@ -388,6 +388,6 @@ def make_retrieval_nodes(retriever: Any | None = None, planner: Any | None = Non
                                                 resources, replan)
         evidence["expansion_note"] = actions
         return {"plan": plan, "evidence": evidence, "expansions": state.get("expansions", 0) + 1,
-                "interpretation": plan.get("interpretation", "")}
+                "interpretation": noted(plan.get("interpretation", ""), state, context)}
 
     return retrieve, score_sufficiency, expand

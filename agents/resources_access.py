@@ -16,3 +16,18 @@ def resources_for(state: dict[str, Any], context: Any) -> Resources:
     if graph:
         policy["graph"] = graph
     return load_resources(dataset, context.source if same else None, **policy)
+
+
+def dataset_note(state: dict[str, Any], context: Any) -> str:
+    """When the input and the run settings name different datasets, the input's wins (as
+    `resources_for` does); this says so, for the run's interpretation. Empty otherwise."""
+    asked, given = state.get("dataset"), getattr(context, "dataset", None)
+    if not asked or "dataset" not in getattr(context, "_given", ()) or asked == given:
+        return ""
+    return f"answered from dataset {asked!r} named in the input, not {given!r} from the run settings"
+
+
+def noted(interpretation: str, state: dict[str, Any], context: Any) -> str:
+    """The run's interpretation, with the dataset note when there is one."""
+    note = dataset_note(state, context)
+    return f"{interpretation} ({note})" if note else interpretation

@@ -32,7 +32,7 @@ from hgrag.tools.question import check_question
 from hgrag.tools.text import norm_key
 from hgrag.state.plan_ir import walk
 from hgrag.tools.resources import Resources
-from hgrag.agents.resources_access import resources_for
+from hgrag.agents.resources_access import noted, resources_for
 
 @lru_cache(maxsize=16)
 def _detector(index: Any, store: Any) -> MentionDetector:
@@ -243,6 +243,7 @@ def make_plan_node(planner: Any | None = None):
         limits["regenerations"] = int(new_plan.pop("plan_regenerations", 0))
         new_plan["display_limit"] = context.display_limit  # read by the answer text renderer
         return {**limits, "question": question, "plan": new_plan, "query_type": new_plan["query_type"],
-                "interpretation": new_plan.get("interpretation", ""), "planner_check": check, "error": None}
+                "interpretation": noted(new_plan.get("interpretation", ""), state, context),
+                "planner_check": check, "error": None}
 
     return plan

@@ -90,6 +90,9 @@ def register(subparsers: Any) -> None:
     evaluate.add_argument("--skip-bad-records", action="store_true",
                           help="use a source with malformed records by skipping them (as in `hgrag build`)")
     _add_llm_options(evaluate)
+    from hgrag.graphs.cli_graph import add_graph_argument
+
+    add_graph_argument(evaluate)
     evaluate.set_defaults(func=run_eval)
 
 
@@ -140,7 +143,8 @@ def run_eval(args: argparse.Namespace) -> int:
     try:
         summary = evaluate(args.dataset, args.questions, args.out, system=args.system, source=args.source,
                            limit=args.limit, progress=not args.no_progress,
-                           skip_bad_records=args.skip_bad_records, **llm_context(args))
+                           skip_bad_records=args.skip_bad_records, **llm_context(args),
+                           **({"graph": args.graph} if args.graph else {}))
     except SystemSkipped as exc:
         if args.json:
             print(json.dumps({"system": args.system, "dataset": args.dataset, "skipped": str(exc)}))

@@ -40,7 +40,12 @@ def store_parity(dataset: str, graph_url: str, questions: list[dict[str, Any]] |
                  compared: tuple[str, ...] = COMPARED, **benchmark: Any) -> tuple[int, list[dict[str, Any]]]:
     """(questions compared, mismatches) between the networkx store and `graph_url` on the `compared`
     output fields (add "evidence" to compare the walked subgraph too)."""
+    from hgrag.tools.falkordb_resources import explicit_load
+    from hgrag.tools.resources import load_resources
+
     rows = questions if questions is not None else benchmark_questions(dataset, **benchmark)
+    with explicit_load():  # comparing against `graph_url` is asking for it: load it when absent
+        load_resources(dataset, graph=graph_url)
     mismatches = []
     for row in rows:
         embedded = _outcome(row["question"], dataset, "networkx", compared)

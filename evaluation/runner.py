@@ -106,7 +106,8 @@ def _paper_baseline(name: str, dataset: str, source: str | None, context: dict[s
                    "adaptive_rag": ("baselines_adaptive", "AdaptiveRAG"),
                    "agent_g": ("baselines_agent_g", "AgentG")}[name]
     baseline = getattr(import_module(f"hgrag.evaluation.{module}"), cls)
-    return System(name, baseline(load_resources(dataset, source, progress=progress), **context), {})
+    resources = load_resources(dataset, source, progress=progress, graph=context.get("graph"))
+    return System(name, baseline(resources, **context), {})
 
 
 def make_system(name: str, dataset: str, source: str | None = None, *, progress: bool = False,
@@ -124,7 +125,8 @@ def make_system(name: str, dataset: str, source: str | None = None, *, progress:
         return _paper_baseline(name, dataset, source, context, progress)
     from hgrag.tools.resources import load_resources
 
-    load_resources(dataset, source, progress=progress, skip_bad_records=skip_bad_records)
+    load_resources(dataset, source, progress=progress, skip_bad_records=skip_bad_records,
+                   graph=context.get("graph"))
     if skip_bad_records:
         context = {**context, "skip_bad_records": True}
     return _graph_system(name, dataset, source, context)

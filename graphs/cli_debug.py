@@ -76,6 +76,9 @@ def run_debug(args: argparse.Namespace, stdin: TextIO | None = None, stdout: Tex
 
 
 def _context_from(args: argparse.Namespace) -> Context:
+    from hgrag.tools.datasets import dataset_spec
+
+    dataset_spec(args.dataset)  # an unknown dataset is a CLI error, before a thread is started
     return check_context(Context(dataset=args.dataset, source=args.source,
                                  skip_bad_records=args.skip_bad_records))
 
@@ -257,7 +260,10 @@ class DebugSession:
         self.say(f"done. answer: {values.get('answer_text') or values.get('error') or ''}")
         self.say(f"  answer={json.dumps(values.get('answer'), ensure_ascii=False)} "
                  f"verified={values.get('verified')} thread={self.thread_id}")
-        return 2 if values.get("error") else 0
+        if values.get("error"):
+            print(f"hgrag: error: {values['error']}", file=sys.stderr, flush=True)
+            return 2
+        return 0
 
     def quit(self) -> int:
         self.say(f"paused; resume with: hgrag debug --thread {self.thread_id}")

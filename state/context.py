@@ -51,6 +51,7 @@ class Context:
     def __init__(self, **values: Any) -> None:
         known = {f.name: f for f in fields(self)}
         self._unknown = sorted(set(values) - set(known))
+        self._given = frozenset(values) & frozenset(known)  # named by the caller, not defaults
         for name, spec in known.items():
             setattr(self, name, values[name] if name in values else spec.default)
         self.base_url = self.base_url or os.environ.get("OPENAI_BASE_URL") or None

@@ -23,6 +23,7 @@ from hgrag.tools.errors import HgragError
 
 HOST = "127.0.0.1"
 STATE_FILE = "server.json"
+LAST_PORT_FILE = "last_port"
 RDB_FILE = "hgrag.rdb"
 
 
@@ -158,9 +159,25 @@ def start_managed(port: int | None = None) -> Server:
     running = managed()
     if running is not None:
         return running
-    server = start_server(server_home(), port, detach=True)
+    server = start_server(server_home(), port or _last_port_if_free(), detach=True)
     (server_home() / STATE_FILE).write_text(json.dumps({"pid": server.pid, "port": server.port}))
+    (server_home() / LAST_PORT_FILE).write_text(str(server.port))
     return server
+
+
+def _last_port_if_free() -> int | None:
+    """The port the managed server had last time, when nothing holds it now (an exported
+    HGRAG_GRAPH URL then stays valid across restarts); None otherwise."""
+    try:
+        port = int((server_home() / LAST_PORT_FILE).read_text())
+    except (OSError, ValueError):
+        return None
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        try:
+            sock.bind((HOST, port))
+        except OSError:
+            return None
+    return port
 
 
 def stop_managed(save: bool = True) -> Server | None:

@@ -55,6 +55,7 @@ class GraphLoad:
 
 _MEMO: dict[tuple[str, str, bool, str, str | None], Resources] = {}
 _BUILD_LOCK = threading.RLock()  # one build at a time per process (e.g. a threaded server)
+QUIET_BUILD_NODES = 2_000  # an index build without progress bars above this size says so on stderr
 
 
 def clear_memo() -> None:
@@ -223,6 +224,10 @@ def _build_and_save_index(graph: GraphLoad, progress: bool) -> tuple[Any, float]
         # graph.pkl on disk is no longer the one in memory (rebuilt elsewhere): commit ours again
         graph.meta = dict(graph.meta, checksums={cache.GRAPH_FILE: cache.save_graph(directory, graph.store)})
     started = time.perf_counter()
+    nodes = sum(graph.store.node_counts().values())
+    if not progress and nodes >= QUIET_BUILD_NODES:  # no bars asked for, but minutes of silence mislead
+        print(f"hgrag: building the entity index of {graph.meta.get('dataset', '?')} ({nodes:,} nodes); "
+              f"this takes a while", file=sys.stderr, flush=True)
     index = _entity_index_class().build(graph.store, progress=progress)
     cache.save_directory_atomic(directory / cache.INDEX_DIR, index.save, replace=True)
     cache.fault_point("index-saved")

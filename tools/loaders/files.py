@@ -107,4 +107,6 @@ def text_lines(handle: BinaryIO) -> Iterator[str]:
 def describe_start(text: str) -> str:
     """A short printable excerpt of a file's start, for 'wrong format' messages."""
     snippet = " ".join(text.strip().split())[:40]
+    if snippet and not all(ch.isprintable() and ch != "\ufffd" for ch in snippet):
+        return "binary data, neither text nor gzip"
     return repr(snippet) if snippet else "nothing but whitespace"
