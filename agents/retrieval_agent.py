@@ -211,8 +211,13 @@ def planner_for(context: Context) -> Any:
 
 # A run on a reused thread starts from the thread's last state: what one run found (loop counters,
 # the validation report and its feedback, scores, verdicts) must not leak into the next run.
-PER_RUN_RESET = {"expansions": 0, "regenerations": 0, "candidates": [], "feedback": "", "validation": None,
-                 "verified": False, "consistency_score": 0.0, "sufficiency_score": 0.0}
+PER_RUN_RESET = {"expansions": 0, "regenerations": 0, "candidates": [], "feedback": ""}
+STALE_AFTER_A_RUN = {"validation": None, "verified": False, "consistency_score": 0.0, "sufficiency_score": 0.0}
+
+
+def per_run_reset(state: QAState) -> dict[str, Any]:
+    """The per-run fields at their start values (the stale ones only when an earlier run left them)."""
+    return {**PER_RUN_RESET, **{k: v for k, v in STALE_AFTER_A_RUN.items() if k in state}}
 
 
 def make_plan_node(planner: Any | None = None):
@@ -222,7 +227,7 @@ def make_plan_node(planner: Any | None = None):
         context = runtime.context or Context()
         limits = {"max_expansions": context.max_expansions, "max_regenerations": context.max_regenerations,
                   "sufficiency_threshold": context.sufficiency_threshold,
-                  "consistency_threshold": context.consistency_threshold, **PER_RUN_RESET}
+                  "consistency_threshold": context.consistency_threshold, **per_run_reset(state)}
         try:
             check_context(context)
             question = check_question(state.get("question"))
