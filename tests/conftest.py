@@ -23,17 +23,23 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """xdist groups: the tests of a server share one worker; an integration module stays in one worker
-    (its module fixtures, e.g. a started server or generated questions, are made once); unit tests
-    are spread one by one."""
+    """xdist groups: the tests of a server share one worker; an integration module, or a module whose
+    tests use a module-scoped fixture (a started server, generated questions), stays in one worker so
+    the fixture is made once; the other unit tests are spread one by one."""
     for item in items:
         if item.get_closest_marker("xdist_group"):
             continue
         shared = [group for fixture, group in SHARED_GROUPS.items() if fixture in item.fixturenames]
         if shared:
             item.add_marker(pytest.mark.xdist_group(shared[0]))
-        elif item.get_closest_marker("integration"):
+        elif item.get_closest_marker("integration") or _uses_module_fixture(item):
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+
+
+def _uses_module_fixture(item: pytest.Item) -> bool:
+    info = getattr(item, "_fixtureinfo", None)
+    return info is not None and any(defs and str(defs[-1].scope).endswith("module")
+                                    for defs in info.name2fixturedefs.values())
 
 
 def _run_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
