@@ -34,7 +34,7 @@ def export_model(model_dir: Path, target: Path, quantize: bool) -> None:
             "embedding": {0: "batch"}}
     with warnings.catch_warnings(), torch.inference_mode():
         warnings.simplefilter("ignore")
-        torch.onnx.export(_Pooled(model), (ids, mask), str(fp32), input_names=["input_ids", "attention_mask"],
+        torch.onnx.export(_pooled_class()(model), (ids, mask), str(fp32), input_names=["input_ids", "attention_mask"],
                           output_names=["embedding"], dynamic_axes=axes, opset_version=OPSET, dynamo=False)
     if quantize:
         try:
@@ -67,7 +67,3 @@ def _pooled_class() -> Any:
             return torch.nn.functional.normalize(mean, dim=-1)
 
     return Pooled
-
-
-def _Pooled(encoder: Any) -> Any:  # noqa: N802 - builds the torch module class lazily
-    return _pooled_class()(encoder)
