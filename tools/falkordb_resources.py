@@ -10,6 +10,7 @@ import os
 import sys
 import tempfile
 import time
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -84,22 +85,23 @@ def load_falkordb_resources(spec: DatasetSpec, path: Path, skip_bad_records: boo
     _, directory = _cache_location(spec, path)
     name = graph_key(target, spec.name)
     graph = open_graph(target, name)
-    meta = None if rebuild else read_meta(graph)
+    found = read_meta(graph)
+    meta = None if rebuild else found
     embedded = None
     spent: list[float] = []
     if meta is None:
         with graph_lock(target, name):
-            meta = None if rebuild else read_meta(graph)  # loaded by another process while we waited?
-            if meta is None:
+            meta = read_meta(graph)  # loaded by another process while we waited? (then not again)
+            if meta is None or (rebuild and meta == found):
                 _refuse_implicit_load(target, name, spec)
                 started = time.perf_counter()
                 # --rebuild reloads the database; the embedded graph and index are rebuilt only when
                 # their checksums fail (they did not change)
                 embedded = load_graph(spec.name, path, skip_bad_records=skip_bad_records, progress=progress)
-                meta = dict(embedded.meta, cache_key=directory.name)
+                meta = dict(embedded.meta, cache_key=directory.name, load_id=uuid.uuid4().hex)
                 load_networkx(graph, embedded.store, meta, progress=progress)
                 spent.append(time.perf_counter() - started)
-                rebuild = False
+    rebuild = False  # the index is the embedded graph's: rebuilt only when its checksums fail
     if meta.get("cache_key") != directory.name:
         raise DatasetError(f"FalkorDB graph {name!r} at {target.host}:{target.port} holds "
                            f"{meta.get('dataset')!r} built from other source files; rebuild it "
