@@ -129,6 +129,9 @@ class Reader:
     def _describe(self, op: dict[str, Any]) -> str:
         return f"a profile of {self.read(op['input'])}"
 
+    def _outputs(self, op: dict[str, Any]) -> str:
+        return "; ".join(f"{item['label']}: {self.read(item['plan'])}" for item in op["items"])
+
     def _unsupported(self, op: dict[str, Any]) -> str:
         return f"nothing: {op.get('reason') or 'the graph does not record what is asked'}"
 

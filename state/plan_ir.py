@@ -18,6 +18,8 @@ any output can feed another. Shown as-is in Studio and `hgrag ask --trace`.
   path       {"op": "path", "source": X, "target": Y, "edges": ["writes"], "max_len": 8}
              (shortest chain; its value is the number of co-author steps)
   describe   {"op": "describe", "input": X};  unsupported {"op": "unsupported", "reason": "…"}
+  outputs    {"op": "outputs", "items": [{"label": "venue", "plan": X}, {"label": "year", "plan": Y}]}
+             (a question that asks several things: one labelled answer per item, in order)
 
 The pydantic models below validate any IR (`validate_ir`); the executor reads plain dicts. The LLM
 planner fills their flat step form (state/plan_steps.py, derived from these models, with children as
@@ -111,14 +113,24 @@ class Describe(_Op):
     input: "Plan"
 
 
+class Output(_Op):
+    label: str
+    plan: "Plan"
+
+
+class Outputs(_Op):
+    op: Literal["outputs"]
+    items: list[Output] = Field(min_length=1)
+
+
 class Unsupported(_Op):
     op: Literal["unsupported"]
     reason: str = ""
 
 
-Plan = Annotated[Union[Match, Traverse, Filter, SetOp, Aggregate, Top, Project, Test, Path, Describe, Unsupported],
-                 Field(discriminator="op")]
-for _model in (Traverse, Filter, SetOp, Aggregate, Top, Project, Test, Path, Describe):
+Plan = Annotated[Union[Match, Traverse, Filter, SetOp, Aggregate, Top, Project, Test, Path, Describe, Outputs,
+                       Unsupported], Field(discriminator="op")]
+for _model in (Traverse, Filter, SetOp, Aggregate, Top, Project, Test, Path, Describe, Output, Outputs):
     _model.model_rebuild()
 
 
@@ -195,6 +207,10 @@ def test(source: dict[str, Any], cmp: str, value: Any = None) -> dict[str, Any]:
     return {"op": "test", "input": source, "cmp": cmp, "value": value}
 
 
+def outputs(items: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
+    return {"op": "outputs", "items": [{"label": label, "plan": plan} for label, plan in items]}
+
+
 def walk(ir: dict[str, Any]):
     """Every operator of a plan tree, root first."""
     yield ir
@@ -204,3 +220,5 @@ def walk(ir: dict[str, Any]):
             yield from walk(child)
     for child in ir.get("inputs") or []:
         yield from walk(child)
+    for item in ir.get("items") or []:
+        yield from walk(item["plan"])

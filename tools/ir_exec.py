@@ -31,7 +31,7 @@ class ExecutionError(ValueError):
 
 @dataclass
 class Value:
-    kind: str  # nodes | values | scalar | bool | none
+    kind: str  # nodes | values | scalar | bool | none | outputs ([(label, Value)])
     data: Any = None
 
 
@@ -224,6 +224,10 @@ class Executor:
             return Value(source.kind, Counter())
         best = max(scored.values()) if op.get("order", "max") == "max" else min(scored.values())
         return Value(source.kind, Counter({i: items[i] for i, s in scored.items() if s == best}))
+
+    def _op_outputs(self, op: dict[str, Any]) -> Value:
+        """Several labelled answers (a question that asks several things): [(label, value), …]."""
+        return Value("outputs", [(item["label"], self.eval(item["plan"])) for item in op["items"]])
 
     def _op_test(self, op: dict[str, Any]) -> Value:
         source = self.eval(op["input"])
