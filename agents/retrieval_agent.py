@@ -33,6 +33,7 @@ from hgrag.tools.text import norm_key
 from hgrag.state.plan_ir import walk
 from hgrag.tools.resources import Resources
 from hgrag.agents.resources_access import resources_for
+from hgrag.agents.second_reader.hook import second_read
 
 @lru_cache(maxsize=16)
 def _detector(index: Any, store: Any) -> MentionDetector:
@@ -230,6 +231,8 @@ def make_plan_node(planner: Any | None = None):
                     raise
                 new_plan = OfflinePlanner().plan(question, resources, context)
                 new_plan["rationale"] = "LLM unavailable; offline fallback; " + new_plan["rationale"]
+            if context.second_reader:
+                new_plan = second_read(question, new_plan, resources, lambda text: policy.plan(text, resources, context))
         except HgragError as exc:
             return {**limits, "error": str(exc), "answer": [], "answer_text": f"Error: {exc}"}
         check = new_plan.pop("planner_check", None)
