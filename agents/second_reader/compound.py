@@ -132,7 +132,7 @@ def two_things(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
         completed = _completed(rest, first_text)
         if completed:
             plan = plan_fn(completed)
-            if not _usable(completed, plan, check_fn) and plan["ir"] != first["ir"]:
+            if not _usable(completed, plan, check_fn) and plan["ir"] != first["ir"] and plan["ir"]["op"] not in ("match", "describe"):
                 second_ir, second_text = plan["ir"], completed
         if second_ir is None and second is not None:
             second_ir = second(rest, first)
