@@ -145,14 +145,20 @@ def two_things(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
 
 
 def _completed(rest: str, first_text: str) -> str | None:
-    """'in which year' + 'where was T published?' -> 'in which year was T published?' (the first part's
-    clause after its asking words)."""
-    opener = phrase_pattern("asking_words").match(rest)
+    """The second part as a whole question: 'in which year' + 'where was T published?' -> 'in which year
+    was T published?' (the first part's clause after its asking words); 'their venues' + 'list A's
+    papers?' -> 'list the venues of A's papers?' (a possessive back-reference names the first part's object)."""
     head = phrase_pattern("asking_words").match(first_text)
-    if not opener or not head:
+    clause = first_text[head.end():].strip() if head else ""
+    if not clause:
         return None
-    clause = first_text[head.end():].strip()
-    return f"{rest.rstrip('?. ')} {clause}" if clause else None
+    opener = phrase_pattern("asking_words").match(rest)
+    if opener:
+        return f"{rest.rstrip('?. ')} {clause}"
+    owner = phrase_pattern("possessive_back_references").match(rest)
+    if owner:
+        return f"{head.group(0)} the {rest[owner.end():].strip(' ?.')} of {clause}"
+    return None
 
 
 def _label(program: dict[str, Any]) -> str:

@@ -54,6 +54,9 @@ def verified(report):
     (f"Where did '{P1}' appear and in which year?", ["venues: Computer Networks", "year: 2008"]),
     (f"Who wrote '{P1}' and when was it published?",
      ["authors: Ann Lee", "authors: Dariush Divsalar", "authors: Marvin K. Simon", "year: 2008"]),
+    ("List Bo Chen's papers and their venues.",
+     ["papers: Adaptive routing for delay tolerant sensor networks", f"papers: {P3}",
+      "venues: Computer Networks", "venues: Signal Processing"]),
 ])
 def test_two_things_asked_get_two_labelled_outputs(world, question, expected):
     answer, plan, report = read(world, question)
