@@ -19,7 +19,7 @@ import re
 from typing import Any, Callable
 
 from hgrag.agents.second_reader.contrasts import alternatives_group, comparison_plan, negated_yes_no
-from hgrag.agents.second_reader.lexicon import find, has, phrase_pattern, words
+from hgrag.agents.second_reader.lexicon import find, has, has_stem, phrase_pattern, words
 from hgrag.state import plan_ir as ir
 
 PlanFn = Callable[[str], dict[str, Any]]
@@ -73,7 +73,7 @@ def _usable(sub_question: str, plan: dict[str, Any], check_fn: CheckFn) -> str |
 def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: CheckFn,
                native: Callable[..., dict[str, Any]], refuse: Callable[[str], dict[str, Any]]) -> dict[str, Any] | None:
     group = alternatives_group(question, spans, "coordinators")
-    if not group or has("together_words", question):
+    if not group or has_stem("together_words", question):
         return None
     start, end = group[0].start, group[-1].end
     parts, items = [], []

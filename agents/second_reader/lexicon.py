@@ -31,3 +31,14 @@ def find(family: str, text: str) -> list[re.Match]:
 
 def has(family: str, text: str) -> bool:
     return phrase_pattern(family).search(text) is not None
+
+
+@lru_cache(maxsize=16)
+def stem_pattern(family: str) -> re.Pattern:
+    """Any word that begins with one of the family's stems ('collaborat' matches 'collaborated')."""
+    alternatives = "|".join(re.escape(p) for p in sorted(words()[family], key=len, reverse=True))
+    return re.compile(rf"(?<![\w'’])(?:{alternatives})", re.IGNORECASE)
+
+
+def has_stem(family: str, text: str) -> bool:
+    return stem_pattern(family).search(text) is not None
