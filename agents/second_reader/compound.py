@@ -36,13 +36,16 @@ def single_sentence(question: str, spans: list[Any]) -> bool:
 
 def read_compound(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: CheckFn,
                   native: Callable[..., dict[str, Any]], refuse: Callable[[str], dict[str, Any]],
-                  second: Callable[..., Any] | None = None) -> dict[str, Any] | None:
-    """A plan for a negated, comparative, multi-entity or two-part question; None for any other."""
+                  second: Callable[..., Any] | None = None, rules: dict[str, Any] | None = None) -> dict[str, Any] | None:
+    """A plan for a negated, comparative, multi-entity or two-part question; None for any other (and for
+    a comparison the rules already rank: their plan stands)."""
     if not single_sentence(question, spans):
         return None
     plan = negated_yes_no(question, plan_fn)
     if plan is not None:
         return plan
+    if _ranks_named(rules, spans):
+        return None  # the rules rank the named entities against each other: a comparison they read
     compared = comparison_plan(question, spans)
     if isinstance(compared, str):
         return refuse(compared + ", so I do not answer rather than answer another question.")
@@ -53,6 +56,15 @@ def read_compound(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Ch
     if plan is not None:
         return plan
     return two_things(question, spans, plan_fn, check_fn, native, refuse, second)
+
+
+def _ranks_named(rules: dict[str, Any] | None, spans: list[Any]) -> bool:
+    """Does the rules' plan rank entities named in the question against each other?"""
+    program = (rules or {}).get("ir") or {}
+    if program.get("op") != "top":
+        return False
+    named = {c.node_id for s in spans for c in s.candidates}
+    return any(op.get("op") == "match" and set(op.get("ids", [])) & named for op in ir.walk(program))
 
 
 def _mark(plan: dict[str, Any], question: str, parts: list[dict[str, Any]]) -> dict[str, Any]:
@@ -106,6 +118,8 @@ def split_point(question: str, spans: list[Any]) -> re.Match | None:
         if any(s.start <= match.start() < s.end for s in spans):
             continue
         after = question[match.end():].lstrip(" ,")
+        if phrase_pattern("relative_openers").match(after):
+            continue  # '… in 2024 and whose author count exceeds 3': a relative clause, not a second question
         opener = phrase_pattern("asking_words").match(after) or phrase_pattern("back_references").match(after)
         if opener and question[:match.start()].strip(" ,"):
             return match

@@ -25,7 +25,7 @@ def second_read(question: str, plan: dict[str, Any], resources: Any, plan_fn: Pl
     from hgrag.agents.question_check import unexplained_parts
     from hgrag.agents.retrieval_agent import detector_for, unsupported_plan
 
-    spans = [s for s in detector_for(resources).detect(question)[0] if s.candidates]
+    spans = rules_links([s for s in detector_for(resources).detect(question)[0] if s.candidates], plan)
 
     def native(program: dict[str, Any], used: list[Any]) -> dict[str, Any]:
         return native_plan(program, [mention_dict(s, "subject") for s in used])
@@ -33,7 +33,7 @@ def second_read(question: str, plan: dict[str, Any], resources: Any, plan_fn: Pl
     def second(rest: str, first: dict[str, Any]) -> dict[str, Any] | None:
         return second_part(rest, first, resources)
 
-    composed = read_compound(question, spans, plan_fn, unexplained_parts, native, unsupported_plan, second)
+    composed = read_compound(question, spans, plan_fn, unexplained_parts, native, unsupported_plan, second, plan)
     if composed is not None:
         return composed
     if plan.get("operation") == "unsupported":
@@ -53,6 +53,25 @@ def second_read(question: str, plan: dict[str, Any], resources: Any, plan_fn: Pl
     if objecting:
         plan["second_reading"] = {k: v for k, v in objecting.items() if k != "rival_ir"}
     return plan
+
+
+def rules_links(spans: list[Any], plan: dict[str, Any]) -> list[Any]:
+    """Spans whose first candidate is the node the rules linked the same mention to (the rules re-rank
+    and re-link; the detector's first guess may be a duplicate record)."""
+    from dataclasses import replace
+
+    from hgrag.tools.text import norm_key
+
+    chosen = {norm_key(a.get("text") or ""): a["node_id"] for a in plan.get("anchors", []) if a.get("node_id")}
+    out = []
+    for span in spans:
+        node = chosen.get(norm_key(span.text))
+        if node and span.candidates[0].node_id != node:
+            picked = [c for c in span.candidates if c.node_id == node]
+            if picked:
+                span = replace(span, candidates=picked + [c for c in span.candidates if c.node_id != node])
+        out.append(span)
+    return out
 
 
 def native_plan(program: dict[str, Any], anchors: list[dict[str, Any]]) -> dict[str, Any]:
