@@ -44,7 +44,8 @@ def second_read(question: str, plan: dict[str, Any], resources: Any, plan_fn: Pl
         if proposed is not None:
             program, reading = proposed
             new = native(program, spans)
-            new["parts_checked"] = True  # the second reader's calibrated threshold stands in for the check
+            if unexplained_parts(question, new):
+                return plan  # the question-plan check declines the proposal too: abstain, as the rules would
             new["second_reading"] = {"proposed": reading.utterance, "score": round(reading.score, 4)}
             new["rationale"] = f"second reader proposal ({reading.score:.3f}); rules: {plan.get('rationale', '')}"
             return new
