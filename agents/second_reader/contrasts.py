@@ -101,5 +101,6 @@ def _leftover(question: str, group: list[Any], phrases: list[str]) -> list[str]:
     for phrase in phrases:
         text = re.sub(re.escape(phrase), " ", text, flags=re.IGNORECASE)
     fillers = {w.lower() for w in words()["comparison_fillers"] + words()["alternatives"] + words()["comparison_heads"]}
-    tokens = re.findall(r"[\w'’-]+", text.lower())
+    tokens = [t.strip("'’-") for t in re.findall(r"[\w'’-]+", text.lower())]
+    tokens = [t for t in tokens if t]
     return [t for t in tokens if t not in fillers]

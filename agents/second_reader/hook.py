@@ -11,7 +11,8 @@ from hgrag.agents.second_reader.canonical import canonical
 from hgrag.agents.second_reader.candidates import HOPS, roots
 from hgrag.agents.second_reader.compound import read_compound
 from hgrag.agents.second_reader.lexicon import phrase_pattern
-from hgrag.agents.second_reader.review import calibration, linked_anchors, objection, propose, question_years
+from hgrag.agents.second_reader.review import (calibration, linked_anchors, objection, propose, question_years,
+                                                 readings_for)
 from hgrag.agents.second_reader.scorer import scorer_for
 from hgrag.state import plan_ir as ir
 from hgrag.state.ir_types import EDGE_ENDS
@@ -23,9 +24,9 @@ def second_read(question: str, plan: dict[str, Any], resources: Any, plan_fn: Pl
     """The plan to use: a composed one, the rules' one (with any objection), or a proposed one."""
     from hgrag.agents.plan_compiler import mention_dict
     from hgrag.agents.question_check import unexplained_parts
-    from hgrag.agents.retrieval_agent import detector_for, unsupported_plan
+    from hgrag.agents.retrieval_agent import unsupported_plan
 
-    spans = rules_links([s for s in detector_for(resources).detect(question)[0] if s.candidates], plan)
+    spans = anchor_spans(question, plan, resources.store)
 
     def native(program: dict[str, Any], used: list[Any]) -> dict[str, Any]:
         return native_plan(program, [mention_dict(s, "subject") for s in used])
@@ -36,43 +37,47 @@ def second_read(question: str, plan: dict[str, Any], resources: Any, plan_fn: Pl
     composed = read_compound(question, spans, plan_fn, unexplained_parts, native, unsupported_plan, second, plan)
     if composed is not None:
         return composed
-    if plan.get("operation") == "unsupported":
-        return plan  # the rules know the graph cannot answer it (or it is not English): nothing to propose
-    declined = not plan.get("ir") or bool(unexplained_parts(question, plan))
-    if declined:
-        proposed = propose(question, [mention_dict(s, "subject") for s in spans], resources)
-        if proposed is not None:
+    anchors = linked_anchors(plan.get("anchors", []))
+    if plan.get("operation") == "unsupported" or not anchors:
+        return plan  # the rules know the graph cannot answer it (or it is not English), or nothing is linked
+    readings = readings_for(question, anchors, resources.index)
+    proposed = propose(question, anchors, resources, readings)
+    own = canonical(plan["ir"], anchors) if plan.get("ir") else None
+    if proposed is not None and proposed[1].utterance != own:
+        if not plan.get("ir") or unexplained_parts(question, plan):  # the rules have no plan the check accepts
             program, reading = proposed
-            new = native(program, spans)
+            new = native_plan(program, anchors)
             if unexplained_parts(question, new):
                 return plan  # the question-plan check declines the proposal too: abstain, as the rules would
             new["second_reading"] = {"proposed": reading.utterance, "score": round(reading.score, 4)}
             new["rationale"] = f"second reader proposal ({reading.score:.3f}); rules: {plan.get('rationale', '')}"
             return new
-        return plan
-    objecting = objection(question, plan, resources)
+    objecting = objection(question, plan, resources, readings)
     if objecting:
         plan["second_reading"] = {k: v for k, v in objecting.items() if k != "rival_ir"}
     return plan
 
 
-def rules_links(spans: list[Any], plan: dict[str, Any]) -> list[Any]:
-    """Spans whose first candidate is the node the rules linked the same mention to (the rules re-rank
-    and re-link; the detector's first guess may be a duplicate record)."""
-    from dataclasses import replace
+def anchor_spans(question: str, plan: dict[str, Any], store: Any) -> list[Any]:
+    """The rules' linked mentions as spans of the question (where each is written, the node the rules
+    chose first, then the other candidates): the compound reader works on what the rules linked."""
+    from hgrag.agents.mentions import Span, fold_quotes
+    from hgrag.tools.entity_index import Candidate
 
-    from hgrag.tools.text import norm_key
-
-    chosen = {norm_key(a.get("text") or ""): a["node_id"] for a in plan.get("anchors", []) if a.get("node_id")}
-    out = []
-    for span in spans:
-        node = chosen.get(norm_key(span.text))
-        if node and span.candidates[0].node_id != node:
-            picked = [c for c in span.candidates if c.node_id == node]
-            if picked:
-                span = replace(span, candidates=picked + [c for c in span.candidates if c.node_id != node])
-        out.append(span)
-    return out
+    text = fold_quotes(question)
+    lowered = text.lower()
+    spans: list[Any] = []
+    for anchor in plan.get("anchors", []):
+        node, kind = anchor.get("node_id"), anchor.get("type")
+        mention = fold_quotes(anchor.get("text") or "").strip().lower()
+        start = lowered.find(mention) if node and mention and kind in HOPS else -1
+        if start < 0 or any(s.start < start + len(mention) and start < s.end for s in spans):
+            continue
+        ids = [node] + [c for c in anchor.get("candidates", []) if c != node]
+        found = [Candidate(n, store.node_type(n), store.label(n), 1.0, "plan") for n in ids if store.has_node(n)]
+        if found:
+            spans.append(Span(start, start + len(mention), text[start:start + len(mention)], kind, found))
+    return sorted(spans, key=lambda s: s.start)
 
 
 def native_plan(program: dict[str, Any], anchors: list[dict[str, Any]]) -> dict[str, Any]:

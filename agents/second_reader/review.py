@@ -9,7 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from hgrag.agents.second_reader.canonical import YEAR, canonical
+from hgrag.agents.second_reader.canonical import YEAR, canonical, masked_question
 from hgrag.agents.second_reader.scorer import Reading, scorer_for
 
 CALIBRATION_FILE = Path(__file__).with_name("calibration.json")
@@ -39,7 +39,14 @@ def question_years(question: str) -> list[int]:
     return list(dict.fromkeys(int(y) for y in YEAR.findall(question)))
 
 
-def rule_lead(question: str, plan: dict[str, Any], index: Any) -> dict[str, Any] | None:
+def readings_for(question: str, anchors: list[dict[str, Any]], index: Any) -> list[Reading]:
+    """The second reader's readings of a question over its linked anchors, best first."""
+    anchors = linked_anchors(anchors)
+    return scorer_for(index).read(question, anchors, question_years(question)) if anchors else []
+
+
+def rule_lead(question: str, plan: dict[str, Any], index: Any,
+              readings: list[Reading] | None = None) -> dict[str, Any] | None:
     """How far the best other reading leads the rules' plan (cosine), with both utterances; None when
     the plan has no IR over linked anchors."""
     anchors = linked_anchors(plan.get("anchors", []))
@@ -47,8 +54,10 @@ def rule_lead(question: str, plan: dict[str, Any], index: Any) -> dict[str, Any]
         return None
     scorer = scorer_for(index)
     own = canonical(plan["ir"], anchors)
-    readings = scorer.read(question, anchors, question_years(question))
-    own_score = float(scorer.vectors([own])[0] @ scorer.index.embed([_masked(question, anchors)])[0])
+    readings = readings if readings is not None else readings_for(question, anchors, index)
+    own_score = next((r.score for r in readings if r.utterance == own), None)
+    if own_score is None:
+        own_score = float(scorer.vectors([own])[0] @ index.embed([masked_question(question, anchors)])[0])
     rival = next((r for r in readings if r.utterance != own), None)
     if rival is None:
         return None
@@ -56,19 +65,14 @@ def rule_lead(question: str, plan: dict[str, Any], index: Any) -> dict[str, Any]
             "rival_score": round(rival.score, 4), "lead": round(rival.score - own_score, 4), "rival_ir": rival.program}
 
 
-def _masked(question: str, anchors: list[dict[str, Any]]) -> str:
-    from hgrag.agents.second_reader.canonical import masked_question
-
-    return masked_question(question, anchors)
-
-
-def objection(question: str, plan: dict[str, Any], resources: Any) -> dict[str, Any] | None:
+def objection(question: str, plan: dict[str, Any], resources: Any,
+              readings: list[Reading] | None = None) -> dict[str, Any] | None:
     """The second reading when it beats the plan by more than the calibrated margin and answers
     differently; None otherwise (or when there is no calibration)."""
     margin = calibration().get("margin")
     if margin is None:
         return None
-    lead = rule_lead(question, plan, resources.index)
+    lead = rule_lead(question, plan, resources.index, readings)
     if lead is None or lead["lead"] <= margin:
         return None
     if _same_answer(resources.store, plan["ir"], lead["rival_ir"]):
@@ -78,13 +82,13 @@ def objection(question: str, plan: dict[str, Any], resources: Any) -> dict[str, 
                      f"I would answer ('{lead['own']}'), so I am not sure I understood it and do not answer.")}
 
 
-def propose(question: str, anchors: list[dict[str, Any]], resources: Any) -> tuple[dict[str, Any], Reading] | None:
+def propose(question: str, anchors: list[dict[str, Any]], resources: Any,
+            readings: list[Reading] | None = None) -> tuple[dict[str, Any], Reading] | None:
     """The best reading's program when it clears the calibrated threshold and gap; else None."""
     limits = calibration().get("proposal")
-    anchors = linked_anchors(anchors)
-    if not limits or not anchors:
+    if not limits or not linked_anchors(anchors):
         return None
-    readings = scorer_for(resources.index).read(question, anchors, question_years(question))
+    readings = readings if readings is not None else readings_for(question, anchors, resources.index)
     if not readings:
         return None
     best = readings[0]
