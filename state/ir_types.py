@@ -29,14 +29,14 @@ ORDER = ("<", "<=", ">", ">=", "between")
 
 
 class Kind(NamedTuple):
-    kind: str  # nodes | values | scalar | bool | none
+    kind: str  # nodes | values | scalar | bool | none | outputs
     detail: str | None = None  # the node type of nodes, the attribute type of values
 
     def describe(self) -> str:
         if self.kind == "nodes":
             return f"{self.detail or 'node'}s"
         return {"values": "attribute values", "scalar": "a single number", "bool": "a yes/no",
-                "none": "nothing"}[self.kind]
+                "none": "nothing", "outputs": "several labelled answers"}[self.kind]
 
 
 class IllTyped(ValueError):
@@ -218,6 +218,11 @@ class TypeChecker:
         self.nodes(op, op["source"], "source")
         self.nodes(op, op["target"], "target")
         return Kind("scalar")
+
+    def _outputs(self, op: dict[str, Any]) -> Kind:
+        for item in op["items"]:
+            self.kind(item["plan"])
+        return Kind("outputs")
 
     def _describe(self, op: dict[str, Any]) -> Kind:
         return self.nodes(op, op["input"], "input")

@@ -16,6 +16,7 @@ from hgrag.agents.second_reader import review
 from hgrag.agents.second_reader.hook import native_plan, second_read
 from hgrag.state import plan_ir as ir
 from hgrag.state.context import Context
+from hgrag.state.ir_types import type_error
 from hgrag.tools.plan_exec import full_answer
 
 P3 = "Sparse recovery of harmonic signals in noise"
@@ -67,6 +68,10 @@ def test_outputs_operator_validates_and_reads():
     program = ir.outputs([("year", ir.project(ir.match(["p1"], "paper"), "year")),
                           ("venues", ir.traverse(ir.match(["p1"], "paper"), "published_in", "out"))])
     assert ir.validate_ir(program)["items"][1]["label"] == "venues"
+    assert type_error(program) is None
+    assert "must give nodes" in (type_error(ir.outputs([("n", ir.aggregate(ir.project(ir.match(["p1"], "paper"), "year"), "count")),
+                                              ("bad", ir.traverse(ir.aggregate(ir.match(["p1"], "paper"), "count"),
+                                                                  "writes", "in"))])) or "")
     assert len([op for op in ir.walk(program) if op["op"] == "match"]) == 2
 
 
