@@ -55,6 +55,8 @@ def rule_lead(question: str, plan: dict[str, Any], index: Any,
     scorer = scorer_for(index)
     own = canonical(plan["ir"], anchors)
     readings = readings if readings is not None else readings_for(question, anchors, index)
+    if not readings:
+        return None  # no sentence encoder (or no candidate): the second reader has nothing to say
     own_score = next((r.score for r in readings if r.utterance == own), None)
     if own_score is None:
         own_score = float(scorer.vectors([own])[0] @ index.embed([masked_question(question, anchors)])[0])

@@ -44,8 +44,8 @@ class Scorer:
             return np.stack([self._vectors.get(t) for t in texts])
 
     def score(self, question: str, anchors: list[dict[str, Any]], programs: list[dict[str, Any]]) -> list[Reading]:
-        """Readings of the question, best first."""
-        if not programs:
+        """Readings of the question, best first (none when the index has no sentence encoder)."""
+        if not programs or not hasattr(self.index, "embed"):
             return []
         utterances = [canonical(p, anchors) for p in programs]
         query = self.index.embed([masked_question(question, anchors)])[0]
