@@ -232,7 +232,8 @@ def make_plan_node(planner: Any | None = None):
                 new_plan = OfflinePlanner().plan(question, resources, context)
                 new_plan["rationale"] = "LLM unavailable; offline fallback; " + new_plan["rationale"]
             if context.second_reader:
-                new_plan = second_read(question, new_plan, resources, lambda text: policy.plan(text, resources, context))
+                new_plan = second_read(question, new_plan, resources, lambda text: policy.plan(text, resources, context),
+                                       unsupported_plan)
         except HgragError as exc:
             return {**limits, "error": str(exc), "answer": [], "answer_text": f"Error: {exc}"}
         check = new_plan.pop("planner_check", None)

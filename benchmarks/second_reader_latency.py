@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from hgrag.agents.retrieval_agent import OfflinePlanner
+from hgrag.agents.retrieval_agent import OfflinePlanner, unsupported_plan
 from hgrag.agents.second_reader.hook import second_read
 from hgrag.state.context import Context
 from hgrag.tools.resources import load_resources
@@ -41,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
             started = time.perf_counter()
             plan = planner.plan(question, resources, context)
             planned = time.perf_counter()
-            second_read(question, plan, resources, lambda text: planner.plan(text, resources, context))
+            second_read(question, plan, resources, lambda text: planner.plan(text, resources, context), unsupported_plan)
             done = time.perf_counter()
             if not warm:
                 rules.append((planned - started) * 1000)

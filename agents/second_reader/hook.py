@@ -20,11 +20,12 @@ from hgrag.state.ir_types import EDGE_ENDS
 PlanFn = Callable[[str], dict[str, Any]]
 
 
-def second_read(question: str, plan: dict[str, Any], resources: Any, plan_fn: PlanFn) -> dict[str, Any]:
-    """The plan to use: a composed one, the rules' one (with any objection), or a proposed one."""
+def second_read(question: str, plan: dict[str, Any], resources: Any, plan_fn: PlanFn,
+                refuse: Callable[[str], dict[str, Any]]) -> dict[str, Any]:
+    """The plan to use: a composed one, the rules' one (with any objection), or a proposed one.
+    `plan_fn` plans a text with the rules; `refuse` makes the plan that abstains with a reason."""
     from hgrag.agents.plan_compiler import mention_dict
     from hgrag.agents.question_check import unexplained_parts
-    from hgrag.agents.retrieval_agent import unsupported_plan
 
     spans = anchor_spans(question, plan, resources.store)
 
@@ -34,7 +35,7 @@ def second_read(question: str, plan: dict[str, Any], resources: Any, plan_fn: Pl
     def second(rest: str, first: dict[str, Any]) -> dict[str, Any] | None:
         return second_part(rest, first, resources)
 
-    composed = read_compound(question, spans, plan_fn, unexplained_parts, native, unsupported_plan, second, plan)
+    composed = read_compound(question, spans, plan_fn, unexplained_parts, native, refuse, second, plan)
     if composed is not None:
         return composed
     anchors = linked_anchors(plan.get("anchors", []))

@@ -11,7 +11,7 @@ import pytest
 from test_planner import P1, make_store, StringIndex
 
 from hgrag.agents.answer_agent import check_answer
-from hgrag.agents.retrieval_agent import OfflinePlanner
+from hgrag.agents.retrieval_agent import OfflinePlanner, unsupported_plan
 from hgrag.agents.second_reader import review
 from hgrag.agents.second_reader.hook import native_plan, second_read
 from hgrag.state import plan_ir as ir
@@ -42,7 +42,7 @@ def read(world, question):
     context = Context(dataset="toy")
     planner = OfflinePlanner()
     plan = second_read(question, planner.plan(question, world, context), world,
-                       lambda text: planner.plan(text, world, context))
+                       lambda text: planner.plan(text, world, context), unsupported_plan)
     answer = [item.text for item in full_answer(world.store, plan)]
     return answer, plan, check_answer(plan, answer, world, question)
 
