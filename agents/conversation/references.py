@@ -1,0 +1,125 @@
+"""Referring expressions of a follow-up turn: pronouns, demonstratives and selections of earlier items.
+
+Every word read here comes from lexicon_en.json; a reference is a span of the (quote-folded) text
+with what it can stand for: a type (author / paper / venue / thing / any), one or many, and for a
+selection the ordinal, year or extreme that picks an item of the previous answer.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from hgrag.agents.conversation.lexicon import all_type_nouns, alternation, lexicon, type_of_noun, words
+
+YEAR = r"(?:19|20)\d\d"
+
+
+@dataclass
+class Ref:
+    start: int
+    end: int
+    phrase: str
+    kind: str  # pronoun | demonstrative | ordinal | year | extreme
+    type: str  # author | paper | venue | thing | any
+    number: str = "one"  # one | many
+    possessive: bool = False
+    index: int | None = None
+    year: int | None = None
+    key: list[str] = field(default_factory=list)  # [attr, order] of an extreme
+
+
+def _outside(start: int, end: int, spans: list[Any]) -> bool:
+    return not any(s.start < end and start < s.end for s in spans if s.start >= 0)
+
+
+def selections(text: str, spans: list[Any]) -> list[Ref]:
+    """'the second (one|author)', 'the 2019 one', 'the most recent of those', 'the last paper'."""
+    lex = lexicon()
+    pick = alternation(tuple(lex["ordinals"]) + tuple(lex["extremes"])) + "|" + YEAR
+    nouns, tails = alternation(all_type_nouns()), alternation(tuple(lex["selection_tails"]))
+    pattern = rf"\bthe\s+(?P<sel>{pick})(?:\s+(?P<noun>{nouns}))?(?P<tail>\s+(?:{tails}))?(?![\w'-])"
+    found = []
+    for match in re.finditer(pattern, text):
+        after = text[match.end():].lstrip()
+        if not match.group("tail") and re.match(r"(of|by|in|at|from|on|with|to)\b", after):
+            continue  # 'the first author of X' names its own subject
+        if not match.group("noun") and not match.group("tail") and re.match(r"[\w']", after):
+            continue  # 'the first time ...': not a selection of an item
+        if not _outside(match.start(), match.end(), spans):
+            continue
+        sel = re.sub(r"\s+", " ", match.group("sel"))
+        noun = match.group("noun") or ""
+        ref = Ref(match.start(), match.end(), match.group(0), "ordinal", type_of_noun(noun) or "any")
+        if re.fullmatch(YEAR, sel):
+            ref.kind, ref.year = "year", int(sel)
+        elif sel in lex["ordinals"]:
+            ref.index = lex["ordinals"][sel]
+        else:
+            ref.kind, ref.key = "extreme", list(lex["extremes"][sel])
+        found.append(ref)
+    return found
+
+
+def demonstratives(text: str, spans: list[Any]) -> list[Ref]:
+    """'that paper', 'those authors', 'this venue' (type from the noun, number from the determiner)."""
+    lex = lexicon()
+    dets = alternation(tuple(lex["demonstratives"]))
+    nouns = alternation(all_type_nouns())
+    found = []
+    for match in re.finditer(rf"\b(?P<det>{dets})\s+(?P<noun>{nouns})(?![\w'-])", text):
+        if not _outside(match.start(), match.end(), spans):
+            continue
+        det = re.sub(r"\s+", " ", match.group("det"))
+        noun = match.group("noun")
+        number = "many" if noun.endswith("s") and noun not in ("works",) else lex["demonstratives"][det]
+        found.append(Ref(match.start(), match.end(), match.group(0), "demonstrative", type_of_noun(noun) or "any",
+                         number))
+    return found
+
+
+def pronouns(text: str, spans: list[Any], taken: list[Ref]) -> list[Ref]:
+    """he / she / it / they ...: a thread reference only when no mention of a fitting type comes
+    before it in the same question ('who wrote X and when was it published' refers inside)."""
+    lex = lexicon()
+    table = lex["pronouns"]
+    found = []
+    for match in re.finditer(rf"\b(?P<p>{alternation(tuple(table))})(?![\w'-])", text):
+        if not _outside(match.start(), match.end(), spans) or not _outside(match.start(), match.end(), taken):
+            continue
+        word = match.group("p")
+        entry = table[word]
+        if any(s.end <= match.start() and _fits(entry["type"], s.type) for s in spans if s.start >= 0):
+            continue
+        possessive = bool(entry.get("possessive"))
+        if entry.get("possessive_before_noun"):
+            following = re.match(r"\s*([\w'-]+|[?.!,])", text[match.end():])
+            possessive = bool(following) and following.group(1) not in lex["not_nouns_after_her"]
+        found.append(Ref(match.start(), match.end(), word, "pronoun", entry["type"], entry["number"], possessive))
+    return found
+
+
+def _fits(wanted: str, kind: str) -> bool:
+    return wanted == kind or wanted == "any" or (wanted == "thing" and kind in ("paper", "venue"))
+
+
+def find_references(text: str, spans: list[Any]) -> list[Ref]:
+    """Every thread reference in `text` (lower case, quotes folded), left to right, none overlapping."""
+    refs = selections(text, spans)
+    refs += [r for r in demonstratives(text, spans) if _outside(r.start, r.end, refs)]
+    refs += pronouns(text, spans, refs)
+    return sorted(refs, key=lambda r: r.start)
+
+
+def fits(wanted: str, kind: str) -> bool:
+    return _fits(wanted, kind)
+
+
+def fragment_only(text: str, spans: list[Any], extra: tuple[str, ...] = ()) -> bool:
+    """Is `text` made only of mentions, years and fragment words ('and for her co-author B?')?"""
+    kept = [c for i, c in enumerate(text) if _outside(i, i + 1, spans)]
+    rest = re.sub(YEAR, " ", "".join(kept))
+    fillers = set(words("fragment_words")) | set(extra) | {"'", '"'}
+    tokens = re.findall(r"[\w'-]+|[^\w\s]", rest)
+    return all(t in fillers for t in tokens)

@@ -1,0 +1,97 @@
+"""Resolve one turn of a thread: a standalone question, a follow-up rewritten into a standalone
+question (references replaced by what they stand for), an ellipsis, a refinement IR over the
+previous answer, the answer to a same-name question, or a clarifying question back.
+
+The result is a plain dict (kept in the state as `resolution`):
+  kind      standalone | substitution | ellipsis | refinement | choice | clarify
+  asked     the turn as typed;  question: what the planner reads (standalone text)
+  taken     what was taken from the thread ("'that paper' = 'T' from turn 1"), shown in interpretation
+  ir/set    (refinement) the plan IR over the previous answer set
+  graft     (substitution of a set) {"placeholder": node id, "ids": [...], "type": t}
+  pins      (choice) {mention text: node id}
+  clarify   (clarify) the question asked back
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from hgrag.agents.conversation.choice import homonym_choice
+from hgrag.agents.conversation.memory import Turn
+from hgrag.agents.conversation.pick import many_entities, one_entity, select
+from hgrag.agents.conversation.references import Ref, find_references, fragment_only
+from hgrag.agents.conversation.refine import ellipsis, refinement
+from hgrag.agents.mentions import fold_quotes
+
+
+def standalone(asked: str) -> dict[str, Any]:
+    return {"kind": "standalone", "asked": asked, "question": asked, "taken": []}
+
+
+def resolve(asked: str, history: list[Turn], dataset: str, detector: Any, store: Any) -> dict[str, Any]:
+    """The reading of `asked` given the earlier turns of the thread (same dataset only)."""
+    history = [t for t in history if t.get("dataset") == dataset]
+    if not history or not isinstance(asked, str) or not asked.strip():
+        return standalone(asked)
+    text = fold_quotes(asked)
+    low = text.lower() if len(text.lower()) == len(text) else text
+    spans, years, _ = detector.detect(text)
+    spans = [s for s in spans if s.start >= 0]
+    result = homonym_choice(low, spans, history, store)
+    if result is None:
+        result = refinement(low, spans, history, store)
+    if result is None:
+        result = ellipsis(low, text, spans, years, history)
+    if result is None:
+        result = substitution(text, low, spans, history, store)
+    result.setdefault("question", text)
+    result.setdefault("taken", [])
+    return {**result, "asked": asked}
+
+
+def substitution(text: str, low: str, spans: list[Any], history: list[Turn], store: Any) -> dict[str, Any]:
+    """Replace each thread reference by what it stands for; a set is stood in for by its first
+    member, whose node the plan later widens to the whole set (the graft)."""
+    refs = find_references(low, spans)
+    if not refs:
+        return {"kind": "standalone"}
+    question, taken, graft = text, [], None
+    for ref in reversed(refs):
+        if ref.number == "many" and ref.kind in ("pronoun", "demonstrative"):
+            items, turn, problem = many_entities(ref, history)
+            if problem:
+                return {"kind": "clarify", "clarify": problem}
+            if len(items) > 1:
+                if graft is not None:
+                    return {"kind": "clarify", "clarify": f"I cannot tell which sets '{ref.phrase}' refers to; please ask the whole question."}
+                graft = {"placeholder": items[0]["id"], "ids": [it["id"] for it in items], "type": items[0]["type"]}
+                names = ", ".join(f"'{it['label']}'" for it in items[:4]) + (" …" if len(items) > 4 else "")
+                taken.append(f"'{ref.phrase}' = the {len(items)} {items[0]['type']}s {names} from turn {turn['turn']}")
+            else:
+                taken.append(f"'{ref.phrase}' = '{items[0]['label']}' from turn {turn['turn']}")
+            item = items[0]
+        else:
+            chosen = select(ref, history, store) if ref.kind in ("ordinal", "year", "extreme") else one_entity(ref, history)
+            item, turn, problem = chosen
+            if problem:
+                return {"kind": "clarify", "clarify": problem}
+            taken.append(f"'{ref.phrase}' = '{item['label']}' from turn {turn['turn']}")
+        question = question[:ref.start] + _words_for(item, ref) + question[ref.end:]
+    if fragment_only(_blank(low, refs), spans, ("is", "was", "what", "about", "and", "tell", "me")):
+        return {"kind": "clarify", "clarify": f"What would you like to know about {', '.join(t.split(' = ')[1].split(' from')[0] for t in taken)}?"}
+    result = {"kind": "substitution", "question": question, "taken": list(reversed(taken))}
+    if graft:
+        result["graft"] = graft
+    return result
+
+
+def _words_for(item: dict[str, Any], ref: Ref) -> str:
+    words = f"'{item['label']}'" if item["type"] == "paper" else item["label"]
+    return f"{words}'s" if ref.possessive else words
+
+
+def _blank(text: str, refs: list[Ref]) -> str:
+    for ref in refs:
+        text = text[:ref.start] + " " * (ref.end - ref.start) + text[ref.end:]
+    return text
