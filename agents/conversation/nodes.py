@@ -15,12 +15,17 @@ from hgrag.state.context import Context
 from hgrag.tools.errors import HgragError
 
 
-def fresh_run() -> dict[str, Any]:
-    """Per-run fields a reused thread must not carry over from its previous run."""
-    return {"answer": [], "answer_text": "", "interpretation": "", "evidence": {}, "validation": {},
+def fresh_run(state: dict[str, Any]) -> dict[str, Any]:
+    """Per-run fields a reused thread must not carry over from its previous run (only those the
+    thread holds: a first run starts without them)."""
+    return {k: v for k, v in _RUN_DEFAULTS.items() if k in state}
+
+
+_RUN_DEFAULTS: dict[str, Any] = {"answer": [], "answer_text": "", "interpretation": "", "evidence": {}, "validation": {},
             "feedback": "", "candidates": [], "verified": False, "error": None, "expansions": 0,
             "regenerations": 0, "sufficiency_score": 0.0, "consistency_score": 0.0, "planner_check": None,
             "resolution": {}, "clarification": None, "plan": {}, "query_type": ""}
+
 
 
 def _content(message: Any) -> str:
@@ -45,7 +50,7 @@ def incoming(state: dict[str, Any]) -> tuple[str | None, list[Any]]:
 def make_resolve_node():
     def resolve_turn(state: dict[str, Any], runtime: Runtime[Context]) -> dict[str, Any]:
         asked, new_messages = incoming(state)
-        update = {**fresh_run(), "messages": new_messages}
+        update = {**fresh_run(state), "messages": new_messages, "resolution": {}, "clarification": None}
         humans = [m for m in (state.get("messages") or []) + new_messages if isinstance(m, HumanMessage)]
         update["consumed_message"] = humans[-1].id if humans and humans[-1].id else None
         context = runtime.context or Context()
