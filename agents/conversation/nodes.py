@@ -89,12 +89,15 @@ def make_respond_node():
             update["interpretation"] = "From the conversation: " + "; ".join(taken) + ". " + (state.get("interpretation") or "")
         if state.get("error") and not state.get("plan"):
             return update
+        context = runtime.context or Context()
         try:
-            resources = resources_for(state, runtime.context or Context())
+            resources = resources_for(state, context)
         except HgragError:
             return update
         history = state.get("conversation") or []
-        update["conversation"] = remember(history, turn_record(state, resources.store, len(history) + 1))
+        record = turn_record({**state, "dataset": state.get("dataset") or context.dataset}, resources.store,
+                             len(history) + 1)
+        update["conversation"] = remember(history, record)
         return update
 
     return respond
