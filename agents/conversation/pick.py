@@ -62,7 +62,7 @@ def select(ref: Ref, history: list[Turn], store: Any) -> tuple[Item | None, Turn
         if len(chosen) > 1:
             return None, None, clarify_text("ambiguous", phrase=ref.phrase, options=listing(chosen))
         return chosen[0], turn, None
-    attr, order = ref.key
+    attr, order = ref.key[:2]
     valued = [(attribute(store, it["id"], attr), it) for it in items]
     valued = [(v, it) for v, it in valued if v is not None]
     if not valued:

@@ -96,8 +96,18 @@ def pronouns(text: str, spans: list[Any], taken: list[Ref]) -> list[Ref]:
         if entry.get("possessive_before_noun"):
             following = re.match(r"\s*([\w'-]+|[?.!,])", text[match.end():])
             possessive = bool(following) and following.group(1) not in lex["not_nouns_after_her"]
-        found.append(Ref(match.start(), match.end(), word, "pronoun", entry["type"], entry["number"], possessive))
+        kind = _thing_kind(text, match.end()) if entry["type"] == "thing" else entry["type"]
+        found.append(Ref(match.start(), match.end(), word, "pronoun", kind, entry["number"], possessive))
     return found
+
+
+def _thing_kind(text: str, end: int) -> str:
+    """'it' is a venue when the question publishes in it, a paper when it is published or cited."""
+    table = lexicon()["thing_by_verb"]
+    for kind in ("venue", "paper"):
+        if re.search(rf"\b(?:{alternation(tuple(table[kind]))})(?![\w'-])", text):
+            return kind
+    return "thing"
 
 
 def _fits(wanted: str, kind: str) -> bool:
