@@ -40,6 +40,8 @@ class Reader:
 
     def _match(self, op: dict[str, Any]) -> str:
         names = [self.label(n) for n in op.get("ids", [])]
+        if len(names) > 3:  # a set carried over from an earlier answer: named in short
+            return f"the {len(names)} {op.get('type', 'node')}s {', '.join(names[:2])} and {len(names) - 2} more"
         return " and ".join(names) if names else f"'{op.get('text', '?')}'"
 
     def _traverse(self, op: dict[str, Any]) -> str:

@@ -58,6 +58,8 @@ def selections(text: str, spans: list[Any]) -> list[Ref]:
             ref.index = lex["ordinals"][sel]
         else:
             ref.kind, ref.key = "extreme", list(lex["extremes"][sel])
+        if ref.type == "any" and ref.kind != "ordinal":  # only papers have years; only authors write
+            ref.type = "author" if ref.key[:1] == ["n_papers"] else "paper"
         found.append(ref)
     return found
 

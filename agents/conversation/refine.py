@@ -148,7 +148,7 @@ def _quoted_ranges(text: str) -> list[tuple[int, int]]:
 
 
 def _swap_year(question: str, cmp: str, value: Any) -> tuple[str, str | None]:
-    table = {v: k for k, v in reversed(list(lexicon()["year_comparisons"].items()))}
+    table = lexicon()["filter_wording"]
     quoted = _quoted_ranges(question)
     words_of = alternation(tuple(lexicon()["year_comparisons"]) + ("between",))
     olds = [m for m in re.finditer(rf"\b(?:(?:{words_of})\s+)?{YEAR}(?:\s+and\s+{YEAR})?\b", question)

@@ -35,7 +35,7 @@ def resolve(asked: str, history: list[Turn], dataset: str, detector: Any, store:
     if not history or not isinstance(asked, str) or not asked.strip():
         return standalone(asked)
     text = fold_quotes(asked)
-    low = text.lower() if len(text.lower()) == len(text) else text
+    low = "".join(c.lower() if len(c.lower()) == 1 else c for c in text)  # same offsets as `text`
     spans, years, _ = detector.detect(text)
     spans = [s for s in spans if s.start >= 0]
     result = homonym_choice(low, spans, history, store)
