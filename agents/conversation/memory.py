@@ -29,6 +29,7 @@ class Turn(TypedDict):
     question: str  # as resolved (standalone), what the planner read
     answer: list[str]
     items: list[Item]  # answer entities in the order shown
+    counted: NotRequired[list[Item]]  # what a count answer counted
     anchors: list[Item]
     mentions: dict[str, str]  # node id -> the words that named it in `question`
     target_type: str
@@ -56,6 +57,23 @@ def entity_items(store: Any, plan: dict[str, Any], answer: list[str]) -> list[It
     return sorted(items, key=lambda it: order.get(it["label"], len(order)))
 
 
+def counted_items(store: Any, plan: dict[str, Any]) -> list[Item]:
+    """The set a count answer counted ('how many papers did A write?' -> A's papers), for 'them' later."""
+    from hgrag.tools.ir_exec import execute
+
+    ir = (plan or {}).get("ir") or {}
+    if ir.get("op") != "aggregate" or ir.get("fn") != "count" or not isinstance(ir.get("input"), dict):
+        return []
+    try:
+        value = execute(store, ir["input"], UNBOUNDED, evidence=False).value
+    except Exception:  # nothing to refer to, never a broken turn
+        return []
+    if value.kind != "nodes":
+        return []
+    nodes = sorted((n for n in value.data if store.has_node(n)), key=lambda n: (store.label(n).lower(), n))
+    return [Item(id=n, label=store.label(n), type=store.node_type(n)) for n in nodes]
+
+
 def anchor_items(store: Any, plan: dict[str, Any]) -> tuple[list[Item], dict[str, str]]:
     anchors, words = [], {}
     for mention in (plan or {}).get("anchors", []):
@@ -78,10 +96,13 @@ def turn_record(state: dict[str, Any], store: Any, number: int) -> Turn:
     anchors, words = anchor_items(store, plan) if not clarify else ([], {})
     record = Turn(turn=number, dataset=state.get("dataset") or "", asked=resolution.get("asked", ""),
                   question=resolution.get("question", ""), answer=list(state.get("answer") or []),
-                  items=[] if clarify else entity_items(store, plan, list(state.get("answer") or [])),
+                  items=[] if clarify or plan.get("operation") == "describe"
+                  else entity_items(store, plan, list(state.get("answer") or [])),
                   anchors=anchors, mentions=words, target_type=str(plan.get("target_type") or ""),
                   ir=None if clarify else plan.get("ir"), clarify=clarify,
                   kind=str(resolution.get("kind") or "standalone"))
+    if not clarify and state.get("answer"):
+        record["counted"] = counted_items(store, plan)
     groups = [] if clarify else homonym_groups(plan)
     if groups:
         record.update(homonyms=groups, pending=record["question"])

@@ -29,10 +29,10 @@ def answered(history: list[Turn]) -> list[Turn]:
 def last_set(history: list[Turn], wanted: str = "any") -> tuple[list[Item], Turn | None]:
     """The entities of the most recent answer that listed entities (of the wanted type)."""
     for turn in answered(history):
-        items = [it for it in turn["items"] if fits(wanted, it["type"])]
+        items = [it for it in turn["items"] or turn.get("counted") or [] if fits(wanted, it["type"])]
         if items:
             return items, turn
-        if turn.get("target_type") in ("author", "paper", "venue") and not turn["items"]:
+        if turn.get("target_type") in ("author", "paper", "venue") and not turn["answer"]:
             return [], None  # the last list was empty: nothing left to refer to
     return [], None
 
@@ -54,6 +54,11 @@ def select(ref: Ref, history: list[Turn], store: Any) -> tuple[Item | None, Turn
         if not 1 <= position <= len(items):
             return None, None, clarify_text("out_of_range", n=len(items), s="" if len(items) == 1 else "s",
                                             options=listing(items), phrase=ref.phrase)
+        other = _by_position(store, turn, items, position) if ref.noun in lexicon()["type_nouns"]["author"] else None
+        if other is not None and other["id"] != items[position - 1]["id"]:
+            paper = next(a for a in turn["anchors"] if a["type"] == "paper")
+            return None, None, clarify_text("listed_or_position", phrase=ref.phrase, listed=items[position - 1]["label"],
+                                            author=other["label"], title=paper["label"])
         return items[position - 1], turn, None
     if ref.kind == "year":
         chosen = [it for it in items if store.attr(it["id"], "year") == ref.year]
@@ -74,6 +79,19 @@ def select(ref: Ref, history: list[Turn], store: Any) -> tuple[Item | None, Turn
     return chosen[0], turn, None
 
 
+def _by_position(store: Any, turn: Turn, items: list[Item], position: int) -> Item | None:
+    """'the second author' after the authors of one paper: the author in that place on the paper, when
+    the graph records author positions (None otherwise)."""
+    papers = [a["id"] for a in turn["anchors"] if a["type"] == "paper"]
+    if len(papers) != 1 or any(it["type"] != "author" for it in items):
+        return None
+    places = store.author_positions(papers).get(papers[0], {})
+    at = [a for a, p in places.items() if p == (position if position > 0 else max(places.values(), default=0))]
+    if len(at) != 1 or not any(p for p in places.values()):
+        return None
+    return next((it for it in items if it["id"] == at[0]), None)
+
+
 def one_entity(ref: Ref, history: list[Turn]) -> tuple[Item | None, Turn | None, str | None]:
     """'he', 'that paper', 'it': the single fitting entity of the most recent turn that has one;
     two or more fitting entities in that turn is a question back, never a guess."""
@@ -90,7 +108,7 @@ def one_entity(ref: Ref, history: list[Turn]) -> tuple[Item | None, Turn | None,
 def many_entities(ref: Ref, history: list[Turn]) -> tuple[list[Item], Turn | None, str | None]:
     """'they', 'those papers': the entities of the most recent answer (or anchors) that fit."""
     for turn in answered(history):
-        for pool in (turn["items"], turn["anchors"]):
+        for pool in (turn["items"], turn.get("counted") or [], turn["anchors"]):
             fitting = _distinct([it for it in pool if fits(ref.type, it["type"])])
             if fitting:
                 return fitting, turn, None

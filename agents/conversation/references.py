@@ -28,6 +28,8 @@ class Ref:
     index: int | None = None
     year: int | None = None
     key: list[str] = field(default_factory=list)  # [attr, order] of an extreme
+    prefix: str = ""  # words the entity takes in place of the reference ('there' -> 'in V')
+    noun: str = ""  # the type noun of a selection ('the second author')
 
 
 def _outside(start: int, end: int, spans: list[Any]) -> bool:
@@ -51,7 +53,7 @@ def selections(text: str, spans: list[Any]) -> list[Ref]:
             continue
         sel = re.sub(r"\s+", " ", match.group("sel"))
         noun = match.group("noun") or ""
-        ref = Ref(match.start(), match.end(), match.group(0), "ordinal", type_of_noun(noun) or "any")
+        ref = Ref(match.start(), match.end(), match.group(0), "ordinal", type_of_noun(noun) or "any", noun=noun)
         if re.fullmatch(YEAR, sel):
             ref.kind, ref.year = "year", int(sel)
         elif sel in lex["ordinals"]:
@@ -92,6 +94,9 @@ def pronouns(text: str, spans: list[Any], taken: list[Ref]) -> list[Ref]:
             continue
         word = match.group("p")
         entry = table[word]
+        before = re.findall(r"[\w'-]+", text[:match.start()])
+        if entry.get("prefix") and before and before[-1] in lex["existential_before_there"]:
+            continue  # 'is there …' asks whether something exists
         if any(s.end <= match.start() and _fits(entry["type"], s.type) for s in spans if s.start >= 0):
             continue
         possessive = bool(entry.get("possessive"))
@@ -99,7 +104,8 @@ def pronouns(text: str, spans: list[Any], taken: list[Ref]) -> list[Ref]:
             following = re.match(r"\s*([\w'-]+|[?.!,])", text[match.end():])
             possessive = bool(following) and following.group(1) not in lex["not_nouns_after_her"]
         kind = _thing_kind(text, match.end()) if entry["type"] == "thing" else entry["type"]
-        found.append(Ref(match.start(), match.end(), word, "pronoun", kind, entry["number"], possessive))
+        found.append(Ref(match.start(), match.end(), word, "pronoun", kind, entry["number"], possessive,
+                         prefix=entry.get("prefix", "")))
     return found
 
 

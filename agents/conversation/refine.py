@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from hgrag.agents.conversation.lexicon import alternation, lexicon, starts_with, words
+from hgrag.agents.conversation.lexicon import alternation, lexicon, starts_with, type_of_noun, words
 from hgrag.agents.conversation.memory import Turn
 from hgrag.agents.conversation.pick import answered, clarify_text, last_set
 from hgrag.agents.conversation.references import YEAR, fragment_only
@@ -40,7 +40,10 @@ def refinement(low: str, spans: list[Any], history: list[Turn], store: Any) -> d
     lex = lexicon()
     kind, rest = None, low
     opener = starts_with(low, words("count_phrases"))
-    if opener:
+    listing = starts_with(low, words("list_phrases"))
+    if listing:
+        kind, rest = "list", low[len(listing):]
+    elif opener:
         kind, rest = "count", low[len(opener):]
     elif starts_with(low, words("refine_openers")):
         opener = starts_with(low, words("refine_openers"))
@@ -48,21 +51,25 @@ def refinement(low: str, spans: list[Any], history: list[Turn], store: Any) -> d
     elif starts_with(low, words("which_openers")):
         opener = starts_with(low, words("which_openers"))
         extreme = re.search(rf"\b(?:{alternation(tuple(lex['extremes']))})(?![\w'-])", low[len(opener):])
-        if not extreme:
-            return None
-        kind, rest = "top", low[len(opener):].replace(extreme.group(0), " ", 1)
-        key = lex["extremes"][re.sub(r"\s+", " ", extreme.group(0))]
+        if extreme:
+            kind, rest = "top", low[len(opener):].replace(extreme.group(0), " ", 1)
+            key = lex["extremes"][re.sub(r"\s+", " ", extreme.group(0))]
+        else:
+            kind, rest = "filter", low[len(opener):]
     if not kind:
         return None
     shifted = [_shift(s, len(low) - len(rest)) for s in spans]
     extra = tuple(lex["year_comparisons"]) + tuple(w for p in lex["set_words"] + lex["count_phrases"] for w in p.split()) \
-        + ("is", "are", "was", "were", "has", "have", "had", "which", "and", "between", "that", "those", "these", "them")
+        + tuple(lex["filter_verbs"]) + ("has", "have", "had", "which", "and", "between", "that", "those", "these", "them")
     if not fragment_only(rest, shifted, extra) or (kind == "filter" and not (_linked(shifted) or re.search(YEAR, rest))):
         return None
     items, turn = last_set(history)
     if not items:
         return {"kind": "clarify", "clarify": clarify_text("nothing", phrase=low.strip(" ?"))}
     node_type = items[0]["type"]
+    named = {type_of_noun(w) for w in re.findall(r"[\w'-]+", _outside_spans(rest, shifted))} - {None}
+    if named and named != {node_type}:
+        return None  # 'their most cited paper' over authors: not a refinement of that set
     ir: dict[str, Any] = {"op": "match", "ids": [it["id"] for it in items], "type": node_type, "text": ""}
     for cmp, value in year_filters(_outside_spans(rest, shifted)):
         ir = {"op": "filter", "input": ir, "attr": "year", "cmp": cmp, "value": value}
@@ -76,6 +83,7 @@ def refinement(low: str, spans: list[Any], history: list[Turn], store: Any) -> d
     label = f"the {len(items)} {node_type}{'s' if len(items) != 1 else ''} of turn {turn['turn']}'s answer"
     modifiers = _modifier_words(rest, shifted)
     wording = {"count": f"How many {node_type}s {modifiers}", "filter": f"Which {node_type}s {modifiers}",
+               "list": f"Which {node_type}s {modifiers}",
                "top": f"Which {node_type} {modifiers} {key[2] if kind == 'top' else ''}"}
     return {"kind": "refinement", "ir": ir, "set": items, "turn": turn["turn"],
             "question": " ".join(wording[kind].split()) + "?",

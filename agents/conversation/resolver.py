@@ -18,6 +18,7 @@ import re
 from typing import Any
 
 from hgrag.agents.conversation.choice import homonym_choice
+from hgrag.agents.conversation.lexicon import starts_with, words
 from hgrag.agents.conversation.memory import Turn
 from hgrag.agents.conversation.pick import many_entities, one_entity, select
 from hgrag.agents.conversation.references import Ref, find_references, fragment_only
@@ -40,7 +41,8 @@ def resolve(asked: str, history: list[Turn], dataset: str, detector: Any, store:
     spans = [s for s in spans if s.start >= 0]
     result = homonym_choice(low, spans, history, store)
     if result is None:
-        result = refinement(low, spans, history, store)
+        connector = starts_with(low, words("leading_connectors")) or ""
+        result = refinement(low[len(connector):], [_shifted(s, len(connector)) for s in spans], history, store)
     if result is None:
         result = ellipsis(low, text, spans, years, history)
     if result is None:
@@ -88,7 +90,14 @@ def substitution(text: str, low: str, spans: list[Any], history: list[Turn], sto
 
 def _words_for(item: dict[str, Any], ref: Ref) -> str:
     words = f"'{item['label']}'" if item["type"] == "paper" else item["label"]
+    words = f"{ref.prefix} {words}" if ref.prefix else words
     return f"{words}'s" if ref.possessive else words
+
+
+def _shifted(span: Any, offset: int) -> Any:
+    from dataclasses import replace
+
+    return replace(span, start=span.start - offset, end=span.end - offset)
 
 
 def _blank(text: str, refs: list[Ref]) -> str:
