@@ -10,7 +10,7 @@ from typing import Any
 from hgrag.agents.conversation.lexicon import alternation, lexicon, starts_with, type_of_noun, words
 from hgrag.agents.conversation.memory import Turn
 from hgrag.agents.conversation.pick import answered, clarify_text, last_set
-from hgrag.agents.conversation.references import YEAR, fragment_only
+from hgrag.agents.conversation.references import YEAR, fragment_only, selections
 
 LINKED = ("author", "paper", "venue")
 
@@ -125,6 +125,8 @@ def _outside_spans(text: str, spans: list[Any]) -> str:
 def ellipsis(low: str, text: str, spans: list[Any], years: list[int], history: list[Turn]) -> dict[str, Any] | None:
     """'and in 2015?' / 'what about V?' / 'and for her co-author B?': the previous question with the
     slot of the same kind changed; None when `low` is not such a fragment."""
+    if any(r.kind in ("ordinal", "year", "extreme") for r in selections(low, spans)):
+        return None  # 'the 2019 one' picks an item; it does not change the previous question
     opener = starts_with(low, words("ellipsis_openers")) or ""
     rest = low[len(opener):]
     shifted = [_shift(s, len(opener)) for s in spans]

@@ -80,7 +80,10 @@ def substitution(text: str, low: str, spans: list[Any], history: list[Turn], sto
                 return {"kind": "clarify", "clarify": problem}
             taken.append(f"'{ref.phrase}' = '{item['label']}' from turn {turn['turn']}")
         question = question[:ref.start] + _words_for(item, ref) + question[ref.end:]
-    if fragment_only(_blank(low, refs), spans, ("is", "was", "what", "about", "and", "tell", "me")):
+    if fragment_only(_blank(low, refs), spans, ("is", "was", "what", "about", "and", "tell", "me", "which", "who")):
+        if len(refs) == 1 and refs[0].kind in ("ordinal", "year", "extreme"):  # 'the most recent of those?'
+            return {"kind": "refinement", "ir": {"op": "match", "ids": [item["id"]], "type": item["type"], "text": ""},
+                    "set": [item], "taken": taken, "question": f"Which {item['type']} is {refs[0].phrase}?"}
         return {"kind": "clarify", "clarify": f"What would you like to know about {', '.join(t.split(' = ')[1].split(' from')[0] for t in taken)}?"}
     result = {"kind": "substitution", "question": question, "taken": list(reversed(taken))}
     if graft:
