@@ -101,3 +101,13 @@ def test_messages_in_and_out_with_a_checkpointer(raw) -> None:
     assert norm_set(first["answer"]) == norm_set(n for _, n in paper.authors)
     assert second["answer"] == [str(paper.year)]
     assert [m.content for m in second["messages"] if isinstance(m, AIMessage)] == [first["answer_text"], second["answer_text"]]
+
+
+def test_a_count_remembers_what_it_counted(raw) -> None:
+    corpus, _, (author_id, name) = raw
+    papers = corpus.papers_of(author_id)
+    count, listed, oldest = turns(f"How many papers did {name} write?", "list them", "Which one was published first?")
+    assert count["answer"] == [str(len(papers))]
+    assert norm_set(listed["answer"]) == norm_set(p.title for p in papers)
+    first_year = min(p.year for p in papers if p.year)
+    assert norm_set(oldest["answer"]) == norm_set(p.title for p in papers if p.year == first_year)
