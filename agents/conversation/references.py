@@ -119,14 +119,36 @@ def _thing_kind(text: str, end: int) -> str:
 
 
 def _fits(wanted: str, kind: str) -> bool:
-    return wanted == kind or wanted == "any" or (wanted == "thing" and kind in ("paper", "venue"))
+    return (wanted == kind or wanted == "any" or (wanted == "thing" and kind in ("paper", "venue"))
+            or (wanted == "not_venue" and kind in ("author", "paper")))
+
+
+def definites(text: str, spans: list[Any], taken: list[Ref]) -> list[Ref]:
+    """'the paper' / 'the journal' with nothing naming it after: the one of the thread."""
+    table = lexicon()["definite_nouns"]
+    nouns = alternation(tuple(n for ns in table.values() for n in ns))
+    found = []
+    for match in re.finditer(rf"\bthe\s+(?P<noun>{nouns})(?![\w'-])", text):
+        after = text[match.end():].lstrip()
+        if re.match(r"(of|by|in|at|from|on|with|titled|called|named|that|which|who|['\"]|\w)", after):
+            continue  # 'the paper titled X', 'the author of X', 'the paper X': named right there
+        if not _outside(match.start(), match.end(), spans) or not _outside(match.start(), match.end(), taken):
+            continue
+        kind = next(k for k, ns in table.items() if match.group("noun") in ns)
+        found.append(Ref(match.start(), match.end(), match.group(0), "demonstrative", kind, "one"))
+    return found
 
 
 def find_references(text: str, spans: list[Any]) -> list[Ref]:
     """Every thread reference in `text` (lower case, quotes folded), left to right, none overlapping."""
     refs = selections(text, spans)
     refs += [r for r in demonstratives(text, spans) if _outside(r.start, r.end, refs)]
+    refs += definites(text, spans, refs)
     refs += pronouns(text, spans, refs)
+    verbs = alternation(tuple(lexicon()["not_venue_verbs"]))
+    if re.search(rf"\b(?:{verbs})(?![\w'-])", text):  # venues neither write nor are written or cited
+        for ref in refs:
+            ref.type = {"any": "not_venue", "thing": "paper"}.get(ref.type, ref.type)
     return sorted(refs, key=lambda r: r.start)
 
 

@@ -18,7 +18,8 @@ import re
 from typing import Any
 
 from hgrag.agents.conversation.choice import homonym_choice
-from hgrag.agents.conversation.lexicon import starts_with, words
+from hgrag.agents.conversation.lexicon import alternation, starts_with, words
+from hgrag.agents.conversation.pick import answered, clarify_text, listing
 from hgrag.agents.conversation.memory import Turn
 from hgrag.agents.conversation.pick import many_entities, one_entity, select
 from hgrag.agents.conversation.references import Ref, find_references, fragment_only
@@ -35,10 +36,46 @@ def resolve(asked: str, history: list[Turn], dataset: str, detector: Any, store:
     history = [t for t in history if t.get("dataset") == dataset]
     if not history or not isinstance(asked, str) or not asked.strip():
         return standalone(asked)
-    text = fold_quotes(asked)
+    text, year_taken = with_years(fold_quotes(asked), history)
+    if year_taken and year_taken.get("kind") == "clarify":
+        return {**year_taken, "asked": asked, "question": text, "taken": []}
     low = "".join(c.lower() if len(c.lower()) == 1 else c for c in text)  # same offsets as `text`
     spans, years, _ = detector.detect(text)
     spans = [s for s in spans if s.start >= 0]
+    result = _read(text, low, spans, years, history, store)
+    if year_taken:
+        result = {**result, "kind": "substitution" if result["kind"] == "standalone" else result["kind"],
+                  "taken": [year_taken["taken"]] + list(result.get("taken") or [])}
+        result.setdefault("question", text)
+    result.setdefault("question", text)
+    result.setdefault("taken", [])
+    return {**result, "asked": asked}
+
+
+def with_years(text: str, history: list[Turn]) -> tuple[str, dict[str, Any] | None]:
+    """'that year' / 'the same year' replaced by the one year of the previous turn."""
+    low = text.lower()
+    match = re.search(rf"\b(?:{alternation(tuple(words('year_refs')))})(?![\w'-])", low) if len(low) == len(text) else None
+    if not match:
+        return text, None
+    year = None
+    for turn in answered(history):
+        found = set(re.findall(r"\b(?:19|20)\d\d\b", re.sub(r"'[^']*'", " ", turn["question"])))
+        found |= {a for a in turn["answer"] if re.fullmatch(r"(?:19|20)\d\d", str(a))} if len(turn["answer"]) == 1 else set()
+        if len(found) == 1:
+            year, number = found.pop(), turn["turn"]
+            break
+        if found:
+            break
+    phrase = text[match.start():match.end()]
+    if year is None:
+        return text, {"kind": "clarify", "clarify": clarify_text("no_year_ref", phrase=phrase)}
+    before = low[:match.start()].rstrip()
+    words_for = year if re.search(r"\b(in|during|since|after|before|until|from)$", before) else f"in {year}"
+    return text[:match.start()] + words_for + text[match.end():], {"taken": f"'{phrase}' = {year} from turn {number}"}
+
+
+def _read(text: str, low: str, spans: list[Any], years: list[int], history: list[Turn], store: Any) -> dict[str, Any]:
     result = homonym_choice(low, spans, history, store)
     if result is None:
         connector = starts_with(low, words("leading_connectors")) or ""
@@ -47,9 +84,7 @@ def resolve(asked: str, history: list[Turn], dataset: str, detector: Any, store:
         result = ellipsis(low, text, spans, years, history)
     if result is None:
         result = substitution(text, low, spans, history, store)
-    result.setdefault("question", text)
-    result.setdefault("taken", [])
-    return {**result, "asked": asked}
+    return result
 
 
 def substitution(text: str, low: str, spans: list[Any], history: list[Turn], store: Any) -> dict[str, Any]:
@@ -64,6 +99,10 @@ def substitution(text: str, low: str, spans: list[Any], history: list[Turn], sto
             items, turn, problem = many_entities(ref, history)
             if problem:
                 return {"kind": "clarify", "clarify": problem}
+            distributive = re.search(rf"\b(?:{alternation(tuple(words('distributive_words')))})(?![\w'-])", low)
+            if len(items) > 1 and distributive:
+                return {"kind": "clarify", "clarify": clarify_text("distributive", phrase=distributive.group(0),
+                                                                   options=listing(items))}
             if len(items) > 1:
                 if graft is not None:
                     return {"kind": "clarify", "clarify": f"I cannot tell which sets '{ref.phrase}' refers to; please ask the whole question."}
