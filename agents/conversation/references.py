@@ -73,8 +73,8 @@ def demonstratives(text: str, spans: list[Any]) -> list[Ref]:
     nouns = alternation(all_type_nouns())
     found = []
     for match in re.finditer(rf"\b(?P<det>{dets})\s+(?P<noun>{nouns})(?![\w'-])", text):
-        if not _outside(match.start(), match.end(), spans):
-            continue
+        if not _outside(match.start(), match.end(), spans) or any(0 <= s.start - match.end() <= 3 for s in spans):
+            continue  # inside a name, or 'this paper: "X"' names it right there
         det = re.sub(r"\s+", " ", match.group("det"))
         noun = match.group("noun")
         number = "many" if noun.endswith("s") and noun not in ("works",) else lex["demonstratives"][det]
@@ -89,7 +89,10 @@ def pronouns(text: str, spans: list[Any], taken: list[Ref]) -> list[Ref]:
     lex = lexicon()
     table = lex["pronouns"]
     found = []
+    expletive = [m.span() for m in re.finditer(rf"\b(?:{alternation(tuple(lex['expletive_it']))})(?![\w'-])", text)]
     for match in re.finditer(rf"\b(?P<p>{alternation(tuple(table))})(?![\w'-])", text):
+        if any(a <= match.start() < b for a, b in expletive):
+            continue  # 'is it true that …' refers to nothing
         if not _outside(match.start(), match.end(), spans) or not _outside(match.start(), match.end(), taken):
             continue
         word = match.group("p")

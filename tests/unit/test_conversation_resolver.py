@@ -86,6 +86,8 @@ def test_a_new_question_is_standalone(store) -> None:
     reading = read(store, "Which papers did Ann Lee write in Signal Processing?", history)
     assert reading["kind"] == "standalone" and reading["taken"] == []
     assert read(store, "Who wrote 'Fast Filters' and when was it published?", history)["kind"] == "standalone"
+    assert read(store, "Who cited this paper: 'Fast Filters'?", history)["kind"] == "standalone"
+    assert read(store, "Is it true that Bo Chen wrote 'Fast Filters'?", history)["kind"] == "standalone"
 
 
 def test_refinements_build_an_ir_over_the_previous_answer(store) -> None:
