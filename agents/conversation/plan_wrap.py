@@ -44,9 +44,12 @@ def _widen(op: Any, placeholder: str, ids: list[str]) -> Any:
 
 def grafted(plan: dict[str, Any], graft: dict[str, Any], store: Any) -> dict[str, Any]:
     """The plan with its match on the set's stand-in widened to every member of the set."""
-    ir = plan.get("ir")
-    if not ir or graft["placeholder"] not in str(ir):
-        return plan
+    ir = plan.get("ir") or with_ir(plan).get("ir")
+    if not ir or graft["placeholder"] not in str(ir):  # the plan does not use the set: answering it would mislead
+        from hgrag.agents.retrieval_agent import unsupported_plan
+
+        return unsupported_plan("I could not read this follow-up as a question about the earlier answer set, "
+                                "so I do not answer it; please ask the whole question.")
     widened = _widen(ir, graft["placeholder"], graft["ids"])
     anchors = [a for a in plan.get("anchors", []) if a.get("node_id") != graft["placeholder"]]
     anchors += [{"text": store.label(n), "type": graft["type"], "node_id": n, "label": store.label(n), "score": 1.0,

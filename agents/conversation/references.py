@@ -107,6 +107,9 @@ def pronouns(text: str, spans: list[Any], taken: list[Ref]) -> list[Ref]:
             following = re.match(r"\s*([\w'-]+|[?.!,])", text[match.end():])
             possessive = bool(following) and following.group(1) not in lex["not_nouns_after_her"]
         kind = _thing_kind(text, match.end()) if entry["type"] == "thing" else entry["type"]
+        following = re.match(r"\s*([\w'-]+)", text[match.end():])
+        if entry.get("subject") and following and following.group(1) in lex["agent_verbs"]:
+            kind = "author"  # 'did they publish …': the ones who write
         found.append(Ref(match.start(), match.end(), word, "pronoun", kind, entry["number"], possessive,
                          prefix=entry.get("prefix", "")))
     return found

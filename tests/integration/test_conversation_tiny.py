@@ -41,10 +41,15 @@ def test_it_refers_to_the_paper_of_the_first_turn(raw) -> None:
 
 def test_an_ordinal_picks_an_item_of_the_previous_answer(raw) -> None:
     corpus, paper, _ = raw
-    first, second = turns(f"Who wrote '{paper.title}'?", "Which papers did the second author write?")
+    first, second, third = turns(f"Who wrote '{paper.title}'?", "Which papers did the second one write?",
+                                 "Which papers did the second author write?")
     chosen = first["answer"][1]
     author_id = next(a for a, n in paper.authors if norm(n) == norm(chosen))
     assert norm_set(second["answer"]) == norm_set(p.title for p in corpus.papers_of(author_id))
+    if norm(paper.authors[1][1]) != norm(chosen):  # second in the list, not second on the paper: asked back
+        assert third["answer"] == [] and third["clarification"] and paper.authors[1][1] in third["clarification"]
+    else:
+        assert norm_set(third["answer"]) == norm_set(second["answer"])
 
 
 def test_refinements_of_an_answer_set(raw) -> None:
