@@ -299,6 +299,9 @@ def unexplained_parts(question: str, plan: dict[str, Any]) -> list[str]:
     if not ir or ir.get("op") == "unsupported":
         return []
     text = accounted_text(asking_part(residue(question, plan)), ir)
+    if plan.get("rich_kinds"):  # a plan over institutions, topics, keywords, funders reads those words
+        from hgrag.agents.kinds.lexicon import without_rich_words
+        text = without_rich_words(text)
     features = ir_features(ir)
     asked_things = [w for w in unknown_asked_things(text) if not accounted_by_reading(w, features)]
     missing = asked_things + unexplained_cues(text, features) + unexplained_numbers(text, features)

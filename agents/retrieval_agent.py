@@ -15,6 +15,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from hgrag.agents.intent import Frame, parse_intent
+from hgrag.agents.kinds.planner import plan_kinds
 from hgrag.agents.residual import residual_text
 from hgrag.agents.composition import compose_plan
 from hgrag.agents.language import non_english, unsupported_language_text
@@ -65,6 +66,10 @@ class OfflinePlanner:
         language = non_english(question, spans)
         if language:  # abstain rather than guess the intent from English cue words
             return unsupported_plan(unsupported_language_text(language))
+        rich = plan_kinds(question, spans, years, resources)  # institutions, topics, keywords, funders
+        if rich is not None:
+            rich["residual"] = question
+            return with_ir(rich)
         if not spans and not unresolved:
             unresolved = unlinked_names(question, spans)
         else:  # a person the graph lacks, next to linked entities ("papers by A with X")

@@ -1,0 +1,162 @@
+"""The planner of questions about the richer OpenAlex kinds (issue 22).
+
+It reads a question as: the kind asked for (the first kind word: "Which institutions ...", "Who ...",
+"What topics ..."), the entities named (authors, papers, venues linked as usual; institutions, topics,
+keywords, funders linked by the richer index), years, and count / most / least cues (all words from
+agents/lexicon_graph_kinds.json). Each named entity walks the schema to the asked kind; the walks meet
+at the first kind they share (an author and a paper meet at their authorship, so "the institutions of
+A on T" are A's affiliations on T) and continue together. The plan is ordinary IR.
+
+Questions with no richer kind in them are not this planner's (it returns None); on a graph without
+the richer kinds (DBLP) a question asking for one gets "the DBLP graph holds no ..." instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from hgrag.agents.kinds.lexicon import Cue, cues, lexicon
+from hgrag.agents.kinds.linking import RichSpan, rich_spans
+from hgrag.agents.kinds.schema_paths import VIA_PRIMARY, Step, schema_path
+from hgrag.state import plan_ir as ir
+from hgrag.tools.graph_kinds import KIND_FAMILY, holds_none
+from hgrag.tools.rich_index import rich_index
+
+KIND_WORDS = ("institution", "primary_topic", "topic", "subfield", "field", "domain", "keyword", "funder",
+              "author", "paper", "venue")
+
+
+@dataclass
+class Branch:
+    """One named entity (or a filtered set) and its walk to the asked kind."""
+
+    op: dict[str, Any]
+    kind: str
+    path: list[Step]
+
+
+def asked_kind(found: list[Cue]) -> str | None:
+    kinds = [c.group for c in found if c.group in KIND_WORDS]
+    return kinds[0] if kinds else None
+
+
+def graph_name(dataset: str) -> str:
+    return (dataset or "this").split("-")[0].upper() if dataset else "this"
+
+
+def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any) -> dict[str, Any] | None:
+    """The plan of a question about the richer kinds; None when the question has none of them."""
+    taken = [(s.start, s.end) for s in spans]
+    found = cues(question, taken)
+    rich_asked = [c for c in found if c.group in lexicon()["asks_kind"]]
+    index = rich_index(resources.store)
+    if not index:
+        if not rich_asked:
+            return None
+        return _holds_none(rich_asked[0].group, resources)
+    named = rich_spans(question, taken + [(c.start, c.end) for c in found], index)
+    if not rich_asked and not named:
+        return None
+    asked = asked_kind(found) or (named[0].type if named else None)
+    if asked is None:
+        return None
+    return build_plan(asked, spans, named, years, found)
+
+
+def _holds_none(group: str, resources: Any) -> dict[str, Any]:
+    from hgrag.agents.retrieval_agent import unsupported_plan
+
+    kind = "topic" if group == "primary_topic" else group
+    sentence = holds_none(kind, graph_name(getattr(resources, "dataset", "")))
+    plan = unsupported_plan(sentence[:1].upper() + sentence[1:] + ".")
+    plan["rich_kind"] = KIND_FAMILY[kind]
+    return plan
+
+
+def build_plan(asked: str, spans: list[Any], named: list[RichSpan], years: list[int],
+               found: list[Cue]) -> dict[str, Any] | None:
+    from hgrag.agents.ir_planner import ir_native_plan
+    from hgrag.agents.plan_compiler import mention_dict
+
+    primary = asked in VIA_PRIMARY
+    target = "topic" if asked == "primary_topic" else asked
+    anchors = [s for s in spans if s.candidates and s.type in ("author", "paper", "venue")]
+    kinds = {target} | {s.type for s in anchors} | {s.type for s in named}
+    through = "institution" in kinds
+    branches = []
+    for span in list(anchors) + list(named):
+        node = span.candidates[0].node_id
+        path = schema_path(span.type, target, through, primary)
+        if path is None:
+            return None
+        branches.append(Branch(ir.match([node], span.type, span.text), span.type, path))
+    if not branches:
+        return None
+    if years:
+        year_branch = _year_branch(branches[0], years, target, through, primary)
+        if year_branch is None:
+            return None
+        if year_branch is not branches[0]:
+            branches.append(year_branch)
+    tree = _join(branches)
+    tree = _operation(tree, found)
+    mentions = [mention_dict(s, "subject") for s in anchors] + [s.mention() for s in named]
+    plan = ir_native_plan(tree, mentions, [])
+    plan["rationale"] = f"richer-kinds plan: {asked} from " + ", ".join(b.kind for b in branches)
+    plan["rich_kinds"] = True
+    return plan
+
+
+def _year_filter(op: dict[str, Any], years: list[int]) -> dict[str, Any]:
+    if len(years) >= 2:
+        return ir.where(op, "year", "between", [min(years), max(years)])
+    return ir.where(op, "year", "=", years[0])
+
+
+def _walk(op: dict[str, Any], steps: list[Step]) -> dict[str, Any]:
+    for edge, direction, _ in steps:
+        op = ir.traverse(op, edge, direction)
+    return op
+
+
+def _year_branch(first: Branch, years: list[int], target: str, through: bool, primary: bool) -> Branch | None:
+    """Years restrict papers: on the first entity's walk where it passes papers, else as papers of
+    the first entity in those years that join the walks ("A's institutions in 2020")."""
+    kinds = [first.kind] + [kind for _, _, kind in first.path]
+    if "paper" in kinds:
+        cut = kinds.index("paper")
+        papers = _year_filter(_walk(first.op, first.path[:cut]), years)
+        first.op, first.kind, first.path = papers, "paper", first.path[cut:]
+        return first
+    to_paper = schema_path(first.kind, "paper", through, primary)
+    onward = schema_path("paper", target, through, primary)
+    if to_paper is None or onward is None:
+        return None
+    return Branch(_year_filter(_walk(first.op, to_paper), years), "paper", onward)
+
+
+def _join(branches: list[Branch]) -> dict[str, Any]:
+    """Walk each branch to the first kind all remaining walks share, intersect, walk on together."""
+    sequences = [[b.kind] + [k for _, _, k in b.path] for b in branches]
+    shared = len(sequences[0])
+    for seq in sequences[1:]:
+        common = 0
+        while common < min(len(seq), shared) and seq[-1 - common] == sequences[0][-1 - common]:
+            common += 1
+        shared = min(shared, common)
+    parts = [_walk(b.op, b.path[:len(b.path) - shared + 1]) for b in branches]
+    first = branches[0]
+    rest = first.path[len(first.path) - shared + 1:]
+    return _walk(ir.setop("intersect", parts), rest)
+
+
+def _operation(tree: dict[str, Any], found: list[Cue]) -> dict[str, Any]:
+    groups = [c.group for c in found]
+    if "count" in groups:
+        return ir.aggregate(tree, "count")
+    if "most" in groups:
+        return ir.top(tree, "frequency", "max")
+    if "least" in groups:
+        return ir.top(tree, "frequency", "min")
+    return tree
