@@ -48,20 +48,38 @@ def graph_name(dataset: str) -> str:
 def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any) -> dict[str, Any] | None:
     """The plan of a question about the richer kinds; None when the question has none of them."""
     taken = [(s.start, s.end) for s in spans]
-    found = cues(question, taken)
+    asking = asking_text(question, spans)
+    found = cues(asking)
     rich_asked = [c for c in found if c.group in lexicon()["asks_kind"]]
     index = rich_index(resources.store)
     if not index:
         if not rich_asked:
             return None
         return _holds_none(rich_asked[0].group, resources)
-    named = rich_spans(question, taken + [(c.start, c.end) for c in found], index)
+    named = [s for s in rich_spans(question, taken + _cue_ranges(question), index) if s.text.lower() in asking]
     if not rich_asked and not named:
         return None
     asked = asked_kind(found) or (named[0].type if named else None)
     if asked is None:
         return None
     return build_plan(asked, spans, named, years, found)
+
+
+def asking_text(question: str, spans: list[Any]) -> str:
+    """The clauses of the question that ask, lower case, linked names cut out."""
+    from hgrag.agents.question_check import ASKS, CLAUSE_BREAK, MENTION_HOLE, asking_part
+
+    text = question
+    for span in sorted(spans, key=lambda s: -s.start):
+        text = text[:span.start] + MENTION_HOLE + text[span.end:]
+    kept = asking_part(text.lower())
+    clauses = [c for c in CLAUSE_BREAK.split(kept) if c.strip()]
+    asking = [c for c in clauses if ASKS.search(c.strip())]
+    return " ".join(asking) if asking else kept
+
+
+def _cue_ranges(question: str) -> list[tuple[int, int]]:
+    return [(c.start, c.end) for c in cues(question)]
 
 
 def _holds_none(group: str, resources: Any) -> dict[str, Any]:
