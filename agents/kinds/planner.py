@@ -47,22 +47,44 @@ def graph_name(dataset: str) -> str:
 
 def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any) -> dict[str, Any] | None:
     """The plan of a question about the richer kinds; None when the question has none of them."""
-    taken = [(s.start, s.end) for s in spans]
-    asking = asking_text(question, spans)
-    found = cues(asking)
-    rich_asked = [c for c in found if c.group in lexicon()["asks_kind"]]
     index = rich_index(resources.store)
     if not index:
-        if not rich_asked:
-            return None
-        return _holds_none(rich_asked[0].group, resources)
-    named = [s for s in rich_spans(question, taken + _cue_ranges(question), index) if s.text.lower() in asking]
+        found = cues(asking_text(question, spans))
+        rich_asked = [c for c in found if c.group in lexicon()["asks_kind"]]
+        return _holds_none(rich_asked[0].group, resources) if rich_asked else None
+    named = [s for s in rich_spans(question, [], index) if not _is_cue(s.text)]
+    spans, named = resolve(question, spans, named)
+    asking = asking_text(question, spans)
+    found = cues(asking)
+    named = [s for s in named if s.text.lower() in asking]
+    rich_asked = [c for c in found if c.group in lexicon()["asks_kind"]]
     if not rich_asked and not named:
         return None
     asked = asked_kind(found) or (named[0].type if named else None)
     if asked is None:
         return None
     return build_plan(asked, spans, named, years, found)
+
+
+def resolve(question: str, spans: list[Any], named: list[RichSpan]) -> tuple[list[Any], list[RichSpan]]:
+    """Where a richer name and a linked author/paper/venue overlap, the longer one stays; of two
+    alike, the richer name stays when a word of its kind comes just before it ("funded by F")."""
+    kept_spans, kept_named = list(spans), []
+    for rich in named:
+        rivals = [s for s in kept_spans if s.start < rich.end and rich.start < s.end]
+        longer = all(rich.end - rich.start > s.end - s.start for s in rivals)
+        typed = _typed_before(question, rich)
+        if not rivals or longer or (typed and all(rich.end - rich.start >= s.end - s.start for s in rivals)):
+            kept_spans = [s for s in kept_spans if s not in rivals]
+            kept_named.append(rich)
+    return kept_spans, kept_named
+
+
+def _typed_before(question: str, rich: RichSpan) -> bool:
+    before = [c for c in cues(question[:rich.start]) if c.end >= len(question[:rich.start].rstrip()) - 4]
+    family = {"primary_topic": "topic"}
+    return any(family.get(c.group, c.group) == rich.type or (c.group == "funder" and rich.type == "funder")
+               for c in before)
 
 
 def asking_text(question: str, spans: list[Any]) -> str:
@@ -78,8 +100,9 @@ def asking_text(question: str, spans: list[Any]) -> str:
     return " ".join(asking) if asking else kept
 
 
-def _cue_ranges(question: str) -> list[tuple[int, int]]:
-    return [(c.start, c.end) for c in cues(question)]
+def _is_cue(text: str) -> bool:
+    """A name that is only a word of the lexicon ("Funding", "Field") is read as that word."""
+    return any(c.start == 0 and c.end == len(text) for c in cues(text))
 
 
 def _holds_none(group: str, resources: Any) -> dict[str, Any]:
