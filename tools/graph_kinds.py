@@ -47,6 +47,10 @@ KIND_FAMILY = {"institution": "affiliations", "authorship": "affiliations", "top
                "funder": "funders"}
 
 
+# an authorship hop stands for the `writes` edge it refines (checks that look for authors or papers)
+STANDS_FOR = {"authorship_by": "writes", "authorship_of": "writes"}
+
+
 def authorship_id(paper: str, author: str) -> str:
     return f"{paper}|{author}"
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from hgrag.tools.rich_index import RichHit, RichIndex
 
-MAX_WORDS = 12
+MAX_WORDS = 30  # the longest names (funders, institutions) run to about 20 words
 _WORD = re.compile(r"[\w][\w'’.&/+-]*")
 
 
