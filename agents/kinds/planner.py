@@ -22,6 +22,7 @@ from hgrag.agents.kinds.schema_paths import VIA_PRIMARY, Step, schema_path
 from hgrag.state import plan_ir as ir
 from hgrag.tools.graph_kinds import KIND_FAMILY, holds_none
 from hgrag.tools.rich_index import rich_index
+from hgrag.tools.text import norm_key
 
 KIND_WORDS = ("institution", "primary_topic", "topic", "subfield", "field", "domain", "keyword", "funder",
               "author", "paper", "venue")
@@ -56,7 +57,7 @@ def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any
     spans, named = resolve(question, spans, named)
     asking = asking_text(question, spans)
     found = cues(asking)
-    named = [s for s in named if s.text.lower() in asking]
+    named = [s for s in named if norm_key(s.text) in norm_key(asking)]
     rich_asked = [c for c in found if c.group in lexicon()["asks_kind"]]
     if not rich_asked and not named:
         return None
