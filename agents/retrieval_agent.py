@@ -138,6 +138,11 @@ class LLMPlanner:
     """The LLM fills the intent frame; linking and plan compilation stay graph-grounded."""
 
     def plan(self, question: str, resources: Resources, context: Context) -> dict[str, Any]:
+        spans, years, _ = detector_for(resources).detect(question)
+        rich = plan_kinds(question, spans, years, resources)  # the frame has no richer kinds: planned as data
+        if rich is not None:
+            rich["residual"] = question
+            return with_ir(rich)
         prompt = PLAN_USER_TEMPLATE.format(question_json=as_data({"question": question}))
         reply, _ = structured_call(context, PlanFrameReply, PLAN_SYSTEM_PROMPT, prompt)
         frame, mentions, years = frame_from_reply(reply.model_dump())
