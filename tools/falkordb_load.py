@@ -56,8 +56,6 @@ def literal(value: Any) -> str:
         return "[" + ",".join(map(literal, value)) + "]"
     if value is None:
         return "null"
-    if isinstance(value, bool):  # Cypher spells them true / false (the has_topic edge's `primary`)
-        return "true" if value else "false"
     return str(value)
 
 
