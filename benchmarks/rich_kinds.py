@@ -21,19 +21,22 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
-from hgrag.evaluation.kinds_family import family_questions, judge
+from hgrag.evaluation.kinds_family import family_questions, hits_at, judge, topical_questions
 from hgrag.graphs.api import ask
 from hgrag.tools.resources import load_graph, resolve_source
 
 
-def run(rows: list[dict[str, Any]], dataset: str, graph: str | None) -> list[dict[str, Any]]:
+def run(rows: list[dict[str, Any]], dataset: str, graph: str | None, store: Any = None) -> list[dict[str, Any]]:
     done = []
     for row in rows:
         started = time.perf_counter()
         out = ask(row["question"], dataset, **({"graph": graph} if graph else {}))
-        done.append({**row, "answer": out.get("answer") or [], "answer_text": out.get("answer_text", ""),
-                     "verified": out.get("verified"), "outcome": judge(row, out),
-                     "seconds": round(time.perf_counter() - started, 3)})
+        result = {**row, "answer": out.get("answer") or [], "answer_text": out.get("answer_text", ""),
+                  "verified": out.get("verified"), "outcome": judge(row, out),
+                  "seconds": round(time.perf_counter() - started, 3)}
+        if row.get("gold_ids") and store is not None:  # the same institutions, under the graph's names
+            result["outcome_by_id"] = judge({"gold": [store.label(i) for i in row["gold_ids"]]}, out)
+        done.append(result)
     return done
 
 
@@ -72,7 +75,7 @@ def raw_gold(directory: Path) -> tuple[dict[str, dict], dict[str, set[str]]]:
                     continue
                 seen.add(aid)
                 author_names.setdefault(aid, a["author"].get("display_name") or "")
-                names = {i["display_name"] for i in a.get("institutions") or [] if i.get("id")}
+                names = {(i["display_name"], _short(i["id"])) for i in a.get("institutions") or [] if i.get("id")}
                 places |= names
                 author_places[aid] |= names
             works[work["id"]] = {"title": work.get("display_name") or work.get("title") or "", "places": places,
@@ -97,14 +100,16 @@ def raw_rows(directory: Path, store: Any, n: int, seed: int = 0) -> list[dict[st
     rows = []
     for i, w in enumerate(sorted(papers[:n], key=lambda w: w["title"])):
         rows += [{"id": f"raw/paper{i}/places", "family": "raw_institutions_of_paper_authors",
-                  "question": f"Which institutions are the authors of {w['title']} from?", "gold": sorted(w["places"])},
+                  "question": f"Which institutions are the authors of {w['title']} from?",
+                  "gold": sorted(n for n, _ in w["places"]), "gold_ids": sorted(i for _, i in w["places"])},
                  {"id": f"raw/paper{i}/primary", "family": "raw_primary_topic",
                   "question": f"What is the primary topic of {w['title']}?", "gold": [w["primary"]]},
                  {"id": f"raw/paper{i}/keywords", "family": "raw_keywords",
                   "question": f"What are the keywords of {w['title']}?", "gold": sorted(w["keywords"])}]
     for i, a in enumerate(sorted(people[:n], key=lambda a: a["name"])):
         rows.append({"id": f"raw/author{i}", "family": "raw_institutions_of_author",
-                     "question": f"Which institutions is {a['name']} affiliated with?", "gold": sorted(a["places"])})
+                     "question": f"Which institutions is {a['name']} affiliated with?",
+                     "gold": sorted(n for n, _ in a["places"]), "gold_ids": sorted(i for _, i in a["places"])})
     return rows
 
 
@@ -113,6 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dataset", default="openalex")
     parser.add_argument("--per-family", type=int, default=0)
     parser.add_argument("--raw-check", type=int, default=0, help="N papers and N authors checked against raw files")
+    parser.add_argument("--topical", type=int, default=0, help="N topical questions (Hit@1 / Hit@5)")
     parser.add_argument("--graph", default=None)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", default=None)
@@ -122,8 +128,21 @@ def main(argv: list[str] | None = None) -> int:
     if args.raw_check:
         _, source = resolve_source(args.dataset, None)
         rows += raw_rows(source, store, args.raw_check, args.seed)
-    done = run(rows, args.dataset, args.graph)
-    report = {"dataset": args.dataset, "graph": args.graph or "networkx", "summary": summary(done), "rows": done}
+    if args.topical:
+        rows += topical_questions(store, args.topical, args.seed)
+    report: dict[str, Any] = {"dataset": args.dataset, "graph": args.graph or "networkx"}
+    done = run(rows, args.dataset, args.graph, store)
+    topical = [r for r in done if r["family"].startswith("topical")]
+    if topical:
+        report["hits"] = {"n": len(topical), "hit@1": round(sum(hits_at(r, r["answer"], 1) for r in topical) / len(topical), 4),
+                          "hit@5": round(sum(hits_at(r, r["answer"], 5) for r in topical) / len(topical), 4)}
+        print("topical:", report["hits"])
+    report.update({"summary": summary(done), "rows": done})
+    by_id = [r for r in done if "outcome_by_id" in r]
+    if by_id:
+        report["institutions_by_id"] = {o: sum(r["outcome_by_id"] == o for r in by_id) for o in ("right", "wrong",
+                                                                                              "abstained")}
+        print("institution questions judged by institution id:", report["institutions_by_id"])
     for family, figures in report["summary"].items():
         print(f"{family:<36} n={figures['n']:<4} accuracy {figures['accuracy']:.3f}  wrong {figures['wrong_rate']:.3f}"
               f"  abstained {figures['abstained']:.3f}")

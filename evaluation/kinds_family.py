@@ -204,3 +204,35 @@ def judge(row: Row, output: dict[str, Any]) -> str:
     if not answer:
         return "abstained"
     return "right" if {norm_key(a) for a in answer} == {norm_key(g) for g in row["gold"]} else "wrong"
+
+
+def topical_questions(store: Any, n: int = 20, seed: int = 0) -> list[Row]:
+    """'Which papers of A are about <term>?': the term is one word of a topic or keyword of one of A's
+    papers; gold = A's papers with a topic or keyword whose name holds the term (as a whole word)."""
+    pools = _pools(store)
+    authors = list(pools["author"])
+    random.Random(f"{seed}/topical").shuffle(authors)
+    rows: list[Row] = []
+    for author in authors:
+        if len(rows) >= n:
+            break
+        papers = store.neighbors(author, "writes")
+        names = {p: [norm_key(store.label(t)) for e in ("has_topic", "has_keyword") for t in store.neighbors(p, e)]
+                 for p in papers}
+        words = sorted({w for ns in names.values() for name in ns for w in name.split()
+                        if len(w) >= 7 and w.isalpha()})
+        if len(papers) < 3 or not words:
+            continue
+        term = random.Random(f"{seed}/{author}").choice(words)
+        gold = [p for p, ns in names.items() if any(f" {term} " in f" {name} " for name in ns)]
+        if len(gold) == len(papers):  # every paper matches: nothing to rank
+            continue
+        rows.append({"id": f"topical/{len(rows)}", "family": "topical_papers_of_author",
+                     "question": f"Which papers of {store.label(author)} are about {term}?",
+                     "gold": sorted({store.label(p) for p in gold})})
+    return rows
+
+
+def hits_at(row: Row, answer: list[str], k: int) -> bool:
+    gold = {norm_key(g) for g in row["gold"]}
+    return any(norm_key(a) in gold for a in answer[:k])

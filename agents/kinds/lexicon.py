@@ -29,7 +29,7 @@ class Cue:
 def _phrases() -> list[tuple[str, str]]:
     words = lexicon()
     pairs = [(p, kind) for kind, phrases in words["kinds"].items() for p in phrases]
-    pairs += [(p, group) for group in ("count", "most", "least", "topical", "year") for p in words[group]]
+    pairs += [(p, group) for group in ("count", "most", "least", "topical") for p in words[group]]
     return sorted(pairs, key=lambda pair: -len(pair[0]))
 
 

@@ -19,6 +19,7 @@ from typing import Any
 from hgrag.agents.kinds.lexicon import Cue, cues, lexicon
 from hgrag.agents.kinds.linking import RichSpan, rich_spans
 from hgrag.agents.kinds.schema_paths import VIA_PRIMARY, Step, schema_path
+from hgrag.agents.kinds.topical import term_branch, topical_term
 from hgrag.state import plan_ir as ir
 from hgrag.tools.graph_kinds import KIND_FAMILY, holds_none
 from hgrag.tools.rich_index import rich_index
@@ -59,12 +60,18 @@ def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any
     found = cues(asking)
     named = [s for s in named if norm_key(s.text) in norm_key(asking)]
     rich_asked = [c for c in found if c.group in lexicon()["asks_kind"]]
-    if not rich_asked and not named:
+    term = topical_term(asking_text(question, list(spans) + list(named)))
+    topical = term_branch(term, index) if term else None
+    if not rich_asked and not named and not topical:
         return None
-    asked = asked_kind(found) or (named[0].type if named else None)
+    asked = asked_kind(found) or (named[0].type if named else "paper" if topical else None)
     if asked is None:
         return None
-    return build_plan(asked, spans, named, years, found)
+    plan = build_plan(asked, spans, named, years, found, topical)
+    if plan is not None and topical:
+        plan["topical"] = {"term": term, "ranked_by": "topic and keyword edges"}
+        plan["rationale"] += f"; papers about {term!r} by their topic and keyword edges"
+    return plan
 
 
 def resolve(question: str, spans: list[Any], named: list[RichSpan]) -> tuple[list[Any], list[RichSpan]]:
@@ -117,7 +124,8 @@ def _holds_none(group: str, resources: Any) -> dict[str, Any]:
 
 
 def build_plan(asked: str, spans: list[Any], named: list[RichSpan], years: list[int],
-               found: list[Cue]) -> dict[str, Any] | None:
+               found: list[Cue], topical: tuple[dict[str, Any], list[dict[str, Any]]] | None = None
+               ) -> dict[str, Any] | None:
     from hgrag.agents.ir_planner import ir_native_plan
     from hgrag.agents.plan_compiler import mention_dict
 
@@ -133,17 +141,28 @@ def build_plan(asked: str, spans: list[Any], named: list[RichSpan], years: list[
         if path is None:
             return None
         branches.append(Branch(ir.match([node], span.type, span.text), span.type, path))
-    if not branches:
+    ranked = topical is not None and target == "paper"  # papers about X: ranked by their topic/keyword edges
+    if topical is not None and not ranked:
+        path = schema_path("paper", target, through, primary)
+        if path is None:
+            return None
+        branches.append(Branch(topical[0], "paper", path))
+    if not branches and not ranked:
         return None
-    if years:
+    if years and branches:
         year_branch = _year_branch(branches[0], years, target, through, primary)
         if year_branch is None:
             return None
         if year_branch is not branches[0]:
             branches.append(year_branch)
-    tree = _join(branches)
+    tree = _join(branches) if branches else None
+    if ranked:  # a filter keeps how many topic/keyword edges reach each paper (an intersection would not)
+        tree = topical[0] if tree is None else ir.where(topical[0], "id", "in", sub=tree)
+        if years and not branches:
+            tree = _year_filter(tree, years)
     tree = _operation(tree, found)
-    mentions = [mention_dict(s, "subject") for s in anchors] + [s.mention() for s in named]
+    mentions = [mention_dict(s, "subject") for s in anchors] + [s.mention() for s in named] + \
+        (topical[1] if topical else [])
     plan = ir_native_plan(tree, mentions, [])
     plan["rationale"] = f"richer-kinds plan: {asked} from " + ", ".join(b.kind for b in branches)
     plan["rich_kinds"] = True

@@ -118,3 +118,15 @@ def test_a_graph_without_the_richer_kinds_says_so() -> None:
 def test_llm_schema_note_lists_the_kinds(resources) -> None:
     note = schema_note(resources.store)
     assert "affiliated_with" in note and "primary_topic" in note and "affiliated" in note
+
+
+def test_papers_about_a_term_ranked_by_topic_and_keyword_edges(resources) -> None:
+    store = resources.store
+    question = "Which papers of Ali Binabdi are about crystallization?"
+    plan, got = _answer(resources, question, [AUTHOR])
+    assert plan["topical"] == {"term": "crystallization", "ranked_by": "topic and keyword edges"}
+    assert plan["ir"]["op"] == "filter" and plan["ir"]["attr"] == "id"  # keeps the edge counts for ranking
+    wanted = {store.label(p) for p in store.neighbors(AUTHOR, "writes")
+              if any("crystallization" in store.label(k).lower() for e in ("has_topic", "has_keyword")
+                     for k in store.neighbors(p, e))}
+    assert got == wanted and wanted
