@@ -62,6 +62,8 @@ def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any
     rich_asked = [c for c in found if c.group in lexicon()["asks_kind"]]
     term = topical_term(asking_text(question, list(spans) + list(named)))
     topical = term_branch(term, index) if term else None
+    if term and topical is None and not rich_asked and not named:
+        return by_embedding(question, term, spans, years, found, resources)
     if not rich_asked and not named and not topical:
         return None
     asked = asked_kind(found) or (named[0].type if named else "paper" if topical else None)
@@ -69,8 +71,35 @@ def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any
         return None
     plan = build_plan(asked, spans, named, years, found, topical)
     if plan is not None and topical:
-        plan["topical"] = {"term": term, "ranked_by": "topic and keyword edges"}
+        plan["topical"] = {"term": term, "ranked_by": "topic and keyword edges",
+                           "note": f"papers about '{term}' found by their topic and keyword edges"}
         plan["rationale"] += f"; papers about {term!r} by their topic and keyword edges"
+    return plan
+
+
+def by_embedding(question: str, term: str, spans: list[Any], years: list[int], found: list[Cue],
+                 resources: Any) -> dict[str, Any] | None:
+    """Papers about a term no topic or keyword names: the papers the rest of the question asks for,
+    the five closest to the term by the embedding of title + abstract (the plan says so)."""
+    from hgrag.agents.kinds.topical import embedding_ranked
+    from hgrag.tools.ir_exec import execute
+
+    if asked_kind(found) != "paper" or not [s for s in spans if s.candidates] or \
+            any(c.group in ("count", "most", "least") for c in found):
+        return None
+    plan = build_plan("paper", spans, [], years, found)
+    if plan is None:
+        return None
+    value = execute(resources.store, plan["ir"], evidence=False).value
+    papers = list(value.data) if value.kind == "nodes" else []
+    top = embedding_ranked(term, papers, resources)
+    if not top:
+        return None
+    plan["ir"] = ir.where(plan["ir"], "id", "in", top)
+    plan["topical"] = {"term": term, "ranked_by": "embedding of title + abstract (no topic or keyword names it)",
+                       "note": f"no topic or keyword names '{term}': these are the {len(top)} closest to it by the "
+                               "embedding of title + abstract, not a graph fact"}
+    plan["rationale"] += f"; the {len(top)} papers closest to {term!r} by the embedding of title + abstract"
     return plan
 
 

@@ -15,6 +15,7 @@ from hgrag.agents.kinds.lexicon import lexicon
 from hgrag.state import plan_ir as ir
 
 EMBEDDING_TOP = 5
+EMBEDDING_POOL = 300
 _WORDS = re.compile(r"[\w][\w'’.+-]*|[^\w\s]")
 
 
@@ -58,14 +59,17 @@ def term_branch(term: str, index: Any) -> tuple[dict[str, Any], list[dict[str, A
 
 
 def embedding_ranked(term: str, papers: list[str], resources: Any, k: int = EMBEDDING_TOP) -> list[str]:
-    """The k papers of `papers` whose title embedding is closest to the term's."""
+    """The k papers of `papers` (at most EMBEDDING_POOL of them) whose title + abstract embedding is
+    closest to the term's (embedded now: a few hundred short texts at most)."""
     import numpy as np
 
-    index = resources.index
-    query = index.embed([term])[0].astype(np.float32)
-    scored = []
-    for paper in papers:
-        vector = index.vector_of(paper)
-        if vector is not None:
-            scored.append((-float(np.dot(vector.astype(np.float32), query)), paper))
-    return [p for _, p in sorted(scored)[:k]]
+    pool = sorted(papers)[:EMBEDDING_POOL]
+    if not pool:
+        return []
+    store = resources.store
+    titles, abstracts = store.attrs(pool, "title"), store.attrs(pool, "abstract")
+    texts = [f"{titles.get(p) or ''}. {abstracts.get(p) or ''}"[:2000] for p in pool]
+    vectors = np.asarray(resources.index.embed([term] + texts), dtype=np.float32)
+    scores = vectors[1:] @ vectors[0]
+    order = sorted(range(len(pool)), key=lambda i: (-float(scores[i]), pool[i]))
+    return [pool[i] for i in order[:k]]
