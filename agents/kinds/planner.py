@@ -13,6 +13,7 @@ the richer kinds (DBLP) a question asking for one gets "the DBLP graph holds no 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,13 +59,15 @@ def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any
     spans, named = resolve(question, spans, named)
     asking = asking_text(question, spans)
     found = cues(asking)
-    named = [s for s in named if norm_key(s.text) in norm_key(asking)]
+    named = [s for s in named if norm_key(s.text) in norm_key(asking) and not in_title_run(question, s)]
     rich_asked = [c for c in found if c.group in lexicon()["asks_kind"]]
     term = topical_term(asking_text(question, list(spans) + list(named)))
+    if term and not _asks_papers_about(question, found, term):
+        term = None
     topical = term_branch(term, index) if term else None
     if term and topical is None and not rich_asked and not named:
         return by_embedding(question, term, spans, years, found, resources)
-    if not rich_asked and not named and not topical:
+    if not rich_asked and not topical and not any(_names_alone(s) for s in named):
         return None
     asked = asked_kind(found) or (named[0].type if named else "paper" if topical else None)
     if asked is None:
@@ -101,6 +104,37 @@ def by_embedding(question: str, term: str, spans: list[Any], years: list[int], f
                                "embedding of title + abstract, not a graph fact"}
     plan["rationale"] += f"; the {len(top)} papers closest to {term!r} by the embedding of title + abstract"
     return plan
+
+
+def in_title_run(question: str, span: Any) -> bool:
+    """A name inside a run of capitalised words ('Shale Gas' in 'Overview on Shale Gas Plays') is part
+    of a title (maybe misspelt, so not linked), not a name of its own."""
+    before = re.findall(r"[\w’'-]+", question[:span.start])
+    after = re.findall(r"[\w’'-]+", question[span.end:])
+    cap = [w[:1].isupper() for w in (before[-1:] + after[:1])]
+    sentence_start = not before or question[:span.start].rstrip()[-1:] in ".?!:;\"'“‘"
+    return any(cap[len(before[-1:]):]) or (bool(before) and cap[0] and not sentence_start)
+
+
+def _names_alone(span: Any) -> bool:
+    """An institution or funder of several words is a question about the richer kinds by itself
+    ("Who from King Abdullah University of Science and Technology published in V?")."""
+    return span.type in ("institution", "funder") and len(span.text.split()) >= 2
+
+
+def _asks_papers_about(question: str, found: list[Cue], term: str) -> bool:
+    """A topical term counts when the question asks for papers (or people, venues) before the cue
+    and the term is not the tail of a capitalised title ('Evaluation on Performance of ...')."""
+    topical = [c for c in found if c.group == "topical"]
+    if not topical:
+        return False
+    asked_before = [c for c in found if c.group in KIND_WORDS and c.start < topical[0].start]
+    at = question.lower().find(term.lower())
+    before = re.findall(r"[\w’'-]+", question[:at]) if at >= 0 else []
+    cue_word = before[-1] if before else ""
+    preceding = before[-2] if len(before) >= 2 else ""
+    return bool(asked_before) and at >= 0 and not (preceding[:1].isupper() and cue_word.islower()
+                                                   and len(before) > 2)
 
 
 def resolve(question: str, spans: list[Any], named: list[RichSpan]) -> tuple[list[Any], list[RichSpan]]:
