@@ -60,6 +60,7 @@ def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any
     asking = asking_text(question, spans)
     found = cues(asking)
     named = [s for s in named if norm_key(s.text) in norm_key(asking) and not in_title_run(question, s)]
+    found = [c for c in found if c.group not in lexicon()["asks_kind"] or _written_as_a_word(question, c.text)]
     rich_asked = [c for c in found if c.group in lexicon()["asks_kind"]]
     term = topical_term(asking_text(question, list(spans) + list(named)))
     if term and not _asks_papers_about(question, found, term):
@@ -114,6 +115,14 @@ def in_title_run(question: str, span: Any) -> bool:
     cap = [w[:1].isupper() for w in (before[-1:] + after[:1])]
     sentence_start = not before or question[:span.start].rstrip()[-1:] in ".?!:;\"'“‘"
     return any(cap[len(before[-1:]):]) or (bool(before) and cap[0] and not sentence_start)
+
+
+def _written_as_a_word(question: str, phrase: str) -> bool:
+    """A kind word counts when written in lower case (or opening the question): 'Oil Fields' in a
+    capitalised title is part of the title, not a question about fields."""
+    lowered = phrase.lower()
+    return bool(re.search(rf"(?<![\w-]){re.escape(lowered)}(?![\w-])", question)) or \
+        question.strip().lower().startswith(lowered)
 
 
 def _names_alone(span: Any) -> bool:
