@@ -15,6 +15,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from hgrag.agents.intent import Frame, parse_intent
+from hgrag.agents.kinds.planner import plan_kinds
 from hgrag.agents.residual import residual_text
 from hgrag.agents.composition import compose_plan
 from hgrag.agents.language import non_english, unsupported_language_text
@@ -66,6 +67,10 @@ class OfflinePlanner:
         language = non_english(question, spans)
         if language:  # abstain rather than guess the intent from English cue words
             return unsupported_plan(unsupported_language_text(language))
+        rich = plan_kinds(question, spans, years, resources)  # institutions, topics, keywords, funders
+        if rich is not None:
+            rich["residual"] = question
+            return with_ir(rich)
         if not spans and not unresolved:
             unresolved = unlinked_names(question, spans)
         else:  # a person the graph lacks, next to linked entities ("papers by A with X")
@@ -134,6 +139,11 @@ class LLMPlanner:
     """The LLM fills the intent frame; linking and plan compilation stay graph-grounded."""
 
     def plan(self, question: str, resources: Resources, context: Context) -> dict[str, Any]:
+        spans, years, _ = detector_for(resources).detect(question)
+        rich = plan_kinds(question, spans, years, resources)  # the frame has no richer kinds: planned as data
+        if rich is not None:
+            rich["residual"] = question
+            return with_ir(rich)
         prompt = PLAN_USER_TEMPLATE.format(question_json=as_data({"question": question}))
         reply, _ = structured_call(context, PlanFrameReply, PLAN_SYSTEM_PROMPT, prompt)
         frame, mentions, years = frame_from_reply(reply.model_dump())

@@ -4,7 +4,7 @@ A plan is a JSON object whose root is an operator; operators take other operator
 any output can feed another. Shown as-is in Studio and `hgrag ask --trace`.
 
   match      {"op": "match", "ids": [node ids], "type": "author", "text": "Marvin K. Simon"}
-  traverse   {"op": "traverse", "input": X, "edge": "writes|published_in|cites", "direction": "out|in",
+  traverse   {"op": "traverse", "input": X, "edge": "writes|published_in|cites|<OpenAlex edge>", "direction": "out|in",
               "position": 1 | -1 (optional: author position on `writes` edges)}
   filter     {"op": "filter", "input": X, "attr": A, "cmp": "= != < <= > >= between in not_in",
               "value": V | "sub": Y}   A: year, cited_by_count, n_authors, venue, author, cites,
@@ -33,11 +33,15 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-NodeKind = Literal["author", "paper", "venue"]
-EdgeKind = Literal["writes", "published_in", "cites", "*"]
+NodeKind = Literal["author", "paper", "venue", "authorship", "institution", "topic", "subfield", "field", "domain",
+                   "keyword", "funder"]  # the last eight: OpenAlex only (tools/graph_kinds.py)
+EdgeKind = Literal["writes", "published_in", "cites", "authorship_by", "authorship_of", "affiliated_with",
+                   "has_topic", "primary_topic", "in_subfield", "in_field", "in_domain", "has_keyword", "funded_by",
+                   "*"]
 Comparison = Literal["=", "!=", "<", "<=", ">", ">=", "between", "in", "not_in"]
 FILTER_ATTRIBUTES = ("year", "cited_by_count", "n_authors", "venue", "author", "cites", "cited_by", "work_type",
-                     "language", "doi", "id", "name", "title", "n_papers")
+                     "language", "doi", "id", "name", "title", "n_papers", "topic", "primary_topic", "keyword",
+                     "funder", "institution", "country_code", "institution_type", "position")
 
 
 class _Op(BaseModel):

@@ -21,7 +21,9 @@ DEFAULT_LAYER_BUDGET = 20_000
 MAX_EVIDENCE_EDGES = 400
 MAX_PATHS = 40
 SET_ATTRIBUTES = {"venue": ("published_in", "out"), "author": ("writes", "in"), "cites": ("cites", "out"),
-                  "cited_by": ("cites", "in")}
+                  "cited_by": ("cites", "in"), "topic": ("has_topic", "out"), "primary_topic": ("primary_topic", "out"),
+                  "keyword": ("has_keyword", "out"), "funder": ("funded_by", "out"),
+                  "institution": ("affiliated_with", "out")}  # the last five: OpenAlex kinds
 COUNT_ATTRIBUTES = {"n_authors": ("writes", "in"), "n_papers": ("writes", "out")}
 
 
