@@ -7,6 +7,7 @@ names are linked through the same index and the shared compiler builds the plan.
 
 from __future__ import annotations
 
+import logging
 import re
 
 from functools import lru_cache
@@ -242,8 +243,7 @@ def make_plan_node(planner: Any | None = None):
                 new_plan = OfflinePlanner().plan(question, resources, context)
                 new_plan["rationale"] = "LLM unavailable; offline fallback; " + new_plan["rationale"]
             if context.second_reader:
-                new_plan = second_read(question, new_plan, resources, lambda text: policy.plan(text, resources, context),
-                                       unsupported_plan)
+                new_plan = _second_read_safely(question, new_plan, resources, policy, context)
         except HgragError as exc:
             return {**limits, "error": str(exc), "answer": [], "answer_text": f"Error: {exc}"}
         check = new_plan.pop("planner_check", None)
@@ -254,3 +254,15 @@ def make_plan_node(planner: Any | None = None):
                 "interpretation": new_plan.get("interpretation", ""), "planner_check": check, "error": None}
 
     return plan
+
+
+def _second_read_safely(question: str, plan: dict[str, Any], resources: Any, policy: Any, context: Any) -> dict[str, Any]:
+    """The second reader's plan; a fault inside it keeps the rules' plan (logged), never a traceback."""
+    try:
+        return second_read(question, plan, resources, lambda text: policy.plan(text, resources, context),
+                           unsupported_plan)
+    except HgragError:
+        raise
+    except Exception:  # noqa: BLE001 - the second reader is advisory; the rules' plan and its checks stand
+        logging.getLogger(__name__).exception("second reader failed; keeping the rules' plan")
+        return plan
