@@ -46,6 +46,7 @@ def test_damaged_pages_are_one_line_everywhere(session_hgrag_home: Path, tmp_pat
     monkeypatch.setenv("HGRAG_HOME", str(home))
     for number in range(4):
         assert not api.ask(f'Who wrote "{paper.title}"?', DATASET, thread_id=f"t{number}")["error"]
+    api._close_thread_graphs()  # the last connection closed: the WAL is written back into the file
     database = home / "threads.sqlite"
     assert database.stat().st_size > 4096 * 5
     damage_pages(database)
