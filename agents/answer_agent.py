@@ -238,13 +238,11 @@ def _best_supported(candidates: list[dict[str, Any]], plan: dict[str, Any], reso
 def grounded_text(plan: dict[str, Any], answer: list[str], report: dict[str, Any], resources: Any,
                   text: str) -> str:
     """The sentence of a verified answer, rendered from its items (or, for an empty answer, from why it is
-    empty); a given text is kept only when it opens with that rendering (e.g. a note on an offline fallback)."""
+    empty); a given text is kept only when it opens with such a rendering (e.g. a note on an offline fallback)."""
     if answer:
-        rendered = render_answer(plan, answer, resources.store)
-    elif report.get("premise_failures"):
-        rendered = premise_text(report["premise_failures"])
-    elif report.get("run_error"):
-        rendered = cannot_run_text(report["run_error"])
+        renderings = [render_answer(plan, answer, resources.store)]
     else:
-        rendered = render_answer(plan, [], resources.store)
-    return text if text.startswith(rendered) else rendered
+        renderings = [premise_text(report["premise_failures"])] if report.get("premise_failures") else []
+        renderings += [cannot_run_text(report["run_error"])] if report.get("run_error") else []
+        renderings.append(render_answer(plan, [], resources.store))
+    return text if any(text.startswith(rendered) for rendered in renderings) else renderings[0]
