@@ -23,7 +23,7 @@ from hgrag.agents.mentions import names_compatible, token_coverage
 from hgrag.agents.resources_access import resources_for
 from hgrag.state.context import Context
 from hgrag.state.qa_state import QAState
-from hgrag.tools.entity_keys import denotes
+from hgrag.tools.entity_keys import denotes, same_name_scores
 from hgrag.tools.text import norm_key
 from hgrag.tools.plan_exec import linked_subjects, run_plan
 from hgrag.tools.ir_exec import Execution as Traversal
@@ -85,6 +85,8 @@ def rerank_anchors(store: Any, plan: dict[str, Any], abstain_on_ties: bool = Fal
     anchors = plan.get("anchors", [])
     for mention in anchors:
         scores = dict(zip(mention.get("candidates", []), mention.get("candidate_scores", [])))
+        if mention.get("type") == "author":  # names differing only in hyphens, spaces or accents are one name
+            scores = same_name_scores(mention.get("text", ""), scores, store.label)
         candidates = [c for c in mention.get("candidates", []) if store.has_node(c)]
         if len(candidates) < 2:
             continue

@@ -151,6 +151,23 @@ def _compact(by_key: dict[str, list[str]], node_type: str,
     return compact
 
 
+def same_name_key(name: str) -> str:
+    """A person name with case, accents, hyphens, spaces and 'Surname, Given' order folded away:
+    'Khalid Al-Ramadan', 'Khalid Al‐Ramadan' (U+2010) and 'Khalid Al Ramadan' are one name."""
+    return "".join(name_tokens(name))
+
+
+def same_name_scores(text: str, scores: dict[str, float], label_of: Callable[[str], str]) -> dict[str, float]:
+    """Candidate scores where every candidate whose label is the mention's name (`same_name_key`) has the
+    best score among them: how the name was typed (which hyphen, a space) does not pick one of them."""
+    key = same_name_key(text)
+    same = [node for node in scores if key and same_name_key(label_of(node)) == key]
+    if len(same) < 2:
+        return scores
+    top = max(scores[node] for node in same)
+    return {node: top if node in same else score for node, score in scores.items()}
+
+
 # -- does a mention denote a label? (strict checks for fuzzy and embedding candidates) --------------
 TITLE_MIN_RATIO = 90.0
 MIN_PREFIX_WORDS = 3

@@ -1,0 +1,89 @@
+"""Same-name and near-name authors (issue 23, item 5): names that differ only in hyphens, spaces, accents or
+case are one name for the same-name rule (hgrag asks which is meant, whichever spelling is typed), and a
+given name that contradicts a node's given name is not a link."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from hgrag.agents.graph_retrieval_agent import OfflineRetriever
+from hgrag.agents.retrieval_agent import OfflinePlanner
+from hgrag.state.context import Context
+from hgrag.tools.entity_index import Candidate
+from hgrag.tools.entity_keys import LabelMaps, same_name_key
+from hgrag.tools.graph_store import NODE_TYPES, NetworkXGraphStore
+from hgrag.tools.plan_exec import full_answer, linked_subjects
+
+pytestmark = pytest.mark.faults
+
+
+class KeyIndex:
+    """The entity index's string maps (exact, normalised, name, initials keys), without embeddings."""
+
+    def __init__(self, store: NetworkXGraphStore):
+        self.store = store
+        labelled = {kind: [(node, store.label(node)) for node in store.nodes_of_type(kind)] for kind in NODE_TYPES}
+        self.maps = LabelMaps.build(labelled, lambda node, kind: len(list(store.all_neighbors(node))))
+
+    def lookup(self, text: str, node_type: str | None = None) -> list[Candidate]:
+        kinds = [node_type] if node_type else list(NODE_TYPES)
+        return [Candidate(node, kind, self.store.label(node), score, match)
+                for node, kind, match, score in self.maps.matches(text, kinds)]
+
+    def search(self, text: str, node_type: str | None = None, k: int = 10) -> list[Candidate]:
+        return self.lookup(text, node_type)[:k]
+
+
+SPELLINGS = {"k1": "Khalid Al-Ramadan", "k2": "Khalid Al\u2010Ramadan", "k3": "Khalid Al\u2010Ramadan",
+             "k4": "Khalid Al Ramadan"}
+
+
+def world(authors: dict[str, str], papers: dict[str, tuple[str, list[str]]]) -> SimpleNamespace:
+    store = NetworkXGraphStore(name="toy")
+    for node, name in authors.items():
+        store.add_node(node, "author", name=name)
+    for node, (title, by) in papers.items():
+        store.add_node(node, "paper", title=title, year=2020, cited_by_count=1)
+        for position, author in enumerate(by, 1):
+            store.add_edge(author, node, "writes", position=position)
+    return SimpleNamespace(store=store, index=KeyIndex(store), dataset="toy")
+
+
+def ramadan_papers() -> dict[str, tuple[str, list[str]]]:
+    """1, 2, 3 and 4 papers for the four authors, none shared."""
+    return {f"p{node}{i}": (f"Carbonate reservoir study number {node} part {i}", [node])
+            for n, node in enumerate(SPELLINGS, 1) for i in range(n)}
+
+
+@pytest.fixture(scope="module")
+def ramadans() -> SimpleNamespace:
+    """Four unconnected authors whose names differ only in the hyphen typed."""
+    return world(SPELLINGS, ramadan_papers())
+
+
+def retrieved(world: SimpleNamespace, question: str) -> dict:
+    plan = OfflinePlanner().plan(question, world, Context(dataset="toy"))
+    plan, _ = OfflineRetriever().retrieve(question, plan, world, 1000)
+    return plan
+
+
+def test_same_name_key_folds_hyphens_spaces_accents_case_and_order() -> None:
+    assert len({same_name_key(name) for name in SPELLINGS.values()}) == 1
+    assert same_name_key("José Müller") == same_name_key("jose muller") == same_name_key("Muller, Jose")
+    assert same_name_key("Marvin K. Simon") != same_name_key("Marvin Simon")
+
+
+@pytest.mark.parametrize("typed", sorted(set(SPELLINGS.values())) + ["khalid al ramadan"])
+def test_every_spelling_of_a_shared_name_asks_which_is_meant(ramadans: SimpleNamespace, typed: str) -> None:
+    plan = retrieved(ramadans, f"How many papers did {typed} write?")
+    assert not linked_subjects(plan) and full_answer(ramadans.store, plan) == []
+    assert "4 authors in the graph are named" in plan["reason"] and "Which one do you mean" in plan["reason"]
+
+
+def test_a_co_author_still_singles_one_out() -> None:
+    papers = {**ramadan_papers(), "pz": ("Diagenesis of a sandstone aquifer", ["k3", "z1"])}
+    linked = world({**SPELLINGS, "z1": "Zahra Qureshi"}, papers)
+    plan = retrieved(linked, "Which papers did Khalid Al-Ramadan write with Zahra Qureshi?")
+    assert [item.text for item in full_answer(linked.store, plan)] == ["Diagenesis of a sandstone aquifer"]
