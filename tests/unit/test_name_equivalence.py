@@ -87,3 +87,30 @@ def test_a_co_author_still_singles_one_out() -> None:
     linked = world({**SPELLINGS, "z1": "Zahra Qureshi"}, papers)
     plan = retrieved(linked, "Which papers did Khalid Al-Ramadan write with Zahra Qureshi?")
     assert [item.text for item in full_answer(linked.store, plan)] == ["Diagenesis of a sandstone aquifer"]
+
+
+@pytest.fixture(scope="module")
+def near_names() -> SimpleNamespace:
+    """'M. Smith', 'Maxwell Simon', 'Marvin K. Simon', 'James Kirk', and an author with a paper titled by his name."""
+    authors = {"m1": "M. Smith", "s1": "Maxwell Simon", "s2": "Marvin K. Simon", "j1": "James Kirk",
+               "e1": "Ahmed M. El-Zohry"}
+    papers = {"pm": ("Cache coherence in shared memory", ["m1", "j1"]), "ps1": ("Outage bounds", ["s1"]),
+              "ps2": ("Chi-square variates", ["s2"]), "pe1": ("Ahmed M. El-Zohry", ["e1"]),
+              "pe2": ("Ultrafast charge transfer in dyes", ["e1", "j1"]), "pe3": ("Excited states of ligands", ["e1"])}
+    return world(authors, papers)
+
+
+def subjects(world: SimpleNamespace, question: str) -> list[str]:
+    return linked_subjects(retrieved(world, question))
+
+
+def test_a_given_name_typed_before_a_shorter_name_is_not_dropped(near_names: SimpleNamespace) -> None:
+    assert subjects(near_names, "How many papers did M. Smith write?") == ["m1"]
+    assert "m1" not in subjects(near_names, "How many papers did James M. Smith write?")  # James is not M.
+    assert "m1" not in subjects(near_names, "how many papers did james m. smith write?")
+
+
+def test_an_unquoted_personal_name_is_the_person_a_quoted_title_the_paper(near_names: SimpleNamespace) -> None:
+    assert subjects(near_names, "How many papers did Ahmed M. El-Zohry write?") == ["e1"]
+    assert subjects(near_names, "Who are the co-authors of Ahmed M. El-Zohry?") == ["e1"]
+    assert subjects(near_names, "Who wrote 'Ahmed M. El-Zohry'?") == ["pe1"]
