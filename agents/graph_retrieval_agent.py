@@ -227,11 +227,12 @@ class OfflineRetriever:
         """One expansion round; returns the new plan, evidence and what was done."""
         store = resources.store
         budget = int(evidence.get("layer_budget") or 20_000)
-        actions = []
+        actions, relinked = [], False
         if plan.get("unresolved"):
             replaced: dict[str, str] = {}
             rewritten = self._relink(question, plan, resources, replaced)
             if rewritten != question:
+                relinked = True
                 plan = replan(rewritten)
                 for mention in plan.get("anchors", []):  # show the link for what it is: a re-link
                     if mention.get("text") in replaced:
@@ -244,7 +245,7 @@ class OfflineRetriever:
         if evidence.get("truncated"):
             budget *= 10
             actions.append(f"widened the walk to {budget} nodes per hop")
-        if not evidence.get("n_targets"):
+        if not evidence.get("n_targets") and not relinked:  # that evidence was of the plan before the re-link
             if self._next_candidate(plan, store):
                 actions.append("switched an anchor to its next candidate")
         with_ir(plan)
@@ -272,9 +273,11 @@ class OfflineRetriever:
 
     def _next_candidate(self, plan: dict[str, Any], store: Any) -> bool:
         for mention in plan.get("anchors", []):
-            candidates = mention.get("candidates", [])
-            if mention.get("node_id") in candidates and candidates.index(mention["node_id"]) + 1 < len(candidates):
-                relink(plan, mention, candidates[candidates.index(mention["node_id"]) + 1], store)
+            candidates, typed = mention.get("candidates", []), mention.get("relinked_from") or mention.get("text", "")
+            later = candidates[candidates.index(mention["node_id"]) + 1:] if mention.get("node_id") in candidates else []
+            later = [c for c in later if mention.get("type") != "author" or denotes(typed, store.label(c), "author")]
+            if later:  # never a person whose given name contradicts the one typed ('Max' is not Marvin K.)
+                relink(plan, mention, later[0], store)
                 return True
         return False
 

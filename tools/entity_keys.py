@@ -198,9 +198,13 @@ def _given_compatible(a: str, b: str) -> bool:
 def name_denotes(mention: str, label: str) -> bool:
     """A person-name mention denotes a label when the surnames match (up to a small typo), the first
     given names match or are compatible initials, and every further given token of the mention is
-    an initial or word of the label. A shared first name or one shared surname token is not enough."""
+    an initial or word of the label. A shared first name or one shared surname token is not enough,
+    and a given name written out is not matched by an initial alone ('Max Simon' is not 'M. Simon':
+    nothing says Max is the M.; the other way round, 'M. Simon' may be Marvin K. Simon)."""
     said, full = _core_tokens(name_tokens(mention)), _core_tokens(name_tokens(label))
     if len(said) < 2 or len(full) < 2:
+        return False
+    if len(said[0]) > 1 and len(full[0]) == 1:
         return False
     if not words_match(said[-1], full[-1]) or not _given_compatible(said[0], full[0]):
         return False

@@ -12,7 +12,7 @@ from hgrag.agents.graph_retrieval_agent import OfflineRetriever
 from hgrag.agents.retrieval_agent import OfflinePlanner
 from hgrag.state.context import Context
 from hgrag.tools.entity_index import Candidate
-from hgrag.tools.entity_keys import LabelMaps, same_name_key
+from hgrag.tools.entity_keys import LabelMaps, name_denotes, same_name_key
 from hgrag.tools.graph_store import NODE_TYPES, NetworkXGraphStore
 from hgrag.tools.plan_exec import full_answer, linked_subjects
 
@@ -92,9 +92,10 @@ def test_a_co_author_still_singles_one_out() -> None:
 @pytest.fixture(scope="module")
 def near_names() -> SimpleNamespace:
     """'M. Smith', 'Maxwell Simon', 'Marvin K. Simon', 'James Kirk', and an author with a paper titled by his name."""
-    authors = {"m1": "M. Smith", "s1": "Maxwell Simon", "s2": "Marvin K. Simon", "j1": "James Kirk",
+    authors = {"m1": "M. Smith", "s1": "Maxwell Simon", "s2": "Marvin K. Simon", "s3": "M. Simon", "j1": "James Kirk",
                "e1": "Ahmed M. El-Zohry"}
     papers = {"pm": ("Cache coherence in shared memory", ["m1", "j1"]), "ps1": ("Outage bounds", ["s1"]),
+              "ps3": ("Parallel singular value decomposition", ["s3"]),
               "ps2": ("Chi-square variates", ["s2"]), "pe1": ("Ahmed M. El-Zohry", ["e1"]),
               "pe2": ("Ultrafast charge transfer in dyes", ["e1", "j1"]), "pe3": ("Excited states of ligands", ["e1"])}
     return world(authors, papers)
@@ -114,3 +115,24 @@ def test_an_unquoted_personal_name_is_the_person_a_quoted_title_the_paper(near_n
     assert subjects(near_names, "How many papers did Ahmed M. El-Zohry write?") == ["e1"]
     assert subjects(near_names, "Who are the co-authors of Ahmed M. El-Zohry?") == ["e1"]
     assert subjects(near_names, "Who wrote 'Ahmed M. El-Zohry'?") == ["pe1"]
+
+
+def test_a_given_name_written_out_is_not_read_as_another_given_name(near_names: SimpleNamespace) -> None:
+    """'Max Simon' is neither Marvin K. Simon (Max contradicts Marvin) nor, by its initial alone, M. Simon."""
+    assert name_denotes("M. Simon", "Marvin K. Simon") and not name_denotes("Max Simon", "M. Simon")
+    assert not name_denotes("Max Simon", "Marvin K. Simon")
+    plan = retrieved(near_names, "How many papers did Max Simon write?")
+    assert not linked_subjects(plan) and "Max Simon" in (plan.get("unresolved") or [])
+    assert subjects(near_names, "How many papers did Marvin Simon write?") == ["s2"]
+
+
+def test_an_expansion_never_switches_to_a_contradicted_candidate(near_names: SimpleNamespace) -> None:
+    """After a re-link, the evidence of the plan before it is not a reason to take the next candidate."""
+    from hgrag.agents.graph_retrieval_agent import OfflineRetriever as Retriever
+
+    question = "How many papers did Max Simon write?"
+    plan = retrieved(near_names, question)
+    evidence = {"n_targets": 0, "layer_budget": 1000}
+    replanned, _, _ = Retriever().expand(question, plan, evidence, near_names,
+                                         lambda text: OfflinePlanner().plan(text, near_names, Context(dataset="toy")))
+    assert not linked_subjects(replanned)  # neither Marvin K. Simon nor Maxwell Simon nor M. Simon
