@@ -9,8 +9,12 @@ validate  checks every answer item against the whole graph — entity existence,
           It also checks the question's premises (tools/premises.py): "Who co-authored X with Y?"
           when Y did not write X supports no answer, so any answer scores 0 and the regeneration
           declines, saying what the graph records instead.
+          An answer is verified only when every item is supported (an empty answer only when the
+          graph supports none) and the score reaches the threshold: the threshold tunes regeneration,
+          it never switches the support check off. The text shown with a verified answer is
+          rendered from its items (an LLM's own sentence is never shown unchecked).
           When the regeneration budget is spent, the best candidate is returned with only its
-          graph-supported items, verified=false; with none supported, hgrag abstains.
+          graph-supported items, verified=false, naming what was dropped; with none supported, hgrag abstains.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from hgrag.state.context import Context
 from hgrag.state.qa_state import QAState
 from hgrag.tools.errors import LLMError
 from hgrag.tools.llm import as_data, structured_call
-from hgrag.tools.plan_exec import UNBOUNDED, answer_items, full_answer, linked_subjects, run_plan
+from hgrag.tools.plan_exec import UNBOUNDED, answer_items, linked_subjects, run_plan
 from hgrag.tools.premises import premise_failures
 from hgrag.tools.text import norm_key
 
@@ -54,7 +58,7 @@ class OfflineAnswerer:
         budget = UNBOUNDED if attempt else int(evidence.get("layer_budget") or 20_000)
         execution = run_plan(resources.store, plan, layer_budget=budget)
         if execution.error:
-            return [], f"I can't run my reading of this question ({execution.error}), so I do not answer."
+            return [], cannot_run_text(execution.error)
         items = answer_items(resources.store, plan, execution)
         answer = [item.text for item in items]
         return answer, render_answer(plan, answer, resources.store)
@@ -96,6 +100,10 @@ def serialise_subgraph(store: Any, plan: dict[str, Any], evidence: dict[str, Any
     return "\n".join(lines)
 
 
+def cannot_run_text(error: str) -> str:
+    return f"I can't run my reading of this question ({error}), so I do not answer."
+
+
 def premise_text(failures: list[str]) -> str:
     return ("The question's premise does not hold in the graph: " + "; ".join(failures)
             + ". So I do not answer it as asked.")
@@ -118,12 +126,14 @@ def check_answer(plan: dict[str, Any], answer: list[str], resources: Any, questi
         feedback = ("False premise: " + "; ".join(failures)
                     + ". Return an empty answer list and say so in answer_text.") if answer else ""
         report = _report(0.0 if answer else 1.0, [], list(answer), {"premise_validity": 0.0}, feedback)
-        return {**report, "premise_failures": failures}
-    expected_items = full_answer(resources.store, plan) if linked_subjects(plan) else []
+        return {**report, "premise_failures": failures, "holds": not answer}
+    execution = run_plan(resources.store, plan, layer_budget=UNBOUNDED, evidence=False)  # the whole graph
+    expected_items = answer_items(resources.store, plan, execution) if linked_subjects(plan) else []
     expected = {answer_key(item.text): item.text for item in expected_items}
     if not answer:
         score = 1.0 if not expected else 0.0
-        return _report(score, [], [], {}, "" if not expected else "The graph supports an answer; none was given.")
+        report = _report(score, [], [], {}, "" if not expected else "The graph supports an answer; none was given.")
+        return {**report, "holds": not expected, "run_error": execution.error}
     entity_answer = (plan.get("target_type") in ("author", "paper", "venue") and not plan.get("read")
                      and not plan.get("project") and plan.get("operation") in ("list", "argmax", "argmin"))
     exists = [(not entity_answer) or bool(resources.index.lookup(a, plan["target_type"])) for a in answer]
@@ -140,7 +150,8 @@ def check_answer(plan: dict[str, Any], answer: list[str], resources: Any, questi
         feedback = "Not supported by the graph: " + "; ".join(unsupported[:10]) + "."
     elif recall < 1.0:
         feedback = f"Incomplete: the graph supports {len(expected)} items, {len(supported)} were given."
-    return _report(round(precision * (0.7 + 0.3 * recall), 4), supported, unsupported, checks, feedback)
+    report = _report(round(precision * (0.7 + 0.3 * recall), 4), supported, unsupported, checks, feedback)
+    return {**report, "holds": not unsupported}
 
 
 def _report(score: float, supported: list[str], unsupported: list[str], checks: dict[str, float],
@@ -193,14 +204,19 @@ def make_answer_nodes(answerer: Any | None = None, validator: Any | None = None)
         report = checker.validate(state["question"], state["plan"], state.get("answer", []), resources)
         candidates = list(state.get("candidates", [])) + [
             {"answer": state.get("answer", []), "answer_text": state.get("answer_text", ""), "report": report}]
+        report = {**report, "holds": report.get("holds", not report.get("unsupported"))}  # any validator
         threshold = state.get("consistency_threshold", 0.8)
-        retry = report["score"] < threshold and state.get("regenerations", 0) < state.get("max_regenerations", 2)
+        passes = report["holds"] and report["score"] >= threshold  # the threshold never excuses an unsupported item
+        retry = not passes and state.get("regenerations", 0) < state.get("max_regenerations", 2)
         update: dict[str, Any] = {"validation": report, "consistency_score": report["score"],
                                   "feedback": report["feedback"], "candidates": candidates,
-                                  "verified": report["score"] >= threshold and bool(linked_subjects(state["plan"]))}
+                                  "verified": passes and bool(linked_subjects(state["plan"]))}
         if report.get("stop"):  # the plan does not read the question: abstain, saying what could not be used
             update.update({"answer": [], "answer_text": report["feedback"], "verified": False})
-        elif not retry and report["score"] < threshold:
+        elif update["verified"]:  # the text shown says what the verified items say, nothing else
+            update["answer_text"] = grounded_text(state["plan"], state.get("answer", []), report, resources,
+                                                  state.get("answer_text", ""))
+        elif not retry and not passes:
             update.update(_best_supported(candidates, state["plan"], resources))
         return update
 
@@ -215,8 +231,23 @@ def _best_supported(candidates: list[dict[str, Any]], plan: dict[str, Any], reso
                 "answer_text": premise_text(best["report"]["premise_failures"])}
     supported = best["report"]["supported"]
     if supported:
-        text = render_answer(plan, supported, resources.store) + " (only the graph-supported part of the answer)"
+        dropped = list(dict.fromkeys(best["report"].get("unsupported") or []))
+        text = render_answer(plan, supported, resources.store) + " (only the graph-supported part of the answer" + (
+            f"; not supported by the graph, so left out: {'; '.join(dropped[:10])})" if dropped else ")")
         return {"answer": supported, "answer_text": text, "verified": False,
                 "consistency_score": best["report"]["score"]}
     return {"answer": [], "verified": False, "consistency_score": best["report"]["score"],
             "answer_text": "I could not find graph support for an answer to this question, so I abstain."}
+
+
+def grounded_text(plan: dict[str, Any], answer: list[str], report: dict[str, Any], resources: Any,
+                  text: str) -> str:
+    """The sentence of a verified answer, rendered from its items (or, for an empty answer, from why it is
+    empty); a given text is kept only when it opens with such a rendering (e.g. a note on an offline fallback)."""
+    if answer:
+        renderings = [render_answer(plan, answer, resources.store)]
+    else:
+        renderings = [premise_text(report["premise_failures"])] if report.get("premise_failures") else []
+        renderings += [cannot_run_text(report["run_error"])] if report.get("run_error") else []
+        renderings.append(render_answer(plan, [], resources.store))
+    return text if any(text.startswith(rendered) for rendered in renderings) else renderings[0]

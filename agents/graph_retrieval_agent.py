@@ -23,7 +23,7 @@ from hgrag.agents.mentions import names_compatible, token_coverage
 from hgrag.agents.resources_access import noted, resources_for
 from hgrag.state.context import Context
 from hgrag.state.qa_state import QAState
-from hgrag.tools.entity_keys import denotes
+from hgrag.tools.entity_keys import denotes, same_name_scores
 from hgrag.tools.text import norm_key
 from hgrag.tools.plan_exec import linked_subjects, run_plan
 from hgrag.tools.ir_exec import Execution as Traversal
@@ -85,6 +85,8 @@ def rerank_anchors(store: Any, plan: dict[str, Any], abstain_on_ties: bool = Fal
     anchors = plan.get("anchors", [])
     for mention in anchors:
         scores = dict(zip(mention.get("candidates", []), mention.get("candidate_scores", [])))
+        if mention.get("type") == "author":  # names differing only in hyphens, spaces or accents are one name
+            scores = same_name_scores(mention.get("text", ""), scores, store.label)
         candidates = [c for c in mention.get("candidates", []) if store.has_node(c)]
         if len(candidates) < 2:
             continue
@@ -226,11 +228,12 @@ class OfflineRetriever:
         """One expansion round; returns the new plan, evidence and what was done."""
         store = resources.store
         budget = int(evidence.get("layer_budget") or 20_000)
-        actions = []
+        actions, relinked = [], False
         if plan.get("unresolved"):
             replaced: dict[str, str] = {}
             rewritten = self._relink(question, plan, resources, replaced)
             if rewritten != question:
+                relinked = True
                 plan = replan(rewritten)
                 for mention in plan.get("anchors", []):  # show the link for what it is: a re-link
                     if mention.get("text") in replaced:
@@ -243,7 +246,7 @@ class OfflineRetriever:
         if evidence.get("truncated"):
             budget *= 10
             actions.append(f"widened the walk to {budget} nodes per hop")
-        if not evidence.get("n_targets"):
+        if not evidence.get("n_targets") and not relinked:  # that evidence was of the plan before the re-link
             if self._next_candidate(plan, store):
                 actions.append("switched an anchor to its next candidate")
         with_ir(plan)
@@ -271,9 +274,11 @@ class OfflineRetriever:
 
     def _next_candidate(self, plan: dict[str, Any], store: Any) -> bool:
         for mention in plan.get("anchors", []):
-            candidates = mention.get("candidates", [])
-            if mention.get("node_id") in candidates and candidates.index(mention["node_id"]) + 1 < len(candidates):
-                relink(plan, mention, candidates[candidates.index(mention["node_id"]) + 1], store)
+            candidates, typed = mention.get("candidates", []), mention.get("relinked_from") or mention.get("text", "")
+            later = candidates[candidates.index(mention["node_id"]) + 1:] if mention.get("node_id") in candidates else []
+            later = [c for c in later if mention.get("type") != "author" or denotes(typed, store.label(c), "author")]
+            if later:  # never a person whose given name contradicts the one typed ('Max' is not Marvin K.)
+                relink(plan, mention, later[0], store)
                 return True
         return False
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hgrag.agents.mention_partners import promote_partners
+from hgrag.agents.name_context import UNQUOTED_TYPE_PREFERENCE, contradicts, given_names, name_typed_before
 from hgrag.tools.entity_keys import title_denotes, title_within
 from hgrag.tools.label_prefixes import LabelPrefixes
 from hgrag.tools.text import name_tokens, norm_key
@@ -230,13 +231,15 @@ class MentionDetector:
         if stripped.endswith("'s"):
             variants.append(stripped[:-2])
         found = []
+        before = name_typed_before(text, start, lambda: given_names(self.index, self.store), STOPWORDS)
         for variant in variants:
             if norm_key(variant) in NOT_A_NAME:  # "et al." is a citation convention, not a person
                 continue
-            hits = [h for h in self.index.lookup(variant) if _initials_fit(h, variant)]
+            hits = [h for h in self.index.lookup(variant) if _initials_fit(h, variant)
+                    and not (before and contradicts(h, f"{before} {variant}"))]
             plausible = [h for h in hits if _plausible(h, variant, len(tokens), lowercase, at_start, around)]
             if plausible:  # the span reads as an entity; every look-up hit of that type is a candidate
-                kind = _preferred_type(plausible)
+                kind = _preferred_type(plausible, UNQUOTED_TYPE_PREFERENCE)
                 chosen = [h for h in hits if h.node_type == kind]
                 found.append(Span(start, start + len(variant), variant, kind, chosen))
         # "Fathy, A.'s": the possessive-free form matches 'A. Fathy' by name, better than any initials
@@ -300,10 +303,10 @@ def _aligned_stretch(text: str, label: str, spans: list[Span]) -> tuple[int, int
 TYPE_PREFERENCE = {"paper": 0, "author": 1, "venue": 2}
 
 
-def _preferred_type(hits: list[Any]) -> str:
+def _preferred_type(hits: list[Any], preference: dict[str, int] = TYPE_PREFERENCE) -> str:
     best = max(h.score for h in hits)
     top = [h for h in hits if h.score >= best - 1e-9]
-    return min(top, key=lambda h: TYPE_PREFERENCE.get(h.node_type, 9)).node_type
+    return min(top, key=lambda h: preference.get(h.node_type, 9)).node_type
 
 
 VENUE_CUES = frozenset("in at for journal venue proceedings conference".split())

@@ -53,7 +53,8 @@ def route_after_validation(state: QAState) -> str:
     if (state.get("validation") or {}).get("stop"):  # a misread question: regenerating cannot fix the reading
         return END
     below = state.get("consistency_score", 0.0) < state.get("consistency_threshold", 0.8)
-    if below and state.get("regenerations", 0) < state.get("max_regenerations", 2):
+    unsupported = (state.get("validation") or {}).get("holds") is False  # whatever the threshold
+    if (below or unsupported) and state.get("regenerations", 0) < state.get("max_regenerations", 2):
         return "generate"
     return END
 

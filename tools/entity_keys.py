@@ -151,6 +151,23 @@ def _compact(by_key: dict[str, list[str]], node_type: str,
     return compact
 
 
+def same_name_key(name: str) -> str:
+    """A person name with case, accents, hyphens, spaces and 'Surname, Given' order folded away:
+    'Khalid Al-Ramadan', 'Khalid Al‐Ramadan' (U+2010) and 'Khalid Al Ramadan' are one name."""
+    return "".join(name_tokens(name))
+
+
+def same_name_scores(text: str, scores: dict[str, float], label_of: Callable[[str], str]) -> dict[str, float]:
+    """Candidate scores where every candidate whose label is the mention's name (`same_name_key`) has the
+    best score among them: how the name was typed (which hyphen, a space) does not pick one of them."""
+    key = same_name_key(text)
+    same = [node for node in scores if key and same_name_key(label_of(node)) == key]
+    if len(same) < 2:
+        return scores
+    top = max(scores[node] for node in same)
+    return {node: top if node in same else score for node, score in scores.items()}
+
+
 # -- does a mention denote a label? (strict checks for fuzzy and embedding candidates) --------------
 TITLE_MIN_RATIO = 90.0
 MIN_PREFIX_WORDS = 3
@@ -181,9 +198,13 @@ def _given_compatible(a: str, b: str) -> bool:
 def name_denotes(mention: str, label: str) -> bool:
     """A person-name mention denotes a label when the surnames match (up to a small typo), the first
     given names match or are compatible initials, and every further given token of the mention is
-    an initial or word of the label. A shared first name or one shared surname token is not enough."""
+    an initial or word of the label. A shared first name or one shared surname token is not enough,
+    and a given name written out is not matched by an initial alone ('Max Simon' is not 'M. Simon':
+    nothing says Max is the M.; the other way round, 'M. Simon' may be Marvin K. Simon)."""
     said, full = _core_tokens(name_tokens(mention)), _core_tokens(name_tokens(label))
     if len(said) < 2 or len(full) < 2:
+        return False
+    if len(said[0]) > 1 and len(full[0]) == 1:
         return False
     if not words_match(said[-1], full[-1]) or not _given_compatible(said[0], full[0]):
         return False

@@ -1,0 +1,47 @@
+"""What the words around an unquoted name tell the mention detector.
+
+A given name typed just before a linked name is part of it: in "James M. Smith" the span "M. Smith" is
+not the author "M. Smith", whose given name the typed "James" contradicts, so that link is dropped.
+Which words are given names is read from the graph (first names of its authors), not from a list.
+And an unquoted run of words that is both an author's name and a paper's title reads as the person
+(a title asked about by name is quoted or introduced; a bare personal name is the person)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any
+
+from hgrag.tools.entity_keys import name_denotes
+from hgrag.tools.text import name_tokens, norm_key
+
+UNQUOTED_TYPE_PREFERENCE = {"author": 0, "paper": 1, "venue": 2}
+
+
+@lru_cache(maxsize=16)
+def given_names(index: Any, store: Any) -> frozenset[str]:
+    """The first given names (two letters or more) of the graph's authors, normalised."""
+    maps = getattr(index, "maps", None)
+    if maps is not None:
+        keys = (key for key, _ in maps.keyed("author", "name"))
+    else:  # the tests' string-only index stand-ins
+        keys = (" ".join(name_tokens(store.label(node))) for node in store.nodes_of_type("author"))
+    return frozenset(tokens[0] for tokens in (key.split() for key in keys) if len(tokens) >= 2 and len(tokens[0]) >= 2)
+
+
+def name_typed_before(text: str, start: int, given: Callable[[], frozenset[str]],
+                      function_words: frozenset[str]) -> str:
+    """The given name written right before position `start` ('' when there is none): a capitalised word
+    (any word in an all-lower-case question) the graph knows as a first name, not a word of the question's
+    own vocabulary."""
+    words = text[:start].split()
+    word = words[-1] if words else ""
+    if not (word[:1].isupper() or text == text.lower()) or not word.replace("-", "").isalpha():
+        return ""  # punctuation ends a name
+    key = norm_key(word)
+    return word if key not in function_words and key in given() else ""
+
+
+def contradicts(hit: Any, full_name: str) -> bool:
+    """The longer name typed does not denote the author the shorter span linked to."""
+    return hit.node_type == "author" and not name_denotes(full_name, hit.label)
