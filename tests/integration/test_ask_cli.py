@@ -63,7 +63,7 @@ def test_trace_prints_each_transition_to_stderr(paper: RawPaper, capsys: pytest.
     assert main(["ask", question_for(paper), "--dataset", DATASET, "--trace", "--json"]) == 0
     out, err = capsys.readouterr()
     nodes = [line.split("]")[0].lstrip("[") for line in err.splitlines() if line.startswith("[")]
-    assert nodes == ["plan", "retrieve", "score_sufficiency", "generate", "validate"]
+    assert nodes == ["resolve", "plan", "retrieve", "score_sufficiency", "generate", "validate", "respond"]
     assert "relation: The authors of '" in err  # the plan's reading
     assert '"op": "traverse", "input": {"op": "match"' in err and '"edge": "writes", "direction": "in"' in err
     state = json.loads(out)  # stdout stays machine-readable
