@@ -210,7 +210,8 @@ def make_answer_nodes(answerer: Any | None = None, validator: Any | None = None)
         retry = not passes and state.get("regenerations", 0) < state.get("max_regenerations", 2)
         update: dict[str, Any] = {"validation": report, "consistency_score": report["score"],
                                   "feedback": report["feedback"], "candidates": candidates,
-                                  "verified": passes and bool(linked_subjects(state["plan"]))}
+                                  "verified": passes and bool(linked_subjects(state["plan"]))
+                                  and not state["plan"].get("not_graph_fact")}  # e.g. an embedding ranking
         if report.get("stop"):  # the plan does not read the question: abstain, saying what could not be used
             update.update({"answer": [], "answer_text": report["feedback"], "verified": False})
         elif update["verified"]:  # the text shown says what the verified items say, nothing else

@@ -104,6 +104,7 @@ def by_embedding(question: str, term: str, spans: list[Any], years: list[int], f
                        "note": f"no topic or keyword names '{term}': these are the {len(top)} closest to it by the "
                                "embedding of title + abstract, not a graph fact"}
     plan["rationale"] += f"; the {len(top)} papers closest to {term!r} by the embedding of title + abstract"
+    plan["not_graph_fact"] = True  # a similarity ranking is never a verified answer
     return plan
 
 

@@ -59,3 +59,11 @@ def test_falkordb_answers_the_families_alike(rows, falkordb_server, session_hgra
     compared, mismatches = store_parity("openalex-tiny", falkordb_server.url("parity-rich"), questions,
                                         compared=COMPARED + ("evidence",))
     assert compared == len(rows) and mismatches == [], mismatches[:2]
+
+
+def test_an_embedding_ranking_is_never_verified(session_hgrag_home) -> None:
+    """Papers 'about' a term no topic or keyword names are ranked by similarity: shown, never verified."""
+    out = ask("Which papers by Ali Binabdi are about quasar zebrafish choreography?", "openalex-tiny")
+    assert not out.get("verified")
+    if out["answer"]:  # the similarity fallback answered: it must say it is not a graph fact
+        assert "not a graph fact" in out["answer_text"]
