@@ -23,6 +23,7 @@ from hgrag.agents.composition_count import AVERAGE_WORD
 from hgrag.agents.composition_time import OFFSET
 from hgrag.agents.reading_words import accounted_by_reading, without_context_shares, without_named_comparisons
 from hgrag.agents.honest_checks import honest_parts
+from hgrag.agents.understanding.check import structural_parts
 from hgrag.state.plan_ir import walk
 
 Features = dict[str, Any]
@@ -309,6 +310,7 @@ def unexplained_parts(question: str, plan: dict[str, Any]) -> list[str]:
     missing += ambiguous_references(question, plan) + truncated_names(question, plan)
     missing += context_only_entities(question, plan)
     missing += honest_parts(text, question, plan)
+    missing += structural_parts(text, plan, residue(question, plan))  # the lexicon's check (agents/understanding)
     return list(dict.fromkeys(missing))
 
 
