@@ -22,6 +22,7 @@ from hgrag.agents.mentions import MentionDetector, Span, fold_quotes
 from hgrag.agents.plan_compiler import compile_plan
 from hgrag.agents.plan_lowering import with_ir
 from hgrag.agents.spelling import correct_text
+from hgrag.agents.understanding.normalise import to_english
 from hgrag.agents.understanding.reading import plan_readings, read_question
 from hgrag.agents.unlinked import looks_like_person, suggestions_for, unlinked_lowercase_partners, unlinked_names
 from hgrag.agents.retrieval_prompts import PLAN_SYSTEM_PROMPT, PLAN_USER_TEMPLATE, PlanFrameReply
@@ -34,6 +35,9 @@ from hgrag.tools.text import norm_key
 from hgrag.state.plan_ir import walk
 from hgrag.tools.resources import Resources
 from hgrag.agents.resources_access import resources_for
+
+READ = {"German": "de", "French": "fr"}
+
 
 @lru_cache(maxsize=16)
 def _detector(index: Any, store: Any) -> MentionDetector:
@@ -64,6 +68,8 @@ class OfflinePlanner:
     def _plan(self, question: str, resources: Resources) -> dict[str, Any]:
         spans, years, unresolved = detector_for(resources).detect(question)
         language = non_english(question, spans)
+        if language in READ:  # German and French are read as canonical English (lexicon data)
+            return {**self._plan(to_english(question, READ[language], spans), resources), "language": READ[language]}
         if language:  # abstain rather than guess the intent from English cue words
             return unsupported_plan(unsupported_language_text(language))
         if not spans and not unresolved:

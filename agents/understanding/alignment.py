@@ -37,8 +37,8 @@ def _consumer(token: Token, ops: list[tuple[dict, set[str]]], taken: set[int], f
     hop = signature.get("hop")
     for i, (op, own) in enumerate(ops):
         if own & wanted and not (hop and op.get("op") == "traverse" and (i in taken or op.get("edge") != hop)):
-            if hop and op.get("op") == "traverse":
-                taken.add(i)
+            if op.get("op") == "traverse" and (hop or any(f.startswith("position:") for f in own & wanted)):
+                taken.add(i)  # a hop stands for one relation word ("first author" and "co-authors" are two)
             return describe(op)
     return None
 
@@ -49,7 +49,7 @@ def align(text: str, plan: dict[str, Any]) -> list[Link]:
     ops = elements(ir)
     features = all_features(ir)
     taken: set[int] = set()
-    # tokens with a hop are placed after the more specific ones ("first author" takes the position-1 hop)
+    # tokens with a hop are placed after the others ("first author" takes the position-1 hop first)
     tokens = tag(text, load("en"))
     order = sorted(range(len(tokens)), key=lambda i: bool(signatures().get(tokens[i].concept or "", {}).get("hop")))
     links: dict[int, Link] = {}

@@ -24,6 +24,7 @@ CANDIDATES = ("ENGLISH", "GERMAN", "FRENCH", "SPANISH", "ITALIAN", "PORTUGUESE",
               "RUSSIAN", "CHINESE", "JAPANESE", "KOREAN", "ARABIC", "GREEK", "HINDI", "HEBREW")
 ENGLISH_ENOUGH = 0.75  # share of English lexicon words above which a Latin-script question is English
 CONFIDENT = 0.5
+UNSURE = 0.3  # enough for German or French when their lexicon also knows most words
 
 
 NON_LATIN = re.compile(r"[^\W\d_a-zA-Z\u00c0-\u024f]+")
@@ -52,7 +53,7 @@ def _words(text: str) -> list[str]:
     out = []
     for i, match in enumerate(LETTERS.finditer(text)):
         word = match.group()
-        if i and word[:1].isupper() and word.lower() not in load("de").forms:
+        if i and word[:1].isupper():
             continue
         out.append(word.lower().replace("’", "'"))
     return out
@@ -97,11 +98,13 @@ def identify(question: str, spans: Iterable[Any] = ()) -> str:
     if best is None:
         return "en"
     name, confidence = best
-    if name == "ENGLISH" or confidence < CONFIDENT and latin:
+    if name == "ENGLISH":
         return "en"
     code = CODES.get(name)
-    if code in READ_LANGUAGES:
-        return code if coverage(words, code) > english else "en"
+    if code in READ_LANGUAGES:  # the lexicon must know more of its words than of English
+        return code if coverage(words, code) > english and confidence >= UNSURE else "en"
+    if confidence < CONFIDENT and latin:
+        return "en"
     return name.title() if not latin or english < 0.5 else "en"
 
 
