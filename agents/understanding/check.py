@@ -16,7 +16,10 @@ from typing import Any
 from hgrag.agents.understanding.alignment import align
 from hgrag.agents.understanding.lexicon import signatures
 from hgrag.agents.understanding.signature import output_kind
-from hgrag.agents.understanding.tokens import Token
+from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.tokens import Token, clauses, tag, words
+
+ASKING_HEADS = ("head:who", "head:when", "head:where", "head:which", "head:how_many", "head:command", "operator:count")
 
 WORD_KINDS = {"kind:paper": "paper", "kind:author": "author", "kind:venue": "venue", "attribute:year": "year",
               "attribute:citations": "number", "operator:count": "number"}
@@ -25,8 +28,29 @@ COMPATIBLE = {"number": {"number"}, "yes/no": {"yes/no"}, "year": {"year", "valu
 ASKING_VERBS = {"relation:writes": "paper", "relation:published": "paper"}
 
 
-def _content(token: Token) -> bool:
-    return token.concept is None and token.text.isalpha() and len(token.text) > 1 and not token.text.startswith("zz")
+def _content(token: Token, names: set[str]) -> bool:
+    return token.concept is None and token.text.isalpha() and len(token.text) > 1 and not token.text.startswith("zz") \
+        and token.text not in names
+
+
+def _names_a_mention(tokens: list[Token], token: Token) -> bool:
+    """'the article T', 'the repository R': a value word right before a mention says what the mention is."""
+    after = [t for t in tokens if t.start == token.end]
+    return token.family == "value" and bool(after) and after[0].concept == "mention"
+
+
+def mention_words(plan: dict[str, Any]) -> set[str]:
+    """Words of the linked mentions as typed and as labelled (a typo in a linked name is no content word)."""
+    texts = [str(a.get(k) or "") for a in plan.get("anchors", []) for k in ("text", "relinked_from", "label")]
+    texts += [str(t) for t in (plan.get("unresolved") or []) + (plan.get("set_aside") or [])]
+    return {w for t in texts for w in words(t)}
+
+
+def asking_tokens(text: str) -> list[Token]:
+    """The tokens of the last sentence that asks (has a wh-word, 'how many' or a command), else of the last one."""
+    tagged = [tag(c, load("en")) for c in clauses(text)]
+    asking = [t for t in tagged if any(k.concept in ASKING_HEADS for k in t)]
+    return (asking or tagged)[-1]
 
 
 def _reason(token: Token) -> str:
@@ -43,12 +67,15 @@ def asked_kind(tokens: list[Token]) -> str | None:
     if body[0].concept == "head:aux" and not any(t.text == "or" for t in body) \
             and not any(t.concept in ("head:who", "head:when", "head:where", "head:which") for t in body[1:3]):
         return "yes/no"
+    content = [t for t in body if t.family not in ("function", "general")]
+    if content and content[-1].concept == "operator:count" and content[0].family in ("kind", "mention"):
+        return "number"  # a fragment ending in its head: "A pubs in 2024 count"
     for i, token in enumerate(body[:8]):
         concept = token.concept or ""
         if concept in ("head:how_many", "operator:count"):
             return "number"
         if concept in WORD_KINDS and token.family == "kind":
-            return WORD_KINDS[concept]
+            return _compound_head(body[i:])
         kind = signatures().get(concept, {}).get("kind")
         if kind and concept != "head:aux":
             return kind
@@ -59,11 +86,21 @@ def asked_kind(tokens: list[Token]) -> str | None:
     return None
 
 
+def _compound_head(tokens: list[Token]) -> str:
+    """The kind of a noun compound is its last noun's ('publication venue', 'paper count')."""
+    kind = WORD_KINDS[tokens[0].concept or ""]
+    for token in tokens[1:]:
+        if token.concept not in WORD_KINDS:
+            break
+        kind = WORD_KINDS[token.concept or ""]
+    return kind
+
+
 def _which(after: list[Token]) -> str | None:
     """'which venue', 'what year', 'what did A publish' (the object of a writing verb is papers)."""
-    for token in after:
+    for i, token in enumerate(after):
         if token.concept in WORD_KINDS:
-            return WORD_KINDS[token.concept]
+            return _compound_head(after[i:])
         if token.concept in ASKING_VERBS and any(t.concept == "head:aux" for t in after):
             return ASKING_VERBS[token.concept]
         if token.family in ("attribute", "operator", "relation"):
@@ -75,8 +112,10 @@ def _future_years(tokens: list[Token], plan: dict[str, Any]) -> list[str]:
     last = (plan.get("graph_years") or [None, None])[1]
     if not last:
         return []
-    years = [int(t.text) for t in tokens if t.concept == "number" and t.text.isdigit() and 1000 < int(t.text) < 3000]
-    return [f"{y} (the graph's papers end in {last})" for y in years if y > last]
+    bounds = ("time:before", "time:after", "time:between")
+    years = [int(t.text) for i, t in enumerate(tokens) if t.concept == "number" and t.text.isdigit()
+             and 1000 < int(t.text) < 3000 and not any(p.concept in bounds for p in tokens[max(0, i - 3):i])]
+    return [f"{y} (the graph's papers end in {last})" for y in years if y > last]  # "before 2030" is a bound
 
 
 def _whole_text_parts(whole: str, plan: dict[str, Any]) -> list[str]:
@@ -96,16 +135,18 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
         return []
     links = align(text, plan)
     tokens = [link.token for link in links]
-    asked = asked_kind(tokens)
+    asked = asked_kind(asking_tokens(text))
+    names = mention_words(plan)
     missing = []
     for link in links:
         token, family = link.token, link.token.family
         signature = signatures().get(token.concept or "", {})
-        if _content(token) or family == "missing":
+        if _content(token, names) or family == "missing":
             missing.append(token.text)
         elif link.element is None and signature.get("required"):
             missing.append(f"{token.text} ({_reason(token)})")
-        elif link.element is None and asked == "yes/no" and signature.get("any") and family != "head":
+        elif link.element is None and asked == "yes/no" and signature.get("any") and family != "head" \
+                and not _names_a_mention(tokens, token):
             missing.append(f"{token.text} (the yes/no question asks it; the plan does not test it)")
     returned = output_kind(ir)
     if asked and returned and returned not in COMPATIBLE.get(asked, {returned}):

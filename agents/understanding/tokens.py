@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 from hgrag.agents.understanding.lexicon import Lexicon
 
-WORD = re.compile(r"\d+(?:\.\d+)?|n't|[^\W\d_]+(?:[-'’][^\W\d_]+)*|'s\b")
+WORD = re.compile(r"\d+(?:\.\d+)?|n't|[^\W\d_]+(?:[-'’][^\W\d_]+)*|'s\b|#")
+CLAUSE = re.compile(r"(?<=[.?!;])\s+|\s+zzstop\s+")
 PLACEHOLDER = re.compile(r"^zz[a-z]*\d*$")  # a mention cut out of the question (zzm, zzpaper, zzyear…)
 
 
@@ -21,6 +22,11 @@ class Token:
     @property
     def family(self) -> str | None:
         return self.concept.split(":", 1)[0] if self.concept and ":" in self.concept else self.concept
+
+
+def clauses(text: str) -> list[str]:
+    """The sentences of a masked question."""
+    return [c for c in CLAUSE.split(text) if c.strip()] or [text]
 
 
 def words(text: str) -> list[str]:
