@@ -23,7 +23,7 @@ from hgrag.agents.composition_count import AVERAGE_WORD
 from hgrag.agents.composition_time import OFFSET
 from hgrag.agents.reading_words import accounted_by_reading, without_context_shares, without_named_comparisons
 from hgrag.agents.honest_checks import honest_parts
-from hgrag.agents.understanding.check import structural_parts
+from hgrag.agents.understanding.check import structural_parts, without_consumed_instructions
 from hgrag.state.plan_ir import walk
 
 Features = dict[str, Any]
@@ -299,7 +299,7 @@ def unexplained_parts(question: str, plan: dict[str, Any]) -> list[str]:
     ir = plan.get("ir")
     if not ir or ir.get("op") == "unsupported":
         return []
-    text = accounted_text(asking_part(residue(question, plan)), ir)
+    text = without_consumed_instructions(accounted_text(asking_part(residue(question, plan)), ir), plan)
     features = ir_features(ir)
     asked_things = [w for w in unknown_asked_things(text) if not accounted_by_reading(w, features)]
     missing = asked_things + unexplained_cues(text, features) + unexplained_numbers(text, features)

@@ -33,6 +33,22 @@ def _content(token: Token, names: set[str]) -> bool:
         and token.text not in names
 
 
+TYPE_FEATURES = {"attr:work_type", "attr:venue_type"}
+
+
+def _predicate_nominal(tokens: list[Token], plan: dict[str, Any]) -> list[str]:
+    """'Is V a journal?', 'Is T an article?': the noun after the mention and 'a/an' is the predicate; the plan
+    must test a type, not only find the mention's papers."""
+    from hgrag.agents.understanding.signature import all_features
+
+    for i, token in enumerate(tokens[:-2]):
+        after = tokens[i + 1], tokens[i + 2]
+        if token.concept == "mention" and after[0].text in ("a", "an") and after[1].family in ("kind", "value"):
+            if not all_features(plan.get("ir")) & TYPE_FEATURES:
+                return [f"{after[1].text} (the plan does not test what kind of thing it is)"]
+    return []
+
+
 def _names_a_mention(tokens: list[Token], token: Token) -> bool:
     """'the article T', 'the repository R': a value word right before a mention says what the mention is."""
     after = [t for t in tokens if t.start == token.end]
@@ -99,6 +115,8 @@ def _compound_head(tokens: list[Token]) -> str:
 def _which(after: list[Token]) -> str | None:
     """'which venue', 'what year', 'what did A publish' (the object of a writing verb is papers)."""
     for i, token in enumerate(after):
+        if token.concept == "operator:count":
+            return "number"
         if token.concept in WORD_KINDS:
             return _compound_head(after[i:])
         if token.concept in ASKING_VERBS and any(t.concept == "head:aux" for t in after):
@@ -148,9 +166,24 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
         elif link.element is None and asked == "yes/no" and signature.get("any") and family != "head" \
                 and not _names_a_mention(tokens, token):
             missing.append(f"{token.text} (the yes/no question asks it; the plan does not test it)")
+    missing += _predicate_nominal(tokens, plan) if asked == "yes/no" else []
     returned = output_kind(ir)
     if asked and returned and returned not in COMPATIBLE.get(asked, {returned}):
         missing.append(f"{asked} asked ({'a' if asked != 'yes/no' else 'the'} plan returns {returned})")
     if any(t.concept == "instruction:in_total" for t in tokens) and returned not in (None, "number"):
         missing.append(f"in total (the plan returns {returned}, not a number)")
     return missing + _future_years(tokens, plan) + (_whole_text_parts(whole, plan) if whole else [])
+
+
+def without_consumed_instructions(text: str, plan: dict[str, Any]) -> str:
+    """The text without the answer instructions the plan consumes ("both years included" read by a between
+    filter is no 'both' asking for an intersection), so no word rule reads them again."""
+    import re
+
+    if not plan.get("ir"):
+        return text
+    for link in align(text, plan):
+        if link.token.family == "instruction" and link.element is not None:
+            pattern = r"\s+".join(re.escape(w) for w in link.token.text.split())
+            text = re.sub(rf"(?<![\w-]){pattern}(?![\w-])", " ", text)
+    return text

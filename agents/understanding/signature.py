@@ -31,6 +31,8 @@ def element_features(op: dict[str, Any]) -> set[str]:
         out.add(f"order:{op.get('order', 'max')}")
     if kind == "filter" and op.get("attr") == "author":
         out.add("edge:writes")
+    if kind in ("filter", "test") and op.get("value") == 0:
+        out.add("value:0")
     return out
 
 
