@@ -52,7 +52,7 @@ def _predicate_nominal(tokens: list[Token], plan: dict[str, Any]) -> list[str]:
 def _names_a_mention(tokens: list[Token], token: Token) -> bool:
     """'the article T', 'the repository R': a value word right before a mention says what the mention is."""
     after = [t for t in tokens if t.start == token.end]
-    return token.family == "value" and bool(after) and after[0].concept == "mention"
+    return token.family in ("value", "kind") and bool(after) and after[0].concept == "mention"
 
 
 def mention_words(plan: dict[str, Any]) -> set[str]:
@@ -80,6 +80,8 @@ def asked_kind(tokens: list[Token]) -> str | None:
     body = [t for t in tokens if t.family != "filler"]
     if not body:
         return None
+    if any(t.concept == "operator:yes_no" for t in body):
+        return "yes/no"
     if body[0].concept == "head:aux" and not any(t.text == "or" for t in body) \
             and not any(t.concept in ("head:who", "head:when", "head:where", "head:which") for t in body[1:3]):
         return "yes/no"
@@ -91,7 +93,9 @@ def asked_kind(tokens: list[Token]) -> str | None:
         if concept in ("head:how_many", "operator:count"):
             return "number"
         if concept in WORD_KINDS and token.family == "kind":
-            return _compound_head(body[i:])
+            if _names_a_mention(body, token):  # "venue=V …", "the paper T": it names the mention
+                continue
+            return WORD_KINDS[concept]
         kind = signatures().get(concept, {}).get("kind")
         if kind and concept != "head:aux":
             return kind
@@ -102,23 +106,13 @@ def asked_kind(tokens: list[Token]) -> str | None:
     return None
 
 
-def _compound_head(tokens: list[Token]) -> str:
-    """The kind of a noun compound is its last noun's ('publication venue', 'paper count')."""
-    kind = WORD_KINDS[tokens[0].concept or ""]
-    for token in tokens[1:]:
-        if token.concept not in WORD_KINDS:
-            break
-        kind = WORD_KINDS[token.concept or ""]
-    return kind
-
-
 def _which(after: list[Token]) -> str | None:
     """'which venue', 'what year', 'what did A publish' (the object of a writing verb is papers)."""
     for i, token in enumerate(after):
         if token.concept == "operator:count":
             return "number"
         if token.concept in WORD_KINDS:
-            return _compound_head(after[i:])
+            return WORD_KINDS[token.concept or ""]
         if token.concept in ASKING_VERBS and any(t.concept == "head:aux" for t in after):
             return ASKING_VERBS[token.concept]
         if token.family in ("attribute", "operator", "relation"):
@@ -153,7 +147,9 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
         return []
     links = align(text, plan)
     tokens = [link.token for link in links]
-    asked = asked_kind(asking_tokens(text))
+    asked = asked_kind(asking_tokens(whole or text))
+    if whole and any(t.concept == "operator:yes_no" for t in tag(whole, load("en"))):
+        asked = "yes/no"  # "… paper count > 2? yes/no"
     names = mention_words(plan)
     missing = []
     for link in links:
