@@ -19,9 +19,18 @@ from hgrag.agents.understanding.lexicon import Lexicon, load
 PIECE = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*'?|\d+|[?!.,;:]")
 
 
-def _protected(question: str, spans: Iterable[Any]) -> list[tuple[int, int]]:
-    ranges = [(s.start, s.end) for s in spans if 0 <= getattr(s, "start", -1) < getattr(s, "end", -1)]
-    ranges += [(m.start(), m.end()) for m in QUOTED.finditer(question)]
+def _only_lexicon_words(text: str, lexicon: Lexicon) -> bool:
+    """A 'mention' made only of the language's own words ("a-t-il") is no name or title."""
+    pieces = [p.lower() for p in _pieces(text, lexicon) if p[0].isalnum()]
+    return bool(pieces) and all(p in lexicon.forms for p in pieces)
+
+
+def _protected(question: str, spans: Iterable[Any], lexicon: Lexicon) -> list[tuple[int, int]]:
+    quoted = [(m.start(), m.end()) for m in QUOTED.finditer(question)]
+    ranges = [(s.start, s.end) for s in spans if 0 <= getattr(s, "start", -1) < getattr(s, "end", -1)
+              and not any(s.start < end and start < s.end for start, end in quoted)  # quotes say where a title ends
+              and not _only_lexicon_words(question[s.start:s.end], lexicon)]
+    ranges += quoted
     merged: list[tuple[int, int]] = []
     for start, end in sorted(ranges):
         if merged and start < merged[-1][1]:
@@ -66,7 +75,7 @@ def to_english(question: str, language: str, spans: Iterable[Any] = ()) -> str:
         return question
     lexicon = load(language)
     parts, cursor = [], 0
-    for start, end in _protected(question, spans):
+    for start, end in _protected(question, spans, lexicon):
         parts += _render(_pieces(question[cursor:start], lexicon), lexicon)
         parts.append(question[start:end].strip())
         cursor = end
