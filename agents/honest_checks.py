@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from hgrag.tools.graph_kinds import STANDS_FOR
 from hgrag.agents.honest_context import (asking_names_another, back_reference_missed, context_entity_misread,
                                          dismissed_entities, two_read_as_more, unrecorded_yes_no)
 from hgrag.state.plan_ir import walk
@@ -96,6 +97,7 @@ def counted_kind_mismatch(text: str, ir: dict[str, Any] | None) -> list[str]:
     return []
 
 
+WRITES_EDGES = {"writes", *STANDS_FOR}  # an author entry (OpenAlex affiliations) reaches authors too
 AUTHORS_NAMED = re.compile(r"\b(authors|writers|author team|co-?authors|(?:first|last|lead|senior|second) author)\b")
 
 
@@ -106,7 +108,7 @@ def authors_not_reached(text: str, ir: dict[str, Any] | None) -> list[str]:
     if not match or not ir:
         return []
     for op in walk(ir):
-        if op.get("op") == "path" or (op.get("op") == "traverse" and op.get("edge") == "writes") \
+        if op.get("op") == "path" or (op.get("op") == "traverse" and op.get("edge") in WRITES_EDGES) \
                 or op.get("attr") in ("n_authors", "author") or op.get("key") == "n_authors":
             return []
         if op.get("op") == "match" and op.get("type") == "author":

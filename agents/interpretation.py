@@ -14,6 +14,19 @@ COMPARISON_WORDS = {"=": "equal to", "!=": "other than", "<": "less than", "<=":
 FUNCTION_WORDS = {"count": "the number of", "sum": "the total", "avg": "the average", "min": "the lowest",
                   "max": "the highest", "span": "the span (last minus first)"}
 PLURAL = {"author": "authors", "paper": "papers", "venue": "venues"}
+# the richer OpenAlex edges (tools/graph_kinds.py): (edge, direction) -> reading of the walk
+RICH_READINGS = {("authorship_by", "in"): "the author entries of {}", ("authorship_by", "out"): "the authors of {}",
+                 ("authorship_of", "in"): "the author entries on {}", ("authorship_of", "out"): "the papers of {}",
+                 ("affiliated_with", "out"): "the institutions (affiliations) of {}",
+                 ("affiliated_with", "in"): "the author entries affiliated with {}",
+                 ("has_topic", "out"): "the topics of {}", ("has_topic", "in"): "papers with topic {}",
+                 ("primary_topic", "out"): "the primary topic of {}",
+                 ("primary_topic", "in"): "papers whose primary topic is {}",
+                 ("in_subfield", "out"): "the subfield of {}", ("in_subfield", "in"): "the topics in {}",
+                 ("in_field", "out"): "the field of {}", ("in_field", "in"): "the subfields in {}",
+                 ("in_domain", "out"): "the domain of {}", ("in_domain", "in"): "the fields in {}",
+                 ("has_keyword", "out"): "the keywords of {}", ("has_keyword", "in"): "papers with keyword {}",
+                 ("funded_by", "out"): "the funders of {}", ("funded_by", "in"): "papers funded by {}"}
 
 
 class Reader:
@@ -40,6 +53,8 @@ class Reader:
 
     def _match(self, op: dict[str, Any]) -> str:
         names = [self.label(n) for n in op.get("ids", [])]
+        if len(names) > 3:  # a set carried over from an earlier answer: named in short
+            return f"the {len(names)} {op.get('type', 'node')}s {', '.join(names[:2])} and {len(names) - 2} more"
         return " and ".join(names) if names else f"'{op.get('text', '?')}'"
 
     def _traverse(self, op: dict[str, Any]) -> str:
@@ -57,6 +72,8 @@ class Reader:
             return f"the venues of {inner}" if direction == "out" else f"papers in {inner}"
         if edge == "cites":
             return f"papers cited by {inner}" if direction == "out" else f"papers citing {inner}"
+        if (edge, direction) in RICH_READINGS:
+            return RICH_READINGS[(edge, direction)].format(inner)
         return f"the neighbourhood of {inner}"
 
     def _filter(self, op: dict[str, Any]) -> str:
@@ -128,6 +145,9 @@ class Reader:
 
     def _describe(self, op: dict[str, Any]) -> str:
         return f"a profile of {self.read(op['input'])}"
+
+    def _outputs(self, op: dict[str, Any]) -> str:
+        return "; ".join(f"{item['label']}: {self.read(item['plan'])}" for item in op["items"])
 
     def _unsupported(self, op: dict[str, Any]) -> str:
         return f"nothing: {op.get('reason') or 'the graph does not record what is asked'}"

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from hgrag.tools.graph_kinds import RICH_EDGE_TYPES, RICH_NODE_TYPES
 from hgrag.agents.ir_planner_prompts import IR_PLAN_SYSTEM_PROMPT, IR_PLAN_USER_TEMPLATE
+from hgrag.agents.kinds.prompt import schema_note
 from hgrag.agents.plan_compiler import mention_dict
 from hgrag.agents.plan_lowering import with_ir
 from hgrag.agents.question_check import output_kind
@@ -49,7 +51,7 @@ class IRPlanner:
             if rejections:
                 request["previous_plan_rejected"] = rejections[-1]
             try:
-                reply, _ = structured_call(context, PlanSteps, IR_PLAN_SYSTEM_PROMPT,
+                reply, _ = structured_call(context, PlanSteps, IR_PLAN_SYSTEM_PROMPT + schema_note(resources.store),
                                            IR_PLAN_USER_TEMPLATE.format(request_json=as_data(request)))
                 plan = plan_from_steps(reply.model_dump(exclude_none=True)["steps"], question, resources)
             except (LLMReplyError, Rejected) as exc:
@@ -134,13 +136,36 @@ def link_matches(tree: dict[str, Any], names: dict[int, str], question: str, res
             raise Rejected(f"ill-typed plan: {_where(op, names)}: {text!r} is not in the question; copy names exactly")
         key = (norm_key(text), op["type"])
         if key not in anchors and text not in unresolved:
-            span = link_named_mention(detector, {"text": text, "type": op["type"]})
+            span = link_named_mention(detector, {"text": text, "type": op["type"]}) \
+                if op["type"] in ("author", "paper", "venue") else link_rich(text, op["type"], resources.store)
             if span is None:
                 unresolved.append(text)
             else:
                 anchors[key] = mention_dict(span, "subject")
         op["text"], op["ids"] = text, []
     return list(anchors.values()), unresolved
+
+
+def link_rich(text: str, kind: str, store: Any) -> Any:
+    """A span for an institution, topic, keyword or funder named in a match step (None: not found)."""
+    from hgrag.agents.kinds.linking import RichSpan
+    from hgrag.tools.rich_index import rich_index
+
+    hits = rich_index(store).lookup(text, (kind,))
+    return _RichMention(RichSpan(0, len(text), text, kind, hits)) if hits else None
+
+
+class _RichMention:
+    """A richer-kind span dressed as the linker's span (mention_dict reads text, type, candidates)."""
+
+    def __init__(self, span: Any):
+        self.text, self.type = span.text, span.type
+        self.candidates = [_Candidate(h.node_id, h.label) for h in span.candidates]
+
+
+class _Candidate:
+    def __init__(self, node_id: str, label: str):
+        self.node_id, self.label, self.score, self.match = node_id, label, 1.0, "normalized"
 
 
 def ir_native_plan(ir: dict[str, Any], anchors: list[dict[str, Any]], unresolved: list[str]) -> dict[str, Any]:
@@ -155,7 +180,8 @@ def ir_native_plan(ir: dict[str, Any], anchors: list[dict[str, Any]], unresolved
     query_type = ("aggregation" if {"aggregate", "top"} & set(kinds) else
                   "multihop" if hops >= 2 or kinds.count("match") >= 2 else "relation" if hops else "attribute")
     first = next(op for op in ops if op["op"] == "match")
-    return {"ir_native": True, "ir": ir, "anchors": anchors, "unresolved": unresolved, "steps": [],
+    rich = any(op.get("edge") in RICH_EDGE_TYPES or op.get("type") in RICH_NODE_TYPES for op in ops)
+    return {"ir_native": True, "ir": ir, "anchors": anchors, "unresolved": unresolved, "steps": [], "rich_kinds": rich,
             "start_type": first["type"], "operation": operation, "attribute": None, "project": None,
             "compare": [], "exclude_anchors": False, "combine": "intersection", "constraints": {},
             "target_type": target, "result_type": returned or "value", "hop_budget": hops,

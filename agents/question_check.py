@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from hgrag.tools.graph_kinds import STANDS_FOR
 from hgrag.agents.asked_kind import (EDGE_KIND, ambiguous_references, context_combinations, kind_conflict,
                                      numbered_holes, truncated_names, unused_mentions)
 from hgrag.agents.asked_things import unknown_asked_things
@@ -50,6 +51,8 @@ def ir_features(ir: dict[str, Any] | None) -> Features:
         elif kind == "traverse":
             attrs.add(f"edge:{op['edge']}")
             attrs.add(f"edge:{op['edge']}:{op['direction']}")
+            if op["edge"] in STANDS_FOR:  # an author entry (OpenAlex affiliations) is a writes edge refined
+                attrs.add(f"edge:{STANDS_FOR[op['edge']]}")
             if op.get("position") is not None:
                 attrs.add("position")
     return {"ops": ops, "fns": fns, "cmps": cmps, "attrs": attrs, "values": values, "tops": tops}
@@ -300,8 +303,13 @@ def unexplained_parts(question: str, plan: dict[str, Any]) -> list[str]:
     if not ir or ir.get("op") == "unsupported":
         return []
     text = without_consumed_instructions(accounted_text(asking_part(residue(question, plan)), ir), plan)
+    if plan.get("rich_kinds"):  # a plan over institutions, topics, keywords, funders reads those words
+        from hgrag.agents.kinds.lexicon import without_rich_words
+        text = without_rich_words(text)
     features = ir_features(ir)
     asked_things = [w for w in unknown_asked_things(text) if not accounted_by_reading(w, features)]
+    if "edge:affiliated_with" in features["attrs"]:  # where people are from: their institutions
+        asked_things = [w for w in asked_things if w != "from (origin)"]
     missing = asked_things + unexplained_cues(text, features) + unexplained_numbers(text, features)
     missing += direction_parts(question, plan) + unlinked_citer(text) + count_for_list(question, plan)
     if residual_text is not None:

@@ -7,6 +7,7 @@ names are linked through the same index and the shared compiler builds the plan.
 
 from __future__ import annotations
 
+import logging
 import re
 
 from functools import lru_cache
@@ -15,6 +16,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from hgrag.agents.intent import Frame, parse_intent
+from hgrag.agents.kinds.planner import plan_kinds
 from hgrag.agents.residual import residual_text
 from hgrag.agents.composition import compose_plan
 from hgrag.agents.language import non_english, unsupported_language_text
@@ -35,6 +37,7 @@ from hgrag.tools.text import norm_key
 from hgrag.state.plan_ir import walk
 from hgrag.tools.resources import Resources
 from hgrag.agents.resources_access import resources_for
+from hgrag.agents.second_reader.hook import second_read
 
 READ = {"German": "de", "French": "fr"}
 
@@ -72,6 +75,10 @@ class OfflinePlanner:
             return {**self._plan(to_english(question, READ[language], spans), resources), "language": READ[language]}
         if language:  # abstain rather than guess the intent from English cue words
             return unsupported_plan(unsupported_language_text(language))
+        rich = plan_kinds(question, spans, years, resources)  # institutions, topics, keywords, funders
+        if rich is not None:
+            rich["residual"] = question
+            return with_ir(rich)
         if not spans and not unresolved:
             unresolved = unlinked_names(question, spans)
         else:  # a person the graph lacks, next to linked entities ("papers by A with X")
@@ -140,6 +147,11 @@ class LLMPlanner:
     """The LLM fills the intent frame; linking and plan compilation stay graph-grounded."""
 
     def plan(self, question: str, resources: Resources, context: Context) -> dict[str, Any]:
+        spans, years, _ = detector_for(resources).detect(question)
+        rich = plan_kinds(question, spans, years, resources)  # the frame has no richer kinds: planned as data
+        if rich is not None:
+            rich["residual"] = question
+            return with_ir(rich)
         prompt = PLAN_USER_TEMPLATE.format(question_json=as_data({"question": question}))
         reply, _ = structured_call(context, PlanFrameReply, PLAN_SYSTEM_PROMPT, prompt)
         frame, mentions, years = frame_from_reply(reply.model_dump())
@@ -240,6 +252,8 @@ def make_plan_node(planner: Any | None = None):
                     raise
                 new_plan = OfflinePlanner().plan(question, resources, context)
                 new_plan["rationale"] = "LLM unavailable; offline fallback; " + new_plan["rationale"]
+            if context.second_reader:
+                new_plan = _second_read_safely(question, new_plan, resources, policy, context)
         except HgragError as exc:
             return {**limits, "error": str(exc), "answer": [], "answer_text": f"Error: {exc}"}
         check = new_plan.pop("planner_check", None)
@@ -252,3 +266,15 @@ def make_plan_node(planner: Any | None = None):
                 "interpretation": new_plan.get("interpretation", ""), "planner_check": check, "error": None}
 
     return plan
+
+
+def _second_read_safely(question: str, plan: dict[str, Any], resources: Any, policy: Any, context: Any) -> dict[str, Any]:
+    """The second reader's plan; a fault inside it keeps the rules' plan (logged), never a traceback."""
+    try:
+        return second_read(question, plan, resources, lambda text: policy.plan(text, resources, context),
+                           unsupported_plan)
+    except HgragError:
+        raise
+    except Exception:  # noqa: BLE001 - the second reader is advisory; the rules' plan and its checks stand
+        logging.getLogger(__name__).exception("second reader failed; keeping the rules' plan")
+        return plan

@@ -62,6 +62,9 @@ def register(subparsers: Any) -> None:
     generate.add_argument("--template-set", choices=TEMPLATE_SETS, default="standard",
                           help="question wordings: evaluation/templates/<set>.json (default standard)")
     generate.add_argument("--out", required=True, help="output JSON-lines file")
+    generate.add_argument("--conversations", type=int, default=None, metavar="THREADS",
+                          help="write a conversation set instead: THREADS threads of 2-4 turns (follow-ups, "
+                               "refinements, unresolvable references with gold [])")
     generate.set_defaults(func=run_generate)
 
     perturb = bench_commands.add_parser(
@@ -81,7 +84,7 @@ def register(subparsers: Any) -> None:
                     "and print Accuracy / F1 / Hit@1 overall and per type (when gold answers are present), "
                     "latency p50/p95 and questions per second.")
     _add_dataset_options(evaluate)
-    evaluate.add_argument("--questions", required=True, help='JSON-lines file: {"id", "question", "answer"?}')
+    evaluate.add_argument("--questions", required=True, help='JSON-lines file: {"id", "question", "answer"?, "thread"?, "turn"?} (lines of one thread are asked in order in one thread)')
     evaluate.add_argument("--out", default=None, help="predictions JSON-lines file to write")
     evaluate.add_argument("--system", choices=SYSTEMS, default="agentic", help="system to run (default agentic)")
     evaluate.add_argument("--limit", type=int, default=None, help="answer only the first N questions")
@@ -106,10 +109,27 @@ def _missing_subcommand(parser: argparse.ArgumentParser) -> int:
 def run_generate(args: argparse.Namespace) -> int:
     from hgrag.evaluation.generator import count_by, generate_benchmark
 
+    if args.conversations is not None:
+        return run_generate_conversations(args)
     questions = generate_benchmark(args.dataset, args.out, source=args.source, per_type=args.per_type,
                                    seed=args.seed, template_set=args.template_set, progress=True)
     by_type = ", ".join(f"{name} {n}" for name, n in count_by(questions, "type").items())
     print(f"wrote {len(questions)} questions ({by_type}) to {args.out}")
+    return 0
+
+
+def run_generate_conversations(args: argparse.Namespace) -> int:
+    from hgrag.evaluation.generator import count_by, load_store, write_questions
+    from hgrag.evaluation.samplers_conversation import conversation_threads
+    from hgrag.tools.errors import InputError
+
+    if args.conversations < 1:
+        raise InputError(f"--conversations must be at least 1, got {args.conversations}")
+    store = load_store(args.dataset, args.source, progress=True)
+    rows = list(conversation_threads(store, args.dataset, threads=args.conversations, seed=args.seed))
+    write_questions(rows, args.out)
+    by_type = ", ".join(f"{name} {n}" for name, n in count_by(rows, "type").items())
+    print(f"wrote {len(rows)} turns in {len({r['thread'] for r in rows})} threads ({by_type}) to {args.out}")
     return 0
 
 

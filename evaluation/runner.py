@@ -52,6 +52,9 @@ def _question_row(path: Path, number: int, line: str) -> dict[str, Any]:
     answer = row.get("answer")
     if answer is not None and not isinstance(answer, (list, str, int, float)):
         raise InputError(f'{where}: "answer" must be a list of strings')
+    from hgrag.evaluation.threads import check_thread_fields
+
+    check_thread_fields(row, where)
     row.setdefault("id", f"q{number}")
     return row
 
@@ -75,8 +78,8 @@ def load_questions(path: str | Path) -> list[dict[str, Any]]:
 def _graph_system(name: str, dataset: str, source: str | None, context: dict[str, Any]) -> System:
     from hgrag.graphs.api import ask
 
-    def answer(question: str) -> dict[str, Any]:
-        return ask(question, dataset, source=source, variant=name, **context)
+    def answer(question: str, thread_id: str | None = None) -> dict[str, Any]:
+        return ask(question, dataset, source=source, variant=name, thread_id=thread_id, **context)
 
     return System(name, answer, {})
 
@@ -146,7 +149,9 @@ def answer_one(system: System, row: dict[str, Any]) -> dict[str, Any]:
     crashed = False
     with llm_meter() as llm_calls:
         try:
-            result = system.answer(row["question"]) or {}
+            in_thread = row.get("_thread_id") and system.name in GRAPH_SYSTEMS  # baselines keep no thread
+            result = (system.answer(row["question"], thread_id=row["_thread_id"]) if in_thread
+                      else system.answer(row["question"])) or {}
             error = result.get("error")
         except HgragError as exc:
             result, error = {}, str(exc)
@@ -164,6 +169,8 @@ def answer_one(system: System, row: dict[str, Any]) -> dict[str, Any]:
         "interpretation": str(result.get("interpretation") or ""),
         **meter_totals(llm_calls),
     }
+    if row.get("thread") is not None:
+        prediction.update(thread=row["thread"], turn=row.get("turn"))
     if result.get("planner_check"):
         prediction["planner_agree"] = bool(result["planner_check"].get("agree"))
         prediction["planner_chosen"] = result["planner_check"].get("chosen")
@@ -292,7 +299,9 @@ def evaluate(dataset: str, questions_path: str | Path, out: str | Path | None = 
              progress: bool = True, **context: Any) -> dict[str, Any]:
     """Load questions, build + warm up the system, answer, write predictions, summarise."""
     dataset_spec(dataset)  # unknown dataset: fail before any work
-    questions = load_questions(questions_path)
+    from hgrag.evaluation.threads import in_thread_order
+
+    questions = in_thread_order(load_questions(questions_path))
     if limit is not None:
         if limit < 1:
             raise InputError(f"--limit must be at least 1, got {limit}")

@@ -44,6 +44,8 @@ def open_checkpointer(path: str | Path | None = None) -> Iterator[Any]:
     try:
         saver = SqliteSaver(connection)
         try:
+            connection.execute("PRAGMA journal_mode=WAL")  # readers never block the writer; a turn commits cheaply
+            connection.execute("PRAGMA synchronous=NORMAL")  # durable across processes (an OS crash may lose a turn)
             saver.setup()
         except sqlite3.DatabaseError as exc:
             raise InputError(f"the thread database {target} is unusable ({exc}); move it away") from None
@@ -73,13 +75,36 @@ def ask(question: str, dataset: str = "openalex", *, source: str | None = None, 
     if not isinstance(thread_id, str) or not thread_id.strip():
         return _error_state("thread_id must be non-empty text")
     try:
-        with open_checkpointer() as saver:
-            graph = build_qa_graph(variant, checkpointer=saver)
-            return graph.invoke(inputs, {"configurable": {"thread_id": thread_id}}, context=ctx)
+        graph = _thread_graph(variant, str(threads_path()))
+        return graph.invoke(inputs, {"configurable": {"thread_id": thread_id}}, context=ctx)
     except HgragError as exc:
         return _error_state(str(exc))
     except sqlite3.Error as exc:
+        _close_thread_graphs()  # reopened on the next call
         return _error_state(f"the thread database {threads_path()} failed ({exc})")
+
+
+_THREAD_GRAPHS: dict[tuple[str, str], tuple[Any, Any]] = {}  # (variant, database) -> (open context, graph)
+
+
+def _thread_graph(variant: str, database: str) -> Any:
+    """The compiled graph on this process's open connection to `database` (opened and compiled once:
+    a follow-up turn costs no more than a standalone question). Other processes share the file."""
+    key = (variant, database)
+    if key not in _THREAD_GRAPHS:
+        context = open_checkpointer(database)
+        saver = context.__enter__()
+        _THREAD_GRAPHS[key] = (context, build_qa_graph(variant, checkpointer=saver))
+    return _THREAD_GRAPHS[key][1]
+
+
+def _close_thread_graphs() -> None:
+    while _THREAD_GRAPHS:
+        context, _ = _THREAD_GRAPHS.popitem()[1]
+        try:
+            context.__exit__(None, None, None)
+        except sqlite3.Error:
+            pass
 
 
 def _error_state(message: str) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from hgrag.tools.errors import HgragError
 COMMAND_MODULES = (
     "hgrag.graphs.cli_data",   # build, stats, search
     "hgrag.graphs.cli_ask",    # ask
+    "hgrag.graphs.cli_chat",   # chat
     "hgrag.graphs.cli_debug",  # debug
     "hgrag.evaluation.cli",    # bench, eval
     "hgrag.graphs.cli_graph",  # graph-server

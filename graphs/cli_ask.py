@@ -107,6 +107,18 @@ def print_transition(chunk: dict[str, Any]) -> None:
         print(f"[{node}] {detail}", file=sys.stderr, flush=True)
 
 
+def has_rich_nodes(store: Any, path: list[str]) -> bool:
+    from hgrag.agents.kinds.evidence import has_rich_nodes as rich
+
+    return rich(store, path)
+
+
+def describe_path(store: Any, path: list[str]) -> str:
+    from hgrag.agents.kinds.evidence import describe_path as describe
+
+    return describe(store, path)
+
+
 def labelled(node: str, store: Any) -> str:
     if store is None or not store.has_node(node):
         return node
@@ -133,4 +145,7 @@ def print_answer(output: dict[str, Any], store: Any = None, limit: int = 20) -> 
     if links:
         print("linked: " + "; ".join(links))
     for path in (evidence.get("paths") or [])[:3]:
+        if store is not None and has_rich_nodes(store, path):  # institutions, topics, ...: edges named
+            print("evidence: " + describe_path(store, path))
+            continue
         print("evidence: " + " → ".join(labelled(node, store) for node in path))

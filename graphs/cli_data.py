@@ -122,7 +122,7 @@ def run_stats(args: argparse.Namespace) -> int:
     for section in ("nodes", "edges"):
         print(f"{section}:")
         for name, count in report[section].items():
-            print(f"  {name:<13}{count:>10,}")
+            print(f"  {name:<16}{count:>10,}")
     if "authorships" in report:
         print(f"authorships (author-list entries): {report['authorships']:,}")
     if "bad_records" in report:

@@ -105,9 +105,10 @@ class DebugSession:
     """One thread: a paused graph (interrupt before every node) and an unpaused twin for `continue`."""
 
     def __init__(self, saver: Any, variant: str, thread_id: str, stdin: TextIO, stdout: TextIO):
-        from hgrag.graphs.scholar_qa import build_qa_graph
+        from hgrag.graphs.scholar_qa import build_qa_graph, build_state_graph
 
-        self.paused = build_qa_graph(variant, checkpointer=saver, interrupt_before="*")
+        steps = [n for n in build_state_graph(variant).nodes if n not in ("resolve", "respond")]  # turn bookkeeping runs through
+        self.paused = build_qa_graph(variant, checkpointer=saver, interrupt_before=steps)
         self.running = build_qa_graph(variant, checkpointer=saver)
         self.thread_id = thread_id
         self.config: dict[str, Any] = {"configurable": {"thread_id": thread_id}}

@@ -13,6 +13,8 @@ from typing import Any
 from langgraph.graph import END, START, StateGraph
 
 from hgrag.agents.answer_agent import make_answer_nodes
+from hgrag.agents.conversation.nodes import make_resolve_node, make_respond_node, route_after_resolve
+from hgrag.agents.conversation.plan_wrap import wrap_plan_node
 from hgrag.agents.graph_retrieval_agent import make_retrieval_nodes
 from hgrag.agents.retrieval_agent import make_plan_node
 from hgrag.state.context import Context
@@ -72,11 +74,14 @@ def build_state_graph(variant: str = "agentic", policies: Policies | None = None
     builder = StateGraph(QAState, context_schema=Context, input_schema=InputState, output_schema=OutputState)
     retrieve, score_sufficiency, expand = make_retrieval_nodes(chosen.retriever, chosen.planner)
     generate, validate = make_answer_nodes(chosen.answerer, chosen.validator)
-    builder.add_node("plan", make_plan_node(chosen.planner))
+    builder.add_node("resolve", make_resolve_node())  # a turn of a thread: follow-ups read from earlier turns
+    builder.add_node("plan", wrap_plan_node(make_plan_node, chosen.planner))
     builder.add_node("retrieve", retrieve)
     builder.add_node("generate", generate)
-    builder.add_edge(START, "plan")
-    builder.add_conditional_edges("plan", route_after_plan, ["retrieve", END])
+    builder.add_node("respond", make_respond_node())  # one AIMessage per run; the turn is remembered
+    builder.add_edge(START, "resolve")
+    builder.add_conditional_edges("resolve", route_after_resolve, ["plan", "respond"])
+    builder.add_conditional_edges("plan", route_after_plan, {"retrieve": "retrieve", END: "respond"})
     if variant in ("no_rerank", "graph_rag"):
         builder.add_edge("retrieve", "generate")
     else:
@@ -86,11 +91,12 @@ def build_state_graph(variant: str = "agentic", policies: Policies | None = None
         builder.add_conditional_edges("score_sufficiency", route_after_sufficiency, ["expand", "generate"])
         builder.add_edge("expand", "score_sufficiency")
     if variant in ("no_validate", "graph_rag"):
-        builder.add_edge("generate", END)
+        builder.add_edge("generate", "respond")
     else:
         builder.add_node("validate", validate)
-        builder.add_conditional_edges("generate", route_after_generation, ["validate", END])
-        builder.add_conditional_edges("validate", route_after_validation, ["generate", END])
+        builder.add_conditional_edges("generate", route_after_generation, {"validate": "validate", END: "respond"})
+        builder.add_conditional_edges("validate", route_after_validation, {"generate": "generate", END: "respond"})
+    builder.add_edge("respond", END)
     return builder
 
 

@@ -46,6 +46,7 @@ class Context:
     top_k: int = field(default=10, metadata={"description": "Candidates kept per mention (1-100)."})
     display_limit: int = field(default=20, metadata={"description": "Answer items written out in answer_text (0 = all); the answer list is always complete."})
     layer_budget: int = field(default=20_000, metadata={"description": "Nodes followed per hop before the walk is truncated (1-10,000,000)."})
+    second_reader: bool = field(default=True, metadata={"description": "Read compound questions and check or propose plans with the second reader (agents/second_reader)."})
 
     def __init__(self, **values: Any) -> None:
         known = {f.name: f for f in fields(self)}
@@ -152,6 +153,7 @@ _CHECKS = {
     "api_key": _text(optional=True),
     "llm_timeout": _between(0, 600, open_low=True),
     "llm_fallback": _flag,
+    "second_reader": _flag,
     "llm_plan": _choice("frame", "ir"),
     "sufficiency_threshold": _between(0, 1),
     "consistency_threshold": _between(0, 1),

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from hgrag.tools.graph_kinds import RICH_EDGE_ENDS
+
 NUMBER, TEXT, NODESET = "a number", "text", "a set of nodes"
 NODE_ATTRIBUTES: dict[str, dict[str, str]] = {
     "paper": {"year": NUMBER, "cited_by_count": NUMBER, "n_authors": NUMBER, "doi": TEXT, "work_type": TEXT,
@@ -20,23 +22,29 @@ NODE_ATTRIBUTES: dict[str, dict[str, str]] = {
               "venue": NODESET, "author": NODESET, "cites": NODESET, "cited_by": NODESET},
     "author": {"name": TEXT, "orcid": TEXT, "n_papers": NUMBER, "id": TEXT},
     "venue": {"name": TEXT, "venue_type": TEXT, "issn_l": TEXT, "id": TEXT},
+    # the richer OpenAlex kinds (tools/graph_kinds.py)
+    "authorship": {"name": TEXT, "position": NUMBER, "id": TEXT, "institution": NODESET},
+    "institution": {"name": TEXT, "country_code": TEXT, "institution_type": TEXT, "id": TEXT},
+    **{kind: {"name": TEXT, "id": TEXT} for kind in ("topic", "subfield", "field", "domain", "keyword", "funder")},
 }
+NODE_ATTRIBUTES["paper"].update({"abstract": TEXT, "topic": NODESET, "primary_topic": NODESET, "keyword": NODESET,
+                                 "funder": NODESET})
 DERIVED = {"id", "n_authors", "n_papers"}  # computed by filters and rankings, not stored (project cannot read them)
 EDGE_ENDS = {("writes", "out"): ("author", "paper"), ("writes", "in"): ("paper", "author"),
              ("published_in", "out"): ("paper", "venue"), ("published_in", "in"): ("venue", "paper"),
-             ("cites", "out"): ("paper", "paper"), ("cites", "in"): ("paper", "paper")}
+             ("cites", "out"): ("paper", "paper"), ("cites", "in"): ("paper", "paper"), **RICH_EDGE_ENDS}
 ORDER = ("<", "<=", ">", ">=", "between")
 
 
 class Kind(NamedTuple):
-    kind: str  # nodes | values | scalar | bool | none
+    kind: str  # nodes | values | scalar | bool | none | outputs
     detail: str | None = None  # the node type of nodes, the attribute type of values
 
     def describe(self) -> str:
         if self.kind == "nodes":
             return f"{self.detail or 'node'}s"
         return {"values": "attribute values", "scalar": "a single number", "bool": "a yes/no",
-                "none": "nothing"}[self.kind]
+                "none": "nothing", "outputs": "several labelled answers"}[self.kind]
 
 
 class IllTyped(ValueError):
@@ -218,6 +226,11 @@ class TypeChecker:
         self.nodes(op, op["source"], "source")
         self.nodes(op, op["target"], "target")
         return Kind("scalar")
+
+    def _outputs(self, op: dict[str, Any]) -> Kind:
+        for item in op["items"]:
+            self.kind(item["plan"])
+        return Kind("outputs")
 
     def _describe(self, op: dict[str, Any]) -> Kind:
         return self.nodes(op, op["input"], "input")

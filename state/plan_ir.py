@@ -4,7 +4,7 @@ A plan is a JSON object whose root is an operator; operators take other operator
 any output can feed another. Shown as-is in Studio and `hgrag ask --trace`.
 
   match      {"op": "match", "ids": [node ids], "type": "author", "text": "Marvin K. Simon"}
-  traverse   {"op": "traverse", "input": X, "edge": "writes|published_in|cites", "direction": "out|in",
+  traverse   {"op": "traverse", "input": X, "edge": "writes|published_in|cites|<OpenAlex edge>", "direction": "out|in",
               "position": 1 | -1 (optional: author position on `writes` edges)}
   filter     {"op": "filter", "input": X, "attr": A, "cmp": "= != < <= > >= between in not_in",
               "value": V | "sub": Y}   A: year, cited_by_count, n_authors, venue, author, cites,
@@ -18,6 +18,8 @@ any output can feed another. Shown as-is in Studio and `hgrag ask --trace`.
   path       {"op": "path", "source": X, "target": Y, "edges": ["writes"], "max_len": 8}
              (shortest chain; its value is the number of co-author steps)
   describe   {"op": "describe", "input": X};  unsupported {"op": "unsupported", "reason": "…"}
+  outputs    {"op": "outputs", "items": [{"label": "venue", "plan": X}, {"label": "year", "plan": Y}]}
+             (a question that asks several things: one labelled answer per item, in order)
 
 The pydantic models below validate any IR (`validate_ir`); the executor reads plain dicts. The LLM
 planner fills their flat step form (state/plan_steps.py, derived from these models, with children as
@@ -31,11 +33,15 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-NodeKind = Literal["author", "paper", "venue"]
-EdgeKind = Literal["writes", "published_in", "cites", "*"]
+NodeKind = Literal["author", "paper", "venue", "authorship", "institution", "topic", "subfield", "field", "domain",
+                   "keyword", "funder"]  # the last eight: OpenAlex only (tools/graph_kinds.py)
+EdgeKind = Literal["writes", "published_in", "cites", "authorship_by", "authorship_of", "affiliated_with",
+                   "has_topic", "primary_topic", "in_subfield", "in_field", "in_domain", "has_keyword", "funded_by",
+                   "*"]
 Comparison = Literal["=", "!=", "<", "<=", ">", ">=", "between", "in", "not_in"]
 FILTER_ATTRIBUTES = ("year", "cited_by_count", "n_authors", "venue", "author", "cites", "cited_by", "work_type",
-                     "language", "doi", "id", "name", "title", "n_papers")
+                     "language", "doi", "id", "name", "title", "n_papers", "topic", "primary_topic", "keyword",
+                     "funder", "institution", "country_code", "institution_type", "position")
 
 
 class _Op(BaseModel):
@@ -111,14 +117,24 @@ class Describe(_Op):
     input: "Plan"
 
 
+class Output(_Op):
+    label: str
+    plan: "Plan"
+
+
+class Outputs(_Op):
+    op: Literal["outputs"]
+    items: list[Output] = Field(min_length=1)
+
+
 class Unsupported(_Op):
     op: Literal["unsupported"]
     reason: str = ""
 
 
-Plan = Annotated[Union[Match, Traverse, Filter, SetOp, Aggregate, Top, Project, Test, Path, Describe, Unsupported],
-                 Field(discriminator="op")]
-for _model in (Traverse, Filter, SetOp, Aggregate, Top, Project, Test, Path, Describe):
+Plan = Annotated[Union[Match, Traverse, Filter, SetOp, Aggregate, Top, Project, Test, Path, Describe, Outputs,
+                       Unsupported], Field(discriminator="op")]
+for _model in (Traverse, Filter, SetOp, Aggregate, Top, Project, Test, Path, Describe, Output, Outputs):
     _model.model_rebuild()
 
 
@@ -195,6 +211,10 @@ def test(source: dict[str, Any], cmp: str, value: Any = None) -> dict[str, Any]:
     return {"op": "test", "input": source, "cmp": cmp, "value": value}
 
 
+def outputs(items: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
+    return {"op": "outputs", "items": [{"label": label, "plan": plan} for label, plan in items]}
+
+
 def walk(ir: dict[str, Any]):
     """Every operator of a plan tree, root first."""
     yield ir
@@ -204,3 +224,5 @@ def walk(ir: dict[str, Any]):
             yield from walk(child)
     for child in ir.get("inputs") or []:
         yield from walk(child)
+    for item in ir.get("items") or []:
+        yield from walk(item["plan"])

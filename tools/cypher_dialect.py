@@ -21,10 +21,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from hgrag.tools.graph_store import EDGE_TYPES, NODE_TYPES
+from hgrag.tools.graph_store import ALL_EDGE_TYPES as EDGE_TYPES, ALL_NODE_TYPES as NODE_TYPES
 
 _SAFE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-SCHEMA_WORDS = frozenset(NODE_TYPES) | frozenset(EDGE_TYPES) | {"Node"}
+SCHEMA_WORDS = frozenset(NODE_TYPES) | frozenset(EDGE_TYPES) | {"Node"}  # with the richer OpenAlex kinds
 
 
 def identifier(word: str) -> str:

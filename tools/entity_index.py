@@ -6,7 +6,7 @@ and `vector_of` serve semantic relevance. One IndexFlatIP per node type makes ty
 filtering free. Labels embedded: author name, paper title, venue name.
 
 On disk (`save`/`load`): vectors_<type>.npy (float16, unit rows), maps.pkl (ids per type
-and string maps, pickle 5), meta.json (written last: format, model fingerprint, quantize
+and string maps, pickle 5), prefixes.pkl (the mention detector's sorted label keys), meta.json (written last: format, model fingerprint, quantize
 flag, counts). `load` refuses an index built with another model setting or for another
 graph (`StaleIndexError`); `load_or_build` rebuilds and saves in that case.
 """
@@ -28,6 +28,7 @@ from hgrag.tools.embeddings import get_embedder, model_fingerprint, model_settin
 from hgrag.tools.entity_keys import LabelMaps, exact_key, label_text
 from hgrag.tools.errors import HgragError, InputError
 from hgrag.tools.graph_store import LABEL_ATTR, NODE_TYPES, GraphStore
+from hgrag.tools.label_prefixes import LabelPrefixes
 from hgrag.tools.memo import Memo
 from hgrag.tools.text import name_key, norm_key
 
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
 FORMAT_VERSION = 1
 META_FILE = "meta.json"
 MAPS_FILE = "maps.pkl"
+PREFIXES_FILE = "prefixes.pkl"
 CLOSEST_POOL = 25
 # A node type with more labels than this is linked by its string keys alone (exact, normalised,
 # name, initials): embedding ~1M labels would take hours on a small CPU. Override: HGRAG_EMBED_LIMIT.
@@ -87,6 +89,8 @@ class EntityIndex:
         self._lock = threading.Lock()
         self._query_vectors: Memo[np.ndarray] = Memo(MEMO_SIZE)
         self._nearest: Memo[tuple[Candidate, ...]] = Memo(MEMO_SIZE)
+        self._prefixes: LabelPrefixes | None = None
+        self._prefixes_file: Path | None = None  # saved beside a loaded index
 
     # -- building and persistence ------------------------------------------
     @classmethod
@@ -129,6 +133,8 @@ class EntityIndex:
         payload = {"ids": self.ids, "maps": self.maps.maps}
         _write_atomic(directory / MAPS_FILE,
                       lambda handle: pickle.dump(payload, handle, protocol=5))
+        _write_atomic(directory / PREFIXES_FILE,
+                      lambda handle: pickle.dump(self.label_prefixes.payload(), handle, protocol=5))
         _write_atomic(directory / META_FILE,
                       lambda handle: handle.write(json.dumps(self.meta, indent=1).encode()))
 
@@ -148,7 +154,9 @@ class EntityIndex:
         for node_type, node_ids in payload["ids"].items():
             if len(vectors[node_type]) not in (0, len(node_ids)):  # 0: linked by string keys only
                 raise StaleIndexError(f"entity index in {directory} is inconsistent ({node_type}); rebuild it")
-        return cls(store, LabelMaps(payload["maps"]), payload["ids"], vectors, meta, embedder)
+        index = cls(store, LabelMaps(payload["maps"]), payload["ids"], vectors, meta, embedder)
+        index._prefixes_file = directory / PREFIXES_FILE
+        return index
 
     @classmethod
     def load_or_build(cls, directory: Path, store: GraphStore, embedder: Embedder | None = None,
@@ -256,6 +264,15 @@ class EntityIndex:
         if row is None or row >= len(self._vectors[kind]):
             return None
         return np.asarray(self._vectors[kind][row], dtype=np.float32)
+
+    @property
+    def label_prefixes(self) -> LabelPrefixes:
+        """The sorted label keys of the mention detector: read from prefixes.pkl when the index was
+        loaded (made from the string maps when it has none, e.g. an index saved before it existed)."""
+        with self._lock:
+            if self._prefixes is None:
+                self._prefixes = _read_prefixes(self._prefixes_file) or LabelPrefixes.from_maps(self.maps)
+            return self._prefixes
 
     @property
     def embedder(self) -> Embedder:
@@ -366,6 +383,16 @@ def vector_index(matrix: np.ndarray, hnsw_from: int | None = None) -> faiss.Inde
         index.hnsw.efSearch = 128
     index.add(data)
     return index
+
+
+def _read_prefixes(path: Path | None) -> LabelPrefixes | None:
+    if path is None:
+        return None
+    try:
+        with open(path, "rb") as handle:
+            return LabelPrefixes.restore(pickle.load(handle))
+    except (OSError, pickle.UnpicklingError, EOFError, KeyError, TypeError, ValueError):
+        return None
 
 
 def _write_atomic(path: Path, write: Any) -> None:

@@ -20,7 +20,9 @@ from urllib.parse import urlparse
 
 from hgrag.tools.cypher_dialect import FALKORDB, FalkorDialect
 from hgrag.tools.errors import InputError
-from hgrag.tools.graph_store import EDGE_TYPES, NODE_TYPES, Direction, GraphStore
+from hgrag.tools.graph_store import (ALL_EDGE_TYPES, ALL_NODE_TYPES, EDGE_TYPES, NODE_TYPES, Direction, GraphStore,
+                                    present_counts)
+from hgrag.tools.graph_kinds import RICH_EDGE_TYPES, RICH_NODE_TYPES
 
 SCHEME = "falkordb"
 DEFAULT_PORT = 6379
@@ -144,7 +146,7 @@ class FalkorDBGraphStore(GraphStore):
         return data
 
     def nodes_of_type(self, node_type: str) -> Iterator[str]:
-        if node_type not in NODE_TYPES:
+        if node_type not in ALL_NODE_TYPES:
             return iter(())
         return self._iter_type(node_type)
 
@@ -165,28 +167,26 @@ class FalkorDBGraphStore(GraphStore):
         return list(found)
 
     def edge(self, source: str, target: str, edge_type: str) -> dict[str, Any] | None:
-        if edge_type not in EDGE_TYPES:
+        if edge_type not in ALL_EDGE_TYPES:
             return None
         rows = self._rows(self.dialect.edge(edge_type), {"s": source, "t": target})
         return _clean_edge(rows[0][0]) if rows else None
 
     def node_counts(self) -> dict[str, int]:
         if self._counts is None:
-            counts = {node_type: 0 for node_type in NODE_TYPES}
-            for node_type, count in self._rows(self.dialect.node_counts()):
-                if node_type in counts:
-                    counts[node_type] = int(count)
-            self._counts = counts
+            counts = {node_type: int(count) for node_type, count in self._rows(self.dialect.node_counts())}
+            self._counts = present_counts(counts, NODE_TYPES, RICH_NODE_TYPES)
         return dict(self._counts)
 
     def edge_counts(self) -> dict[str, int]:
-        return {t: int(self._rows(self.dialect.edge_counts(t))[0][0]) for t in EDGE_TYPES}
+        counts = {t: int(self._rows(self.dialect.edge_counts(t))[0][0]) for t in ALL_EDGE_TYPES}
+        return present_counts(counts, EDGE_TYPES, RICH_EDGE_TYPES)
 
     # -- set at a time ---------------------------------------------------------------------
     def expand(self, nodes: Iterable[str], edge_type: str, direction: Direction = "out") -> dict[str, list[str]]:
         ids = list(dict.fromkeys(nodes))
         result: dict[str, list[str]] = {node: [] for node in ids}
-        if edge_type not in EDGE_TYPES or not ids:
+        if edge_type not in ALL_EDGE_TYPES or not ids:
             return result
         missing = []
         for node in ids:

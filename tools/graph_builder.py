@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from hgrag.tools.graph_kinds import authorship_id
 from hgrag.tools.graph_store import NetworkXGraphStore
 from hgrag.tools.records import PaperRecord
 
@@ -43,13 +44,15 @@ class _Builder:
         self._add_paper(record)
         self._add_authors(record)
         self._add_venue(record)
+        if record.source == "openalex":
+            add_rich(self.store, record)
 
     def _add_paper(self, record: PaperRecord) -> None:
         if record.cited_by_count is None:
             self.uncounted.append(record.id)
         self.store.add_node(record.id, "paper", title=record.title, year=record.year,
                             cited_by_count=record.cited_by_count, doi=record.doi,
-                            work_type=record.type, language=record.language)
+                            work_type=record.type, language=record.language, abstract=record.abstract)
 
     def _add_authors(self, record: PaperRecord) -> None:
         for author in record.authors:
@@ -82,6 +85,39 @@ class _Builder:
                            duplicate_records=self.duplicates, authorships=self.authorships)
         self.references = {}
         return self.store
+
+
+def add_rich(store: NetworkXGraphStore, record: PaperRecord) -> None:
+    """The richer OpenAlex kinds of one paper (tools/graph_kinds.py): one authorship node per author
+    entry (the first slot of a name listed twice), its institutions, topics, keywords and funders."""
+    for author in record.authors:
+        node = authorship_id(record.id, author.id)
+        if store.has_node(node):
+            continue
+        store.add_node(node, "authorship", name=f"{author.name} on {record.title}", position=author.position)
+        store.add_edge(node, author.id, "authorship_by")
+        store.add_edge(node, record.id, "authorship_of")
+        for place in author.institutions:
+            store.add_node(place.id, "institution", name=place.name, country_code=place.country_code,
+                           institution_type=place.type)
+            store.add_edge(node, place.id, "affiliated_with")
+    for topic in record.topics:
+        store.add_node(topic.id, "topic", name=topic.name)
+        scored = {"score": topic.score} if topic.score is not None else {}
+        store.add_edge(record.id, topic.id, "has_topic", primary=topic.primary, **scored)
+        if topic.primary:
+            store.add_edge(record.id, topic.id, "primary_topic", **scored)
+        below = topic.id
+        for level, edge in ((topic.subfield, "in_subfield"), (topic.field, "in_field"), (topic.domain, "in_domain")):
+            if level is None:
+                break
+            store.add_node(level[0], edge[3:], name=level[1])
+            store.add_edge(below, level[0], edge)
+            below = level[0]
+    for kind, edge, terms in (("keyword", "has_keyword", record.keywords), ("funder", "funded_by", record.funders)):
+        for term in terms:
+            store.add_node(term.id, kind, name=term.name)
+            store.add_edge(record.id, term.id, edge, **({"score": term.score} if term.score is not None else {}))
 
 
 def build_store(records: Iterable[PaperRecord], name: str) -> NetworkXGraphStore:

@@ -19,8 +19,12 @@ from typing import Any, Literal
 
 import networkx as nx
 
-NODE_TYPES = ("author", "paper", "venue")
+from hgrag.tools.graph_kinds import RICH_EDGE_BETWEEN, RICH_EDGE_TYPES, RICH_LABEL_ATTR, RICH_NODE_TYPES
+
+NODE_TYPES = ("author", "paper", "venue")  # the kinds every dataset has (linked by the entity index)
 EDGE_TYPES = ("writes", "published_in", "cites")
+ALL_NODE_TYPES = NODE_TYPES + RICH_NODE_TYPES  # with the richer OpenAlex kinds (tools/graph_kinds.py)
+ALL_EDGE_TYPES = EDGE_TYPES + RICH_EDGE_TYPES
 Direction = Literal["out", "in"]
 
 # (edge type, direction) that leads from a node of one type to another.
@@ -29,9 +33,10 @@ EDGE_BETWEEN: dict[tuple[str, str], tuple[str, Direction]] = {
     ("paper", "author"): ("writes", "in"),
     ("paper", "venue"): ("published_in", "out"),
     ("venue", "paper"): ("published_in", "in"),
+    **RICH_EDGE_BETWEEN,
 }
 
-LABEL_ATTR = {"author": "name", "paper": "title", "venue": "name"}
+LABEL_ATTR = {"author": "name", "paper": "title", "venue": "name", **RICH_LABEL_ATTR}
 
 
 class GraphStore(ABC):
@@ -155,6 +160,13 @@ class GraphStore(ABC):
         return found
 
 
+def present_counts(counts: Any, core: tuple[str, ...], rich: tuple[str, ...]) -> dict[str, int]:
+    """Every core kind's count, and each richer kind's when the graph has any (DBLP lists none)."""
+    result = {t: int(counts.get(t, 0)) for t in core}
+    result.update({t: int(counts[t]) for t in rich if counts.get(t)})
+    return result
+
+
 def _unwind(parents: dict[str, str], node: str) -> list[str]:
     path = [node]
     while parents[path[-1]] != path[-1]:
@@ -219,11 +231,11 @@ class NetworkXGraphStore(GraphStore):
 
     def node_counts(self) -> dict[str, int]:
         counts = Counter(data["type"] for _, data in self.graph.nodes(data=True))
-        return {t: counts.get(t, 0) for t in NODE_TYPES}
+        return present_counts(counts, NODE_TYPES, RICH_NODE_TYPES)
 
     def edge_counts(self) -> dict[str, int]:
         counts = Counter(key for _, _, key in self.graph.edges(keys=True))
-        return {t: counts.get(t, 0) for t in EDGE_TYPES}
+        return present_counts(counts, EDGE_TYPES, RICH_EDGE_TYPES)
 
     def __getstate__(self) -> dict[str, Any]:
         return {"graph": self.graph, "name": self.name}

@@ -21,7 +21,9 @@ DEFAULT_LAYER_BUDGET = 20_000
 MAX_EVIDENCE_EDGES = 400
 MAX_PATHS = 40
 SET_ATTRIBUTES = {"venue": ("published_in", "out"), "author": ("writes", "in"), "cites": ("cites", "out"),
-                  "cited_by": ("cites", "in")}
+                  "cited_by": ("cites", "in"), "topic": ("has_topic", "out"), "primary_topic": ("primary_topic", "out"),
+                  "keyword": ("has_keyword", "out"), "funder": ("funded_by", "out"),
+                  "institution": ("affiliated_with", "out")}  # the last five: OpenAlex kinds
 COUNT_ATTRIBUTES = {"n_authors": ("writes", "in"), "n_papers": ("writes", "out")}
 
 
@@ -31,7 +33,7 @@ class ExecutionError(ValueError):
 
 @dataclass
 class Value:
-    kind: str  # nodes | values | scalar | bool | none
+    kind: str  # nodes | values | scalar | bool | none | outputs ([(label, Value)])
     data: Any = None
 
 
@@ -224,6 +226,10 @@ class Executor:
             return Value(source.kind, Counter())
         best = max(scored.values()) if op.get("order", "max") == "max" else min(scored.values())
         return Value(source.kind, Counter({i: items[i] for i, s in scored.items() if s == best}))
+
+    def _op_outputs(self, op: dict[str, Any]) -> Value:
+        """Several labelled answers (a question that asks several things): [(label, value), …]."""
+        return Value("outputs", [(item["label"], self.eval(item["plan"])) for item in op["items"]])
 
     def _op_test(self, op: dict[str, Any]) -> Value:
         source = self.eval(op["input"])

@@ -3,6 +3,9 @@
 A paper or venue label matches a span only when their normalised keys are equal, so a span whose
 key begins no such label cannot be extended into one. Person names are matched in other orders
 ("Simon, Marvin K."), so spans up to the longest name in the graph are always tried.
+
+The sorted lists grow with the graph, so the entity index builds them once and saves them beside
+its string maps (`EntityIndex.save`, prefixes.pkl); a process start only unpickles them.
 """
 
 from __future__ import annotations
@@ -25,13 +28,33 @@ class LabelPrefixes:
         self.longest_name_words = longest_name_words
 
     @classmethod
+    def from_maps(cls, maps: Any) -> LabelPrefixes:
+        """From an index's string maps (`LabelMaps`; keys already normalised)."""
+        return cls(maps.keyed("paper", "normalized"), [key for key, _ in maps.keyed("venue", "normalized")],
+                   max((len(key.split()) for key, _ in maps.keyed("author", "name")), default=0))
+
+    def payload(self) -> dict[str, Any]:
+        """The sorted lists, as saved beside the index (see `restore`)."""
+        return {"titles": self._titles, "keys": self._keys, "longest_name_words": self.longest_name_words}
+
+    @classmethod
+    def restore(cls, payload: dict[str, Any]) -> LabelPrefixes:
+        """The prefixes `payload()` saved, without sorting again."""
+        prefixes = cls.__new__(cls)
+        prefixes._titles, prefixes._keys = payload["titles"], payload["keys"]
+        prefixes.longest_name_words = int(payload["longest_name_words"])
+        return prefixes
+
+    @classmethod
     def of(cls, index: Any, store: Any) -> LabelPrefixes:
-        """From the entity index's string maps (keys already normalised), or from the store's labels
-        when the index has none (the tests' string-only stand-ins)."""
+        """The entity index's own (saved with it, or made from its string maps), or from the store's
+        labels when the index has none (the tests' string-only stand-ins)."""
+        saved = getattr(index, "label_prefixes", None)
+        if isinstance(saved, LabelPrefixes):
+            return saved
         maps = getattr(index, "maps", None)
         if maps is not None:
-            return cls(maps.keyed("paper", "normalized"), [key for key, _ in maps.keyed("venue", "normalized")],
-                       max((len(key.split()) for key, _ in maps.keyed("author", "name")), default=0))
+            return cls.from_maps(maps)
         def labels(kind: str) -> list[tuple[str, str]]:  # cleaned as the index files them
             return [(label, node) for node in store.nodes_of_type(kind) if (label := label_text(store.label(node)))]
 

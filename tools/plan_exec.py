@@ -51,6 +51,9 @@ def value_items(store: GraphStore, value: Value) -> list[AnswerItem]:
         return [AnswerItem(format_value(number))]
     if value.kind == "bool":
         return [AnswerItem("yes" if value.data else "no")]
+    if value.kind == "outputs":  # one labelled item per answer of each asked thing
+        return [AnswerItem(f"{label}: {item.text}", item.node_id, item.weight)
+                for label, part in value.data for item in value_items(store, part) or [AnswerItem("none recorded")]]
     return []
 
 

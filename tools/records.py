@@ -14,6 +14,7 @@ class AuthorRef:
     position: int
     orcid: str | None = None
     author_position: str | None = None  # OpenAlex 'first' | 'middle' | 'last'
+    institutions: list["InstitutionRef"] = field(default_factory=list)  # affiliations on this paper
 
 
 @dataclass(slots=True)
@@ -24,6 +25,31 @@ class VenueRef:
     name: str
     type: str | None = None
     issn_l: str | None = None
+
+
+@dataclass(slots=True)
+class InstitutionRef:
+    """An institution an author was affiliated with on one paper (OpenAlex)."""
+
+    id: str
+    name: str
+    country_code: str | None = None
+    type: str | None = None
+
+
+@dataclass(slots=True)
+class Term:
+    """A named concept attached to a paper: a topic, keyword or funder (score when the source gives one).
+
+    Topics carry their hierarchy as (id, name) pairs: subfield, field, domain."""
+
+    id: str
+    name: str
+    score: float | None = None
+    primary: bool = False
+    subfield: tuple[str, str] | None = None
+    field: tuple[str, str] | None = None
+    domain: tuple[str, str] | None = None
 
 
 @dataclass(slots=True)
@@ -41,3 +67,7 @@ class PaperRecord:
     type: str | None = None
     language: str | None = None
     source: str = ""  # which loader produced it: openalex | aminer | dblp
+    topics: list[Term] = field(default_factory=list)  # OpenAlex only (as are the three below)
+    keywords: list[Term] = field(default_factory=list)
+    funders: list[Term] = field(default_factory=list)
+    abstract: str | None = None

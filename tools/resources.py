@@ -83,11 +83,15 @@ def resolve_source(dataset: str, source: str | Path | None) -> tuple[DatasetSpec
     return spec, path.resolve()
 
 
+RICH_CACHE_TAG = "rich-kinds-1"  # OpenAlex caches built before issue 22 lack the richer kinds
+
+
 def _cache_location(spec: DatasetSpec, path: Path) -> tuple[list[Path], Path]:
     """The source's files and its cache entry: the key is the content, not the skip policy
     (meta.json records how many bad records a build skipped; see `_check_policy`)."""
     files = source_files(spec.kind, path)
-    return files, cache.cache_dir_for(spec.name, cache.source_key(files, path, extra=spec.kind))
+    extra = spec.kind + ("/" + RICH_CACHE_TAG if spec.kind == "openalex" else "")  # richer kinds: OpenAlex only
+    return files, cache.cache_dir_for(spec.name, cache.source_key(files, path, extra=extra))
 
 
 def _progress_bar(records: Any, dataset: str, progress: bool) -> Any:

@@ -15,7 +15,6 @@ import pytest
 
 from hgrag.tools.graph_builder import build_store
 from hgrag.tools.loaders.detect import iter_records
-from hgrag.tools.resources import load_resources
 
 pytestmark = pytest.mark.integration
 
@@ -29,8 +28,8 @@ def _raw_openalex_cites(directory: Path) -> int:
     return len({(w, r) for w, refs in works.items() for r in refs if r in works})
 
 
-def test_openalex_full_counts_with_index(hgrag_home: Path, datasets_dir: Path) -> None:
-    resources = load_resources("openalex")
+def test_openalex_full_counts_with_index(openalex_full, datasets_dir: Path) -> None:
+    resources = openalex_full
     store = resources.store
     assert store.node_counts() == {"author": 8_469, "paper": 5_817, "venue": 1_022}
     edges = store.edge_counts()

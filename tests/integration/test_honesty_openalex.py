@@ -13,7 +13,6 @@ import pytest
 from hgrag.graphs.scholar_qa import build_qa_graph
 from hgrag.state.context import Context
 from hgrag.tools.entity_keys import name_denotes
-from hgrag.tools.resources import load_resources
 from hgrag.tools.text import norm_key
 
 pytestmark = pytest.mark.integration
@@ -21,8 +20,8 @@ DATASET = "openalex"
 
 
 @pytest.fixture(scope="module")
-def graph(datasets_dir):
-    return load_resources(DATASET).store, build_qa_graph("agentic")
+def graph(openalex_full):
+    return openalex_full.store, build_qa_graph("agentic")
 
 
 def ask(graph, question: str, **context) -> dict:

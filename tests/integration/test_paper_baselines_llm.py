@@ -9,24 +9,13 @@ import json
 import pytest
 
 pytestmark = pytest.mark.integration
-try:
-    import llm_server
-except ImportError:  # tests/llm_server.py (the real local model) is not on this branch yet
-    llm_server = None
-
 from hgrag.evaluation.runner import PAPER_BASELINES, evaluate  # noqa: E402
 
 
 @pytest.fixture(scope="module")
-def server():
-    if llm_server is None:
-        pytest.skip("tests/llm_server.py (the real local model) is not here")
-    try:
-        running = llm_server.LocalLLMServer.start()
-    except llm_server.ServerMissing as exc:
-        pytest.skip(str(exc))
-    yield running
-    running.stop()
+def server(llm_server):
+    """The session's local LLM server (tests/conftest.py), shared with the other LLM tests."""
+    return llm_server
 
 
 @pytest.fixture(scope="module")

@@ -35,8 +35,10 @@ def test_openalex_tiny_counts_match_raw_json(openalex_tiny_dir: Path) -> None:
     expected = _raw_openalex_counts(openalex_tiny_dir)
     store = build_store(iter_records("openalex", openalex_tiny_dir), "openalex-tiny")
     nodes, edges = store.node_counts(), store.edge_counts()
-    assert nodes == {key: expected[key] for key in ("author", "paper", "venue")}
-    assert edges == {key: expected[key] for key in ("writes", "published_in", "cites")}
+    # the richer kinds (institutions, topics, ...) are counted in tests/unit/test_rich_graph.py
+    assert {k: nodes[k] for k in ("author", "paper", "venue")} == {key: expected[key] for key in ("author", "paper", "venue")}
+    assert {k: edges[k] for k in ("writes", "published_in", "cites")} == \
+        {key: expected[key] for key in ("writes", "published_in", "cites")}
     assert expected["paper"] == 35  # PROVENANCE: the 5 tiny files hold 35 distinct works
 
 

@@ -106,7 +106,7 @@ def test_default_bounds_stop_both_loops(fake_resources: list) -> None:
 
 def test_node_executions_follow_the_bounds(fake_resources: list) -> None:
     executed, final = run_updates(stub_graph(NeverSufficientRetriever(), CountingAnswerer()), Context(dataset="stub"))
-    assert executed == Counter(plan=1, retrieve=1, score_sufficiency=3, expand=2, generate=3, validate=3)
+    assert executed == Counter(resolve=1, plan=1, respond=1, retrieve=1, score_sufficiency=3, expand=2, generate=3, validate=3)
     assert (final["expansions"], final["regenerations"]) == (2, 2)
 
 
@@ -114,7 +114,7 @@ def test_context_limits_override_the_defaults(fake_resources: list) -> None:
     context = Context(dataset="stub", max_expansions=1, max_regenerations=0)
     executed, final = run_updates(stub_graph(NeverSufficientRetriever(), CountingAnswerer()), context)
     assert (final["expansions"], final["regenerations"]) == (1, 0)
-    assert executed == Counter(plan=1, retrieve=1, score_sufficiency=2, expand=1, generate=1, validate=1)
+    assert executed == Counter(resolve=1, plan=1, respond=1, retrieve=1, score_sufficiency=2, expand=1, generate=1, validate=1)
 
 
 def test_larger_limits_are_honoured_exactly(fake_resources: list) -> None:
@@ -141,7 +141,7 @@ def test_dataset_in_the_input_wins_over_the_context(fake_resources: list) -> Non
 def test_variants_without_loops_run_each_node_once(fake_resources: list) -> None:
     executed, final = run_updates(stub_graph(NeverSufficientRetriever(), CountingAnswerer(), "graph_rag"),
                                   Context(dataset="stub"))
-    assert executed == Counter(plan=1, retrieve=1, generate=1)
+    assert executed == Counter(resolve=1, plan=1, respond=1, retrieve=1, generate=1)
     assert final["answer"] == ["attempt 0"]
 
 
@@ -150,7 +150,7 @@ def test_plan_error_ends_the_run_before_retrieval(fake_resources: list) -> None:
     graph = stub_graph(NeverSufficientRetriever(), CountingAnswerer())
     for chunk in graph.stream({"question": "   "}, context=Context(dataset="stub"), stream_mode="updates"):
         executed.update(chunk.keys())
-    assert executed == Counter(plan=1)
+    assert executed == Counter(resolve=1, plan=1, respond=1)
     final = graph.invoke({"question": "\x00\x01\x02"}, context=Context(dataset="stub"))
     assert "binary" in final["error"] and final["answer"] == []
 
@@ -170,9 +170,9 @@ def test_routers_read_only_state() -> None:
 
 def test_variant_topologies() -> None:
     nodes = {v: set(build_state_graph(v).nodes) for v in ("agentic", "no_validate", "no_rerank", "graph_rag")}
-    assert nodes["agentic"] == {"plan", "retrieve", "score_sufficiency", "expand", "generate", "validate"}
+    assert nodes["agentic"] == {"resolve", "respond", "plan", "retrieve", "score_sufficiency", "expand", "generate", "validate"}
     assert "validate" not in nodes["no_validate"]
     assert "expand" not in nodes["no_rerank"] and "validate" in nodes["no_rerank"]
-    assert nodes["graph_rag"] == {"plan", "retrieve", "generate"}
+    assert nodes["graph_rag"] == {"resolve", "respond", "plan", "retrieve", "generate"}
     with pytest.raises(ValueError, match="unknown variant"):
         variant_policies("nonsense")

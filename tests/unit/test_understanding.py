@@ -152,7 +152,7 @@ def test_a_co_author_hop_is_not_consumed_by_the_first_author_hop(toy):  # noqa: 
     (f"What is the impact factor of the venue of '{P1}'?", "impact factor"),
     ("What is the webpage of the researcher Bo Chen?", "webpage"),
     ("What is the Wikidata identifier of Bo Chen?", "wikidata"),
-    ("What is the primary affiliation of Bo Chen?", "primary affiliation"),
+    ("What is the primary affiliation of Bo Chen?", "affiliation"),
 ])
 def test_words_the_graph_does_not_hold_are_named(toy, question, named):  # noqa: F811
     reading, plan, answer, report = run(toy, question)

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from hgrag.tools.errors import BadRecordError, DatasetError
+from hgrag.tools.loaders import openalex_rich as rich
 from hgrag.tools.loaders.files import LoadStats, describe_start, open_binary
 from hgrag.tools.records import AuthorRef, PaperRecord, VenueRef
 from hgrag.tools.text import clean_display
@@ -65,6 +66,7 @@ def _authors(work: dict[str, Any]) -> list[AuthorRef]:
             position=slot,
             orcid=_strip_prefix(author.get("orcid"), _ORCID_PREFIXES),
             author_position=authorship.get("author_position"),
+            institutions=rich.institutions(authorship),
         ))
     return authors
 
@@ -101,6 +103,10 @@ def work_to_record(work: Any, where: str) -> PaperRecord:
         type=work.get("type"),
         language=work.get("language"),
         source="openalex",
+        topics=rich.topics(work),
+        keywords=rich.terms(work.get("keywords")),
+        funders=rich.funders(work),
+        abstract=rich.abstract(work),
     )
 
 

@@ -1,0 +1,1 @@
+"""Conversations (issue 20): a per-thread memory of turns, follow-up resolution, messages in and out."""

@@ -1,0 +1,171 @@
+"""Referring expressions of a follow-up turn: pronouns, demonstratives and selections of earlier items.
+
+Every word read here comes from lexicon_en.json; a reference is a span of the (quote-folded) text
+with what it can stand for: a type (author / paper / venue / thing / any), one or many, and for a
+selection the ordinal, year or extreme that picks an item of the previous answer.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from hgrag.agents.conversation.lexicon import all_type_nouns, alternation, lexicon, type_of_noun, words
+
+YEAR = r"(?:19|20)\d\d"
+
+
+@dataclass
+class Ref:
+    start: int
+    end: int
+    phrase: str
+    kind: str  # pronoun | demonstrative | ordinal | year | extreme
+    type: str  # author | paper | venue | thing | any
+    number: str = "one"  # one | many
+    possessive: bool = False
+    index: int | None = None
+    year: int | None = None
+    key: list[str] = field(default_factory=list)  # [attr, order] of an extreme
+    prefix: str = ""  # words the entity takes in place of the reference ('there' -> 'in V')
+    noun: str = ""  # the type noun of a selection ('the second author')
+
+
+def _outside(start: int, end: int, spans: list[Any]) -> bool:
+    return not any(s.start < end and start < s.end for s in spans if s.start >= 0)
+
+
+def selections(text: str, spans: list[Any]) -> list[Ref]:
+    """'the second (one|author)', 'the 2019 one', 'the most recent of those', 'the last paper'."""
+    lex = lexicon()
+    pick = alternation(tuple(lex["ordinals"]) + tuple(lex["extremes"])) + "|" + YEAR
+    nouns, tails = alternation(all_type_nouns()), alternation(tuple(lex["selection_tails"]))
+    pattern = rf"\bthe\s+(?P<sel>{pick})(?:\s+(?P<noun>{nouns}))?(?P<tail>\s+(?:{tails}))?(?![\w'-])"
+    found = []
+    for match in re.finditer(pattern, text):
+        after = text[match.end():].lstrip()
+        if not match.group("tail") and re.match(r"(of|by|in|at|from|on|with|to)\b", after):
+            continue  # 'the first author of X' names its own subject
+        if not match.group("noun") and not match.group("tail") and re.match(r"[\w']", after):
+            continue  # 'the first time ...': not a selection of an item
+        if not _outside(match.start(), match.end(), spans):
+            continue
+        sel = re.sub(r"\s+", " ", match.group("sel"))
+        noun = match.group("noun") or ""
+        ref = Ref(match.start(), match.end(), match.group(0), "ordinal", type_of_noun(noun) or "any", noun=noun)
+        if re.fullmatch(YEAR, sel):
+            ref.kind, ref.year = "year", int(sel)
+        elif sel in lex["ordinals"]:
+            ref.index = lex["ordinals"][sel]
+        else:
+            ref.kind, ref.key = "extreme", list(lex["extremes"][sel])
+        if ref.type == "any" and ref.kind != "ordinal":  # only papers have years; only authors write
+            ref.type = "author" if ref.key[:1] == ["n_papers"] else "paper"
+        found.append(ref)
+    return found
+
+
+def demonstratives(text: str, spans: list[Any]) -> list[Ref]:
+    """'that paper', 'those authors', 'this venue' (type from the noun, number from the determiner)."""
+    lex = lexicon()
+    dets = alternation(tuple(lex["demonstratives"]))
+    nouns = alternation(all_type_nouns())
+    found = []
+    for match in re.finditer(rf"\b(?P<det>{dets})\s+(?P<noun>{nouns})(?![\w'-])", text):
+        if not _outside(match.start(), match.end(), spans) or any(0 <= s.start - match.end() <= 3 for s in spans):
+            continue  # inside a name, or 'this paper: "X"' names it right there
+        det = re.sub(r"\s+", " ", match.group("det"))
+        noun = match.group("noun")
+        number = "many" if noun.endswith("s") and noun not in ("works",) else lex["demonstratives"][det]
+        found.append(Ref(match.start(), match.end(), match.group(0), "demonstrative", type_of_noun(noun) or "any",
+                         number))
+    return found
+
+
+def pronouns(text: str, spans: list[Any], taken: list[Ref]) -> list[Ref]:
+    """he / she / it / they ...: a thread reference only when no mention of a fitting type comes
+    before it in the same question ('who wrote X and when was it published' refers inside)."""
+    lex = lexicon()
+    table = lex["pronouns"]
+    found = []
+    expletive = [m.span() for m in re.finditer(rf"\b(?:{alternation(tuple(lex['expletive_it']))})(?![\w'-])", text)]
+    for match in re.finditer(rf"\b(?P<p>{alternation(tuple(table))})(?![\w'-])", text):
+        if any(a <= match.start() < b for a, b in expletive):
+            continue  # 'is it true that …' refers to nothing
+        if not _outside(match.start(), match.end(), spans) or not _outside(match.start(), match.end(), taken):
+            continue
+        word = match.group("p")
+        entry = table[word]
+        before = re.findall(r"[\w'-]+", text[:match.start()])
+        if entry.get("prefix") and before and before[-1] in lex["existential_before_there"]:
+            continue  # 'is there …' asks whether something exists
+        if any(s.end <= match.start() and _fits(entry["type"], s.type) for s in spans if s.start >= 0):
+            continue
+        possessive = bool(entry.get("possessive"))
+        if entry.get("possessive_before_noun"):
+            following = re.match(r"\s*([\w'-]+|[?.!,])", text[match.end():])
+            possessive = bool(following) and following.group(1) not in lex["not_nouns_after_her"]
+        kind = _thing_kind(text, match.end()) if entry["type"] == "thing" else entry["type"]
+        following = re.match(r"\s*([\w'-]+)", text[match.end():])
+        if entry.get("subject") and following and following.group(1) in lex["agent_verbs"]:
+            kind = "author"  # 'did they publish …': the ones who write
+        found.append(Ref(match.start(), match.end(), word, "pronoun", kind, entry["number"], possessive,
+                         prefix=entry.get("prefix", "")))
+    return found
+
+
+def _thing_kind(text: str, end: int) -> str:
+    """'it' is a venue when the question publishes in it, a paper when it is published or cited."""
+    table = lexicon()["thing_by_verb"]
+    for kind in ("venue", "paper"):
+        if re.search(rf"\b(?:{alternation(tuple(table[kind]))})(?![\w'-])", text):
+            return kind
+    return "thing"
+
+
+def _fits(wanted: str, kind: str) -> bool:
+    return (wanted == kind or wanted == "any" or (wanted == "thing" and kind in ("paper", "venue"))
+            or (wanted == "not_venue" and kind in ("author", "paper")))
+
+
+def definites(text: str, spans: list[Any], taken: list[Ref]) -> list[Ref]:
+    """'the paper' / 'the journal' with nothing naming it after: the one of the thread."""
+    table = lexicon()["definite_nouns"]
+    nouns = alternation(tuple(n for ns in table.values() for n in ns))
+    found = []
+    for match in re.finditer(rf"\bthe\s+(?P<noun>{nouns})(?![\w'-])", text):
+        after = text[match.end():].lstrip()
+        if re.match(r"(of|by|in|at|from|on|with|titled|called|named|that|which|who|['\"]|\w)", after):
+            continue  # 'the paper titled X', 'the author of X', 'the paper X': named right there
+        if not _outside(match.start(), match.end(), spans) or not _outside(match.start(), match.end(), taken):
+            continue
+        kind = next(k for k, ns in table.items() if match.group("noun") in ns)
+        found.append(Ref(match.start(), match.end(), match.group(0), "demonstrative", kind, "one"))
+    return found
+
+
+def find_references(text: str, spans: list[Any]) -> list[Ref]:
+    """Every thread reference in `text` (lower case, quotes folded), left to right, none overlapping."""
+    refs = selections(text, spans)
+    refs += [r for r in demonstratives(text, spans) if _outside(r.start, r.end, refs)]
+    refs += definites(text, spans, refs)
+    refs += pronouns(text, spans, refs)
+    verbs = alternation(tuple(lexicon()["not_venue_verbs"]))
+    if re.search(rf"\b(?:{verbs})(?![\w'-])", text):  # venues neither write nor are written or cited
+        for ref in refs:
+            ref.type = {"any": "not_venue", "thing": "paper"}.get(ref.type, ref.type)
+    return sorted(refs, key=lambda r: r.start)
+
+
+def fits(wanted: str, kind: str) -> bool:
+    return _fits(wanted, kind)
+
+
+def fragment_only(text: str, spans: list[Any], extra: tuple[str, ...] = ()) -> bool:
+    """Is `text` made only of mentions, years and fragment words ('and for her co-author B?')?"""
+    kept = [c for i, c in enumerate(text) if _outside(i, i + 1, spans)]
+    rest = re.sub(YEAR, " ", "".join(kept))
+    fillers = set(words("fragment_words")) | set(extra) | {"'", '"'}
+    tokens = re.findall(r"[\w'-]+|[^\w\s]", rest)
+    return all(t in fillers for t in tokens)

@@ -1,0 +1,188 @@
+"""Refinements of the previous answer set ('only those after 2010', 'just the ones in V', 'how many
+is that?', 'which is the oldest?') as plan IR over that set, and ellipsis ('and in 2015?', 'what about
+V?') as the previous question with one slot changed."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from hgrag.agents.conversation.lexicon import alternation, lexicon, starts_with, type_of_noun, words
+from hgrag.agents.conversation.memory import Turn
+from hgrag.agents.conversation.pick import answered, clarify_text, last_set
+from hgrag.agents.conversation.references import YEAR, fragment_only, selections
+
+LINKED = ("author", "paper", "venue")
+
+
+def _linked(spans: list[Any]) -> list[Any]:
+    return [s for s in spans if s.type in LINKED and s.candidates]
+
+
+def year_filters(text: str) -> list[tuple[str, Any]]:
+    """(cmp, value) pairs for the years of a fragment: 'after 2010' -> ('>', 2010); a bare year is '='."""
+    table = lexicon()["year_comparisons"]
+    found, used = [], set()
+    between = re.search(rf"\bbetween\s+({YEAR})\s+and\s+({YEAR})\b", text)
+    if between:
+        found.append(("between", [int(between.group(1)), int(between.group(2))]))
+        used.update({between.start(1), between.start(2)})
+    for match in re.finditer(rf"\b(?:(?P<cmp>{alternation(tuple(table))})\s+)?(?P<y>{YEAR})\b", text):
+        if match.start("y") in used:
+            continue
+        word = re.sub(r"\s+", " ", match.group("cmp") or "in")
+        found.append((table.get(word, "="), int(match.group("y"))))
+    return found
+
+
+def refinement(low: str, spans: list[Any], history: list[Turn], store: Any) -> dict[str, Any] | None:
+    """An IR over the previous answer set, or None when `low` is not a refinement of it."""
+    lex = lexicon()
+    kind, rest = None, low
+    opener = starts_with(low, words("count_phrases"))
+    listing = starts_with(low, words("list_phrases"))
+    if listing:
+        kind, rest = "list", low[len(listing):]
+    elif opener:
+        kind, rest = "count", low[len(opener):]
+    elif starts_with(low, words("refine_openers")):
+        opener = starts_with(low, words("refine_openers"))
+        kind, rest = "filter", low[len(opener):]
+    elif starts_with(low, words("which_openers")):
+        opener = starts_with(low, words("which_openers"))
+        extreme = re.search(rf"\b(?:{alternation(tuple(lex['extremes']))})(?![\w'-])", low[len(opener):])
+        if extreme:
+            kind, rest = "top", low[len(opener):].replace(extreme.group(0), " ", 1)
+            key = lex["extremes"][re.sub(r"\s+", " ", extreme.group(0))]
+        else:
+            kind, rest = "filter", low[len(opener):]
+    if not kind:
+        return None
+    shifted = [_shift(s, len(low) - len(rest)) for s in spans]
+    extra = tuple(lex["year_comparisons"]) + tuple(w for p in lex["set_words"] + lex["count_phrases"] for w in p.split()) \
+        + tuple(lex["filter_verbs"]) + ("has", "have", "had", "which", "and", "between", "that", "those", "these", "them")
+    if not fragment_only(rest, shifted, extra) or (kind == "filter" and not (_linked(shifted) or re.search(YEAR, rest))):
+        return None
+    items, turn = last_set(history)
+    if not items:
+        return {"kind": "clarify", "clarify": clarify_text("nothing", phrase=low.strip(" ?"))}
+    node_type = items[0]["type"]
+    named = {type_of_noun(w) for w in re.findall(r"[\w'-]+", _outside_spans(rest, shifted))} - {None}
+    if named and named != {node_type}:
+        return None  # 'their most cited paper' over authors: not a refinement of that set
+    ir: dict[str, Any] = {"op": "match", "ids": [it["id"] for it in items], "type": node_type, "text": ""}
+    for cmp, value in year_filters(_outside_spans(rest, shifted)):
+        ir = {"op": "filter", "input": ir, "attr": "year", "cmp": cmp, "value": value}
+    for span in _linked(shifted):
+        attr = {"venue": "venue", "author": "author", "paper": "cites"}[span.type]
+        ir = {"op": "filter", "input": ir, "attr": attr, "cmp": "=", "value": span.candidates[0].node_id}
+    if kind == "count":
+        ir = {"op": "aggregate", "input": ir, "fn": "count"}
+    elif kind == "top":
+        ir = {"op": "top", "input": ir, "key": key[0], "order": key[1]}
+    label = f"the {len(items)} {node_type}{'s' if len(items) != 1 else ''} of turn {turn['turn']}'s answer"
+    modifiers = _modifier_words(rest, shifted)
+    wording = {"count": f"How many {node_type}s {modifiers}", "filter": f"Which {node_type}s {modifiers}",
+               "list": f"Which {node_type}s {modifiers}",
+               "top": f"Which {node_type} {modifiers} {key[2] if kind == 'top' else ''}"}
+    return {"kind": "refinement", "ir": ir, "set": items, "turn": turn["turn"],
+            "question": " ".join(wording[kind].split()) + "?",
+            "taken": [f"'{low.strip(' ?')}' refers to {label} ({_names(items)})"]}
+
+
+def _modifier_words(rest: str, spans: list[Any]) -> str:
+    """The refinement's conditions in words ('after 2010 in Computer Networks') for the question check."""
+    lex = lexicon()
+    parts = []
+    for cmp, value in year_filters(_outside_spans(rest, spans)):
+        word = lex["filter_wording"].get(cmp, "in")
+        parts.append(f"between {value[0]} and {value[1]}" if cmp == "between" else f"{word} {value}")
+    for span in _linked(spans):
+        name = f"'{span.text}'" if span.type == "paper" else span.text
+        parts.append(f"{lex['attribute_wording'][{'venue': 'venue', 'author': 'author', 'paper': 'cites'}[span.type]]} {name}")
+    return " ".join(parts)
+
+
+def _names(items: list[Any]) -> str:
+    names = [f"'{it['label']}'" for it in items[:4]]
+    return ", ".join(names) + (f" and {len(items) - 4} more" if len(items) > 4 else "")
+
+
+def _shift(span: Any, offset: int) -> Any:
+    from dataclasses import replace
+
+    return replace(span, start=span.start - offset, end=span.end - offset) if span.start >= 0 else span
+
+
+def _outside_spans(text: str, spans: list[Any]) -> str:
+    chars = list(text)
+    for span in spans:
+        for i in range(max(span.start, 0), min(span.end, len(chars))):
+            chars[i] = " "
+    return "".join(chars)
+
+
+def ellipsis(low: str, text: str, spans: list[Any], years: list[int], history: list[Turn]) -> dict[str, Any] | None:
+    """'and in 2015?' / 'what about V?' / 'and for her co-author B?': the previous question with the
+    slot of the same kind changed; None when `low` is not such a fragment."""
+    if any(r.kind in ("ordinal", "year", "extreme") for r in selections(low, spans)):
+        return None  # 'the 2019 one' picks an item; it does not change the previous question
+    opener = starts_with(low, words("ellipsis_openers")) or ""
+    rest = low[len(opener):]
+    shifted = [_shift(s, len(opener)) for s in spans]
+    if not fragment_only(rest, shifted, tuple(lexicon()["year_comparisons"])):
+        return None
+    new_spans = _linked(spans)
+    if not new_spans and not re.search(YEAR, _outside_spans(low, spans)):
+        return None
+    turns = [t for t in answered(history) if t.get("kind") != "refinement"]
+    if not turns or not turns[0]["question"]:
+        return {"kind": "clarify", "clarify": clarify_text("no_frame", phrase=text.strip())}
+    frame = turns[0]
+    question, taken = frame["question"], [f"'{text.strip()}' continues turn {frame['turn']} ('{frame['question']}')"]
+    for cmp, value in year_filters(_outside_spans(rest, shifted)):
+        question, note = _swap_year(question, cmp, value)
+        if note is None:
+            return {"kind": "clarify", "clarify": clarify_text("no_slot", phrase=text.strip(), previous=frame["question"])}
+        taken.append(note)
+    for span in new_spans:
+        question, note = _swap_entity(question, span, frame)
+        if note is None:
+            return {"kind": "clarify", "clarify": clarify_text("no_slot", phrase=text.strip(), previous=frame["question"])}
+        taken.append(note)
+    return {"kind": "ellipsis", "question": question, "taken": taken, "turn": frame["turn"]}
+
+
+def _quoted_ranges(text: str) -> list[tuple[int, int]]:
+    return [(m.start(), m.end()) for m in re.finditer(r"'[^']{3,}'|\"[^\"]{3,}\"", text)]
+
+
+def _swap_year(question: str, cmp: str, value: Any) -> tuple[str, str | None]:
+    table = lexicon()["filter_wording"]
+    quoted = _quoted_ranges(question)
+    words_of = alternation(tuple(lexicon()["year_comparisons"]) + ("between",))
+    olds = [m for m in re.finditer(rf"\b(?:(?:{words_of})\s+)?{YEAR}(?:\s+and\s+{YEAR})?\b", question)
+            if not any(a <= m.start() < b for a, b in quoted)]
+    phrase = (f"between {value[0]} and {value[1]}" if cmp == "between" else f"{table.get(cmp, 'in')} {value}")
+    if len(olds) > 1:
+        return question, None
+    if olds:
+        old = olds[0].group(0)
+        return question[:olds[0].start()] + phrase + question[olds[0].end():], f"'{phrase}' replaces '{old}'"
+    body = question.rstrip(" ?.")
+    return f"{body} {phrase}?", f"'{phrase}' added"
+
+
+def _swap_entity(question: str, span: Any, frame: Turn) -> tuple[str, str | None]:
+    new = span.text if span.type != "paper" or span.text.startswith(("'", '"')) else f"'{span.text}'"
+    same = [a for a in frame["anchors"] if a["type"] == span.type]
+    if len(same) == 1:
+        old = frame["mentions"].get(same[0]["id"], same[0]["label"])
+        at = question.lower().find(old.lower())
+        if at >= 0:
+            if at > 0 and question[at - 1] in "'\"":
+                new = span.text.strip("'\"")
+            return question[:at] + new + question[at + len(old):], f"'{new}' replaces '{old}'"
+    if not same and span.type == "venue":
+        return f"{question.rstrip(' ?.')} in {new}?", f"'{new}' added as the venue"
+    return question, None

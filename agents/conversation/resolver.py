@@ -1,0 +1,148 @@
+"""Resolve one turn of a thread: a standalone question, a follow-up rewritten into a standalone
+question (references replaced by what they stand for), an ellipsis, a refinement IR over the
+previous answer, the answer to a same-name question, or a clarifying question back.
+
+The result is a plain dict (kept in the state as `resolution`):
+  kind      standalone | substitution | ellipsis | refinement | choice | clarify
+  asked     the turn as typed;  question: what the planner reads (standalone text)
+  taken     what was taken from the thread ("'that paper' = 'T' from turn 1"), shown in interpretation
+  ir/set    (refinement) the plan IR over the previous answer set
+  graft     (substitution of a set) {"placeholder": node id, "ids": [...], "type": t}
+  pins      (choice) {mention text: node id}
+  clarify   (clarify) the question asked back
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from hgrag.agents.conversation.choice import homonym_choice
+from hgrag.agents.conversation.lexicon import alternation, starts_with, words
+from hgrag.agents.conversation.pick import answered, clarify_text, listing
+from hgrag.agents.conversation.memory import Turn
+from hgrag.agents.conversation.pick import many_entities, one_entity, select
+from hgrag.agents.conversation.references import Ref, find_references, fragment_only
+from hgrag.agents.conversation.refine import ellipsis, refinement
+from hgrag.agents.mentions import fold_quotes
+
+
+def standalone(asked: str) -> dict[str, Any]:
+    return {"kind": "standalone", "asked": asked, "question": asked, "taken": []}
+
+
+def resolve(asked: str, history: list[Turn], dataset: str, detector: Any, store: Any) -> dict[str, Any]:
+    """The reading of `asked` given the earlier turns of the thread (same dataset only)."""
+    history = [t for t in history if t.get("dataset") == dataset]
+    if not history or not isinstance(asked, str) or not asked.strip():
+        return standalone(asked)
+    text, year_taken = with_years(fold_quotes(asked), history)
+    if year_taken and year_taken.get("kind") == "clarify":
+        return {**year_taken, "asked": asked, "question": text, "taken": []}
+    low = "".join(c.lower() if len(c.lower()) == 1 else c for c in text)  # same offsets as `text`
+    spans, years, _ = detector.detect(text)
+    spans = [s for s in spans if s.start >= 0]
+    result = _read(text, low, spans, years, history, store)
+    if year_taken:
+        result = {**result, "kind": "substitution" if result["kind"] == "standalone" else result["kind"],
+                  "taken": [year_taken["taken"]] + list(result.get("taken") or [])}
+        result.setdefault("question", text)
+    result.setdefault("question", text)
+    result.setdefault("taken", [])
+    return {**result, "asked": asked}
+
+
+def with_years(text: str, history: list[Turn]) -> tuple[str, dict[str, Any] | None]:
+    """'that year' / 'the same year' replaced by the one year of the previous turn."""
+    low = text.lower()
+    match = re.search(rf"\b(?:{alternation(tuple(words('year_refs')))})(?![\w'-])", low) if len(low) == len(text) else None
+    if not match:
+        return text, None
+    year = None
+    for turn in answered(history):
+        found = set(re.findall(r"\b(?:19|20)\d\d\b", re.sub(r"'[^']*'", " ", turn["question"])))
+        found |= {a for a in turn["answer"] if re.fullmatch(r"(?:19|20)\d\d", str(a))} if len(turn["answer"]) == 1 else set()
+        if len(found) == 1:
+            year, number = found.pop(), turn["turn"]
+            break
+        if found:
+            break
+    phrase = text[match.start():match.end()]
+    if year is None:
+        return text, {"kind": "clarify", "clarify": clarify_text("no_year_ref", phrase=phrase)}
+    before = low[:match.start()].rstrip()
+    words_for = year if re.search(r"\b(in|during|since|after|before|until|from)$", before) else f"in {year}"
+    return text[:match.start()] + words_for + text[match.end():], {"taken": f"'{phrase}' = {year} from turn {number}"}
+
+
+def _read(text: str, low: str, spans: list[Any], years: list[int], history: list[Turn], store: Any) -> dict[str, Any]:
+    result = homonym_choice(low, spans, history, store)
+    if result is None:
+        connector = starts_with(low, words("leading_connectors")) or ""
+        result = refinement(low[len(connector):], [_shifted(s, len(connector)) for s in spans], history, store)
+    if result is None:
+        result = ellipsis(low, text, spans, years, history)
+    if result is None:
+        result = substitution(text, low, spans, history, store)
+    return result
+
+
+def substitution(text: str, low: str, spans: list[Any], history: list[Turn], store: Any) -> dict[str, Any]:
+    """Replace each thread reference by what it stands for; a set is stood in for by its first
+    member, whose node the plan later widens to the whole set (the graft)."""
+    refs = find_references(low, spans)
+    if not refs:
+        return {"kind": "standalone"}
+    question, taken, graft = text, [], None
+    for ref in reversed(refs):
+        if ref.number == "many" and ref.kind in ("pronoun", "demonstrative"):
+            items, turn, problem = many_entities(ref, history)
+            if problem:
+                return {"kind": "clarify", "clarify": problem}
+            distributive = re.search(rf"\b(?:{alternation(tuple(words('distributive_words')))})(?![\w'-])", low)
+            if len(items) > 1 and distributive:
+                return {"kind": "clarify", "clarify": clarify_text("distributive", phrase=distributive.group(0),
+                                                                   options=listing(items))}
+            if len(items) > 1:
+                if graft is not None:
+                    return {"kind": "clarify", "clarify": f"I cannot tell which sets '{ref.phrase}' refers to; please ask the whole question."}
+                graft = {"placeholder": items[0]["id"], "ids": [it["id"] for it in items], "type": items[0]["type"]}
+                names = ", ".join(f"'{it['label']}'" for it in items[:4]) + (" …" if len(items) > 4 else "")
+                taken.append(f"'{ref.phrase}' = the {len(items)} {items[0]['type']}s {names} from turn {turn['turn']}")
+            else:
+                taken.append(f"'{ref.phrase}' = '{items[0]['label']}' from turn {turn['turn']}")
+            item = items[0]
+        else:
+            chosen = select(ref, history, store) if ref.kind in ("ordinal", "year", "extreme") else one_entity(ref, history)
+            item, turn, problem = chosen
+            if problem:
+                return {"kind": "clarify", "clarify": problem}
+            taken.append(f"'{ref.phrase}' = '{item['label']}' from turn {turn['turn']}")
+        question = question[:ref.start] + _words_for(item, ref) + question[ref.end:]
+    if fragment_only(_blank(low, refs), spans, ("is", "was", "what", "about", "and", "tell", "me", "which", "who")):
+        if len(refs) == 1 and refs[0].kind in ("ordinal", "year", "extreme"):  # 'the most recent of those?'
+            return {"kind": "refinement", "ir": {"op": "match", "ids": [item["id"]], "type": item["type"], "text": ""},
+                    "set": [item], "taken": taken, "question": f"Which {item['type']} is {refs[0].phrase}?"}
+        return {"kind": "clarify", "clarify": f"What would you like to know about {', '.join(t.split(' = ')[1].split(' from')[0] for t in taken)}?"}
+    result = {"kind": "substitution", "question": question, "taken": list(reversed(taken))}
+    if graft:
+        result["graft"] = graft
+    return result
+
+
+def _words_for(item: dict[str, Any], ref: Ref) -> str:
+    words = f"'{item['label']}'" if item["type"] == "paper" else item["label"]
+    words = f"{ref.prefix} {words}" if ref.prefix else words
+    return f"{words}'s" if ref.possessive else words
+
+
+def _shifted(span: Any, offset: int) -> Any:
+    from dataclasses import replace
+
+    return replace(span, start=span.start - offset, end=span.end - offset)
+
+
+def _blank(text: str, refs: list[Ref]) -> str:
+    for ref in refs:
+        text = text[:ref.start] + " " * (ref.end - ref.start) + text[ref.end:]
+    return text

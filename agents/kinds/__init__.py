@@ -1,0 +1,1 @@
+"""Questions about the richer OpenAlex kinds (issue 22): institutions, topics, keywords, funders."""

@@ -1,0 +1,65 @@
+"""The words of agents/lexicon_graph_kinds.json, and finding them in a question (whole words,
+longest phrase first, outside the spans of linked entities)."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+LEXICON_FILE = Path(__file__).resolve().parent.parent / "lexicon_graph_kinds.json"
+
+
+@lru_cache(maxsize=1)
+def lexicon() -> dict[str, Any]:
+    return json.loads(LEXICON_FILE.read_text(encoding="utf-8"))
+
+
+@dataclass(frozen=True)
+class Cue:
+    start: int
+    end: int
+    group: str  # a kind (institution, topic, author, ...) or count / most / least / topical / year
+    text: str
+
+
+def _phrases() -> list[tuple[str, str]]:
+    words = lexicon()
+    pairs = [(p, kind) for kind, phrases in words["kinds"].items() for p in phrases]
+    pairs += [(p, group) for group in ("count", "most", "least", "topical") for p in words[group]]
+    return sorted(pairs, key=lambda pair: -len(pair[0]))
+
+
+def cues(question: str, taken: list[tuple[int, int]] = ()) -> list[Cue]:
+    """Every lexicon phrase of `question` outside `taken` (character ranges of linked mentions),
+    longest first where phrases overlap, in question order."""
+    lowered = question.lower()
+    found: list[Cue] = []
+    used = list(taken)
+    for phrase, group in _phrases():
+        for hit in re.finditer(rf"(?<![\w-]){re.escape(phrase)}(?![\w-])", lowered):
+            span = (hit.start(), hit.end())
+            if any(span[0] < e and s < span[1] for s, e in used):
+                continue
+            used.append(span)
+            found.append(Cue(span[0], span[1], group, question[span[0]:span[1]]))
+    return sorted(found, key=lambda c: c.start)
+
+
+def rich_words() -> frozenset[str]:
+    """Single words of the phrases that name an asked kind (the question-plan check accepts them)."""
+    words = lexicon()
+    return frozenset(w for kind in words["asks_kind"] for p in words["kinds"][kind] for w in p.split())
+
+
+def without_rich_words(text: str) -> str:
+    """`text` with the phrases naming the richer kinds blanked out (a plan of those kinds accounts
+    for them; the question-plan check then looks at the rest)."""
+    words = lexicon()
+    phrases = sorted((p for kind in words["asks_kind"] for p in words["kinds"][kind]), key=len, reverse=True)
+    for phrase in phrases:
+        text = re.sub(rf"(?<![\w-]){re.escape(phrase)}(?![\w-])", " ", text, flags=re.IGNORECASE)
+    return re.sub(r"\s+", " ", text).strip()

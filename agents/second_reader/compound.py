@@ -1,0 +1,197 @@
+"""Questions about two things or several entities (issue 19, item 6), read by composing plans.
+
+- several entities joined by 'and' ("how many authors did T1 and T2 have?", "which papers did A and B
+  publish in V?"): the question is planned once per entity (the rules plan each single-entity question
+  and the question-plan check checks each); the answers come labelled per entity, or as one count of
+  the union when the question asks for a total. 'both', 'together', 'in common' leave the question to
+  the rules (their reading is the intersection).
+- two things asked ("where was T published and in which year?", "list A's papers and their venues"):
+  the question is cut at the coordinator before the second asking word or back-reference; each part
+  gets a plan (the rules', or the second reader's over the first part's entities or result), and the
+  IR returns both as labelled outputs.
+- negated yes/no questions and comparisons: contrasts.py.
+Whatever part cannot be read makes hgrag abstain, naming it: never half an answer.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+from hgrag.agents.second_reader.contrasts import alternatives_group, comparison_plan, negated_yes_no
+from hgrag.agents.second_reader.lexicon import find, has, has_stem, phrase_pattern, words
+from hgrag.state import plan_ir as ir
+
+PlanFn = Callable[[str], dict[str, Any]]
+CheckFn = Callable[[str, dict[str, Any]], list[str]]
+
+
+def single_sentence(question: str, spans: list[Any]) -> bool:
+    """No sentence end outside the mentions ('Shahin E. Dashtgard' is one name, not two sentences)."""
+    body = question
+    for span in sorted(spans, key=lambda s: -s.start):
+        body = body[:span.start] + "X" + body[span.end:]
+    return not any(end in body.strip() for end in words()["sentence_ends"])
+
+
+def read_compound(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: CheckFn,
+                  native: Callable[..., dict[str, Any]], refuse: Callable[[str], dict[str, Any]],
+                  second: Callable[..., Any] | None = None, rules: dict[str, Any] | None = None) -> dict[str, Any] | None:
+    """A plan for a negated, comparative, multi-entity or two-part question; None for any other (and for
+    a comparison the rules already rank: their plan stands)."""
+    if not single_sentence(question, spans):
+        return None
+    plan = negated_yes_no(question, plan_fn)
+    if plan is not None:
+        return plan
+    if _ranks_named(rules, spans):
+        return None  # the rules rank the named entities against each other: a comparison they read
+    compared = comparison_plan(question, spans)
+    if isinstance(compared, str):
+        return refuse(compared + ", so I do not answer rather than answer another question.")
+    if compared is not None:
+        program, group = compared
+        return _mark(native(program, spans), question, [])
+    plan = per_entity(question, spans, plan_fn, check_fn, native, refuse)
+    if plan is not None:
+        return plan
+    return two_things(question, spans, plan_fn, check_fn, native, refuse, second)
+
+
+def _ranks_named(rules: dict[str, Any] | None, spans: list[Any]) -> bool:
+    """Does the rules' plan rank entities named in the question against each other?"""
+    program = (rules or {}).get("ir") or {}
+    if program.get("op") != "top":
+        return False
+    named = {c.node_id for s in spans for c in s.candidates}
+    return any(op.get("op") == "match" and set(op.get("ids", [])) & named for op in ir.walk(program))
+
+
+def _mark(plan: dict[str, Any], question: str, parts: list[dict[str, Any]]) -> dict[str, Any]:
+    plan["parts_checked"] = True  # each part passed the question-plan check on its own wording
+    plan["parts"] = parts
+    plan["rationale"] = "second reader: " + plan.get("rationale", "")
+    return plan
+
+
+def _usable(sub_question: str, plan: dict[str, Any], check_fn: CheckFn) -> str | None:
+    """Why a part's plan cannot be used (None when it can): no IR, unsupported, or the check declines."""
+    if not plan.get("ir") or plan.get("operation") == "unsupported" or plan.get("unresolved"):
+        return f"'{sub_question}'"
+    missing = check_fn(sub_question, plan)
+    return f"'{sub_question}' ({', '.join(missing[:2])})" if missing else None
+
+
+def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: CheckFn,
+               native: Callable[..., dict[str, Any]], refuse: Callable[[str], dict[str, Any]]) -> dict[str, Any] | None:
+    group = alternatives_group(question, spans, "coordinators")
+    if not group or has_stem("together_words", question):
+        return None
+    start, end = group[0].start, group[-1].end
+    parts, items = [], []
+    for span in group:
+        sub = question[:start] + span.text + question[end:]
+        plan = plan_fn(sub)
+        problem = _usable(sub, plan, check_fn)
+        if problem:
+            return refuse(f"I read this as one question per entity, but could not read {problem}; "
+                          "so I do not answer any part of it.")
+        parts.append({"question": sub, "interpretation": plan.get("interpretation", "")})
+        items.append((span.candidates[0].label, plan["ir"]))
+    program = _total(items) if has("total_words", question) else ir.outputs(items)
+    if program is None:
+        return refuse("The question asks for a total over several entities, which I can only give for counts; "
+                      "so I do not answer.")
+    return _mark(native(program, spans), question, parts)
+
+
+def _total(items: list[tuple[str, dict[str, Any]]]) -> dict[str, Any] | None:
+    """One count over the union of the entities' sets, when every part is a count."""
+    if not all(p.get("op") == "aggregate" and p.get("fn") == "count" for _, p in items):
+        return None
+    return ir.aggregate(ir.setop("union", [p["input"] for _, p in items]), "count")
+
+
+def split_point(question: str, spans: list[Any]) -> re.Match | None:
+    """The coordinator before a second asking word or a back-reference, outside any mention."""
+    for match in find("coordinators", question):
+        if any(s.start <= match.start() < s.end for s in spans):
+            continue
+        after = question[match.end():].lstrip(" ,")
+        if phrase_pattern("relative_openers").match(after):
+            continue  # '… in 2024 and whose author count exceeds 3': a relative clause, not a second question
+        opener = phrase_pattern("asking_words").match(after) or phrase_pattern("back_references").match(after)
+        if opener and question[:match.start()].strip(" ,"):
+            return match
+    return None
+
+
+def two_things(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: CheckFn,
+               native: Callable[..., dict[str, Any]], refuse: Callable[[str], dict[str, Any]],
+               second: Callable[..., Any] | None) -> dict[str, Any] | None:
+    cut = split_point(question, spans)
+    if cut is None:
+        return None
+    first_text = question[:cut.start()].strip(" ,") + "?"
+    rest = question[cut.end():].strip(" ,")
+    first = plan_fn(first_text)
+    if _usable(first_text, first, check_fn):
+        return None  # the first part alone is no question the rules read: not a two-part question
+    own_spans = [s for s in spans if s.start >= cut.end()]
+    second_ir, second_text = None, rest
+    if own_spans:
+        plan = plan_fn(rest)
+        second_ir = None if _usable(rest, plan, check_fn) else plan["ir"]
+    else:
+        completed = _completed(rest, first_text)
+        if completed:
+            plan = plan_fn(completed)
+            if not _usable(completed, plan, check_fn) and plan["ir"] != first["ir"] and plan["ir"]["op"] not in ("match", "describe"):
+                second_ir, second_text = plan["ir"], completed
+        if second_ir is None and second is not None:
+            second_ir = second(rest, first)
+    if second_ir is None:
+        return refuse(f"I can read '{first_text}' but not '{rest}', so I do not answer half of the question.")
+    items = [(_label(first["ir"]), first["ir"]), (_label(second_ir), second_ir)]
+    parts = [{"question": first_text, "interpretation": first.get("interpretation", "")},
+             {"question": second_text}]
+    return _mark(native(ir.outputs(items), spans), question, parts)
+
+
+def _completed(rest: str, first_text: str) -> str | None:
+    """The second part as a whole question: 'in which year' + 'where was T published?' -> 'in which year
+    was T published?' (the first part's clause after its asking words); 'their venues' + 'list A's
+    papers?' -> 'list the venues of A's papers?' (a possessive back-reference names the first part's object)."""
+    head = phrase_pattern("asking_words").match(first_text)
+    clause = first_text[head.end():].strip() if head else ""
+    if not clause:
+        return None
+    opener = phrase_pattern("asking_words").match(rest)
+    if opener:
+        return f"{rest.rstrip('?. ')} {clause}"
+    owner = phrase_pattern("possessive_back_references").match(rest)
+    if owner:
+        return f"{head.group(0)} the {rest[owner.end():].strip(' ?.')} of {clause}"
+    return None
+
+
+def _label(program: dict[str, Any]) -> str:
+    """The label of an output: what it returns (year, venues, number …), from words.json."""
+    labels = words()["output_labels"]
+    op = program
+    while op:
+        kind = op.get("op")
+        if kind == "project":
+            return labels.get(op["attr"], op["attr"])
+        if kind == "aggregate":
+            return labels["count"] if op["fn"] == "count" else op["fn"]
+        if kind == "test":
+            return labels["bool"]
+        if kind == "traverse":
+            from hgrag.state.ir_types import EDGE_ENDS
+
+            return labels[EDGE_ENDS[(op["edge"], op["direction"])][1]]
+        if kind == "match":
+            return labels[op["type"]]
+        op = op.get("input") or (op.get("inputs") or [None])[0]
+    return "answer"

@@ -1,0 +1,132 @@
+"""Where the second reader meets the pipeline (called by the `plan` node): compound questions are
+composed from part plans, a plan the rules cannot give (or the check would decline) may be proposed by
+the second reader, and any other plan carries the second reader's objection when it has one (the
+validator then abstains)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from hgrag.agents.second_reader.canonical import canonical
+from hgrag.agents.second_reader.candidates import HOPS, roots
+from hgrag.agents.second_reader.compound import read_compound
+from hgrag.agents.second_reader.lexicon import phrase_pattern
+from hgrag.agents.second_reader.review import (calibration, linked_anchors, objection, propose, question_years,
+                                                 readings_for)
+from hgrag.agents.second_reader.scorer import scorer_for
+from hgrag.state import plan_ir as ir
+from hgrag.state.ir_types import EDGE_ENDS
+
+PlanFn = Callable[[str], dict[str, Any]]
+
+
+def second_read(question: str, plan: dict[str, Any], resources: Any, plan_fn: PlanFn,
+                refuse: Callable[[str], dict[str, Any]]) -> dict[str, Any]:
+    """The plan to use: a composed one, the rules' one (with any objection), or a proposed one.
+    `plan_fn` plans a text with the rules; `refuse` makes the plan that abstains with a reason."""
+    from hgrag.agents.plan_compiler import mention_dict
+    from hgrag.agents.question_check import unexplained_parts
+
+    spans = anchor_spans(question, plan, resources.store)
+
+    def native(program: dict[str, Any], used: list[Any]) -> dict[str, Any]:
+        return native_plan(program, [mention_dict(s, "subject") for s in used])
+
+    def second(rest: str, first: dict[str, Any]) -> dict[str, Any] | None:
+        return second_part(rest, first, resources)
+
+    composed = read_compound(question, spans, plan_fn, unexplained_parts, native, refuse, second, plan)
+    if composed is not None:
+        return composed
+    anchors = linked_anchors(plan.get("anchors", []))
+    if plan.get("operation") == "unsupported" or not anchors:
+        return plan  # the rules know the graph cannot answer it (or it is not English), or nothing is linked
+    readings = readings_for(question, anchors, resources.index)
+    proposed = propose(question, anchors, resources, readings)
+    own = canonical(plan["ir"], anchors) if plan.get("ir") else None
+    if proposed is not None and proposed[1].utterance != own:
+        if not plan.get("ir") or unexplained_parts(question, plan):  # the rules have no plan the check accepts
+            program, reading = proposed
+            new = native_plan(program, anchors)
+            if unexplained_parts(question, new):
+                return plan  # the question-plan check declines the proposal too: abstain, as the rules would
+            new["second_reading"] = {"proposed": reading.utterance, "score": round(reading.score, 4)}
+            new["rationale"] = f"second reader proposal ({reading.score:.3f}); rules: {plan.get('rationale', '')}"
+            return new
+    objecting = objection(question, plan, resources, readings)
+    if objecting:
+        plan["second_reading"] = {k: v for k, v in objecting.items() if k != "rival_ir"}
+    return plan
+
+
+def anchor_spans(question: str, plan: dict[str, Any], store: Any) -> list[Any]:
+    """The rules' linked mentions as spans of the question (where each is written, the node the rules
+    chose first, then the other candidates): the compound reader works on what the rules linked."""
+    from hgrag.agents.mentions import Span, fold_quotes
+    from hgrag.tools.entity_index import Candidate
+
+    text = fold_quotes(question)
+    lowered = text.lower()
+    spans: list[Any] = []
+    for anchor in plan.get("anchors", []):
+        node, kind = anchor.get("node_id"), anchor.get("type")
+        mention = fold_quotes(anchor.get("text") or "").strip().lower()
+        start = lowered.find(mention) if node and mention and kind in HOPS else -1
+        if start < 0 or any(s.start < start + len(mention) and start < s.end for s in spans):
+            continue
+        ids = [node] + [c for c in anchor.get("candidates", []) if c != node]
+        found = [Candidate(n, store.node_type(n), store.label(n), 1.0, "plan") for n in ids if store.has_node(n)]
+        if found:
+            spans.append(Span(start, start + len(mention), text[start:start + len(mention)], kind, found))
+    return sorted(spans, key=lambda s: s.start)
+
+
+def native_plan(program: dict[str, Any], anchors: list[dict[str, Any]]) -> dict[str, Any]:
+    from hgrag.agents.interpretation import interpret
+    from hgrag.agents.ir_planner import ir_native_plan
+
+    plan = ir_native_plan(program, anchors, [])
+    plan["rationale"] = "second reader plan"
+    plan["interpretation"] = interpret(program, anchors=anchors)
+    return plan
+
+
+def second_part(rest: str, first: dict[str, Any], resources: Any) -> dict[str, Any] | None:
+    """The second asked thing of a two-part question, read by the second reader: over the first part's
+    result when it refers back to it ('… and their venues'), else over the first part's entities."""
+    limits = calibration().get("proposal")
+    anchors = linked_anchors(first.get("anchors", []))
+    if not limits or not anchors:
+        return None
+    scorer = scorer_for(resources.index)
+    back = phrase_pattern("back_references").match(rest)
+    if back:
+        kind = _result_kind(first["ir"])
+        if kind is None:
+            return None
+        programs = [p for edge, direction, reached in HOPS[kind]
+                    for p in roots(ir.traverse(first["ir"], edge, direction), reached, 1)]
+        text = canonical(first["ir"], anchors) + " " + rest[back.end():]
+        readings = scorer.score(text, anchors, programs)
+    else:
+        readings = scorer.read(rest, anchors, question_years(rest))
+    if not readings:
+        return None
+    gap = readings[0].score - (readings[1].score if len(readings) > 1 else 0.0)
+    if readings[0].score < limits["threshold"] or gap < limits["gap"]:
+        return None
+    return readings[0].program
+
+
+def _result_kind(program: dict[str, Any]) -> str | None:
+    """The node kind a plan returns (None for numbers, values, yes/no)."""
+    op = program.get("op")
+    if op == "match":
+        return program["type"]
+    if op == "traverse":
+        return EDGE_ENDS[(program["edge"], program["direction"])][1]
+    if op in ("filter", "top"):
+        return _result_kind(program["input"])
+    if op in ("intersect", "union", "difference"):
+        return _result_kind(program["inputs"][0])
+    return None

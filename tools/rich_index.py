@@ -1,0 +1,78 @@
+"""The entity index of the richer OpenAlex kinds: institution, topic, subfield, field, domain,
+keyword and funder names (issue 22), kept apart from the author/paper/venue index so linking of
+those three is unchanged.
+
+`lookup(text)` finds nodes whose normalised name equals the text (more prominent first: more
+papers); `containing(term)` finds topics and keywords whose name contains the term's words (the
+topical search of "papers about CO2 storage"). Built from the store in one pass per kind (a few
+thousand names; milliseconds), once per store.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any
+
+from hgrag.tools.graph_kinds import NAMED_RICH_TYPES
+from hgrag.tools.text import norm_key
+
+# the edge whose count orders nodes sharing a name (papers or author entries reaching the node)
+PROMINENCE = {"institution": ("affiliated_with", "in"), "topic": ("has_topic", "in"), "subfield": ("in_subfield", "in"),
+              "field": ("in_field", "in"), "domain": ("in_domain", "in"), "keyword": ("has_keyword", "in"),
+              "funder": ("funded_by", "in")}
+
+
+@dataclass(frozen=True)
+class RichHit:
+    node_id: str
+    node_type: str
+    label: str
+    weight: int  # prominence (number of papers / entries / children reaching it)
+
+
+class RichIndex:
+    def __init__(self, store: Any):
+        self.by_key: dict[str, list[RichHit]] = defaultdict(list)
+        self.counts: dict[str, int] = {}
+        for kind in NAMED_RICH_TYPES:
+            ids = list(store.nodes_of_type(kind))
+            self.counts[kind] = len(ids)
+            if not ids:
+                continue
+            labels = store.attrs(ids, "name")
+            degrees = store.degrees(ids, *PROMINENCE[kind])
+            for node in ids:
+                label = str(labels.get(node) or "")
+                if label:
+                    self.by_key[norm_key(label)].append(RichHit(node, kind, label, int(degrees.get(node, 0))))
+        for hits in self.by_key.values():
+            hits.sort(key=lambda h: (-h.weight, h.node_id))
+        self.max_words = max((len(k.split()) for k in self.by_key), default=0)
+
+    def __bool__(self) -> bool:
+        return bool(self.by_key)
+
+    def lookup(self, text: str, kinds: tuple[str, ...] | None = None) -> list[RichHit]:
+        """Nodes named exactly `text` (normalised), most prominent first."""
+        hits = self.by_key.get(norm_key(text), [])
+        return [h for h in hits if kinds is None or h.node_type in kinds]
+
+    def containing(self, term: str, kinds: tuple[str, ...] = ("topic", "keyword")) -> list[RichHit]:
+        """Topics and keywords whose name holds every word of `term` in order (as whole words)."""
+        key = f" {norm_key(term)} "
+        if not key.strip():
+            return []
+        return [h for name, hits in self.by_key.items() if key in f" {name} " for h in hits if h.node_type in kinds]
+
+
+_INDEXES: "weakref.WeakKeyDictionary[Any, RichIndex]" = weakref.WeakKeyDictionary()
+
+
+def rich_index(store: Any) -> RichIndex:
+    """The index of `store` (built on first use, then kept as long as the store lives)."""
+    index = _INDEXES.get(store)
+    if index is None:
+        index = _INDEXES[store] = RichIndex(store)
+    return index
