@@ -24,6 +24,7 @@ from hgrag.agents.composition_count import AVERAGE_WORD
 from hgrag.agents.composition_time import OFFSET
 from hgrag.agents.reading_words import accounted_by_reading, without_context_shares, without_named_comparisons
 from hgrag.agents.honest_checks import honest_parts
+from hgrag.agents.understanding.check import structural_parts, without_consumed_instructions
 from hgrag.state.plan_ir import walk
 
 Features = dict[str, Any]
@@ -301,7 +302,7 @@ def unexplained_parts(question: str, plan: dict[str, Any]) -> list[str]:
     ir = plan.get("ir")
     if not ir or ir.get("op") == "unsupported":
         return []
-    text = accounted_text(asking_part(residue(question, plan)), ir)
+    text = without_consumed_instructions(accounted_text(asking_part(residue(question, plan)), ir), plan)
     if plan.get("rich_kinds"):  # a plan over institutions, topics, keywords, funders reads those words
         from hgrag.agents.kinds.lexicon import without_rich_words
         text = without_rich_words(text)
@@ -317,6 +318,7 @@ def unexplained_parts(question: str, plan: dict[str, Any]) -> list[str]:
     missing += ambiguous_references(question, plan) + truncated_names(question, plan)
     missing += context_only_entities(question, plan)
     missing += honest_parts(text, question, plan)
+    missing += structural_parts(text, plan, residue(question, plan))  # the lexicon's check (agents/understanding)
     return list(dict.fromkeys(missing))
 
 

@@ -24,6 +24,8 @@ from hgrag.agents.mentions import MentionDetector, Span, fold_quotes
 from hgrag.agents.plan_compiler import compile_plan
 from hgrag.agents.plan_lowering import with_ir
 from hgrag.agents.spelling import correct_text
+from hgrag.agents.understanding.normalise import to_english
+from hgrag.agents.understanding.reading import plan_readings, read_question
 from hgrag.agents.unlinked import looks_like_person, suggestions_for, unlinked_lowercase_partners, unlinked_names
 from hgrag.agents.retrieval_prompts import PLAN_SYSTEM_PROMPT, PLAN_USER_TEMPLATE, PlanFrameReply
 from hgrag.state.context import Context, check_context
@@ -36,6 +38,9 @@ from hgrag.state.plan_ir import walk
 from hgrag.tools.resources import Resources
 from hgrag.agents.resources_access import noted, resources_for
 from hgrag.agents.second_reader.hook import second_read
+
+READ = {"German": "de", "French": "fr"}
+
 
 @lru_cache(maxsize=16)
 def _detector(index: Any, store: Any) -> MentionDetector:
@@ -66,6 +71,8 @@ class OfflinePlanner:
     def _plan(self, question: str, resources: Resources) -> dict[str, Any]:
         spans, years, unresolved = detector_for(resources).detect(question)
         language = non_english(question, spans)
+        if language in READ:  # German and French are read as canonical English (lexicon data)
+            return {**self._plan(to_english(question, READ[language], spans), resources), "language": READ[language]}
         if language:  # abstain rather than guess the intent from English cue words
             return unsupported_plan(unsupported_language_text(language))
         rich = plan_kinds(question, spans, years, resources)  # institutions, topics, keywords, funders
@@ -245,8 +252,11 @@ def make_plan_node(planner: Any | None = None):
             question = check_question(state.get("question"))
             resources = resources_for(state, context)
             policy = planner or planner_for(context)
+            reading = read_question(question, lambda text: detector_for(resources).detect(text)[0])
+            asked, question = question, reading.text  # German and French are read as canonical English
             try:
-                new_plan = policy.plan(question, resources, context)
+                new_plan = unsupported_plan(reading.refusal) if reading.refusal else \
+                    policy.plan(question, resources, context)
             except LLMError:
                 if not context.llm_fallback:
                     raise
@@ -261,6 +271,8 @@ def make_plan_node(planner: Any | None = None):
         # an IR planner's rejected plans were failed regenerations: they use up the same budget
         limits["regenerations"] = int(new_plan.pop("plan_regenerations", 0))
         new_plan["display_limit"] = context.display_limit  # read by the answer text renderer
+        new_plan.update({"language": reading.language, **({"asked": asked} if asked != question else {})})
+        new_plan.update(plan_readings(question, new_plan, resources.store))
         return {**limits, "question": question, "plan": new_plan, "query_type": new_plan["query_type"],
                 "interpretation": noted(new_plan.get("interpretation", ""), state, context),
                 "planner_check": check, "error": None}

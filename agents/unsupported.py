@@ -60,6 +60,11 @@ PROPERTY_NOUN = re.compile(r"^[a-z][a-z-]{2,}$")
 
 
 def _missing_for(word: str) -> str | None:
+    from hgrag.agents.understanding.lexicon import load
+
+    concept = load("en").concept(word) or ""
+    if concept.startswith("missing:"):  # the lexicon's family of what the graph does not hold
+        return concept.split(":", 1)[1]
     for missing, (stems, whole) in MISSING.items():
         if word in whole or any(word.startswith(stem) for stem in stems):
             return missing

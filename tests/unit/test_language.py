@@ -1,5 +1,6 @@
-"""Non-English questions are recognised from function words (mentions removed) and the offline
-planner abstains on them; English questions that quote foreign titles or names stay English."""
+"""Non-English questions are recognised (lingua on the question with mentions removed, cross-checked with
+the lexicon) and the offline planner abstains on them, except German and French, which it reads; English
+questions that quote foreign titles or names stay English."""
 
 from __future__ import annotations
 
@@ -53,15 +54,19 @@ def test_linked_spans_are_removed_before_counting():
     class Span:
         start, end = 0, len(title)
 
-    assert non_english(question) == "German"  # unlinked, the title's words outvote the English ones
     assert non_english(question, [Span()]) is None
 
 
-def test_offline_planner_abstains_on_a_german_question(toy):  # noqa: F811
-    plan = OfflinePlanner().plan(f'Wer hat "{P1}" geschrieben?', toy, Context(dataset="toy"))
+def test_offline_planner_abstains_on_a_spanish_question(toy):  # noqa: F811
+    plan = OfflinePlanner().plan(f'¿Quién escribió "{P1}"?', toy, Context(dataset="toy"))
     assert plan["operation"] == "unsupported" and not linked_subjects(plan)
     text = abstention_text(plan, "toy")
-    assert text == "Only English questions are supported (this looks like German)."
+    assert text.startswith("This question looks like Spanish; hgrag reads questions in English, German and French")
+
+
+def test_offline_planner_reads_a_german_question(toy):  # noqa: F811
+    plan = OfflinePlanner().plan(f'Wer hat "{P1}" geschrieben?', toy, Context(dataset="toy"))
+    assert plan["language"] == "de" and linked_subjects(plan) == ["p1"] and plan["target_type"] == "author"
 
 
 def test_offline_planner_still_answers_the_english_question(toy):  # noqa: F811

@@ -1,0 +1,84 @@
+"""Which question tokens each plan element consumed, computed after planning from each token's lexicon
+concept and the signature map (agents/lexicon/concepts.json).
+
+A token whose concept has a signature is consumed by the first plan element with one of its features;
+a concept with a "hop" (co-author) needs a traverse of that edge no other token has taken. Mentions are
+consumed by the match of their anchor, the head (who / how many / when / a yes/no auxiliary) by the plan's
+root, fillers and function words by nothing (they are declared). The result is shown in the plan as
+`alignment`; `interpretation` is still rendered from the IR alone.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from hgrag.agents.understanding.lexicon import load, signatures
+from hgrag.agents.understanding.signature import all_features, describe, elements
+from hgrag.agents.understanding.tokens import Token, tag
+
+DECLARED = ("filler", "function", "general")
+
+
+@dataclass(frozen=True)
+class Link:
+    token: Token
+    element: str | None  # the consuming IR element, "declared", or None (not consumed)
+
+
+def _consumer(token: Token, ops: list[tuple[dict, set[str]]], taken: set[int], features: set[str]) -> str | None:
+    signature = signatures().get(token.concept or "", {})
+    wanted = set(signature.get("any") or [])
+    if not wanted:
+        return None
+    if "op:difference+position:1" in wanted and "op:difference+position:1" in features:
+        return "difference leaving out position 1"
+    hop = signature.get("hop")
+    for i, (op, own) in enumerate(ops):
+        if own & wanted and not (hop and op.get("op") == "traverse" and (i in taken or op.get("edge") != hop)):
+            if op.get("op") == "traverse" and (hop or any(f.startswith("position:") for f in own & wanted)):
+                taken.add(i)  # a hop stands for one relation word ("first author" and "co-authors" are two)
+            return describe(op)
+    return None
+
+
+def align(text: str, plan: dict[str, Any]) -> list[Link]:
+    """Every token of a masked question (mentions as zz placeholders) with the element that consumed it."""
+    ir = plan.get("ir")
+    ops = elements(ir)
+    features = all_features(ir)
+    taken: set[int] = set()
+    # tokens with a hop are placed after the others ("first author" takes the position-1 hop first)
+    tokens = tag(text, load("en"))
+    order = sorted(range(len(tokens)), key=lambda i: bool(signatures().get(tokens[i].concept or "", {}).get("hop")))
+    links: dict[int, Link] = {}
+    for i in order:
+        token = tokens[i]
+        if token.concept == "mention":
+            element = next((describe(op) for op, own in ops if "op:match" in own), None)
+        elif token.family in DECLARED:
+            element = "declared"
+        elif token.family == "head" or token.concept == "number":
+            element = describe(ir) if ir else None
+        else:
+            element = _consumer(token, ops, taken, features)
+        links[i] = Link(token, element)
+    return [links[i] for i in range(len(tokens))]
+
+
+def alignment_trace(links: list[Link]) -> list[dict[str, str]]:
+    """The alignment as plain records for the plan, --json and the trace."""
+    return [{"tokens": link.token.text, "concept": link.token.concept or "unknown",
+             "consumed_by": link.element or "-"} for link in links]
+
+
+def masked_question(question: str, plan: dict[str, Any]) -> str:
+    """The question in lower case with the plan's mentions (and quoted text) replaced by 'zzm'."""
+    text = question.replace("’", "'")
+    texts = [m.get("text", "") for m in plan.get("anchors", [])] + list(plan.get("unresolved") or []) + \
+        list(plan.get("set_aside") or [])
+    for mention in sorted({t for t in texts if t}, key=len, reverse=True):
+        text = re.sub(re.escape(mention), " zzm ", text, flags=re.IGNORECASE)
+    text = re.sub(r'"[^"]{3,}"|“[^”]{3,}”|«[^»]{3,}»', " zzm ", text)
+    return re.sub(r"\s+", " ", text.lower()).strip()

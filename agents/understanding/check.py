@@ -1,0 +1,185 @@
+"""The structural check: a plan is verified only when it consumes what the question says.
+
+(a) every content token is consumed by a plan element or is a declared filler or function word; a word
+    the lexicon does not know, or names something the graph does not hold (family "missing"), is named;
+(b) the answer kind read from the question's head equals the kind the plan returns;
+(c) explicit answer instructions (rounding, "in total", "both years included", "besides the first") are
+    consumed (and so honoured) or named;
+(d) a yes/no question's every predicate is in the plan;
+(e) a year after the graph's last year (the future) cannot be answered from the graph.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hgrag.agents.understanding.alignment import align
+from hgrag.agents.understanding.lexicon import signatures
+from hgrag.agents.understanding.signature import output_kind
+from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.tokens import Token, clauses, tag, words
+
+ASKING_HEADS = ("head:who", "head:when", "head:where", "head:which", "head:how_many", "head:command", "operator:count")
+
+WORD_KINDS = {"kind:paper": "paper", "kind:author": "author", "kind:venue": "venue", "attribute:year": "year",
+              "attribute:citations": "number", "operator:count": "number"}
+COMPATIBLE = {"number": {"number"}, "yes/no": {"yes/no"}, "year": {"year", "value", "number"},
+              "author": {"author", "paper"}, "paper": {"paper", "value"}, "venue": {"venue", "value"}}
+ASKING_VERBS = {"relation:writes": "paper", "relation:published": "paper"}
+
+
+def _content(token: Token, names: set[str]) -> bool:
+    return token.concept is None and token.text.isalpha() and len(token.text) > 1 and not token.text.startswith("zz") \
+        and token.text not in names
+
+
+TYPE_FEATURES = {"attr:work_type", "attr:venue_type"}
+
+
+def _predicate_nominal(tokens: list[Token], plan: dict[str, Any]) -> list[str]:
+    """'Is V a journal?', 'Is T an article?': the noun after the mention and 'a/an' is the predicate; the plan
+    must test a type, not only find the mention's papers."""
+    from hgrag.agents.understanding.signature import all_features
+
+    for i, token in enumerate(tokens[:-2]):
+        after = tokens[i + 1], tokens[i + 2]
+        if token.concept == "mention" and after[0].text in ("a", "an") and after[1].family in ("kind", "value"):
+            if not all_features(plan.get("ir")) & TYPE_FEATURES:
+                return [f"{after[1].text} (the plan does not test what kind of thing it is)"]
+    return []
+
+
+def _names_a_mention(tokens: list[Token], token: Token) -> bool:
+    """'the article T', 'the repository R': a value word right before a mention says what the mention is."""
+    after = [t for t in tokens if t.start == token.end]
+    return token.family in ("value", "kind") and bool(after) and after[0].concept == "mention"
+
+
+def mention_words(plan: dict[str, Any]) -> set[str]:
+    """Words of the linked mentions as typed and as labelled (a typo in a linked name is no content word)."""
+    texts = [str(a.get(k) or "") for a in plan.get("anchors", []) for k in ("text", "relinked_from", "label")]
+    texts += [str(t) for t in (plan.get("unresolved") or []) + (plan.get("set_aside") or [])]
+    return {w for t in texts for w in words(t)}
+
+
+def asking_tokens(text: str) -> list[Token]:
+    """The tokens of the last sentence that asks (has a wh-word, 'how many' or a command), else of the last one."""
+    tagged = [tag(c, load("en")) for c in clauses(text)]
+    asking = [t for t in tagged if any(k.concept in ASKING_HEADS for k in t)]
+    return (asking or tagged)[-1]
+
+
+def _reason(token: Token) -> str:
+    return signatures().get(token.concept or "", {}).get("reason") or "no part of the plan does this"
+
+
+def asked_kind(tokens: list[Token]) -> str | None:
+    """The answer kind the question's head asks for, or None when the head does not say: the first decisive
+    token after fillers, commands and function words ("how many" / "count", a kind noun, who / when /
+    where, which + noun); a yes/no auxiliary opening the question without a wh-word or an "or"."""
+    body = [t for t in tokens if t.family != "filler"]
+    if not body:
+        return None
+    if any(t.concept == "operator:yes_no" for t in body):
+        return "yes/no"
+    if body[0].concept == "head:aux" and not any(t.text == "or" for t in body) \
+            and not any(t.concept in ("head:who", "head:when", "head:where", "head:which") for t in body[1:3]):
+        return "yes/no"
+    content = [t for t in body if t.family not in ("function", "general")]
+    if content and content[-1].concept == "operator:count" and content[0].family in ("kind", "mention"):
+        return "number"  # a fragment ending in its head: "A pubs in 2024 count"
+    for i, token in enumerate(body[:8]):
+        concept = token.concept or ""
+        if concept in ("head:how_many", "operator:count"):
+            return "number"
+        if concept in WORD_KINDS and token.family == "kind":
+            if _names_a_mention(body, token):  # "venue=V …", "the paper T": it names the mention
+                continue
+            return WORD_KINDS[concept]
+        kind = signatures().get(concept, {}).get("kind")
+        if kind and concept != "head:aux":
+            return kind
+        if concept == "head:which":
+            return _which(body[i + 1:i + 6])
+        if token.family not in ("function", "head", "general") and concept != "mention":
+            return None
+    return None
+
+
+def _which(after: list[Token]) -> str | None:
+    """'which venue', 'what year', 'what did A publish' (the object of a writing verb is papers)."""
+    for i, token in enumerate(after):
+        if token.concept == "operator:count":
+            return "number"
+        if token.concept in WORD_KINDS:
+            return WORD_KINDS[token.concept or ""]
+        if token.concept in ASKING_VERBS and any(t.concept == "head:aux" for t in after):
+            return ASKING_VERBS[token.concept]
+        if token.family in ("attribute", "operator", "relation"):
+            return None
+    return None
+
+
+def _future_years(tokens: list[Token], plan: dict[str, Any]) -> list[str]:
+    last = (plan.get("graph_years") or [None, None])[1]
+    if not last:
+        return []
+    bounds = ("time:before", "time:after", "time:between")
+    years = [int(t.text) for i, t in enumerate(tokens) if t.concept == "number" and t.text.isdigit()
+             and 1000 < int(t.text) < 3000 and not any(p.concept in bounds for p in tokens[max(0, i - 3):i])]
+    return [f"{y} (the graph's papers end in {last})" for y in years if y > last]  # "before 2030" is a bound
+
+
+def _whole_text_parts(whole: str, plan: dict[str, Any]) -> list[str]:
+    """Instructions and years anywhere in the question, context sentences included ("… Round to one decimal.")."""
+    links = [link for link in align(whole, plan)]
+    missing = [f"{link.token.text} ({_reason(link.token)})" for link in links
+               if link.token.family == "instruction" and link.element is None
+               and signatures().get(link.token.concept or "", {}).get("required")]
+    return missing + _future_years([link.token for link in links], plan)
+
+
+def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) -> list[str]:
+    """What the plan leaves unexplained in the question's masked asking text (empty when it reads it all);
+    `whole` is the whole masked question, read for instructions and years."""
+    ir = plan.get("ir")
+    if not ir or ir.get("op") == "unsupported":
+        return []
+    links = align(text, plan)
+    tokens = [link.token for link in links]
+    asked = asked_kind(asking_tokens(whole or text))
+    if whole and any(t.concept == "operator:yes_no" for t in tag(whole, load("en"))):
+        asked = "yes/no"  # "… paper count > 2? yes/no"
+    names = mention_words(plan)
+    missing = []
+    for link in links:
+        token, family = link.token, link.token.family
+        signature = signatures().get(token.concept or "", {})
+        if _content(token, names) or family == "missing":
+            missing.append(token.text)
+        elif link.element is None and signature.get("required"):
+            missing.append(f"{token.text} ({_reason(token)})")
+        elif link.element is None and asked == "yes/no" and signature.get("any") and family != "head" \
+                and not _names_a_mention(tokens, token):
+            missing.append(f"{token.text} (the yes/no question asks it; the plan does not test it)")
+    missing += _predicate_nominal(tokens, plan) if asked == "yes/no" else []
+    returned = output_kind(ir)
+    if asked and returned and returned not in COMPATIBLE.get(asked, {returned}):
+        missing.append(f"{asked} asked ({'a' if asked != 'yes/no' else 'the'} plan returns {returned})")
+    if any(t.concept == "instruction:in_total" for t in tokens) and returned not in (None, "number"):
+        missing.append(f"in total (the plan returns {returned}, not a number)")
+    return missing + _future_years(tokens, plan) + (_whole_text_parts(whole, plan) if whole else [])
+
+
+def without_consumed_instructions(text: str, plan: dict[str, Any]) -> str:
+    """The text without the answer instructions the plan consumes ("both years included" read by a between
+    filter is no 'both' asking for an intersection), so no word rule reads them again."""
+    import re
+
+    if not plan.get("ir"):
+        return text
+    for link in align(text, plan):
+        if link.token.family == "instruction" and link.element is not None:
+            pattern = r"\s+".join(re.escape(w) for w in link.token.text.split())
+            text = re.sub(rf"(?<![\w-]){pattern}(?![\w-])", " ", text)
+    return text

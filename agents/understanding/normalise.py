@@ -1,0 +1,85 @@
+"""A German or French question read into the parser's canonical English, concept by concept.
+
+Mentions (linked spans and quoted text) are kept verbatim; every other word is looked up in the
+language's lexicon (longest phrase first) and replaced by its English rendering (the rendering the
+lexicon gives, else the concept's canonical English form); words the lexicon does not know are kept,
+so the English check later names them. The only language-specific step is tokenisation: elisions
+listed in the lexicon ("d'", "l'") are split off.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from hgrag.agents.understanding.gate import QUOTED
+from hgrag.agents.understanding.lexicon import Lexicon, load
+
+PIECE = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*'?|\d+|[?!.,;:]")
+
+
+def _only_lexicon_words(text: str, lexicon: Lexicon) -> bool:
+    """A 'mention' made only of the language's own words ("a-t-il") is no name or title."""
+    pieces = [p.lower() for p in _pieces(text, lexicon) if p[0].isalnum()]
+    return bool(pieces) and all(p in lexicon.forms for p in pieces)
+
+
+def _protected(question: str, spans: Iterable[Any], lexicon: Lexicon) -> list[tuple[int, int]]:
+    quoted = [(m.start(), m.end()) for m in QUOTED.finditer(question)]
+    ranges = [(s.start, s.end) for s in spans if 0 <= getattr(s, "start", -1) < getattr(s, "end", -1)
+              and not any(s.start < end and start < s.end for start, end in quoted)  # quotes say where a title ends
+              and not _only_lexicon_words(question[s.start:s.end], lexicon)]
+    ranges += quoted
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(ranges):
+        if merged and start < merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def _pieces(text: str, lexicon: Lexicon) -> list[str]:
+    """Words and punctuation as typed, with the lexicon's elisions split off ("d'articles")."""
+    out = []
+    for piece in PIECE.findall(text.replace("’", "'")):
+        low = piece.lower()
+        elision = next((e for e in lexicon.extra.get("elisions", ()) if low.startswith(e) and len(low) > len(e)), None)
+        out += [piece[:len(elision)], piece[len(elision):]] if elision else [piece]
+    return out
+
+
+def _render(typed: list[str], lexicon: Lexicon) -> list[str]:
+    english = load("en")
+    words = [w.lower() for w in typed]
+    out, i = [], 0
+    while i < len(words):
+        for n in range(min(lexicon.longest, len(words) - i), 0, -1):
+            phrase = " ".join(words[i:i + n])
+            concept = lexicon.concept(phrase)
+            if concept:
+                render = lexicon.renders.get(phrase)
+                out.append(render if render is not None else english.canonical(concept))
+                i += n
+                break
+        else:
+            out.append(typed[i])
+            i += 1
+    return [w for w in out if w]
+
+
+def to_english(question: str, language: str, spans: Iterable[Any] = ()) -> str:
+    """The question in the parser's canonical English (unchanged for English)."""
+    if language == "en":
+        return question
+    lexicon = load(language)
+    parts, cursor = [], 0
+    for start, end in _protected(question, spans, lexicon):
+        parts += _render(_pieces(question[cursor:start], lexicon), lexicon)
+        parts.append(question[start:end].strip())
+        cursor = end
+    parts += _render(_pieces(question[cursor:], lexicon), lexicon)
+    text = " ".join(parts)
+    text = re.sub(r"\s+([?!.,;:])", r"\1", text)
+    return text[:1].upper() + text[1:]

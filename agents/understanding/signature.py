@@ -1,0 +1,94 @@
+"""What a plan does, element by element: each IR operator with the features a lexicon signature names
+("op:aggregate", "fn:count", "attr:year", "cmp:>", "edge:writes", "edge:writes:in", "position:1",
+"order:max"), and what the plan returns (its output kind)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hgrag.state.plan_ir import walk
+
+EDGE_KIND = {("writes", "out"): "paper", ("writes", "in"): "author", ("published_in", "out"): "venue",
+             ("published_in", "in"): "paper", ("cites", "out"): "paper", ("cites", "in"): "paper"}
+NUMERIC_ATTRS = {"cited_by_count", "n_authors", "n_papers"}
+
+
+def element_features(op: dict[str, Any]) -> set[str]:
+    kind = op.get("op")
+    out = {f"op:{kind}"}
+    if op.get("fn"):
+        out.add(f"fn:{op['fn']}")
+    for key in ("attr", "key"):
+        if op.get(key):
+            out.add(f"attr:{op[key]}")
+    if op.get("cmp"):
+        out.add(f"cmp:{op['cmp']}")
+    if kind == "traverse":
+        out |= {f"edge:{op['edge']}", f"edge:{op['edge']}:{op['direction']}"}
+        if op.get("position") is not None:
+            out.add(f"position:{op['position']}")
+    if kind == "top":
+        out.add(f"order:{op.get('order', 'max')}")
+    if kind == "filter" and op.get("attr") == "author":
+        out.add("edge:writes")
+    if kind in ("filter", "test") and op.get("value") == 0:
+        out.add("value:0")
+    return out
+
+
+def elements(ir: dict[str, Any] | None) -> list[tuple[dict[str, Any], set[str]]]:
+    """Every operator of the plan with its features, root first."""
+    return [(op, element_features(op)) for op in (walk(ir) if ir else [])]
+
+
+def all_features(ir: dict[str, Any] | None) -> set[str]:
+    found: set[str] = set()
+    for _, features in elements(ir):
+        found |= features
+    if any(f.startswith("op:difference") for f in found) and "position:1" in found:
+        found.add("op:difference+position:1")
+    return found
+
+
+def output_kind(op: dict[str, Any] | None) -> str | None:
+    """number | yes/no | year | value | author | paper | venue, or None when unknown."""
+    if not op:
+        return None
+    kind = op.get("op")
+    if kind in ("aggregate", "path"):
+        return "year" if op.get("fn") in ("min", "max") and op.get("attr") == "year" else "number"
+    if kind == "test":
+        return "yes/no"
+    if kind == "project":
+        attr = op.get("attr")
+        return "year" if attr == "year" else "number" if attr in NUMERIC_ATTRS else "value"
+    if kind == "match":
+        return op.get("type")
+    if kind == "traverse":
+        return EDGE_KIND.get((op.get("edge"), op.get("direction")))
+    if kind in ("filter", "top", "describe"):
+        return output_kind(op.get("input"))
+    if kind in ("intersect", "union", "difference"):
+        return output_kind((op.get("inputs") or [None])[0])
+    return None
+
+
+def describe(op: dict[str, Any]) -> str:
+    """A short label of one IR element for the alignment trace."""
+    kind = op.get("op")
+    if kind == "match":
+        return f"match {op.get('type')} {','.join(map(str, op.get('ids') or []))[:40]}"
+    if kind == "traverse":
+        position = f" position {op['position']}" if op.get("position") is not None else ""
+        return f"traverse {op.get('edge')} {op.get('direction')}{position}"
+    if kind == "aggregate":
+        return f"aggregate {op.get('fn')}" + (f" {op['attr']}" if op.get("attr") else "")
+    if kind == "filter":
+        return f"filter {op.get('attr')} {op.get('cmp')} {op.get('value')!r}"[:60]
+    if kind == "top":
+        return f"top {op.get('key')} {op.get('order', 'max')}"
+    if kind == "project":
+        return f"project {op.get('attr')}"
+    if kind == "test":
+        return f"test {op.get('cmp')}"
+    return str(kind)
