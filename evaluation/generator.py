@@ -46,6 +46,21 @@ __all__ = ["TEMPLATE_ALIASES", "TEMPLATE_SETS", "generate_questions", "generate_
            "template_slots", "write_questions", "count_by"]
 
 
+def _without_held_properties(templates: dict[str, list[str]], store: GraphStore) -> dict[str, list[str]]:
+    """An 'unsupported property' wording that asks for a kind this graph does hold (institutions, topics,
+    keywords, funders on OpenAlex) is answerable here, so its gold [] would be false: it is left out."""
+    from hgrag.agents.kinds.lexicon import cues
+    from hgrag.tools.graph_kinds import NAMED_RICH_TYPES
+
+    counts = store.node_counts()
+    held = {kind for kind in NAMED_RICH_TYPES if counts.get(kind)} | ({"primary_topic"} if counts.get("topic") else set())
+    if not held:
+        return templates
+    return {intent: [w for w in wordings if not intent.endswith("unsupported_property")
+                     or not any(c.group in held for c in cues(w))]
+            for intent, wordings in templates.items()}
+
+
 def _fitting_templates(templates: list[str], slots: dict[str, str]) -> list[str]:
     """Templates that ask about exactly the slots this candidate fills (context slots aside)."""
     return [t for t in templates if asked_slots(t) == set(slots)]
@@ -131,7 +146,7 @@ def generate_questions(
     """
     if per_type is not None and per_type < 1:
         raise InputError(f"--per-type must be at least 1, got {per_type}")
-    templates = load_templates(template_set)
+    templates = _without_held_properties(load_templates(template_set), store)
     free_typed = is_free_typed(template_set)
     facts = GraphFacts(store)
     questions: list[dict[str, Any]] = []

@@ -308,3 +308,18 @@ def test_write_questions_is_json_lines(tmp_path, questions):
     path = write_questions(questions[:3], tmp_path / "sub" / "q.jsonl")
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
     assert rows == questions[:3]
+
+
+def test_unsupported_property_wordings_skip_kinds_the_graph_holds():
+    """On a graph with institutions, 'which university is A at?' is answerable: no gold [] for it."""
+    from hgrag.agents.kinds.lexicon import cues
+
+    plain = _synthetic_store()
+    rich = _synthetic_store()
+    rich.add_node("I1", "institution", name="Example University")
+    def asked_kinds(store):
+        rows = generate_questions(store, "synthetic", per_type=60, seed=0, template_set="unanswerable")
+        return {c.group for row in rows if row["intent"].endswith("unsupported_property")
+                for c in cues(row["question"])}
+    assert "institution" in asked_kinds(plain)  # the set does ask for affiliations
+    assert "institution" not in asked_kinds(rich)
