@@ -41,11 +41,14 @@ def second_read(question: str, plan: dict[str, Any], resources: Any, plan_fn: Pl
     anchors = linked_anchors(plan.get("anchors", []))
     if plan.get("operation") == "unsupported" or not anchors:
         return plan  # the rules know the graph cannot answer it (or it is not English), or nothing is linked
+    declined = not plan.get("ir") or bool(unexplained_parts(question, plan))
+    if not declined and not calibration().get("review_accepted_plans", False):
+        return plan  # the margin check caught no wrong plan in calibration: not worth an encoding per question
     readings = readings_for(question, anchors, resources.index)
     proposed = propose(question, anchors, resources, readings)
     own = canonical(plan["ir"], anchors) if plan.get("ir") else None
     if proposed is not None and proposed[1].utterance != own:
-        if not plan.get("ir") or unexplained_parts(question, plan):  # the rules have no plan the check accepts
+        if declined:  # the rules have no plan the check accepts
             program, reading = proposed
             new = native_plan(program, anchors)
             if unexplained_parts(question, new):
