@@ -103,6 +103,11 @@ def substitution(text: str, low: str, spans: list[Any], history: list[Turn], sto
             if len(items) > 1 and distributive:
                 return {"kind": "clarify", "clarify": clarify_text("distributive", phrase=distributive.group(0),
                                                                    options=listing(items))}
+            if 1 < len(items) <= NAMED_SET and all(it["type"] == "author" for it in items) and not ref.possessive:
+                taken.append(f"'{ref.phrase}' = " + " and ".join(f"'{it['label']}'" for it in items)
+                             + f" from turn {turn['turn']}")
+                question = question[:ref.start] + _joined(items) + question[ref.end:]
+                continue
             if len(items) > 1:
                 if graft is not None:
                     return {"kind": "clarify", "clarify": f"I cannot tell which sets '{ref.phrase}' refers to; please ask the whole question."}
@@ -128,6 +133,16 @@ def substitution(text: str, low: str, spans: list[Any], history: list[Turn], sto
     if graft:
         result["graft"] = graft
     return result
+
+
+NAMED_SET = 6  # a set of at most this many people is named as the user would name it ('A and B')
+
+
+def _joined(items: list[dict[str, Any]]) -> str:
+    """'A', 'A and B', 'A, B and C': a small set of people written out, so the planner reads the whole
+    question (a 'together' or 'both' then keeps its joint meaning)."""
+    names = [it["label"] for it in items]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _words_for(item: dict[str, Any], ref: Ref) -> str:

@@ -128,3 +128,11 @@ def test_references_inside_one_question_are_not_thread_references(store) -> None
     own = "Who is the first author of 'Fast Filters'?"
     assert find_references(own.lower(), Detector(store).detect(own)[0]) == []
     assert [r.phrase for r in find_references("who is the first author of them?", [])] == ["the first author of them"]
+
+
+def test_a_small_set_of_people_is_named_so_together_keeps_its_joint_meaning(store) -> None:
+    history = [turn(store, 1, "Who wrote 'Graph Routing Revisited'?", ["a1", "a2"], ["p1"], "author")]
+    reading = read(store, "What did they publish together?", history)
+    assert reading["kind"] == "substitution" and "graft" not in reading
+    assert reading["question"] == "What did Ann Lee and Bo Chen publish together?"
+    assert reading["taken"] == ["'they' = 'Ann Lee' and 'Bo Chen' from turn 1"]
