@@ -31,7 +31,10 @@ def node_sets(anchor: dict[str, Any]) -> Iterator[tuple[dict[str, Any], str, int
         for edge2, direction2, kind2 in HOPS[kind]:
             if edge == "cites" or edge2 == "cites":
                 continue
-            yield ir.traverse(first, edge2, direction2), kind2, 2
+            second = ir.traverse(first, edge2, direction2)
+            if kind2 == anchor["type"] == "author":  # co-authors: the author is not their own co-author
+                second = ir.setop("difference", [second, ir.match([anchor["node_id"]], "author")])
+            yield second, kind2, 2
 
 
 def filtered(paper_set: dict[str, Any], others: list[dict[str, Any]], years: list[int]) -> Iterator[dict[str, Any]]:

@@ -141,3 +141,16 @@ def test_proposal_needs_the_threshold(world, monkeypatch):
     assert [i.text for i in full_answer(world.store, native_plan(program, anchors))] == ["10.1/p1"]
     monkeypatch.setattr(review, "calibration", lambda: {"proposal": {"threshold": 0.999, "gap": 0.0}})
     assert review.propose(question, anchors, world) is None
+
+
+def test_an_authors_co_author_readings_leave_the_author_out(world):
+    from hgrag.agents.second_reader.candidates import node_sets
+    from hgrag.tools.ir_exec import execute
+    from hgrag.tools.plan_exec import UNBOUNDED, value_items
+
+    anchor = {"node_id": "a4", "type": "author", "text": "Bo Chen"}
+    co_author_sets = [program for program, kind, hops in node_sets(anchor) if kind == "author" and hops == 2]
+    assert co_author_sets
+    for program in co_author_sets:
+        names = sorted(i.text for i in value_items(world.store, execute(world.store, program, UNBOUNDED, False).value))
+        assert names == ["Dariush Divsalar", "Marvin K. Simon"]
