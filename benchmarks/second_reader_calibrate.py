@@ -34,6 +34,13 @@ def load(paths: list[str], per_file: int) -> list[dict[str, Any]]:
     return rows
 
 
+def figures(records: list[dict[str, Any]], proposal: dict[str, float], margin: float) -> dict[str, Any]:
+    return {"proposal": proposal_figures(records, **proposal),
+            "proposal_at_run_time": proposal_figures(records, **proposal, among="proposal_reached"),
+            "proposal_reader_alone": proposal_figures(records, **proposal, among="proposal_answers"),
+            "margin": margin_figures(records, margin)}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dataset", default="openalex")
@@ -50,8 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     margin = fit_margin(fit)
     report = {"dataset": args.dataset, "fit_files": args.fit, "heldout_files": args.heldout,
               "proposal": proposal, "margin": margin,
-              "fit": {"proposal": proposal_figures(fit, **proposal), "margin": margin_figures(fit, margin)},
-              "heldout": {"proposal": proposal_figures(held, **proposal), "margin": margin_figures(held, margin)}}
+              "fit": figures(fit, proposal, margin), "heldout": figures(held, proposal, margin)}
     print(json.dumps(report, indent=1))
     if args.out:
         Path(args.out).write_text(json.dumps({"report": report, "fit": fit, "heldout": held}, indent=1))

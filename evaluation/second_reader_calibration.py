@@ -11,7 +11,9 @@ from typing import Any
 
 from hgrag.agents.question_check import unexplained_parts
 from hgrag.agents.retrieval_agent import OfflinePlanner
-from hgrag.agents.second_reader.review import _same_answer, readings_for, rule_lead
+from hgrag.agents.second_reader.canonical import canonical
+from hgrag.agents.second_reader.hook import native_plan
+from hgrag.agents.second_reader.review import _same_answer, linked_anchors, readings_for, rule_lead
 from hgrag.evaluation.metrics import score
 from hgrag.state.context import Context
 from hgrag.tools.ir_exec import ExecutionError, execute
@@ -30,6 +32,7 @@ def record(row: dict[str, Any], resources: Any) -> dict[str, Any]:
     gold = gold if isinstance(gold, list) else [gold]
     plan = OfflinePlanner().plan(question, resources, Context())
     out: dict[str, Any] = {"id": row["id"], "question": question}
+    declined = not plan.get("ir") or bool(unexplained_parts(question, plan))
     if plan.get("ir") and linked_subjects(plan) and plan.get("operation") != "unsupported":
         answer = [i.text for i in full_answer(resources.store, plan)]
         out["rule_answers"] = bool(answer) and not unexplained_parts(question, plan)
@@ -50,11 +53,21 @@ def record(row: dict[str, Any], resources: Any) -> dict[str, Any]:
             answer = []
         out["proposal_answers"] = bool(answer)
         out["proposal_right"] = right(answer, gold) if answer else None
+        anchors = linked_anchors(plan.get("anchors", []))
+        out["proposal_checked"] = not unexplained_parts(question, native_plan(best.program, anchors))
+        own = canonical(plan["ir"], anchors) if plan.get("ir") else None
+        out["proposal_reached"] = declined and out["proposal_checked"] and best.utterance != own
     return out
 
 
-def proposal_figures(records: list[dict[str, Any]], threshold: float, gap: float) -> dict[str, Any]:
-    answered = [r for r in records if r.get("proposal_answers") and r["score"] >= threshold and r["gap"] >= gap]
+def proposal_figures(records: list[dict[str, Any]], threshold: float, gap: float,
+                     among: str = "proposal_checked") -> dict[str, Any]:
+    """Answers and wrong answers of the best reading above the limits, among the questions where the
+    question-plan check accepts it (`proposal_checked`: the pipeline never answers with a proposal the
+    check declines), where the pipeline would propose it (`proposal_reached`: the rules' plan declined
+    too), or on every question (`proposal_answers`: the reader alone)."""
+    answered = [r for r in records if r.get("proposal_answers") and r.get(among)
+                and r["score"] >= threshold and r["gap"] >= gap]
     wrong = sum(1 for r in answered if not r["proposal_right"])
     return {"questions": len(records), "answered": len(answered), "right": len(answered) - wrong, "wrong": wrong,
             "wrong_of_answered": round(wrong / len(answered), 4) if answered else 0.0,
@@ -63,7 +76,7 @@ def proposal_figures(records: list[dict[str, Any]], threshold: float, gap: float
 
 def fit_proposal(records: list[dict[str, Any]]) -> dict[str, float]:
     best = {"threshold": 1.01, "gap": 1.0, "right": -1}
-    for gap in (0.0, 0.01, 0.02, 0.03, 0.05, 0.08, 0.12):
+    for gap in (0.0, 0.01, 0.02, 0.03, 0.05, 0.08, 0.12, 0.15, 0.2):
         for step in range(40, 101):
             threshold = step / 100
             figures = proposal_figures(records, threshold, gap)
