@@ -1,7 +1,8 @@
 """The second reader's calibrated limits (agents/second_reader/calibration.json, fitted on OpenAlex
 questions generated with seed 1) hold on questions it never saw: questions generated with another seed
 from our own template sets (standard, paraphrase, unanswerable) on the tiny OpenAlex graph. Answering
-only above the calibrated threshold and gap, at most 1 % of its answers may be wrong; and the margin
+only above the calibrated threshold and gap, and only with readings the question-plan check accepts (as
+the pipeline does), at most 1 % of its answers may be wrong; and the margin
 check must not object to the rules' right plans more often than calibrated."""
 
 from __future__ import annotations
