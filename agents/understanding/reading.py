@@ -35,7 +35,9 @@ _YEARS: dict[int, tuple[Any, list[int]]] = {}
 
 
 def graph_years(store: Any) -> list[int]:
-    """[first, last] publication year of the graph's papers (read once per store)."""
+    """[first, last] publication year of the graph's papers (read once per store; [] without a store)."""
+    if store is None:
+        return []
     cached = _YEARS.get(id(store))
     if cached and cached[0] is store:
         return cached[1]

@@ -4,6 +4,7 @@ checkpoint, and a thread killed with SIGKILL mid-run that resumes to the same fi
 from __future__ import annotations
 
 import json
+import uuid
 from pathlib import Path
 
 import pytest
@@ -83,9 +84,10 @@ def test_bad_edits_are_refused_and_the_run_still_ends_right(home: Path, paper: R
 
 @pytest.fixture(scope="module")
 def finished_thread(home: Path, paper: RawPaper) -> str:
-    done = run_hgrag(home, "debug", question(paper), "--dataset", DATASET, "--thread", "replay-1", "--continue")
+    thread = f"replay-{uuid.uuid4().hex[:8]}"  # a module fixture may run again in a shared home (xdist)
+    done = run_hgrag(home, "debug", question(paper), "--dataset", DATASET, "--thread", thread, "--continue")
     assert done.returncode == 0, done.stderr
-    return "replay-1"
+    return thread
 
 
 def test_replay_from_a_checkpoint_with_an_edited_answer(home: Path, paper: RawPaper, finished_thread: str) -> None:

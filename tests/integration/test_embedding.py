@@ -58,5 +58,5 @@ def test_subgraph_steps_are_visible_when_streaming(papers: dict[str, RawPaper]) 
                                                   stream_mode="updates", subgraphs=True):
         seen += [(namespace, node) for node in chunk]
     inner = [node for namespace, node in seen if namespace and namespace[0].startswith("qa:")]
-    assert inner[:2] == ["plan", "retrieve"] and inner[-1] == "validate"
+    assert inner[:3] == ["resolve", "plan", "retrieve"] and inner[-2:] == ["validate", "respond"]
     assert [node for namespace, node in seen if not namespace] == ["tidy", "qa", "count"]

@@ -31,7 +31,8 @@ def _raw_openalex_cites(directory: Path) -> int:
 def test_openalex_full_counts_with_index(openalex_full, datasets_dir: Path) -> None:
     resources = openalex_full
     store = resources.store
-    assert store.node_counts() == {"author": 8_469, "paper": 5_817, "venue": 1_022}
+    nodes = store.node_counts()  # the richer kinds are counted against the raw files in test_rich_stats.py
+    assert {k: nodes[k] for k in ("author", "paper", "venue")} == {"author": 8_469, "paper": 5_817, "venue": 1_022}
     edges = store.edge_counts()
     assert store.graph.graph["authorships"] == 27_331
     assert edges["writes"] == 27_311 and edges["published_in"] == 4_919
