@@ -91,6 +91,11 @@ def substitution(text: str, low: str, spans: list[Any], history: list[Turn], sto
     """Replace each thread reference by what it stands for; a set is stood in for by its first
     member, whose node the plan later widens to the whole set (the graft)."""
     refs = find_references(low, spans)
+    if not refs and history and spans and _bare_fragment(low, spans):
+        # names and connectors with no question of their own ('ok, and A and B?') continue an earlier
+        # question that could not be placed: ask back rather than answer the names as a new question
+        return {"kind": "clarify", "clarify": f"I am not sure which earlier question '{text.strip()}' continues "
+                                              "or what you would like to know; please ask the whole question."}
     if not refs:
         return {"kind": "standalone"}
     question, taken, graft = text, [], None
@@ -133,6 +138,12 @@ def substitution(text: str, low: str, spans: list[Any], history: list[Turn], sto
     if graft:
         result["graft"] = graft
     return result
+
+
+def _bare_fragment(low: str, spans: list[Any]) -> bool:
+    """Only mentions, years, connectors and fragment words (no verb or asked thing of its own)."""
+    connectors = tuple(w for phrase in words("leading_connectors") + words("ellipsis_openers") for w in phrase.split())
+    return fragment_only(low, spans, connectors + (",", "?", ".", "!", "&"))
 
 
 NAMED_SET = 6  # a set of at most this many people is named as the user would name it ('A and B')

@@ -136,3 +136,10 @@ def test_a_small_set_of_people_is_named_so_together_keeps_its_joint_meaning(stor
     assert reading["kind"] == "substitution" and "graft" not in reading
     assert reading["question"] == "What did Ann Lee and Bo Chen publish together?"
     assert reading["taken"] == ["'they' = 'Ann Lee' and 'Bo Chen' from turn 1"]
+
+
+def test_bare_names_that_continue_no_placeable_question_are_asked_back(store) -> None:
+    history = [turn(store, 1, "Which papers appeared in Computer Networks?", ["p1", "p3"], ["v1"], "paper")]
+    for text in ("ok, and Ann Lee and Bo Chen?", "Ann Lee & Bo Chen"):
+        assert read(store, text, history)["kind"] == "clarify", text
+    assert read(store, "What did Ann Lee write?", history)["kind"] == "standalone"
