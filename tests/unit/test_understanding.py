@@ -147,6 +147,7 @@ def test_a_co_author_hop_is_not_consumed_by_the_first_author_hop(toy):  # noqa: 
 
 
 # -- each check reason ------------------------------------------------------------------------------------
+@pytest.mark.faults  # issue 23 item 4: what the graph does not hold is never answered, verified
 @pytest.mark.parametrize("question, named", [
     ("Which of Marvin K. Simon's papers were retracted?", "retracted"),
     (f"What is the impact factor of the venue of '{P1}'?", "impact factor"),
@@ -159,6 +160,7 @@ def test_words_the_graph_does_not_hold_are_named(toy, question, named):  # noqa:
     assert not verified(report) and named in said(plan, report)
 
 
+@pytest.mark.faults
 @pytest.mark.parametrize("question", ["How many citations will Bo Chen have in 2035?",
                                       "How many papers will Bo Chen publish in 2030?"])
 def test_the_future_is_not_answered_from_the_graph(toy, question):  # noqa: F811
