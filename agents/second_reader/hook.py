@@ -56,6 +56,8 @@ def second_read(question: str, plan: dict[str, Any], resources: Any, plan_fn: Pl
             new["second_reading"] = {"proposed": reading.utterance, "score": round(reading.score, 4)}
             new["rationale"] = f"second reader proposal ({reading.score:.3f}); rules: {plan.get('rationale', '')}"
             return new
+    if declined:
+        return plan  # the check declines it already: an objection would change nothing but cost a graph run
     objecting = objection(question, plan, resources, readings)
     if objecting:
         plan["second_reading"] = {k: v for k, v in objecting.items() if k != "rival_ir"}
