@@ -29,7 +29,7 @@ class Cue:
 def _phrases() -> list[tuple[str, str]]:
     words = lexicon()
     pairs = [(p, kind) for kind, phrases in words["kinds"].items() for p in phrases]
-    pairs += [(p, group) for group in ("count", "most", "least", "topical") for p in words[group]]
+    pairs += [(p, group) for group in ("count", "most", "least", "topical", "neutral") for p in words.get(group, [])]
     return sorted(pairs, key=lambda pair: -len(pair[0]))
 
 
@@ -55,11 +55,35 @@ def rich_words() -> frozenset[str]:
     return frozenset(w for kind in words["asks_kind"] for p in words["kinds"][kind] for w in p.split())
 
 
-def without_rich_words(text: str) -> str:
+def without_rich_words(text: str, kinds: frozenset[str] | set[str] | None = None) -> str:
     """`text` with the phrases naming the richer kinds blanked out (a plan of those kinds accounts
-    for them; the question-plan check then looks at the rest)."""
+    for them; the question-plan check then looks at the rest). With `kinds`, only the phrases of the
+    kinds the plan reaches are blanked: "who funded T" answered with T's authors keeps 'funded'."""
     words = lexicon()
-    phrases = sorted((p for kind in words["asks_kind"] for p in words["kinds"][kind]), key=len, reverse=True)
+    asked = [k for k in words["asks_kind"] if kinds is None or k in kinds]
+    phrases = sorted((p for kind in asked for p in words["kinds"][kind]), key=len, reverse=True)
+    phrases += [p for kind in asked for p in words.get("kind_phrases", {}).get(kind, [])]
     for phrase in phrases:
         text = re.sub(rf"(?<![\w-]){re.escape(phrase)}(?![\w-])", " ", text, flags=re.IGNORECASE)
     return re.sub(r"\s+", " ", text).strip()
+
+
+def plan_kinds_reached(ir: dict[str, Any] | None) -> frozenset[str]:
+    """The richer kinds a plan's IR matches or walks to ('primary_topic' when it takes that edge)."""
+    from hgrag.state.plan_ir import walk
+    from hgrag.tools.graph_kinds import RICH_EDGE_ENDS
+
+    kinds: set[str] = set()
+    for op in walk(ir) if ir else []:
+        if op.get("op") == "match":
+            kinds.add(op.get("type") or "")
+        elif op.get("op") == "traverse":
+            kinds.update(RICH_EDGE_ENDS.get((op["edge"], op["direction"]), ()))
+            if op["edge"] == "primary_topic":
+                kinds.add("primary_topic")
+    return frozenset(kinds)
+
+
+def phrase_in(phrase: str, text: str) -> bool:
+    """`phrase` occurs in `text` as whole words (case-insensitively)."""
+    return bool(re.search(rf"(?<![\w-]){re.escape(phrase.lower())}(?![\w-])", text.lower()))

@@ -17,8 +17,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from hgrag.agents.kinds.lexicon import Cue, cues, lexicon
-from hgrag.agents.kinds.linking import RichSpan, rich_spans
+from hgrag.agents.kinds.countries import country_spans
+from hgrag.agents.kinds.lexicon import Cue, cues, lexicon, phrase_in
+from hgrag.agents.kinds.linking import RichSpan, retyped, rich_spans
 from hgrag.agents.kinds.schema_paths import VIA_PRIMARY, Step, schema_path
 from hgrag.agents.kinds.topical import term_branch, topical_term
 from hgrag.state import plan_ir as ir
@@ -27,7 +28,7 @@ from hgrag.tools.rich_index import rich_index
 from hgrag.tools.text import norm_key
 
 KIND_WORDS = ("institution", "primary_topic", "topic", "subfield", "field", "domain", "keyword", "funder",
-              "author", "paper", "venue")
+              "coauthor", "author", "paper", "venue")
 
 
 @dataclass
@@ -39,9 +40,30 @@ class Branch:
     path: list[Step]
 
 
-def asked_kind(found: list[Cue]) -> str | None:
-    kinds = [c.group for c in found if c.group in KIND_WORDS]
-    return kinds[0] if kinds else None
+def asked_kind(found: list[Cue], asking: str = "") -> str | None:
+    """The first kind word; a question word gives way to a verb of its clause that says otherwise ('who
+    funded' asks for funders), and with no kind word a verb may say it ('what did I publish': papers).
+    A topic asked with a primary modifier ('main topic', 'mainly classified under') is the primary topic."""
+    words = lexicon()
+    kinds = [c for c in found if c.group in KIND_WORDS]
+    if not kinds:
+        verbs = [kind for verb, kind in words.get("verb_asks", {}).items() if phrase_in(verb, asking)]
+        return verbs[0] if verbs else None
+    first = next((c for c in kinds if not _names_mention(c, asking)), kinds[0])
+    roles = words.get("wh_roles", {}).get(first.text.lower(), {})
+    after = asking[first.end:] if asking else ""
+    kind = next((k for verb, k in roles.items() if phrase_in(verb, after) and not phrase_in(f"{verb} by", after)),
+                first.group)
+    if kind == "topic" and any(phrase_in(m, asking) for m in words.get("primary_modifiers", [])):
+        return "primary_topic"
+    return kind
+
+
+def _names_mention(cue: Cue, asking: str) -> bool:
+    """'the paper T': a kind word right before a linked name says what the name is; it asks nothing."""
+    from hgrag.agents.question_check import MENTION_HOLE
+
+    return asking[cue.end:].lstrip(" \"'“‘").startswith(MENTION_HOLE.strip())
 
 
 def graph_name(dataset: str) -> str:
@@ -57,6 +79,10 @@ def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any
         return _holds_none(rich_asked[0].group, resources) if rich_asked else None
     named = [s for s in rich_spans(question, [], index) if not _is_cue(s.text)]
     spans, named = resolve(question, spans, named)
+    named = [_typed_kind(question, s) for s in named]
+    countries = country_spans(question, [], resources.store)
+    spans = [s for s in spans if not _is_country_name(s, countries)]  # 'in Saudi Arabia' is no author
+    named = _longer_first(named, country_spans(question, [(s.start, s.end) for s in spans], resources.store))
     asking = asking_text(question, spans)
     found = cues(asking)
     named = [s for s in named if norm_key(s.text) in norm_key(asking) and not in_title_run(question, s)]
@@ -68,9 +94,9 @@ def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any
     topical = term_branch(term, index) if term else None
     if term and topical is None and not rich_asked and not named:
         return by_embedding(question, term, spans, years, found, resources)
-    if not rich_asked and not topical and not any(_names_alone(s) for s in named):
+    if not rich_asked and not topical and not any(_names_alone(s) or s.country for s in named):
         return None
-    asked = asked_kind(found) or (named[0].type if named else "paper" if topical else None)
+    asked = asked_kind(found, asking) or (named[0].type if named else "paper" if topical else None)
     if asked is None:
         return None
     plan = build_plan(asked, spans, named, years, found, topical)
@@ -88,7 +114,7 @@ def by_embedding(question: str, term: str, spans: list[Any], years: list[int], f
     from hgrag.agents.kinds.topical import embedding_ranked
     from hgrag.tools.ir_exec import execute
 
-    if asked_kind(found) != "paper" or not [s for s in spans if s.candidates] or \
+    if asked_kind(found, asking_text(question, spans)) != "paper" or not [s for s in spans if s.candidates] or \
             any(c.group in ("count", "most", "least") for c in found):
         return None
     plan = build_plan("paper", spans, [], years, found)
@@ -161,6 +187,32 @@ def resolve(question: str, spans: list[Any], named: list[RichSpan]) -> tuple[lis
     return kept_spans, kept_named
 
 
+def _is_country_name(span: Any, countries: list[RichSpan]) -> bool:
+    """A linked author named exactly as a country ('Saudi Arabia') is read as the country."""
+    return span.type == "author" and any(c.start == span.start and c.end == span.end for c in countries)
+
+
+def _longer_first(named: list[RichSpan], countries: list[RichSpan]) -> list[RichSpan]:
+    """Names and country names together; where they overlap the longer stays ('United Kingdom' over the
+    keyword 'Kingdom', the institution 'University of Sweden' over 'Sweden')."""
+    def length(span: RichSpan) -> int:
+        return span.end - span.start
+
+    def beaten(span: RichSpan, others: list[RichSpan], strict: bool) -> bool:
+        return any(o.start < span.end and span.start < o.end and
+                   (length(o) > length(span) if strict else length(o) >= length(span)) for o in others)
+    kept = [s for s in named if not beaten(s, countries, True)] + [c for c in countries if not beaten(c, named, False)]
+    return sorted(kept, key=lambda s: s.start)
+
+
+def _typed_kind(question: str, rich: RichSpan) -> RichSpan:
+    """A name of several kinds is read as the kind a word just before it names ('funded by F')."""
+    before = [c for c in cues(question[:rich.start]) if c.end >= len(question[:rich.start].rstrip()) - 4]
+    kinds = {h.node_type for h in rich.alternatives}
+    typed = [c.group for c in before if c.group in kinds]
+    return retyped(rich, typed[-1]) if typed else rich
+
+
 def _typed_before(question: str, rich: RichSpan) -> bool:
     before = [c for c in cues(question[:rich.start]) if c.end >= len(question[:rich.start].rstrip()) - 4]
     family = {"primary_topic": "topic"}
@@ -203,17 +255,20 @@ def build_plan(asked: str, spans: list[Any], named: list[RichSpan], years: list[
     from hgrag.agents.plan_compiler import mention_dict
 
     primary = asked in VIA_PRIMARY
-    target = "topic" if asked == "primary_topic" else asked
+    target = {"primary_topic": "topic", "coauthor": "author"}.get(asked, asked)
     anchors = [s for s in spans if s.candidates and s.type in ("author", "paper", "venue")]
     kinds = {target} | {s.type for s in anchors} | {s.type for s in named}
     through = "institution" in kinds
+    people = [s for s in anchors if s.type == "author"] if asked == "coauthor" else []
+    if asked == "coauthor" and not people:
+        return None  # co-authors of whom?
     branches = []
     for span in list(anchors) + list(named):
-        node = span.candidates[0].node_id
-        path = schema_path(span.type, target, through, primary)
+        ids = span.ids() if isinstance(span, RichSpan) else [span.candidates[0].node_id]
+        path = _coauthor_path(through) if span in people else schema_path(span.type, target, through, primary)
         if path is None:
             return None
-        branches.append(Branch(ir.match([node], span.type, span.text), span.type, path))
+        branches.append(Branch(ir.match(ids, span.type, span.text), span.type, path))
     ranked = topical is not None and target == "paper"  # papers about X: ranked by their topic/keyword edges
     if topical is not None and not ranked:
         path = schema_path("paper", target, through, primary)
@@ -233,6 +288,10 @@ def build_plan(asked: str, spans: list[Any], named: list[RichSpan], years: list[
         tree = topical[0] if tree is None else ir.where(topical[0], "id", "in", sub=tree)
         if years and not branches:
             tree = _year_filter(tree, years)
+    if people:  # co-authors are the others on the shared papers
+        tree = ir.setop("difference", [tree, ir.match([p.candidates[0].node_id for p in people], "author")])
+    if asked == "primary_topic" and not any(s.type == "paper" for s in anchors):
+        found = found + [Cue(0, 0, "most", "")]  # the main topic of many papers: their most frequent primary topic
     tree = _operation(tree, found)
     mentions = [mention_dict(s, "subject") for s in anchors] + [s.mention() for s in named] + \
         (topical[1] if topical else [])
@@ -240,6 +299,13 @@ def build_plan(asked: str, spans: list[Any], named: list[RichSpan], years: list[
     plan["rationale"] = f"richer-kinds plan: {asked} from " + ", ".join(b.kind for b in branches)
     plan["rich_kinds"] = True
     return plan
+
+
+def _coauthor_path(through: bool) -> list[Step] | None:
+    """An author's co-authors: to the papers, then to their authors (through the authorships when an
+    institution or country is asked about: the affiliation belongs to one author on one paper)."""
+    to_paper, to_people = schema_path("author", "paper", through, False), schema_path("paper", "author", through, False)
+    return None if to_paper is None or to_people is None else to_paper + to_people
 
 
 def _year_filter(op: dict[str, Any], years: list[int]) -> dict[str, Any]:
