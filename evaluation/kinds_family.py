@@ -20,6 +20,18 @@ from hgrag.tools.text import norm_key
 Row = dict[str, Any]
 
 
+def _country_names() -> dict[str, str]:
+    """Code -> the first name the lexicon gives the country (agents/lexicon/countries.json)."""
+    from hgrag.agents.kinds.countries import COUNTRIES_FILE
+    import json
+
+    data = json.loads(COUNTRIES_FILE.read_text(encoding="utf-8"))["countries"]
+    return {code: names[0] for code, names in data.items() if names}
+
+
+COUNTRY_NAMES = _country_names()
+
+
 class Facts:
     """Direct look-ups of the richer kinds on one store (the gold side)."""
 
@@ -148,7 +160,24 @@ def _families(f: Facts) -> dict[str, tuple[str, str, Callable[..., Any]]]:
     def funded_papers(fu):
         return {"funder": fu}, set(s.neighbors(fu, "funded_by", "in"))
 
+    def coauthors_from_country(a):
+        found: dict[str, set[str]] = {}
+        for auth in f.authorships(a):
+            for other in s.neighbors(f.paper_of(auth), "authorship_of", "in"):
+                person = s.neighbors(other, "authorship_by")[0]
+                for i in s.neighbors(other, "affiliated_with") if person != a else []:
+                    code = str(s.attr(i, "country_code") or "").upper()
+                    if code in COUNTRY_NAMES:
+                        found.setdefault(code, set()).add(person)
+        if not found:
+            return None
+        code = sorted(found, key=lambda c: (-len(found[c]), c))[0]
+        return {"author": a, "country": COUNTRY_NAMES[code]}, found[code]
+
     return {
+        "coauthors_from_country": ("author", "Which co-authors of {author} were affiliated with an institution in "
+                                   "{country}?", coauthors_from_country),
+        "funders_who": ("paper", "Who funded {paper}?", funders_of),
         "institutions_of_author": ("author", "Which institutions is {author} affiliated with?", inst_of_author),
         "institutions_on_paper": ("author", "Which institutions was {author} affiliated with on {paper}?", inst_on_paper),
         "institutions_in_year": ("author", "Which institutions was {author} affiliated with in {year}?", inst_in_year),
@@ -191,7 +220,7 @@ def family_questions(store: Any, per_family: int = 10, seed: int = 0, families: 
             if any(k in slots and slots[k] not in pools.get(k, [slots[k]]) for k in ("paper", "venue", "institution",
                                                                                      "topic", "author")):
                 continue
-            text = template.format(**{k: v if k == "year" else store.label(v) for k, v in slots.items()})
+            text = template.format(**{k: v if k in ("year", "country") else store.label(v) for k, v in slots.items()})
             gold_answer = [str(answer)] if isinstance(answer, int) else facts.labels(answer)
             rows.append({"id": f"{name}/{made}", "family": name, "question": text, "gold": gold_answer})
             made += 1
