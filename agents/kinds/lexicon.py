@@ -68,6 +68,9 @@ def without_rich_words(text: str, kinds: frozenset[str] | set[str] | None = None
     return re.sub(r"\s+", " ", text).strip()
 
 
+COUNTED_KINDS = {"n_keywords": "keyword"}
+
+
 def plan_kinds_reached(ir: dict[str, Any] | None) -> frozenset[str]:
     """The richer kinds a plan's IR matches or walks to ('primary_topic' when it takes that edge)."""
     from hgrag.state.plan_ir import walk
@@ -77,6 +80,8 @@ def plan_kinds_reached(ir: dict[str, Any] | None) -> frozenset[str]:
     for op in walk(ir) if ir else []:
         if op.get("op") == "match":
             kinds.add(op.get("type") or "")
+        elif op.get("op") == "filter" and op.get("attr") in COUNTED_KINDS:
+            kinds.add(COUNTED_KINDS[op["attr"]])  # 'more than 10 keywords': a count of that kind
         elif op.get("op") == "traverse":
             kinds.update(RICH_EDGE_ENDS.get((op["edge"], op["direction"]), ()))
             if op["edge"] == "primary_topic":

@@ -14,56 +14,21 @@ the richer kinds (DBLP) a question asking for one gets "the DBLP graph holds no 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
+from hgrag.agents.kinds.asking import (KIND_WORDS, asked_kind, hole_types, negated_spans, primary_modifier,
+                                       threshold)
 from hgrag.agents.kinds.countries import country_spans
-from hgrag.agents.kinds.lexicon import Cue, cues, lexicon, phrase_in
+from hgrag.agents.kinds.lexicon import Cue, cues, lexicon
 from hgrag.agents.kinds.linking import RichSpan, retyped, rich_spans
-from hgrag.agents.kinds.schema_paths import VIA_PRIMARY, Step, schema_path
+from hgrag.agents.kinds.joins import build_plan
+from hgrag.agents.spelling import correct_text
 from hgrag.agents.kinds.topical import term_branch, topical_term
 from hgrag.state import plan_ir as ir
 from hgrag.tools.graph_kinds import KIND_FAMILY, holds_none
 from hgrag.tools.rich_index import rich_index
 from hgrag.tools.text import norm_key
 
-KIND_WORDS = ("institution", "primary_topic", "topic", "subfield", "field", "domain", "keyword", "funder",
-              "coauthor", "author", "paper", "venue")
-
-
-@dataclass
-class Branch:
-    """One named entity (or a filtered set) and its walk to the asked kind."""
-
-    op: dict[str, Any]
-    kind: str
-    path: list[Step]
-
-
-def asked_kind(found: list[Cue], asking: str = "") -> str | None:
-    """The first kind word; a question word gives way to a verb of its clause that says otherwise ('who
-    funded' asks for funders), and with no kind word a verb may say it ('what did I publish': papers).
-    A topic asked with a primary modifier ('main topic', 'mainly classified under') is the primary topic."""
-    words = lexicon()
-    kinds = [c for c in found if c.group in KIND_WORDS]
-    if not kinds:
-        verbs = [kind for verb, kind in words.get("verb_asks", {}).items() if phrase_in(verb, asking)]
-        return verbs[0] if verbs else None
-    first = next((c for c in kinds if not _names_mention(c, asking)), kinds[0])
-    roles = words.get("wh_roles", {}).get(first.text.lower(), {})
-    after = asking[first.end:] if asking else ""
-    kind = next((k for verb, k in roles.items() if phrase_in(verb, after) and not phrase_in(f"{verb} by", after)),
-                first.group)
-    if kind == "topic" and any(phrase_in(m, asking) for m in words.get("primary_modifiers", [])):
-        return "primary_topic"
-    return kind
-
-
-def _names_mention(cue: Cue, asking: str) -> bool:
-    """'the paper T': a kind word right before a linked name says what the name is; it asks nothing."""
-    from hgrag.agents.question_check import MENTION_HOLE
-
-    return asking[cue.end:].lstrip(" \"'“‘").startswith(MENTION_HOLE.strip())
 
 
 def graph_name(dataset: str) -> str:
@@ -96,10 +61,17 @@ def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any
         return by_embedding(question, term, spans, years, found, resources)
     if not rich_asked and not topical and not any(_names_alone(s) or s.country for s in named):
         return None
-    asked = asked_kind(found, asking) or (named[0].type if named else "paper" if topical else None)
+    masked = correct_text(asking_text(question, list(spans) + list(named)))  # every name a hole, typos mended
+    asked = asked_kind([c for c in cues(masked) if c.group in KIND_WORDS or c.group in ("count", "most")], masked,
+                       hole_types(masked, list(spans) + list(named))) or \
+        (named[0].type if named else "paper" if topical else None)
     if asked is None:
         return None
-    plan = build_plan(asked, spans, named, years, found, topical)
+    if primary_modifier(asking) and asked not in ("primary_topic", "paper") and "most" not in {c.group for c in found}:
+        found = found + [Cue(0, 0, "most", "")]  # 'A's main affiliation': the one on most of A's papers
+    negated = negated_spans(question, [s for s in spans if s.candidates] + named)
+    plan = build_plan(asked, spans, named, years, found, topical, yes_no=_asks_yes_no(asking), negated=tuple(negated),
+                      bound=threshold(masked))
     if plan is not None and topical:
         plan["topical"] = {"term": term, "ranked_by": "topic and keyword edges",
                            "note": f"papers about '{term}' found by their topic and keyword edges"}
@@ -205,19 +177,29 @@ def _longer_first(named: list[RichSpan], countries: list[RichSpan]) -> list[Rich
     return sorted(kept, key=lambda s: s.start)
 
 
+def _kinds_around(question: str, start: int, end: int) -> list[str]:
+    """The kinds named by a lexicon word right before or right after a name ('funded by F', 'F funding')."""
+    before = [c.group for c in cues(question[:start]) if c.end >= len(question[:start].rstrip()) - 4]
+    after_text = question[end:]
+    lead = len(after_text) - len(after_text.lstrip(" \"'”’)"))
+    after = [c.group for c in cues(after_text) if c.start <= lead + 1]
+    return before[-1:] + after[:1]
+
+
 def _typed_kind(question: str, rich: RichSpan) -> RichSpan:
-    """A name of several kinds is read as the kind a word just before it names ('funded by F')."""
-    before = [c for c in cues(question[:rich.start]) if c.end >= len(question[:rich.start].rstrip()) - 4]
+    """A name of several kinds is read as the kind a word next to it names ('funded by F', 'F funding'),
+    else as the only one of its kinds the question names at all ('… among their funders')."""
     kinds = {h.node_type for h in rich.alternatives}
-    typed = [c.group for c in before if c.group in kinds]
-    return retyped(rich, typed[-1]) if typed else rich
+    typed = [k for k in _kinds_around(question, rich.start, rich.end) if k in kinds | {rich.type}]
+    if typed:
+        return retyped(rich, typed[0]) if typed[0] != rich.type else rich
+    named = {c.group for c in cues(question, [(rich.start, rich.end)])} & (kinds | {rich.type})
+    return retyped(rich, named.pop()) if len(named) == 1 and rich.type not in named else rich
 
 
 def _typed_before(question: str, rich: RichSpan) -> bool:
-    before = [c for c in cues(question[:rich.start]) if c.end >= len(question[:rich.start].rstrip()) - 4]
     family = {"primary_topic": "topic"}
-    return any(family.get(c.group, c.group) == rich.type or (c.group == "funder" and rich.type == "funder")
-               for c in before)
+    return any(family.get(k, k) == rich.type for k in _kinds_around(question, rich.start, rich.end))
 
 
 def asking_text(question: str, spans: list[Any]) -> str:
@@ -248,115 +230,8 @@ def _holds_none(group: str, resources: Any) -> dict[str, Any]:
     return plan
 
 
-def build_plan(asked: str, spans: list[Any], named: list[RichSpan], years: list[int],
-               found: list[Cue], topical: tuple[dict[str, Any], list[dict[str, Any]]] | None = None
-               ) -> dict[str, Any] | None:
-    from hgrag.agents.ir_planner import ir_native_plan
-    from hgrag.agents.plan_compiler import mention_dict
+def _asks_yes_no(asking: str) -> bool:
+    """The question's head asks yes or no (the structural check's reading of it)."""
+    from hgrag.agents.understanding.check import asked_kind as head_kind, asking_tokens
 
-    primary = asked in VIA_PRIMARY
-    target = {"primary_topic": "topic", "coauthor": "author"}.get(asked, asked)
-    anchors = [s for s in spans if s.candidates and s.type in ("author", "paper", "venue")]
-    kinds = {target} | {s.type for s in anchors} | {s.type for s in named}
-    through = "institution" in kinds
-    people = [s for s in anchors if s.type == "author"] if asked == "coauthor" else []
-    if asked == "coauthor" and not people:
-        return None  # co-authors of whom?
-    branches = []
-    for span in list(anchors) + list(named):
-        ids = span.ids() if isinstance(span, RichSpan) else [span.candidates[0].node_id]
-        path = _coauthor_path(through) if span in people else schema_path(span.type, target, through, primary)
-        if path is None:
-            return None
-        branches.append(Branch(ir.match(ids, span.type, span.text), span.type, path))
-    ranked = topical is not None and target == "paper"  # papers about X: ranked by their topic/keyword edges
-    if topical is not None and not ranked:
-        path = schema_path("paper", target, through, primary)
-        if path is None:
-            return None
-        branches.append(Branch(topical[0], "paper", path))
-    if not branches and not ranked:
-        return None
-    if years and branches:
-        year_branch = _year_branch(branches[0], years, target, through, primary)
-        if year_branch is None:
-            return None
-        if year_branch is not branches[0]:
-            branches.append(year_branch)
-    tree = _join(branches) if branches else None
-    if ranked:  # a filter keeps how many topic/keyword edges reach each paper (an intersection would not)
-        tree = topical[0] if tree is None else ir.where(topical[0], "id", "in", sub=tree)
-        if years and not branches:
-            tree = _year_filter(tree, years)
-    if people:  # co-authors are the others on the shared papers
-        tree = ir.setop("difference", [tree, ir.match([p.candidates[0].node_id for p in people], "author")])
-    if asked == "primary_topic" and not any(s.type == "paper" for s in anchors):
-        found = found + [Cue(0, 0, "most", "")]  # the main topic of many papers: their most frequent primary topic
-    tree = _operation(tree, found)
-    mentions = [mention_dict(s, "subject") for s in anchors] + [s.mention() for s in named] + \
-        (topical[1] if topical else [])
-    plan = ir_native_plan(tree, mentions, [])
-    plan["rationale"] = f"richer-kinds plan: {asked} from " + ", ".join(b.kind for b in branches)
-    plan["rich_kinds"] = True
-    return plan
-
-
-def _coauthor_path(through: bool) -> list[Step] | None:
-    """An author's co-authors: to the papers, then to their authors (through the authorships when an
-    institution or country is asked about: the affiliation belongs to one author on one paper)."""
-    to_paper, to_people = schema_path("author", "paper", through, False), schema_path("paper", "author", through, False)
-    return None if to_paper is None or to_people is None else to_paper + to_people
-
-
-def _year_filter(op: dict[str, Any], years: list[int]) -> dict[str, Any]:
-    if len(years) >= 2:
-        return ir.where(op, "year", "between", [min(years), max(years)])
-    return ir.where(op, "year", "=", years[0])
-
-
-def _walk(op: dict[str, Any], steps: list[Step]) -> dict[str, Any]:
-    for edge, direction, _ in steps:
-        op = ir.traverse(op, edge, direction)
-    return op
-
-
-def _year_branch(first: Branch, years: list[int], target: str, through: bool, primary: bool) -> Branch | None:
-    """Years restrict papers: on the first entity's walk where it passes papers, else as papers of
-    the first entity in those years that join the walks ("A's institutions in 2020")."""
-    kinds = [first.kind] + [kind for _, _, kind in first.path]
-    if "paper" in kinds:
-        cut = kinds.index("paper")
-        papers = _year_filter(_walk(first.op, first.path[:cut]), years)
-        first.op, first.kind, first.path = papers, "paper", first.path[cut:]
-        return first
-    to_paper = schema_path(first.kind, "paper", through, primary)
-    onward = schema_path("paper", target, through, primary)
-    if to_paper is None or onward is None:
-        return None
-    return Branch(_year_filter(_walk(first.op, to_paper), years), "paper", onward)
-
-
-def _join(branches: list[Branch]) -> dict[str, Any]:
-    """Walk each branch to the first kind all remaining walks share, intersect, walk on together."""
-    sequences = [[b.kind] + [k for _, _, k in b.path] for b in branches]
-    shared = len(sequences[0])
-    for seq in sequences[1:]:
-        common = 0
-        while common < min(len(seq), shared) and seq[-1 - common] == sequences[0][-1 - common]:
-            common += 1
-        shared = min(shared, common)
-    parts = [_walk(b.op, b.path[:len(b.path) - shared + 1]) for b in branches]
-    first = branches[0]
-    rest = first.path[len(first.path) - shared + 1:]
-    return _walk(ir.setop("intersect", parts), rest)
-
-
-def _operation(tree: dict[str, Any], found: list[Cue]) -> dict[str, Any]:
-    groups = [c.group for c in found]
-    if "count" in groups:
-        return ir.aggregate(tree, "count")
-    if "most" in groups:
-        return ir.top(tree, "frequency", "max")
-    if "least" in groups:
-        return ir.top(tree, "frequency", "min")
-    return tree
+    return head_kind(asking_tokens(asking)) == "yes/no"

@@ -7,15 +7,27 @@ from __future__ import annotations
 from typing import Any
 
 from hgrag.state.plan_ir import walk
+from hgrag.tools.graph_kinds import RICH_EDGE_ENDS
 
 EDGE_KIND = {("writes", "out"): "paper", ("writes", "in"): "author", ("published_in", "out"): "venue",
              ("published_in", "in"): "paper", ("cites", "out"): "paper", ("cites", "in"): "paper"}
 NUMERIC_ATTRS = {"cited_by_count", "n_authors", "n_papers"}
 
 
+def _leaves_out_its_own_anchor(op: dict[str, Any]) -> bool:
+    """'A's co-authors' = the authors of A's papers minus A: a difference that removes the very entity
+    the first input starts from is how co-authors are read, not a negation the question states."""
+    inputs = op.get("inputs") or []
+    if len(inputs) != 2 or inputs[1].get("op") != "match":
+        return False
+    removed = set(inputs[1].get("ids") or [])
+    started = {i for sub in walk(inputs[0]) if sub.get("op") == "match" for i in sub.get("ids") or []}
+    return bool(removed) and removed <= started
+
+
 def element_features(op: dict[str, Any]) -> set[str]:
     kind = op.get("op")
-    out = {f"op:{kind}"}
+    out = {"op:difference:others" if kind == "difference" and _leaves_out_its_own_anchor(op) else f"op:{kind}"}
     if op.get("fn"):
         out.add(f"fn:{op['fn']}")
     for key in ("attr", "key"):
@@ -65,7 +77,8 @@ def output_kind(op: dict[str, Any] | None) -> str | None:
     if kind == "match":
         return op.get("type")
     if kind == "traverse":
-        return EDGE_KIND.get((op.get("edge"), op.get("direction")))
+        key = (op.get("edge"), op.get("direction"))
+        return EDGE_KIND.get(key) or RICH_EDGE_ENDS.get(key, (None, None))[1]
     if kind in ("filter", "top", "describe"):
         return output_kind(op.get("input"))
     if kind in ("intersect", "union", "difference"):

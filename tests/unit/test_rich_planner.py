@@ -141,7 +141,7 @@ def test_the_check_blanks_only_the_kinds_a_plan_reaches() -> None:
 
 
 def test_question_words_give_way_to_the_verb_of_their_clause() -> None:
-    from hgrag.agents.kinds.planner import asked_kind
+    from hgrag.agents.kinds.asking import asked_kind
 
     def kind(text: str) -> str | None:
         return asked_kind(cues(text), text)
