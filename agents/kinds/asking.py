@@ -69,7 +69,7 @@ def asked_kind(found: list[Cue], asking: str = "", hole_types: list[str] | None 
     if not asking_kinds and _object_question(asking):
         return "paper"  # 'what has A written on the topic X': every kind word names a mention; A's papers
     first = next((c for c in asking_kinds if _after_head(c, asking)), None) or \
-        next(iter(asking_kinds), kinds[0])
+        next(iter(asking_kinds), kinds[-1])  # every kind word names a mention: the last relation ('affiliated with I')
     roles = words.get("wh_roles", {}).get(first.text.lower(), {})
     after = asking[first.end:]
     kind = next((k for verb, k in roles.items() if phrase_in(verb, after) and not phrase_in(f"{verb} by", after)),

@@ -74,7 +74,8 @@ def _joined(asked: str, anchors: list[Any], named: list[RichSpan], years: list[i
     branches = []
     for span in list(anchors) + list(named):
         ids = span.ids() if isinstance(span, RichSpan) else [span.candidates[0].node_id]
-        path = _coauthor_path(through) if span in people else schema_path(span.type, target, through, primary)
+        by_primary = primary or bool(getattr(span, "primary", False))
+        path = _coauthor_path(through) if span in people else schema_path(span.type, target, through, by_primary)
         if path is None:
             return None
         branches.append(Branch(ir.match(ids, span.type, span.text), span.type, path))
@@ -138,18 +139,21 @@ def _year_branch(first: Branch, years: list[int], target: str, through: bool, pr
 
 
 def _join(branches: list[Branch]) -> dict[str, Any]:
-    """Walk each branch to the first kind all remaining walks share, intersect, walk on together."""
-    sequences = [[b.kind] + [k for _, _, k in b.path] for b in branches]
-    shared = len(sequences[0])
-    for seq in sequences[1:]:
-        common = 0
-        while common < min(len(seq), shared) and seq[-1 - common] == sequences[0][-1 - common]:
-            common += 1
-        shared = min(shared, common)
-    parts = [_walk(b.op, b.path[:len(b.path) - shared + 1]) for b in branches]
-    first = branches[0]
-    rest = first.path[len(first.path) - shared + 1:]
-    return _walk(ir.setop("intersect", parts), rest)
+    """Fold the walks pairwise: the walk so far and the next one meet at the first kind they share
+    (A's and T's walks at their authorship, that one and I's at the institution), are intersected
+    there and go on together."""
+    current = branches[0]
+    for branch in branches[1:]:
+        ours = [current.kind] + [k for _, _, k in current.path]
+        theirs = [branch.kind] + [k for _, _, k in branch.path]
+        shared = 0
+        while shared < min(len(ours), len(theirs)) and ours[-1 - shared] == theirs[-1 - shared]:
+            shared += 1
+        shared = max(shared, 1)
+        cut_ours, cut_theirs = len(current.path) - shared + 1, len(branch.path) - shared + 1
+        met = ir.setop("intersect", [_walk(current.op, current.path[:cut_ours]), _walk(branch.op, branch.path[:cut_theirs])])
+        current = Branch(met, ours[len(ours) - shared], current.path[cut_ours:])
+    return _walk(current.op, current.path)
 
 
 def _operation(tree: dict[str, Any], found: list[Cue]) -> dict[str, Any]:

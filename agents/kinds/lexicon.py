@@ -60,9 +60,9 @@ def without_rich_words(text: str, kinds: frozenset[str] | set[str] | None = None
     for them; the question-plan check then looks at the rest). With `kinds`, only the phrases of the
     kinds the plan reaches are blanked: "who funded T" answered with T's authors keeps 'funded'."""
     words = lexicon()
-    asked = [k for k in words["asks_kind"] if kinds is None or k in kinds]
-    phrases = sorted((p for kind in asked for p in words["kinds"][kind]), key=len, reverse=True)
-    phrases += [p for kind in asked for p in words.get("kind_phrases", {}).get(kind, [])]
+    asked = [k for k in list(words["asks_kind"]) + ["most"] if kinds is None or k in kinds]
+    phrases = [p for kind in asked for p in words["kinds"].get(kind, []) + words.get("kind_phrases", {}).get(kind, [])]
+    phrases = sorted(set(phrases), key=len, reverse=True)
     for phrase in phrases:
         text = re.sub(rf"(?<![\w-]){re.escape(phrase)}(?![\w-])", " ", text, flags=re.IGNORECASE)
     return re.sub(r"\s+", " ", text).strip()
@@ -80,6 +80,8 @@ def plan_kinds_reached(ir: dict[str, Any] | None) -> frozenset[str]:
     for op in walk(ir) if ir else []:
         if op.get("op") == "match":
             kinds.add(op.get("type") or "")
+        elif op.get("op") == "top" and op.get("order", "max") == "max":
+            kinds.add("most")  # 'A's main / usual / primary institution': the most frequent one
         elif op.get("op") == "filter" and op.get("attr") in COUNTED_KINDS:
             kinds.add(COUNTED_KINDS[op["attr"]])  # 'more than 10 keywords': a count of that kind
         elif op.get("op") == "traverse":

@@ -14,7 +14,7 @@ from typing import Any
 from hgrag.tools.rich_index import RichHit, RichIndex
 
 MAX_WORDS = 30  # the longest names (funders, institutions) run to about 20 words
-_WORD = re.compile(r"[\w][\w'’.&/+-]*")
+_WORD = re.compile(r"\w(?:[\w.&/+-]|['’](?![sS]\b))*")  # "Portland's": the name is "Portland"
 
 
 @dataclass
@@ -26,6 +26,7 @@ class RichSpan:
     candidates: list[RichHit] = field(default_factory=list)
     country: str | None = None  # a country name: the span stands for all of that country's institutions
     alternatives: list[RichHit] = field(default_factory=list)  # same name, other kinds (a funder and an institution)
+    primary: bool = False  # a topic named as a paper's primary topic ('papers whose primary topic is X')
 
     def ids(self) -> list[str]:
         return [c.node_id for c in self.candidates] if self.country else [self.candidates[0].node_id]

@@ -48,9 +48,10 @@ def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any
     countries = country_spans(question, [], resources.store)
     spans = [s for s in spans if not _is_country_name(s, countries)]  # 'in Saudi Arabia' is no author
     named = _longer_first(named, country_spans(question, [(s.start, s.end) for s in spans], resources.store))
-    asking = asking_text(question, spans)
+    asking_raw = asking_text(question, spans)
+    asking = correct_text(asking_raw)  # 'keywrods' read as 'keywords' (the kinds lexicon is in the vocabulary)
     found = cues(asking)
-    named = [s for s in named if norm_key(s.text) in norm_key(asking) and not in_title_run(question, s)]
+    named = [s for s in named if norm_key(s.text) in norm_key(asking_raw) and not in_title_run(question, s)]
     found = [c for c in found if c.group not in lexicon()["asks_kind"] or _written_as_a_word(question, c.text)]
     rich_asked = [c for c in found if c.group in lexicon()["asks_kind"]]
     term = topical_term(asking_text(question, list(spans) + list(named)))
@@ -67,10 +68,16 @@ def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any
         (named[0].type if named else "paper" if topical else None)
     if asked is None:
         return None
+    if asked not in ("primary_topic", "topic") and any(c.group == "primary_topic" for c in found):
+        for span in named:  # 'papers whose primary topic is X': X by the primary-topic edge
+            span.primary = span.type == "topic"
     if primary_modifier(asking) and asked not in ("primary_topic", "paper") and "most" not in {c.group for c in found}:
         found = found + [Cue(0, 0, "most", "")]  # 'A's main affiliation': the one on most of A's papers
+    yes_no = _asks_yes_no(asking)
+    if yes_no and named:  # 'Is A affiliated with I on T?': the walks meet where the named richer entity is
+        asked = named[-1].type
     negated = negated_spans(question, [s for s in spans if s.candidates] + named)
-    plan = build_plan(asked, spans, named, years, found, topical, yes_no=_asks_yes_no(asking), negated=tuple(negated),
+    plan = build_plan(asked, spans, named, years, found, topical, yes_no=yes_no, negated=tuple(negated),
                       bound=threshold(masked))
     if plan is not None and topical:
         plan["topical"] = {"term": term, "ranked_by": "topic and keyword edges",
@@ -110,7 +117,7 @@ def in_title_run(question: str, span: Any) -> bool:
     """A name inside a run of capitalised words ('Shale Gas' in 'Overview on Shale Gas Plays') is part
     of a title (maybe misspelt, so not linked), not a name of its own."""
     before = re.findall(r"[\w’'-]+", question[:span.start])
-    after = re.findall(r"[\w’'-]+", question[span.end:])
+    after = re.findall(r"[\w’'-]+", re.split(r"[.?!;:]", question[span.end:], maxsplit=1)[0])  # this sentence
     cap = [w[:1].isupper() for w in (before[-1:] + after[:1])]
     sentence_start = not before or question[:span.start].rstrip()[-1:] in ".?!:;\"'“‘"
     return any(cap[len(before[-1:]):]) or (bool(before) and cap[0] and not sentence_start)
@@ -120,14 +127,16 @@ def _written_as_a_word(question: str, phrase: str) -> bool:
     """A kind word counts when written in lower case (or opening the question): 'Oil Fields' in a
     capitalised title is part of the title, not a question about fields."""
     lowered = phrase.lower()
-    return bool(re.search(rf"(?<![\w-]){re.escape(lowered)}(?![\w-])", question)) or \
-        question.strip().lower().startswith(lowered)
+    anywhere = re.search(rf"(?<![\w-]){re.escape(lowered)}(?![\w-])", question.lower())
+    return not anywhere or bool(re.search(rf"(?<![\w-]){re.escape(lowered)}(?![\w-])", question)) or \
+        question.strip().lower().startswith(lowered)  # not anywhere: a typo the speller mended
 
 
 def _names_alone(span: Any) -> bool:
-    """An institution or funder of several words is a question about the richer kinds by itself
-    ("Who from King Abdullah University of Science and Technology published in V?")."""
-    return span.type in ("institution", "funder") and len(span.text.split()) >= 2
+    """An institution, funder or topic (subfield, field) of several words is a question about the
+    richer kinds by itself ("Who from King Abdullah University of Science and Technology published in
+    V?", "Top venue for Plant Diversity and Evolution?"); a keyword is too often an ordinary phrase."""
+    return span.type in ("institution", "funder", "topic", "subfield", "field") and len(span.text.split()) >= 2
 
 
 def _asks_papers_about(question: str, found: list[Cue], term: str) -> bool:

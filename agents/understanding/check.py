@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from hgrag.agents.understanding.alignment import align
@@ -27,12 +28,13 @@ COMPATIBLE = {"number": {"number"}, "yes/no": {"yes/no"}, "year": {"year", "valu
               "author": {"author", "paper"}, "paper": {"paper", "value"}, "venue": {"venue", "value"}}
 ASKING_VERBS = {"relation:writes": "paper", "relation:published": "paper"}
 LATER_HEADS = ("head:which", "head:who", "head:where", "head:how_many")  # a head after a 'when' clause asks
+LETTERS = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
 KIND_READS = {"primary_topic": "topic", "coauthor": "author"}  # the kind a richer-kinds reading returns
 
 
 def _content(token: Token, names: set[str]) -> bool:
-    return token.concept is None and token.text.isalpha() and len(token.text) > 1 and not token.text.startswith("zz") \
-        and token.text not in names
+    return token.concept is None and bool(LETTERS.fullmatch(token.text)) and len(token.text) > 1 \
+        and not token.text.startswith("zz") and token.text not in names  # hyphenated words are words too
 
 
 TYPE_FEATURES = {"attr:work_type", "attr:venue_type"}
@@ -117,7 +119,7 @@ def _aux_after_leading_phrase(body: list[Token]) -> bool:
     """An auxiliary right after a leading prepositional phrase, with no question word or 'or' anywhere:
     a yes/no question ("In 2019, did A publish in V?", "On T, was A listed under I?")."""
     wh = ("head:who", "head:when", "head:where", "head:which", "head:how_many", "head:how", "head:command")
-    if body[0].family != "function" or any(t.concept in wh or t.text == "or" for t in body):
+    if body[0].family not in ("function", "general") or any(t.concept in wh or t.text == "or" for t in body):
         return False
     for token in body[1:6]:
         if token.concept == "head:aux":
