@@ -127,3 +127,12 @@ def threshold(asking: str) -> tuple[str, int, str] | None:
             if kinds:
                 return THRESHOLD_ATTRS[kinds[0]], int(hit.group(1)), cmp
     return None
+
+
+def negation_words(text: str) -> bool:
+    """The text holds a negation of the lexicon (operator:exclude)."""
+    from hgrag.agents.understanding.tokens import words
+
+    forms = {f.replace("_", " ") for f in load("en").family("operator").get("exclude", [])}
+    said = " " + " ".join(words(text)) + " "
+    return any(f" {form} " in said for form in forms)

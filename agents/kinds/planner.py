@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from hgrag.agents.kinds.asking import (KIND_WORDS, asked_kind, hole_types, negated_spans, primary_modifier,
-                                       threshold)
+from hgrag.agents.kinds.asking import (KIND_WORDS, asked_kind, hole_types, negated_spans, negation_words,
+                                       primary_modifier, threshold)
 from hgrag.agents.kinds.countries import country_spans
 from hgrag.agents.kinds.lexicon import Cue, cues, lexicon
 from hgrag.agents.kinds.linking import RichSpan, retyped, rich_spans
@@ -77,6 +77,8 @@ def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any
     if yes_no and named:  # 'Is A affiliated with I on T?': the walks meet where the named richer entity is
         asked = named[-1].type
     negated = negated_spans(question, [s for s in spans if s.candidates] + named)
+    if not negated and negation_words(masked):
+        return None  # a negation this reading does not place: left to the planner that reads exclusions
     plan = build_plan(asked, spans, named, years, found, topical, yes_no=yes_no, negated=tuple(negated),
                       bound=threshold(masked))
     if plan is not None and topical:

@@ -14,20 +14,9 @@ EDGE_KIND = {("writes", "out"): "paper", ("writes", "in"): "author", ("published
 NUMERIC_ATTRS = {"cited_by_count", "n_authors", "n_papers"}
 
 
-def _leaves_out_its_own_anchor(op: dict[str, Any]) -> bool:
-    """'A's co-authors' = the authors of A's papers minus A: a difference that removes the very entity
-    the first input starts from is how co-authors are read, not a negation the question states."""
-    inputs = op.get("inputs") or []
-    if len(inputs) != 2 or inputs[1].get("op") != "match":
-        return False
-    removed = set(inputs[1].get("ids") or [])
-    started = {i for sub in walk(inputs[0]) if sub.get("op") == "match" for i in sub.get("ids") or []}
-    return bool(removed) and removed <= started
-
-
 def element_features(op: dict[str, Any]) -> set[str]:
     kind = op.get("op")
-    out = {"op:difference:others" if kind == "difference" and _leaves_out_its_own_anchor(op) else f"op:{kind}"}
+    out = {f"op:{kind}"}
     if op.get("fn"):
         out.add(f"fn:{op['fn']}")
     for key in ("attr", "key"):
