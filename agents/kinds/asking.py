@@ -56,6 +56,11 @@ def names_mention(cue: Cue, asking: str, hole_types: list[str]) -> bool:
     return kind is None or kind == cue.group or (cue.group == "coauthor" and kind == "author")
 
 
+def _owner(cue: Cue, asking: str) -> bool:
+    """'the paper's main topic': a kind word in the possessive owns what is asked; it is not asked."""
+    return bool(re.match(r"\s*['’]s\b", asking[cue.end:]))
+
+
 def asked_kind(found: list[Cue], asking: str = "", hole_types: list[str] | None = None) -> str | None:
     """The kind asked for (see the module note), or None when nothing says it."""
     words = lexicon()
@@ -65,7 +70,7 @@ def asked_kind(found: list[Cue], asking: str = "", hole_types: list[str] | None 
     if not kinds:
         return _verb_kind(asking)
     types = hole_types or []
-    asking_kinds = [c for c in kinds if not names_mention(c, asking, types)]
+    asking_kinds = [c for c in kinds if not names_mention(c, asking, types) and not _owner(c, asking)]
     if not asking_kinds and _object_question(asking):
         return "paper"  # 'what has A written on the topic X': every kind word names a mention; A's papers
     first = next((c for c in asking_kinds if _after_head(c, asking)), None) or \
@@ -136,3 +141,31 @@ def negation_words(text: str) -> bool:
     forms = {f.replace("_", " ") for f in load("en").family("operator").get("exclude", [])}
     said = " " + " ".join(words(text)) + " "
     return any(f" {form} " in said for form in forms)
+
+
+PART_BREAK = re.compile(r"\s*,?\s+and\s+(?:also\s+)?|\s*[,;:—–-]\s+(?=(?:which|what|where|when|who|and)\b)")
+KIND_LABELS = {"primary_topic": "primary topic", "coauthor": "co-author"}
+
+
+def asked_parts(masked: str, hole_types_all: list[str]) -> list[str]:
+    """The kinds asked by the parts of a question that asks for two or more things at once ('the venue
+    and the primary topic of T', 'What is the subfield of T, and which funders?'); [] for one thing."""
+    from hgrag.agents.kinds.lexicon import cues
+
+    kinds, start = [], 0
+    pieces = [(m.start(), m.end()) for m in PART_BREAK.finditer(masked)] + [(len(masked), len(masked))]
+    for cut, after in pieces:
+        part = masked[start:cut]
+        offset = masked[:start].count(HOLE)
+        types = hole_types_all[offset:]
+        found = [c for c in cues(part) if c.group in KIND_WORDS and not names_mention(c, part, types)
+                 and not _owner(c, part)]
+        kind = asked_kind(found, part, types) if found else None  # a part naming no kind adds none
+        if kind is not None:
+            kinds.append(kind)
+        start = after
+    return kinds if len(set(kinds)) >= 2 else []
+
+
+def part_label(kind: str) -> str:
+    return KIND_LABELS.get(kind, kind)

@@ -61,6 +61,12 @@ def build_plan(asked: str, spans: list[Any], named: list[RichSpan], years: list[
     return plan
 
 
+def joined_tree(asked: str, anchors: list[Any], named: list[RichSpan]) -> dict[str, Any] | None:
+    """The joined walk of the named entities to `asked`, or None."""
+    found = _joined(asked, anchors, named, [], None)
+    return found[0] if found else None
+
+
 def _joined(asked: str, anchors: list[Any], named: list[RichSpan], years: list[int],
             topical: tuple[dict[str, Any], list[dict[str, Any]]] | None) -> tuple[dict[str, Any], list[Branch]] | None:
     """The walks of the named entities to the asked kind, joined (None when a walk does not exist)."""

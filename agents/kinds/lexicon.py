@@ -82,6 +82,7 @@ def plan_kinds_reached(ir: dict[str, Any] | None) -> frozenset[str]:
             kinds.add(op.get("type") or "")
         elif op.get("op") == "top" and op.get("order", "max") == "max":
             kinds.add("most")  # 'A's main / usual / primary institution': the most frequent one
+            kinds.update({COUNTED_KINDS[op["key"]]} if op.get("key") in COUNTED_KINDS else set())
         elif op.get("op") == "filter" and op.get("attr") in COUNTED_KINDS:
             kinds.add(COUNTED_KINDS[op["attr"]])  # 'more than 10 keywords': a count of that kind
         elif op.get("op") == "traverse":

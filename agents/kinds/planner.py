@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from hgrag.agents.kinds.asking import (KIND_WORDS, asked_kind, hole_types, negated_spans, negation_words,
-                                       primary_modifier, threshold)
+from hgrag.agents.kinds.asking import (KIND_WORDS, asked_kind, asked_parts, hole_types, negated_spans, negation_words,
+                                       part_label, primary_modifier, threshold)
 from hgrag.agents.kinds.countries import country_spans
 from hgrag.agents.kinds.lexicon import Cue, cues, lexicon
 from hgrag.agents.kinds.linking import RichSpan, retyped, rich_spans
@@ -51,7 +51,8 @@ def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any
     asking_raw = asking_text(question, spans)
     asking = correct_text(asking_raw)  # 'keywrods' read as 'keywords' (the kinds lexicon is in the vocabulary)
     found = cues(asking)
-    named = [s for s in named if norm_key(s.text) in norm_key(asking_raw) and not in_title_run(question, s)]
+    named = [s for s in named if (norm_key(s.text) in norm_key(asking_raw) or _topic_prefix(question, s))
+             and not in_title_run(question, s)]
     found = [c for c in found if c.group not in lexicon()["asks_kind"] or _written_as_a_word(question, c.text)]
     rich_asked = [c for c in found if c.group in lexicon()["asks_kind"]]
     term = topical_term(asking_text(question, list(spans) + list(named)))
@@ -68,12 +69,18 @@ def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any
         (named[0].type if named else "paper" if topical else None)
     if asked is None:
         return None
+    parts = asked_parts(masked, hole_types(masked, list(spans) + list(named)))
+    if parts:  # 'the venue and the primary topic of T': one answer per asked thing
+        return _two_part(parts, spans, named, years, topical)
     if asked not in ("primary_topic", "topic") and any(c.group == "primary_topic" for c in found):
         for span in named:  # 'papers whose primary topic is X': X by the primary-topic edge
             span.primary = span.type == "topic"
     if primary_modifier(asking) and asked not in ("primary_topic", "paper") and "most" not in {c.group for c in found}:
         found = found + [Cue(0, 0, "most", "")]  # 'A's main affiliation': the one on most of A's papers
     yes_no = _asks_yes_no(asking)
+    compared = _comparison(masked, spans, named, years, yes_no)
+    if compared is not None:
+        return compared
     if yes_no and named:  # 'Is A affiliated with I on T?': the walks meet where the named richer entity is
         asked = named[-1].type
     negated = negated_spans(question, [s for s in spans if s.candidates] + named)
@@ -122,7 +129,15 @@ def in_title_run(question: str, span: Any) -> bool:
     after = re.findall(r"[\w’'-]+", re.split(r"[.?!;:]", question[span.end:], maxsplit=1)[0])  # this sentence
     cap = [w[:1].isupper() for w in (before[-1:] + after[:1])]
     sentence_start = not before or question[:span.start].rstrip()[-1:] in ".?!:;\"'“‘"
-    return any(cap[len(before[-1:]):]) or (bool(before) and cap[0] and not sentence_start)
+    head = question[:span.start].rstrip()
+    opener = bool(before) and re.sub(r"[\w’'-]+$", "", head).rstrip()[-1:] in ("", ".", "?", "!")  # 'Did I …'
+    return any(cap[len(before[-1:]):]) or (bool(before) and cap[0] and not sentence_start and not opener)
+
+
+def _topic_prefix(question: str, span: Any) -> bool:
+    """'University of Ibadan: more papers in 2025 or 2024?': a name opening the question before a colon
+    is what the question is about."""
+    return not question[:span.start].strip(" \"'“‘") and question[span.end:].lstrip(" \"'”’").startswith(":")
 
 
 def _written_as_a_word(question: str, phrase: str) -> bool:
@@ -162,7 +177,7 @@ def resolve(question: str, spans: list[Any], named: list[RichSpan]) -> tuple[lis
     kept_spans, kept_named = list(spans), []
     for rich in named:
         rivals = [s for s in kept_spans if s.start < rich.end and rich.start < s.end]
-        longer = all(rich.end - rich.start > s.end - s.start for s in rivals)
+        longer = all(rich.end - rich.start > s.end - s.start or not s.candidates for s in rivals)  # found beats not
         typed = _typed_before(question, rich)
         if not rivals or longer or (typed and all(rich.end - rich.start >= s.end - s.start for s in rivals)):
             kept_spans = [s for s in kept_spans if s not in rivals]
@@ -246,3 +261,38 @@ def _asks_yes_no(asking: str) -> bool:
     from hgrag.agents.understanding.check import asked_kind as head_kind, asking_tokens
 
     return head_kind(asking_tokens(asking)) == "yes/no"
+
+
+def _two_part(kinds: list[str], spans: list[Any], named: list[RichSpan], years: list[int],
+              topical: Any) -> dict[str, Any] | None:
+    """One plan per asked kind over the same named entities, answered together (an `outputs` IR)."""
+    from hgrag.agents.ir_planner import ir_native_plan
+
+    plans = [build_plan(kind, spans, named, years, [], topical) for kind in kinds]
+    if any(p is None for p in plans):
+        return None
+    plan = ir_native_plan(ir.outputs([(part_label(k), p["ir"]) for k, p in zip(kinds, plans)]), plans[0]["anchors"], [])
+    plan["rationale"] = "richer-kinds plan: " + " and ".join(kinds) + " of the same entities"
+    plan["rich_kinds"] = True
+    return plan
+
+
+def _comparison(masked: str, spans: list[Any], named: list[RichSpan], years: list[int],
+                yes_no: bool) -> dict[str, Any] | None:
+    """Two alternatives compared (agents/kinds/compare.py), as a plan; None when the question is no such one."""
+    from hgrag.agents.ir_planner import ir_native_plan
+    from hgrag.agents.kinds.compare import comparison_tree
+    from hgrag.agents.kinds.joins import joined_tree
+    from hgrag.agents.plan_compiler import mention_dict
+
+    anchors = [s for s in spans if s.candidates and s.type in ("author", "paper", "venue")]
+    found = comparison_tree(masked, anchors, named, years, yes_no,
+                            lambda kind, a, n: joined_tree(kind, a, n))
+    if found is None:
+        return None
+    tree, measure = found
+    plan = ir_native_plan(tree, [mention_dict(s, "subject") for s in anchors] + [s.mention() for s in named], [])
+    plan["rationale"] = f"richer-kinds comparison of two alternatives by {measure}"
+    plan["rich_kinds"] = True
+    return plan
+
