@@ -33,8 +33,13 @@ KIND_READS = {"primary_topic": "topic", "coauthor": "author"}  # the kind a rich
 
 
 def _content(token: Token, names: set[str]) -> bool:
-    return token.concept is None and bool(LETTERS.fullmatch(token.text)) and len(token.text) > 1 \
-        and not token.text.startswith("zz") and token.text not in names  # hyphenated words are words too
+    """An unexplained content word: unknown to the lexicon, not a name's word; a hyphenated word when a
+    part of it is unknown ('most-cited' is two known words, 'self-citations' is not)."""
+    if token.concept is not None or not LETTERS.fullmatch(token.text) or len(token.text) < 2 \
+            or token.text.startswith("zz") or token.text in names:
+        return False
+    parts = [p for p in re.split(r"[-'’]", token.text) if len(p) > 1]
+    return len(parts) <= 1 or any(load("en").concept(p) is None and p not in names for p in parts)
 
 
 TYPE_FEATURES = {"attr:work_type", "attr:venue_type"}
