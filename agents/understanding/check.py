@@ -138,9 +138,10 @@ def _which(after: list[Token]) -> str | None:
     """'which venue', 'what year', 'what did A publish' (the object of a writing verb is papers, even
     with a noun in the subject: 'what did researchers at I publish')."""
     if after and after[0].concept == "head:aux":
-        verbs = [t for t in after if t.concept in ASKING_VERBS]
-        if verbs:
-            return ASKING_VERBS[verbs[0].concept or ""]
+        verbs = [i for i, t in enumerate(after) if t.concept in ASKING_VERBS]
+        counting = ("operator:count", "head:how_many")  # 'what is the number of works … published': a number
+        if verbs and not any(t.concept in counting for t in after[:verbs[0]]):
+            return ASKING_VERBS[after[verbs[0]].concept or ""]
     for i, token in enumerate(after):
         if token.concept == "operator:count":
             return "number"
