@@ -21,9 +21,10 @@ def _compares(masked: str) -> bool:
 
 
 def comparison_tree(masked: str, anchors: list[Any], named: list[Any], years: list[int], yes_no: bool,
-                    joined: Any) -> tuple[dict[str, Any], str] | None:
+                    joined: Any, distinct: Any) -> tuple[dict[str, Any], str] | None:
     """(IR, what is compared) for a comparison of two alternatives, or None. `joined(kind, anchors,
-    named)` walks the named entities to a kind (the planner's join)."""
+    named)` walks the named entities to a kind (the planner's join); `distinct(tree)` is the set of
+    papers a walk reaches, each once (a paper with three authors at I is one paper of I's)."""
     if not _compares(masked):
         return None
     entities = list(anchors) + list(named)
@@ -31,8 +32,8 @@ def comparison_tree(masked: str, anchors: list[Any], named: list[Any], years: li
         walked = joined("paper", [s for s in anchors], [s for s in named])
         if walked is None:
             return None
-        papers = ir.where(walked, "year", "in", sorted(set(years)))
-        return ir.top(ir.project(papers, "year"), "frequency", "max"), "year"
+        papers = distinct(ir.where(walked, "year", "in", sorted(set(years))))
+        return ir.top(ir.project(papers, "year"), "frequency", "max"), "year (papers counted once each)"
     by_kind: dict[str, list[Any]] = {}
     for span in entities:
         by_kind.setdefault(span.type, []).append(span)

@@ -47,7 +47,8 @@ def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any
     named = [_typed_kind(question, s) for s in named]
     countries = country_spans(question, [], resources.store)
     spans = [s for s in spans if not _is_country_name(s, countries)]  # 'in Saudi Arabia' is no author
-    named = _longer_first(named, country_spans(question, [(s.start, s.end) for s in spans], resources.store))
+    countries = country_spans(question, [(s.start, s.end) for s in spans], resources.store)
+    named = _longer_first([s for s in named if not _country_not_typed(question, s, countries)], countries)
     asking_raw = asking_text(question, spans)
     asking = correct_text(asking_raw)  # 'keywrods' read as 'keywords' (the kinds lexicon is in the vocabulary)
     found = cues(asking)
@@ -78,7 +79,7 @@ def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any
     if primary_modifier(asking) and asked not in ("primary_topic", "paper") and "most" not in {c.group for c in found}:
         found = found + [Cue(0, 0, "most", "")]  # 'A's main affiliation': the one on most of A's papers
     yes_no = _asks_yes_no(asking)
-    compared = _comparison(masked, spans, named, years, yes_no)
+    compared = _comparison(masked, spans, named, years, yes_no, resources.store)
     if compared is not None:
         return compared
     if yes_no and named:  # 'Is A affiliated with I on T?': the walks meet where the named richer entity is
@@ -186,8 +187,15 @@ def resolve(question: str, spans: list[Any], named: list[RichSpan]) -> tuple[lis
 
 
 def _is_country_name(span: Any, countries: list[RichSpan]) -> bool:
-    """A linked author named exactly as a country ('Saudi Arabia') is read as the country."""
-    return span.type == "author" and any(c.start == span.start and c.end == span.end for c in countries)
+    """A linked author named as (a part of) a country ('Saudi Arabia', 'Arab Emirates') is the country."""
+    return span.type == "author" and any(c.start <= span.start and span.end <= c.end for c in countries)
+
+
+def _country_not_typed(question: str, span: RichSpan, countries: list[RichSpan]) -> bool:
+    """A keyword or topic named exactly like a country ('China') is the country, unless a kind word next
+    to it says otherwise ('the keyword China')."""
+    same = any(c.start == span.start and c.end == span.end for c in countries)
+    return same and span.type not in _kinds_around(question, span.start, span.end)
 
 
 def _longer_first(named: list[RichSpan], countries: list[RichSpan]) -> list[RichSpan]:
@@ -278,7 +286,7 @@ def _two_part(kinds: list[str], spans: list[Any], named: list[RichSpan], years: 
 
 
 def _comparison(masked: str, spans: list[Any], named: list[RichSpan], years: list[int],
-                yes_no: bool) -> dict[str, Any] | None:
+                yes_no: bool, store: Any) -> dict[str, Any] | None:
     """Two alternatives compared (agents/kinds/compare.py), as a plan; None when the question is no such one."""
     from hgrag.agents.ir_planner import ir_native_plan
     from hgrag.agents.kinds.compare import comparison_tree
@@ -286,8 +294,8 @@ def _comparison(masked: str, spans: list[Any], named: list[RichSpan], years: lis
     from hgrag.agents.plan_compiler import mention_dict
 
     anchors = [s for s in spans if s.candidates and s.type in ("author", "paper", "venue")]
-    found = comparison_tree(masked, anchors, named, years, yes_no,
-                            lambda kind, a, n: joined_tree(kind, a, n))
+    found = comparison_tree(masked, anchors, named, years, yes_no, lambda kind, a, n: joined_tree(kind, a, n),
+                            lambda tree: _each_once(tree, store))
     if found is None:
         return None
     tree, measure = found
@@ -295,4 +303,14 @@ def _comparison(masked: str, spans: list[Any], named: list[RichSpan], years: lis
     plan["rationale"] = f"richer-kinds comparison of two alternatives by {measure}"
     plan["rich_kinds"] = True
     return plan
+
+
+def _each_once(tree: dict[str, Any], store: Any) -> dict[str, Any]:
+    """The papers a walk reaches, as a match of each once (the IR counts paths; a comparison of how many
+    papers counts papers)."""
+    from hgrag.tools.ir_exec import execute
+
+    value = execute(store, tree, evidence=False).value
+    once = ir.match(sorted(value.data) if value.kind == "nodes" else [], "paper", "")
+    return ir.setop("intersect", [tree, once])  # an intersection keeps the smaller count: one each
 
