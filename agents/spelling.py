@@ -108,7 +108,9 @@ ABBREVIATIONS = ((re.compile(r"\byrs?\b"), lambda m: "years" if m.group(0) == "y
                  (re.compile(r"\b(co-?|co )?auths?\b"),
                   lambda m: ("co-" if m.group(1) else "") + ("authors" if m.group(0).endswith("s") else "author")),
                  (re.compile(r"\bcollabs?\b"), lambda m: "collaborators" if m.group(0).endswith("s") else "collaborator"),
-                 (re.compile(r"\bwhats\b"), lambda m: "what is"))
+                 (re.compile(r"\bwhats\b"), lambda m: "what is"),
+                 (re.compile(r"(?<!['’])\bu\b(?!\.)"), lambda m: "you"),  # 'can u list …'
+                 (re.compile(r"\bteh\b"), lambda m: "the"))
 
 
 def expand_abbreviations(text: str) -> str:

@@ -33,8 +33,13 @@ CONTRACTION = re.compile(r"(?i)\b(ca|wo|[a-z]+?)n['’]t\b")
 CONTRACTED = {"ca": "can", "wo": "will"}
 
 
+WH_IS = re.compile(r"(?i)\b(what|who|where|when|how|which|that|there|here|it)['’]s\b")
+
+
 def _uncontracted(text: str) -> str:
-    """"weren't" -> "were n't": the negation is a word of its own (the lexicon reads "n't")."""
+    """"weren't" -> "were n't": the negation is a word of its own (the lexicon reads "n't"); "what's" ->
+    "what is" (after a question word 's is 'is', after a name it is a possessive)."""
+    text = WH_IS.sub(lambda m: f"{m.group(1)} is", text)
     return CONTRACTION.sub(lambda m: f"{CONTRACTED.get(m.group(1).lower(), m.group(1))} n't", text)
 
 
