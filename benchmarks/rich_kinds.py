@@ -3,7 +3,6 @@
 
     python benchmarks/rich_kinds.py --dataset openalex --per-family 10 --out results/rich.json
     python benchmarks/rich_kinds.py --dataset openalex --raw-check 50 --out results/rich_raw.json
-    python benchmarks/rich_kinds.py --dataset dblp --dblp-abstain 20
 
 Every figure is accuracy beside the wrong-answer rate (an answer that is not the gold one); the
 rest abstained. --graph falkordb://... answers on FalkorDB instead (parity: run both and compare).
