@@ -45,6 +45,16 @@ def _content(token: Token, names: set[str]) -> bool:
 TYPE_FEATURES = {"attr:work_type", "attr:venue_type"}
 
 
+def _bound(tokens: list[Token], token: Token, signature: dict[str, Any]) -> bool:
+    """A signature with `bound_to` binds only when such a token follows within a few words ('before 2020',
+    'before T'; 'Before we do, …' is no time bound)."""
+    wanted = signature.get("bound_to")
+    if not wanted:
+        return True
+    after = [t for t in tokens if t.start >= token.end and t.family != "function"][:2]
+    return any(t.concept in wanted or t.family in wanted for t in after)
+
+
 def _predicate_nominal(tokens: list[Token], plan: dict[str, Any]) -> list[str]:
     """'Is V a journal?', 'Is T an article?': the noun after the mention and 'a/an' is the predicate; the plan
     must test a type, not only find the mention's papers."""
@@ -191,7 +201,7 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
         signature = signatures().get(token.concept or "", {})
         if _content(token, names) or family == "missing":
             missing.append(token.text)
-        elif link.element is None and signature.get("required"):
+        elif link.element is None and signature.get("required") and _bound(tokens, token, signature):
             missing.append(f"{token.text} ({_reason(token)})")
         elif link.element is None and asked == "yes/no" and signature.get("any") and family != "head" \
                 and not _names_a_mention(tokens, token):

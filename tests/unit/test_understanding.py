@@ -187,6 +187,9 @@ def test_the_asked_kind_must_be_the_returned_kind(toy):  # noqa: F811
     ("who wrote zzm", "author"), ("which venue published zzm", "venue"), ("in which year was zzm published", "year"),
     ("is zzm a repository", "yes/no"), ("tell me the venue with the largest number of zzm 's papers", "venue"),
     ("is zzm an article, a book chapter or something else", None),
+    ("on zzm , was zzm listed under zzm ?", "yes/no"), ("in 2019, did zzm publish in zzm ?", "yes/no"),
+    ("what did researchers at zzm publish in zzm ?", "paper"), ("what is the number of works by zzm published?", "number"),
+    ("when zzm published zzm , which venue was it in?", "venue"), ("what's the most cited thing zzm has written?", "paper"),
 ])
 def test_the_head_says_the_asked_kind(text, kind):
     assert asked_kind(tag(text, load("en"))) == kind
@@ -208,3 +211,29 @@ def test_a_yes_no_predicate_must_be_in_the_plan(toy):  # noqa: F811
 def test_in_total_asks_for_a_number(toy):  # noqa: F811
     plan = OfflinePlanner().plan("Which papers did Bo Chen write?", toy, Context(dataset="toy"))
     assert any(p.startswith("in total") for p in structural_parts("papers did zzm write in total", plan))
+
+
+@pytest.mark.parametrize("text, named", [
+    ("which papers has zzm published as first author since 2022?", "first author"),
+    ("which of zzm 's papers predate 2007?", "predate"),
+    ("who were zzm 's co-authors on their very first paper?", "first"),
+    ("who co-wrote with zzm but weren't at zzm ?", "n't"),
+])
+def test_bounds_and_positions_the_plan_drops_are_named(toy, text, named):  # noqa: F811
+    plan = {"ir": {"op": "traverse", "input": {"op": "match", "ids": ["A1"], "type": "author", "text": "x"},
+                   "edge": "writes", "direction": "out"}}
+    assert any(p.startswith(named) for p in structural_parts(text, plan)), structural_parts(text, plan)
+
+
+def test_before_that_binds_no_year_is_no_bound():
+    plan = {"ir": {"op": "traverse", "input": {"op": "match", "ids": ["A1"], "type": "author", "text": "x"},
+                   "edge": "writes", "direction": "out"}}
+    assert not any(p.startswith("before") for p in structural_parts("before we do, list zzm 's papers", plan))
+    assert any(p.startswith("before") for p in structural_parts("list zzm 's papers before 2020", plan))
+
+
+def test_contractions_split_into_words():
+    from hgrag.agents.understanding.tokens import words
+
+    assert words("who weren't at X, what's that, Portland's") == ["who", "were", "n't", "at", "x", "what", "is", "that",
+                                                                   "portland", "'s"]
