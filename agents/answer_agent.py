@@ -34,6 +34,7 @@ from hgrag.tools.errors import LLMError
 from hgrag.tools.llm import as_data, structured_call
 from hgrag.tools.plan_exec import UNBOUNDED, answer_items, linked_subjects, run_plan
 from hgrag.tools.premises import premise_failures
+from hgrag.tools.rich_index import rich_index
 from hgrag.tools.text import norm_key
 
 MAX_SERIALISED_NODES = 60
@@ -119,7 +120,8 @@ def check_answer(plan: dict[str, Any], answer: list[str], resources: Any, questi
     checked = question and linked_subjects(plan) and not plan.get("parts_checked")  # parts: checked one by one
     unexplained = unexplained_parts(question, plan) if checked else []
     if unexplained:  # the plan answers another question: no answer to it is verified
-        report = _report(0.0, [], list(answer), {"question_plan": 0.0}, unexplained_text(unexplained))
+        richer = bool(rich_index(resources.store)) if resources is not None else False
+        report = _report(0.0, [], list(answer), {"question_plan": 0.0}, unexplained_text(unexplained, richer))
         return {**report, "unexplained": unexplained, "stop": True}
     failures = premise_failures(resources.store, plan) if linked_subjects(plan) else []
     if failures:  # no item can be supported; declining to answer is the consistent reply

@@ -8,7 +8,8 @@ from typing import Any
 
 ATTRIBUTE_WORDS = {"year": "publication year", "cited_by_count": "citation count", "doi": "DOI",
                    "work_type": "publication type", "venue_type": "venue type", "language": "language",
-                   "orcid": "ORCID", "issn_l": "ISSN-L", "n_authors": "number of authors", "n_papers": "number of papers"}
+                   "orcid": "ORCID", "issn_l": "ISSN-L", "n_authors": "number of authors", "n_papers": "number of papers",
+                   "n_keywords": "number of keywords", "frequency": "number of the papers above reaching it"}
 COMPARISON_WORDS = {"=": "equal to", "!=": "other than", "<": "less than", "<=": "at most", ">": "more than",
                     ">=": "at least"}
 FUNCTION_WORDS = {"count": "the number of", "sum": "the total", "avg": "the average", "min": "the lowest",
@@ -134,7 +135,7 @@ class Reader:
     def _test(self, op: dict[str, Any]) -> str:
         inner, cmp, value = self.read(op["input"]), op["cmp"], op.get("value")
         if cmp == "nonempty":
-            return f"whether there are any {inner}"
+            return f"whether there are any {inner[4:] if inner.startswith('the ') else inner}"
         if cmp == "contains":
             return f"whether {self._names(value)} is among {inner}"
         return f"whether {inner} is {COMPARISON_WORDS.get(cmp, cmp)} {value}"

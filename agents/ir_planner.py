@@ -20,6 +20,7 @@ from typing import Any
 from hgrag.tools.graph_kinds import RICH_EDGE_TYPES, RICH_NODE_TYPES
 from hgrag.agents.ir_planner_prompts import IR_PLAN_SYSTEM_PROMPT, IR_PLAN_USER_TEMPLATE
 from hgrag.agents.kinds.prompt import schema_note
+from hgrag.agents.understanding.prompt_note import note_for
 from hgrag.agents.plan_compiler import mention_dict
 from hgrag.agents.plan_lowering import with_ir
 from hgrag.agents.question_check import output_kind
@@ -51,7 +52,8 @@ class IRPlanner:
             if rejections:
                 request["previous_plan_rejected"] = rejections[-1]
             try:
-                reply, _ = structured_call(context, PlanSteps, IR_PLAN_SYSTEM_PROMPT + schema_note(resources.store),
+                reply, _ = structured_call(context, PlanSteps, IR_PLAN_SYSTEM_PROMPT + schema_note(resources.store)
+                                           + note_for(resources.store),
                                            IR_PLAN_USER_TEMPLATE.format(request_json=as_data(request)))
                 plan = plan_from_steps(reply.model_dump(exclude_none=True)["steps"], question, resources)
             except (LLMReplyError, Rejected) as exc:

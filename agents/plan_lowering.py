@@ -148,8 +148,10 @@ def relinked(op: dict[str, Any], anchors: list[dict[str, Any]]) -> dict[str, Any
         return op
     if op.get("op") == "match" and op.get("text"):
         key = (norm_key(op["text"]), op.get("type"))
-        linked = [m["node_id"] for m in anchors if (norm_key(m.get("text", "")), m.get("type")) == key and m.get("node_id")]
-        return {**op, "ids": linked[:1]}
+        found = [m for m in anchors if (norm_key(m.get("text", "")), m.get("type")) == key and m.get("node_id")]
+        if found and found[0].get("members"):  # a set named as one (a country's institutions)
+            return {**op, "ids": list(found[0]["members"])}
+        return {**op, "ids": [m["node_id"] for m in found][:1]}
     copy = {k: relinked(v, anchors) if isinstance(v, dict) else v for k, v in op.items()}
     if isinstance(op.get("inputs"), list):
         copy["inputs"] = [relinked(child, anchors) for child in op["inputs"]]

@@ -304,10 +304,11 @@ def unexplained_parts(question: str, plan: dict[str, Any]) -> list[str]:
         return []
     text = without_consumed_instructions(accounted_text(asking_part(residue(question, plan)), ir), plan)
     if plan.get("rich_kinds"):  # a plan over institutions, topics, keywords, funders reads those words
-        from hgrag.agents.kinds.lexicon import without_rich_words
-        text = without_rich_words(text)
+        from hgrag.agents.kinds.lexicon import plan_kinds_reached, without_rich_words
+        text = without_rich_words(text, plan_kinds_reached(ir))
     features = ir_features(ir)
-    asked_things = [w for w in unknown_asked_things(text) if not accounted_by_reading(w, features)]
+    asked_things = [] if plan.get("rich_kinds") else \
+        [w for w in unknown_asked_things(text) if not accounted_by_reading(w, features)]  # rich: its lexicon reads it
     if "edge:affiliated_with" in features["attrs"]:  # where people are from: their institutions
         asked_things = [w for w in asked_things if w != "from (origin)"]
     missing = asked_things + unexplained_cues(text, features) + unexplained_numbers(text, features)
@@ -322,13 +323,14 @@ def unexplained_parts(question: str, plan: dict[str, Any]) -> list[str]:
     return list(dict.fromkeys(missing))
 
 
-def unexplained_text(parts: list[str]) -> str:
-    """One sentence naming what the plan could not use (with the graph's reason where one is known)."""
+def unexplained_text(parts: list[str], richer: bool = False) -> str:
+    """One sentence naming what the plan could not use (with the graph's reason where one is known);
+    `richer`: the graph holds institutions, topics, keywords and funders."""
     try:
         from hgrag.agents.unsupported import explain_unsupported
     except ImportError:  # pragma: no cover - explanations are optional
         explain_unsupported = None
-    reason = explain_unsupported(parts) if explain_unsupported else None
+    reason = explain_unsupported(parts, richer) if explain_unsupported else None
     if reason:
         return reason
     quoted = ", ".join(f"'{p}'" for p in parts[:3])

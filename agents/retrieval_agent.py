@@ -28,6 +28,7 @@ from hgrag.agents.understanding.normalise import to_english
 from hgrag.agents.understanding.reading import plan_readings, read_question
 from hgrag.agents.unlinked import looks_like_person, suggestions_for, unlinked_lowercase_partners, unlinked_names
 from hgrag.agents.retrieval_prompts import PLAN_SYSTEM_PROMPT, PLAN_USER_TEMPLATE, PlanFrameReply
+from hgrag.agents.understanding.prompt_note import note_for
 from hgrag.state.context import Context, check_context
 from hgrag.state.qa_state import QAState
 from hgrag.tools.errors import HgragError, InputError, LLMError
@@ -153,7 +154,7 @@ class LLMPlanner:
             rich["residual"] = question
             return with_ir(rich)
         prompt = PLAN_USER_TEMPLATE.format(question_json=as_data({"question": question}))
-        reply, _ = structured_call(context, PlanFrameReply, PLAN_SYSTEM_PROMPT, prompt)
+        reply, _ = structured_call(context, PlanFrameReply, PLAN_SYSTEM_PROMPT + note_for(resources.store), prompt)
         frame, mentions, years = frame_from_reply(reply.model_dump())
         mentions = [m for m in mentions if in_question(str(m.get("text", "")), question)]  # no invented mentions
         detector = detector_for(resources)

@@ -44,11 +44,24 @@ def _parser_words() -> set[str]:
     return words
 
 
+def _kinds_lexicon_words() -> set[str]:
+    """The words of the richer kinds' lexicon (agents/lexicon_graph_kinds.json): 'afiliation' and
+    'keywrods' are corrected to them like any parser word."""
+    from hgrag.agents.kinds.lexicon import lexicon
+
+    data = lexicon()
+    phrases = [p for group in data["kinds"].values() for p in group]
+    phrases += [p for key in ("count", "most", "least", "primary_modifiers") for p in data.get(key, [])]
+    phrases += [p for group in data.get("kind_phrases", {}).values() for p in group]
+    return {w for p in phrases for w in p.lower().split() if w.isalpha()}
+
+
 @lru_cache(maxsize=1)
 def vocabulary() -> tuple[frozenset[str], dict[int, list[str]]]:
     words = set(FUNCTION_WORDS) | set(KNOWN_NOUNS) | set(KNOWN_VERBS) | set(SKIPPED) | set(TRIGGERS) | _parser_words()
     for group in NOUNS.values():
         words |= set(group)
+    words |= _kinds_lexicon_words()
     words = {w for w in words if w.isascii() and len(w) >= 3}
     by_length: dict[int, list[str]] = {}
     for word in words:

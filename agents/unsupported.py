@@ -59,14 +59,20 @@ yet too very more less fewer top highest lowest best identifier identifiers
 PROPERTY_NOUN = re.compile(r"^[a-z][a-z-]{2,}$")
 
 
-def _missing_for(word: str) -> str | None:
+HELD_BY_RICHER = frozenset({"affiliations", "funding", "keywords or topics"})  # what OpenAlex's richer kinds hold
+RICHER_HOLDS = ("authors, papers (title, year, citations, DOI, type, language), venues, who wrote, published and "
+                "cited what, and the authors' institutions, the papers' topics, keywords and funders")
+
+
+def _missing_for(word: str, held: frozenset[str] = frozenset()) -> str | None:
     from hgrag.agents.understanding.lexicon import load
 
     concept = load("en").concept(word) or ""
     if concept.startswith("missing:"):  # the lexicon's family of what the graph does not hold
-        return concept.split(":", 1)[1]
+        missing = concept.split(":", 1)[1]
+        return None if missing in held else missing
     for missing, (stems, whole) in MISSING.items():
-        if word in whole or any(word.startswith(stem) for stem in stems):
+        if missing not in held and (word in whole or any(word.startswith(stem) for stem in stems)):
             return missing
     return None
 
@@ -77,22 +83,24 @@ def _phrases(words: list[str]) -> Iterable[str]:
     yield from (" ".join(pair) for pair in zip(words, words[1:]))
 
 
-def explain_unsupported(words: Iterable[str] | str) -> str | None:
+def explain_unsupported(words: Iterable[str] | str, richer: bool = False) -> str | None:
     """One sentence naming what the graph cannot answer, or None when nothing unsupported is named.
+    `richer`: the graph holds OpenAlex's institutions, topics, keywords and funders (never "missing").
 
     >>> explain_unsupported(["affiliated", "with"])
     "I can't use 'affiliated with': the graph records no affiliations."
     """
     tokens = [w.strip(".,;:?!()\"'’").lower() for w in (words.split() if isinstance(words, str) else words)]
     tokens = [t for t in tokens if t]
+    held = HELD_BY_RICHER if richer else frozenset()
     for i, phrase in enumerate(_phrases(tokens)):
-        missing = _missing_for(phrase)
+        missing = _missing_for(phrase, held)
         if missing:
             shown = _shown_phrase(tokens, phrase)
             return f"I can't use '{shown}': the graph records no {missing}."
     unknown = [t for t in tokens if t not in KNOWN and PROPERTY_NOUN.match(t) and not t.startswith("zz")]
     if unknown:
-        return f"I can't use '{unknown[0]}': the graph records {GRAPH_HOLDS}."
+        return f"I can't use '{unknown[0]}': the graph records {RICHER_HOLDS if richer else GRAPH_HOLDS}."
     return None
 
 

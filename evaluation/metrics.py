@@ -154,8 +154,24 @@ def normalize_prediction(prediction: Any, gold: Sequence[str]) -> list[str]:
         normalized = [parse_number(p) or _number_from_short_text(p) or normalize_answer(p)
                       for p in items]
     else:
-        normalized = [normalize_answer(p) for p in items]
+        normalized = [_unlabelled(p, gold_keys) for p in items]
     return _unique(normalized)
+
+
+_LABEL_WORDS = frozenset("""venue venues year years primary topic topics subfield subfields field fields domain domains
+institution institutions funder funders keyword keywords author authors co-author co-authors paper papers citations doi
+type language count number title""".split())  # what the system labels an asked thing with (the kinds, attributes)
+_LABEL = re.compile(r"^([^\W\d_]+(?:[ -][^\W\d_]+){0,2}): (.+)$")
+
+
+def _unlabelled(item: Any, gold_keys: set[str]) -> str:
+    """An answer to a question asking two things is labelled ('venue: Energy & Fuels'): the value is
+    scored when the labelled item is not itself a gold answer (a title may hold a colon)."""
+    whole = normalize_answer(item)
+    labelled = _LABEL.match(str(item))
+    if whole in gold_keys or not labelled or not set(labelled.group(1).lower().split()) <= _LABEL_WORDS:
+        return whole
+    return normalize_answer(labelled.group(2))
 
 
 def score(prediction: Any, gold: Any) -> dict[str, float]:

@@ -41,7 +41,8 @@ EdgeKind = Literal["writes", "published_in", "cites", "authorship_by", "authorsh
 Comparison = Literal["=", "!=", "<", "<=", ">", ">=", "between", "in", "not_in"]
 FILTER_ATTRIBUTES = ("year", "cited_by_count", "n_authors", "venue", "author", "cites", "cited_by", "work_type",
                      "language", "doi", "id", "name", "title", "n_papers", "topic", "primary_topic", "keyword",
-                     "funder", "institution", "country_code", "institution_type", "position")
+                     "funder", "institution", "country_code", "institution_type", "position", "n_keywords",
+                     "frequency")  # frequency: how many paths reached the node (papers of A with institution I)
 
 
 class _Op(BaseModel):

@@ -24,7 +24,7 @@ SET_ATTRIBUTES = {"venue": ("published_in", "out"), "author": ("writes", "in"), 
                   "cited_by": ("cites", "in"), "topic": ("has_topic", "out"), "primary_topic": ("primary_topic", "out"),
                   "keyword": ("has_keyword", "out"), "funder": ("funded_by", "out"),
                   "institution": ("affiliated_with", "out")}  # the last five: OpenAlex kinds
-COUNT_ATTRIBUTES = {"n_authors": ("writes", "in"), "n_papers": ("writes", "out")}
+COUNT_ATTRIBUTES = {"n_authors": ("writes", "in"), "n_papers": ("writes", "out"), "n_keywords": ("has_keyword", "out")}
 
 
 class ExecutionError(ValueError):
@@ -127,7 +127,7 @@ class Executor:
             kept = Counter({v: m for v, m in source.data.items() if _compare(v, cmp, wanted)})
             return Value("values", kept)
         nodes = self._nodes(source, "filter")
-        values = self._attribute_values(list(nodes), attr)
+        values = dict(nodes) if attr == "frequency" else self._attribute_values(list(nodes), attr)
         kept = Counter({n: m for n, m in nodes.items() if _compare(values.get(n), cmp, wanted)})
         self.run.layers.append(set(kept))
         return Value("nodes", kept)

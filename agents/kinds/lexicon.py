@@ -29,7 +29,7 @@ class Cue:
 def _phrases() -> list[tuple[str, str]]:
     words = lexicon()
     pairs = [(p, kind) for kind, phrases in words["kinds"].items() for p in phrases]
-    pairs += [(p, group) for group in ("count", "most", "least", "topical") for p in words[group]]
+    pairs += [(p, group) for group in ("count", "most", "least", "topical", "neutral") for p in words.get(group, [])]
     return sorted(pairs, key=lambda pair: -len(pair[0]))
 
 
@@ -55,11 +55,43 @@ def rich_words() -> frozenset[str]:
     return frozenset(w for kind in words["asks_kind"] for p in words["kinds"][kind] for w in p.split())
 
 
-def without_rich_words(text: str) -> str:
+def without_rich_words(text: str, kinds: frozenset[str] | set[str] | None = None) -> str:
     """`text` with the phrases naming the richer kinds blanked out (a plan of those kinds accounts
-    for them; the question-plan check then looks at the rest)."""
+    for them; the question-plan check then looks at the rest). With `kinds`, only the phrases of the
+    kinds the plan reaches are blanked: "who funded T" answered with T's authors keeps 'funded'."""
     words = lexicon()
-    phrases = sorted((p for kind in words["asks_kind"] for p in words["kinds"][kind]), key=len, reverse=True)
+    asked = [k for k in list(words["asks_kind"]) + ["most"] if kinds is None or k in kinds]
+    phrases = [p for kind in asked for p in words["kinds"].get(kind, []) + words.get("kind_phrases", {}).get(kind, [])]
+    phrases = sorted(set(phrases), key=len, reverse=True)
     for phrase in phrases:
         text = re.sub(rf"(?<![\w-]){re.escape(phrase)}(?![\w-])", " ", text, flags=re.IGNORECASE)
     return re.sub(r"\s+", " ", text).strip()
+
+
+COUNTED_KINDS = {"n_keywords": "keyword"}
+
+
+def plan_kinds_reached(ir: dict[str, Any] | None) -> frozenset[str]:
+    """The richer kinds a plan's IR matches or walks to ('primary_topic' when it takes that edge)."""
+    from hgrag.state.plan_ir import walk
+    from hgrag.tools.graph_kinds import RICH_EDGE_ENDS
+
+    kinds: set[str] = set()
+    for op in walk(ir) if ir else []:
+        if op.get("op") == "match":
+            kinds.add(op.get("type") or "")
+        elif op.get("op") == "top" and op.get("order", "max") == "max":
+            kinds.add("most")  # 'A's main / usual / primary institution': the most frequent one
+            kinds.update({COUNTED_KINDS[op["key"]]} if op.get("key") in COUNTED_KINDS else set())
+        elif op.get("op") == "filter" and op.get("attr") in COUNTED_KINDS:
+            kinds.add(COUNTED_KINDS[op["attr"]])  # 'more than 10 keywords': a count of that kind
+        elif op.get("op") == "traverse":
+            kinds.update(RICH_EDGE_ENDS.get((op["edge"], op["direction"]), ()))
+            if op["edge"] == "primary_topic":
+                kinds.add("primary_topic")
+    return frozenset(kinds)
+
+
+def phrase_in(phrase: str, text: str) -> bool:
+    """`phrase` occurs in `text` as whole words (case-insensitively)."""
+    return bool(re.search(rf"(?<![\w-]){re.escape(phrase.lower())}(?![\w-])", text.lower()))

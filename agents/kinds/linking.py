@@ -14,7 +14,7 @@ from typing import Any
 from hgrag.tools.rich_index import RichHit, RichIndex
 
 MAX_WORDS = 30  # the longest names (funders, institutions) run to about 20 words
-_WORD = re.compile(r"[\w][\w'’.&/+-]*")
+_WORD = re.compile(r"\w(?:[\w.&/+-]|['’](?![sS]\b))*")  # "Portland's": the name is "Portland"
 
 
 @dataclass
@@ -24,9 +24,20 @@ class RichSpan:
     text: str
     type: str
     candidates: list[RichHit] = field(default_factory=list)
+    country: str | None = None  # a country name: the span stands for all of that country's institutions
+    alternatives: list[RichHit] = field(default_factory=list)  # same name, other kinds (a funder and an institution)
+    primary: bool = False  # a topic named as a paper's primary topic ('papers whose primary topic is X')
+
+    def ids(self) -> list[str]:
+        return [c.node_id for c in self.candidates] if self.country else [self.candidates[0].node_id]
 
     def mention(self) -> dict[str, Any]:
         top = self.candidates[0]
+        if self.country:
+            return {"text": self.text, "type": self.type, "role": "subject", "node_id": top.node_id,
+                    "label": f"institutions in {self.text} ({self.country})", "score": 1.0, "match": "country",
+                    "candidates": self.ids()[:10], "candidate_scores": [1.0 for _ in self.ids()[:10]],
+                    "members": self.ids()}
         return {"text": self.text, "type": self.type, "role": "subject", "node_id": top.node_id,
                 "label": top.label, "score": 1.0, "match": "normalized",
                 "candidates": [c.node_id for c in self.candidates[:10]],
@@ -39,6 +50,13 @@ def _words(question: str) -> list[tuple[int, int]]:
 
 def _is_name(text: str) -> bool:
     return any(ch.isupper() or ch.isdigit() for ch in text)
+
+
+def retyped(span: RichSpan, kind: str) -> RichSpan:
+    """The same name read as another kind it also names ('funded by Qatar University': the funder)."""
+    hits = [h for h in span.alternatives if h.node_type == kind]
+    rest = [h for h in span.candidates + span.alternatives if h.node_type != kind]
+    return RichSpan(span.start, span.end, span.text, kind, hits, alternatives=rest) if hits else span
 
 
 def rich_spans(question: str, taken: list[tuple[int, int]], index: RichIndex) -> list[RichSpan]:
@@ -59,6 +77,7 @@ def rich_spans(question: str, taken: list[tuple[int, int]], index: RichIndex) ->
             hits = index.lookup(text)
             if hits:
                 kind = hits[0].node_type
-                found.append(RichSpan(start, start + len(text), text, kind, [h for h in hits if h.node_type == kind]))
+                found.append(RichSpan(start, start + len(text), text, kind, [h for h in hits if h.node_type == kind],
+                                      alternatives=[h for h in hits if h.node_type != kind]))
                 used.update(run)
     return sorted(found, key=lambda s: s.start)

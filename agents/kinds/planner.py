@@ -14,34 +14,21 @@ the richer kinds (DBLP) a question asking for one gets "the DBLP graph holds no 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
+from hgrag.agents.kinds.asking import (KIND_WORDS, asked_kind, asked_parts, hole_types, negated_spans, negation_words,
+                                       part_label, primary_modifier, threshold)
+from hgrag.agents.kinds.countries import country_spans
 from hgrag.agents.kinds.lexicon import Cue, cues, lexicon
-from hgrag.agents.kinds.linking import RichSpan, rich_spans
-from hgrag.agents.kinds.schema_paths import VIA_PRIMARY, Step, schema_path
+from hgrag.agents.kinds.linking import RichSpan, retyped, rich_spans
+from hgrag.agents.kinds.joins import build_plan
+from hgrag.agents.spelling import correct_text
 from hgrag.agents.kinds.topical import term_branch, topical_term
 from hgrag.state import plan_ir as ir
 from hgrag.tools.graph_kinds import KIND_FAMILY, holds_none
 from hgrag.tools.rich_index import rich_index
 from hgrag.tools.text import norm_key
 
-KIND_WORDS = ("institution", "primary_topic", "topic", "subfield", "field", "domain", "keyword", "funder",
-              "author", "paper", "venue")
-
-
-@dataclass
-class Branch:
-    """One named entity (or a filtered set) and its walk to the asked kind."""
-
-    op: dict[str, Any]
-    kind: str
-    path: list[Step]
-
-
-def asked_kind(found: list[Cue]) -> str | None:
-    kinds = [c.group for c in found if c.group in KIND_WORDS]
-    return kinds[0] if kinds else None
 
 
 def graph_name(dataset: str) -> str:
@@ -57,9 +44,16 @@ def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any
         return _holds_none(rich_asked[0].group, resources) if rich_asked else None
     named = [s for s in rich_spans(question, [], index) if not _is_cue(s.text)]
     spans, named = resolve(question, spans, named)
-    asking = asking_text(question, spans)
+    named = [_typed_kind(question, s) for s in named]
+    countries = country_spans(question, [], resources.store)
+    spans = [s for s in spans if not _is_country_name(s, countries)]  # 'in Saudi Arabia' is no author
+    countries = country_spans(question, [(s.start, s.end) for s in spans], resources.store)
+    named = _longer_first([s for s in named if not _country_not_typed(question, s, countries)], countries)
+    asking_raw = asking_text(question, spans)
+    asking = correct_text(asking_raw)  # 'keywrods' read as 'keywords' (the kinds lexicon is in the vocabulary)
     found = cues(asking)
-    named = [s for s in named if norm_key(s.text) in norm_key(asking) and not in_title_run(question, s)]
+    named = [s for s in named if (norm_key(s.text) in norm_key(asking_raw) or _topic_prefix(question, s))
+             and not in_title_run(question, s)]
     found = [c for c in found if c.group not in lexicon()["asks_kind"] or _written_as_a_word(question, c.text)]
     rich_asked = [c for c in found if c.group in lexicon()["asks_kind"]]
     term = topical_term(asking_text(question, list(spans) + list(named)))
@@ -68,12 +62,33 @@ def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any
     topical = term_branch(term, index) if term else None
     if term and topical is None and not rich_asked and not named:
         return by_embedding(question, term, spans, years, found, resources)
-    if not rich_asked and not topical and not any(_names_alone(s) for s in named):
+    if not rich_asked and not topical and not any(_names_alone(s) or s.country for s in named):
         return None
-    asked = asked_kind(found) or (named[0].type if named else "paper" if topical else None)
+    masked = correct_text(asking_text(question, list(spans) + list(named)))  # every name a hole, typos mended
+    asked = asked_kind([c for c in cues(masked) if c.group in KIND_WORDS or c.group in ("count", "most")], masked,
+                       hole_types(masked, list(spans) + list(named))) or \
+        (named[0].type if named else "paper" if topical else None)
     if asked is None:
         return None
-    plan = build_plan(asked, spans, named, years, found, topical)
+    parts = asked_parts(masked, hole_types(masked, list(spans) + list(named)))
+    if parts:  # 'the venue and the primary topic of T': one answer per asked thing
+        return _two_part(parts, spans, named, years, topical)
+    if asked not in ("primary_topic", "topic") and any(c.group == "primary_topic" for c in found):
+        for span in named:  # 'papers whose primary topic is X': X by the primary-topic edge
+            span.primary = span.type == "topic"
+    if primary_modifier(asking) and asked not in ("primary_topic", "paper") and "most" not in {c.group for c in found}:
+        found = found + [Cue(0, 0, "most", "")]  # 'A's main affiliation': the one on most of A's papers
+    yes_no = _asks_yes_no(asking)
+    compared = _comparison(masked, spans, named, years, yes_no, resources.store)
+    if compared is not None:
+        return compared
+    if yes_no and named:  # 'Is A affiliated with I on T?': the walks meet where the named richer entity is
+        asked = named[-1].type
+    negated = negated_spans(question, [s for s in spans if s.candidates] + named)
+    if not negated and negation_words(masked):
+        return None  # a negation this reading does not place: left to the planner that reads exclusions
+    plan = build_plan(asked, spans, named, years, found, topical, yes_no=yes_no, negated=tuple(negated),
+                      bound=threshold(masked))
     if plan is not None and topical:
         plan["topical"] = {"term": term, "ranked_by": "topic and keyword edges",
                            "note": f"papers about '{term}' found by their topic and keyword edges"}
@@ -88,7 +103,7 @@ def by_embedding(question: str, term: str, spans: list[Any], years: list[int], f
     from hgrag.agents.kinds.topical import embedding_ranked
     from hgrag.tools.ir_exec import execute
 
-    if asked_kind(found) != "paper" or not [s for s in spans if s.candidates] or \
+    if asked_kind(found, asking_text(question, spans)) != "paper" or not [s for s in spans if s.candidates] or \
             any(c.group in ("count", "most", "least") for c in found):
         return None
     plan = build_plan("paper", spans, [], years, found)
@@ -112,24 +127,34 @@ def in_title_run(question: str, span: Any) -> bool:
     """A name inside a run of capitalised words ('Shale Gas' in 'Overview on Shale Gas Plays') is part
     of a title (maybe misspelt, so not linked), not a name of its own."""
     before = re.findall(r"[\w’'-]+", question[:span.start])
-    after = re.findall(r"[\w’'-]+", question[span.end:])
+    after = re.findall(r"[\w’'-]+", re.split(r"[.?!;:]", question[span.end:], maxsplit=1)[0])  # this sentence
     cap = [w[:1].isupper() for w in (before[-1:] + after[:1])]
     sentence_start = not before or question[:span.start].rstrip()[-1:] in ".?!:;\"'“‘"
-    return any(cap[len(before[-1:]):]) or (bool(before) and cap[0] and not sentence_start)
+    head = question[:span.start].rstrip()
+    opener = bool(before) and re.sub(r"[\w’'-]+$", "", head).rstrip()[-1:] in ("", ".", "?", "!")  # 'Did I …'
+    return any(cap[len(before[-1:]):]) or (bool(before) and cap[0] and not sentence_start and not opener)
+
+
+def _topic_prefix(question: str, span: Any) -> bool:
+    """'University of Ibadan: more papers in 2025 or 2024?': a name opening the question before a colon
+    is what the question is about."""
+    return not question[:span.start].strip(" \"'“‘") and question[span.end:].lstrip(" \"'”’").startswith(":")
 
 
 def _written_as_a_word(question: str, phrase: str) -> bool:
     """A kind word counts when written in lower case (or opening the question): 'Oil Fields' in a
     capitalised title is part of the title, not a question about fields."""
     lowered = phrase.lower()
-    return bool(re.search(rf"(?<![\w-]){re.escape(lowered)}(?![\w-])", question)) or \
-        question.strip().lower().startswith(lowered)
+    anywhere = re.search(rf"(?<![\w-]){re.escape(lowered)}(?![\w-])", question.lower())
+    return not anywhere or bool(re.search(rf"(?<![\w-]){re.escape(lowered)}(?![\w-])", question)) or \
+        question.strip().lower().startswith(lowered)  # not anywhere: a typo the speller mended
 
 
 def _names_alone(span: Any) -> bool:
-    """An institution or funder of several words is a question about the richer kinds by itself
-    ("Who from King Abdullah University of Science and Technology published in V?")."""
-    return span.type in ("institution", "funder") and len(span.text.split()) >= 2
+    """An institution, funder or topic (subfield, field) of several words is a question about the
+    richer kinds by itself ("Who from King Abdullah University of Science and Technology published in
+    V?", "Top venue for Plant Diversity and Evolution?"); a keyword is too often an ordinary phrase."""
+    return span.type in ("institution", "funder", "topic", "subfield", "field") and len(span.text.split()) >= 2
 
 
 def _asks_papers_about(question: str, found: list[Cue], term: str) -> bool:
@@ -153,7 +178,7 @@ def resolve(question: str, spans: list[Any], named: list[RichSpan]) -> tuple[lis
     kept_spans, kept_named = list(spans), []
     for rich in named:
         rivals = [s for s in kept_spans if s.start < rich.end and rich.start < s.end]
-        longer = all(rich.end - rich.start > s.end - s.start for s in rivals)
+        longer = all(rich.end - rich.start > s.end - s.start or not s.candidates for s in rivals)  # found beats not
         typed = _typed_before(question, rich)
         if not rivals or longer or (typed and all(rich.end - rich.start >= s.end - s.start for s in rivals)):
             kept_spans = [s for s in kept_spans if s not in rivals]
@@ -161,11 +186,54 @@ def resolve(question: str, spans: list[Any], named: list[RichSpan]) -> tuple[lis
     return kept_spans, kept_named
 
 
+def _is_country_name(span: Any, countries: list[RichSpan]) -> bool:
+    """A linked author named as (a part of) a country ('Saudi Arabia', 'Arab Emirates') is the country."""
+    return span.type == "author" and any(c.start <= span.start and span.end <= c.end for c in countries)
+
+
+def _country_not_typed(question: str, span: RichSpan, countries: list[RichSpan]) -> bool:
+    """A keyword or topic named exactly like a country ('China') is the country, unless a kind word next
+    to it says otherwise ('the keyword China')."""
+    same = any(c.start == span.start and c.end == span.end for c in countries)
+    return same and span.type not in _kinds_around(question, span.start, span.end)
+
+
+def _longer_first(named: list[RichSpan], countries: list[RichSpan]) -> list[RichSpan]:
+    """Names and country names together; where they overlap the longer stays ('United Kingdom' over the
+    keyword 'Kingdom', the institution 'University of Sweden' over 'Sweden')."""
+    def length(span: RichSpan) -> int:
+        return span.end - span.start
+
+    def beaten(span: RichSpan, others: list[RichSpan], strict: bool) -> bool:
+        return any(o.start < span.end and span.start < o.end and
+                   (length(o) > length(span) if strict else length(o) >= length(span)) for o in others)
+    kept = [s for s in named if not beaten(s, countries, True)] + [c for c in countries if not beaten(c, named, False)]
+    return sorted(kept, key=lambda s: s.start)
+
+
+def _kinds_around(question: str, start: int, end: int) -> list[str]:
+    """The kinds named by a lexicon word right before or right after a name ('funded by F', 'F funding')."""
+    before = [c.group for c in cues(question[:start]) if c.end >= len(question[:start].rstrip()) - 4]
+    after_text = question[end:]
+    lead = len(after_text) - len(after_text.lstrip(" \"'”’)"))
+    after = [c.group for c in cues(after_text) if c.start <= lead + 1]
+    return before[-1:] + after[:1]
+
+
+def _typed_kind(question: str, rich: RichSpan) -> RichSpan:
+    """A name of several kinds is read as the kind a word next to it names ('funded by F', 'F funding'),
+    else as the only one of its kinds the question names at all ('… among their funders')."""
+    kinds = {h.node_type for h in rich.alternatives}
+    typed = [k for k in _kinds_around(question, rich.start, rich.end) if k in kinds | {rich.type}]
+    if typed:
+        return retyped(rich, typed[0]) if typed[0] != rich.type else rich
+    named = {c.group for c in cues(question, [(rich.start, rich.end)])} & (kinds | {rich.type})
+    return retyped(rich, named.pop()) if len(named) == 1 and rich.type not in named else rich
+
+
 def _typed_before(question: str, rich: RichSpan) -> bool:
-    before = [c for c in cues(question[:rich.start]) if c.end >= len(question[:rich.start].rstrip()) - 4]
     family = {"primary_topic": "topic"}
-    return any(family.get(c.group, c.group) == rich.type or (c.group == "funder" and rich.type == "funder")
-               for c in before)
+    return any(family.get(k, k) == rich.type for k in _kinds_around(question, rich.start, rich.end))
 
 
 def asking_text(question: str, spans: list[Any]) -> str:
@@ -196,101 +264,53 @@ def _holds_none(group: str, resources: Any) -> dict[str, Any]:
     return plan
 
 
-def build_plan(asked: str, spans: list[Any], named: list[RichSpan], years: list[int],
-               found: list[Cue], topical: tuple[dict[str, Any], list[dict[str, Any]]] | None = None
-               ) -> dict[str, Any] | None:
-    from hgrag.agents.ir_planner import ir_native_plan
-    from hgrag.agents.plan_compiler import mention_dict
+def _asks_yes_no(asking: str) -> bool:
+    """The question's head asks yes or no (the structural check's reading of it)."""
+    from hgrag.agents.understanding.check import asked_kind as head_kind, asking_tokens
 
-    primary = asked in VIA_PRIMARY
-    target = "topic" if asked == "primary_topic" else asked
-    anchors = [s for s in spans if s.candidates and s.type in ("author", "paper", "venue")]
-    kinds = {target} | {s.type for s in anchors} | {s.type for s in named}
-    through = "institution" in kinds
-    branches = []
-    for span in list(anchors) + list(named):
-        node = span.candidates[0].node_id
-        path = schema_path(span.type, target, through, primary)
-        if path is None:
-            return None
-        branches.append(Branch(ir.match([node], span.type, span.text), span.type, path))
-    ranked = topical is not None and target == "paper"  # papers about X: ranked by their topic/keyword edges
-    if topical is not None and not ranked:
-        path = schema_path("paper", target, through, primary)
-        if path is None:
-            return None
-        branches.append(Branch(topical[0], "paper", path))
-    if not branches and not ranked:
+    return head_kind(asking_tokens(asking)) == "yes/no"
+
+
+def _two_part(kinds: list[str], spans: list[Any], named: list[RichSpan], years: list[int],
+              topical: Any) -> dict[str, Any] | None:
+    """One plan per asked kind over the same named entities, answered together (an `outputs` IR)."""
+    from hgrag.agents.ir_planner import ir_native_plan
+
+    plans = [build_plan(kind, spans, named, years, [], topical) for kind in kinds]
+    if any(p is None for p in plans):
         return None
-    if years and branches:
-        year_branch = _year_branch(branches[0], years, target, through, primary)
-        if year_branch is None:
-            return None
-        if year_branch is not branches[0]:
-            branches.append(year_branch)
-    tree = _join(branches) if branches else None
-    if ranked:  # a filter keeps how many topic/keyword edges reach each paper (an intersection would not)
-        tree = topical[0] if tree is None else ir.where(topical[0], "id", "in", sub=tree)
-        if years and not branches:
-            tree = _year_filter(tree, years)
-    tree = _operation(tree, found)
-    mentions = [mention_dict(s, "subject") for s in anchors] + [s.mention() for s in named] + \
-        (topical[1] if topical else [])
-    plan = ir_native_plan(tree, mentions, [])
-    plan["rationale"] = f"richer-kinds plan: {asked} from " + ", ".join(b.kind for b in branches)
+    plan = ir_native_plan(ir.outputs([(part_label(k), p["ir"]) for k, p in zip(kinds, plans)]), plans[0]["anchors"], [])
+    plan["rationale"] = "richer-kinds plan: " + " and ".join(kinds) + " of the same entities"
     plan["rich_kinds"] = True
     return plan
 
 
-def _year_filter(op: dict[str, Any], years: list[int]) -> dict[str, Any]:
-    if len(years) >= 2:
-        return ir.where(op, "year", "between", [min(years), max(years)])
-    return ir.where(op, "year", "=", years[0])
+def _comparison(masked: str, spans: list[Any], named: list[RichSpan], years: list[int],
+                yes_no: bool, store: Any) -> dict[str, Any] | None:
+    """Two alternatives compared (agents/kinds/compare.py), as a plan; None when the question is no such one."""
+    from hgrag.agents.ir_planner import ir_native_plan
+    from hgrag.agents.kinds.compare import comparison_tree
+    from hgrag.agents.kinds.joins import joined_tree
+    from hgrag.agents.plan_compiler import mention_dict
 
-
-def _walk(op: dict[str, Any], steps: list[Step]) -> dict[str, Any]:
-    for edge, direction, _ in steps:
-        op = ir.traverse(op, edge, direction)
-    return op
-
-
-def _year_branch(first: Branch, years: list[int], target: str, through: bool, primary: bool) -> Branch | None:
-    """Years restrict papers: on the first entity's walk where it passes papers, else as papers of
-    the first entity in those years that join the walks ("A's institutions in 2020")."""
-    kinds = [first.kind] + [kind for _, _, kind in first.path]
-    if "paper" in kinds:
-        cut = kinds.index("paper")
-        papers = _year_filter(_walk(first.op, first.path[:cut]), years)
-        first.op, first.kind, first.path = papers, "paper", first.path[cut:]
-        return first
-    to_paper = schema_path(first.kind, "paper", through, primary)
-    onward = schema_path("paper", target, through, primary)
-    if to_paper is None or onward is None:
+    anchors = [s for s in spans if s.candidates and s.type in ("author", "paper", "venue")]
+    found = comparison_tree(masked, anchors, named, years, yes_no, lambda kind, a, n: joined_tree(kind, a, n),
+                            lambda tree: _each_once(tree, store))
+    if found is None:
         return None
-    return Branch(_year_filter(_walk(first.op, to_paper), years), "paper", onward)
+    tree, measure = found
+    plan = ir_native_plan(tree, [mention_dict(s, "subject") for s in anchors] + [s.mention() for s in named], [])
+    plan["rationale"] = f"richer-kinds comparison of two alternatives by {measure}"
+    plan["rich_kinds"] = True
+    return plan
 
 
-def _join(branches: list[Branch]) -> dict[str, Any]:
-    """Walk each branch to the first kind all remaining walks share, intersect, walk on together."""
-    sequences = [[b.kind] + [k for _, _, k in b.path] for b in branches]
-    shared = len(sequences[0])
-    for seq in sequences[1:]:
-        common = 0
-        while common < min(len(seq), shared) and seq[-1 - common] == sequences[0][-1 - common]:
-            common += 1
-        shared = min(shared, common)
-    parts = [_walk(b.op, b.path[:len(b.path) - shared + 1]) for b in branches]
-    first = branches[0]
-    rest = first.path[len(first.path) - shared + 1:]
-    return _walk(ir.setop("intersect", parts), rest)
+def _each_once(tree: dict[str, Any], store: Any) -> dict[str, Any]:
+    """The papers a walk reaches, as a match of each once (the IR counts paths; a comparison of how many
+    papers counts papers)."""
+    from hgrag.tools.ir_exec import execute
 
+    value = execute(store, tree, evidence=False).value
+    once = ir.match(sorted(value.data) if value.kind == "nodes" else [], "paper", "")
+    return ir.setop("intersect", [tree, once])  # an intersection keeps the smaller count: one each
 
-def _operation(tree: dict[str, Any], found: list[Cue]) -> dict[str, Any]:
-    groups = [c.group for c in found]
-    if "count" in groups:
-        return ir.aggregate(tree, "count")
-    if "most" in groups:
-        return ir.top(tree, "frequency", "max")
-    if "least" in groups:
-        return ir.top(tree, "frequency", "min")
-    return tree

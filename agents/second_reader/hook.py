@@ -27,6 +27,8 @@ def second_read(question: str, plan: dict[str, Any], resources: Any, plan_fn: Pl
     from hgrag.agents.plan_compiler import mention_dict
     from hgrag.agents.question_check import unexplained_parts
 
+    if plan.get("rich_kinds") and plan.get("ir") and not unexplained_parts(question, plan):
+        return plan  # the richer-kinds planner read every part (two-part, negated, counted) and the check agrees
     spans = anchor_spans(question, plan, resources.store)
 
     def native(program: dict[str, Any], used: list[Any]) -> dict[str, Any]:

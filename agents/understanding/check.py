@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from hgrag.agents.understanding.alignment import align
@@ -26,11 +27,19 @@ WORD_KINDS = {"kind:paper": "paper", "kind:author": "author", "kind:venue": "ven
 COMPATIBLE = {"number": {"number"}, "yes/no": {"yes/no"}, "year": {"year", "value", "number"},
               "author": {"author", "paper"}, "paper": {"paper", "value"}, "venue": {"venue", "value"}}
 ASKING_VERBS = {"relation:writes": "paper", "relation:published": "paper"}
+LATER_HEADS = ("head:which", "head:who", "head:where", "head:how_many")  # a head after a 'when' clause asks
+LETTERS = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
+KIND_READS = {"primary_topic": "topic", "coauthor": "author"}  # the kind a richer-kinds reading returns
 
 
 def _content(token: Token, names: set[str]) -> bool:
-    return token.concept is None and token.text.isalpha() and len(token.text) > 1 and not token.text.startswith("zz") \
-        and token.text not in names
+    """An unexplained content word: unknown to the lexicon, not a name's word; a hyphenated word when a
+    part of it is unknown ('most-cited' is two known words, 'self-citations' is not)."""
+    if token.concept is not None or not LETTERS.fullmatch(token.text) or len(token.text) < 2 \
+            or token.text.startswith("zz") or token.text in names:
+        return False
+    parts = [p for p in re.split(r"[-'’]", token.text) if len(p) > 1]
+    return len(parts) <= 1 or any(load("en").concept(p) is None and p not in names for p in parts)
 
 
 TYPE_FEATURES = {"attr:work_type", "attr:venue_type"}
@@ -85,6 +94,11 @@ def asked_kind(tokens: list[Token]) -> str | None:
     if body[0].concept == "head:aux" and not any(t.text == "or" for t in body) \
             and not any(t.concept in ("head:who", "head:when", "head:where", "head:which") for t in body[1:3]):
         return "yes/no"
+    if _aux_after_leading_phrase(body):  # "On T, was A listed under I?"
+        return "yes/no"
+    later = [i for i, t in enumerate(body) if i > 0 and t.concept in LATER_HEADS]
+    if body[0].concept == "head:when" and later:  # "When A published T, what institution were they at?"
+        return asked_kind(body[later[0]:])
     content = [t for t in body if t.family not in ("function", "general")]
     if content and content[-1].concept == "operator:count" and content[0].family in ("kind", "mention"):
         return "number"  # a fragment ending in its head: "A pubs in 2024 count"
@@ -100,14 +114,34 @@ def asked_kind(tokens: list[Token]) -> str | None:
         if kind and concept != "head:aux":
             return kind
         if concept == "head:which":
-            return _which(body[i + 1:i + 6])
+            return _which(body[i + 1:i + 9])
         if token.family not in ("function", "head", "general") and concept != "mention":
             return None
     return None
 
 
+def _aux_after_leading_phrase(body: list[Token]) -> bool:
+    """An auxiliary right after a leading prepositional phrase, with no question word or 'or' anywhere:
+    a yes/no question ("In 2019, did A publish in V?", "On T, was A listed under I?")."""
+    wh = ("head:who", "head:when", "head:where", "head:which", "head:how_many", "head:how", "head:command")
+    if body[0].family not in ("function", "general") or any(t.concept in wh or t.text == "or" for t in body):
+        return False
+    for token in body[1:6]:
+        if token.concept == "head:aux":
+            return True
+        if token.family not in ("function", "mention", "kind", "number") and token.concept not in ("mention", "number"):
+            return False
+    return False
+
+
 def _which(after: list[Token]) -> str | None:
-    """'which venue', 'what year', 'what did A publish' (the object of a writing verb is papers)."""
+    """'which venue', 'what year', 'what did A publish' (the object of a writing verb is papers, even
+    with a noun in the subject: 'what did researchers at I publish')."""
+    if after and after[0].concept == "head:aux":
+        verbs = [i for i, t in enumerate(after) if t.concept in ASKING_VERBS]
+        counting = ("operator:count", "head:how_many")  # 'what is the number of works … published': a number
+        if verbs and not any(t.concept in counting for t in after[:verbs[0]]):
+            return ASKING_VERBS[after[verbs[0]].concept or ""]
     for i, token in enumerate(after):
         if token.concept == "operator:count":
             return "number"
@@ -163,8 +197,10 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
                 and not _names_a_mention(tokens, token):
             missing.append(f"{token.text} (the yes/no question asks it; the plan does not test it)")
     missing += _predicate_nominal(tokens, plan) if asked == "yes/no" else []
+    if plan.get("asked_kind") and asked not in ("yes/no", "number", "year"):
+        asked = KIND_READS.get(plan["asked_kind"], plan["asked_kind"])  # a richer kind, read by its lexicon
     returned = output_kind(ir)
-    if asked and returned and returned not in COMPATIBLE.get(asked, {returned}):
+    if asked and returned and returned not in COMPATIBLE.get(asked, {asked} if plan.get("asked_kind") else {returned}):
         missing.append(f"{asked} asked ({'a' if asked != 'yes/no' else 'the'} plan returns {returned})")
     if any(t.concept == "instruction:in_total" for t in tokens) and returned not in (None, "number"):
         missing.append(f"in total (the plan returns {returned}, not a number)")

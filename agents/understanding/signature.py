@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from hgrag.state.plan_ir import walk
+from hgrag.tools.graph_kinds import RICH_EDGE_ENDS
 
 EDGE_KIND = {("writes", "out"): "paper", ("writes", "in"): "author", ("published_in", "out"): "venue",
              ("published_in", "in"): "paper", ("cites", "out"): "paper", ("cites", "in"): "paper"}
@@ -65,7 +66,8 @@ def output_kind(op: dict[str, Any] | None) -> str | None:
     if kind == "match":
         return op.get("type")
     if kind == "traverse":
-        return EDGE_KIND.get((op.get("edge"), op.get("direction")))
+        key = (op.get("edge"), op.get("direction"))
+        return EDGE_KIND.get(key) or RICH_EDGE_ENDS.get(key, (None, None))[1]
     if kind in ("filter", "top", "describe"):
         return output_kind(op.get("input"))
     if kind in ("intersect", "union", "difference"):

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from hgrag.agents.understanding.lexicon import Lexicon
 
-WORD = re.compile(r"\d+(?:\.\d+)?|n't|[^\W\d_]+(?:[-'’][^\W\d_]+)*|'s\b|#")
+WORD = re.compile(r"\d+(?:\.\d+)?|n't|[^\W\d_]+(?:[-'’](?![sS]\b)[^\W\d_]+)*|['’]s\b|#")  # "portland's": 2
 CLAUSE = re.compile(r"(?<=[.?!;])\s+|\s+zzstop\s+|\s+[-—–]\s+")
 PLACEHOLDER = re.compile(r"^zz[a-z]*\d*$")  # a mention cut out of the question (zzm, zzpaper, zzyear…)
 
@@ -29,8 +29,17 @@ def clauses(text: str) -> list[str]:
     return [c for c in CLAUSE.split(text) if c.strip()] or [text]
 
 
+CONTRACTION = re.compile(r"(?i)\b(ca|wo|[a-z]+?)n['’]t\b")
+CONTRACTED = {"ca": "can", "wo": "will"}
+
+
+def _uncontracted(text: str) -> str:
+    """"weren't" -> "were n't": the negation is a word of its own (the lexicon reads "n't")."""
+    return CONTRACTION.sub(lambda m: f"{CONTRACTED.get(m.group(1).lower(), m.group(1))} n't", text)
+
+
 def words(text: str) -> list[str]:
-    return [w.replace("’", "'").lower() for w in WORD.findall(text)]
+    return [w.replace("’", "'").lower() for w in WORD.findall(_uncontracted(text))]
 
 
 def tag(text: str, lexicon: Lexicon) -> list[Token]:

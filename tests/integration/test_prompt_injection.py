@@ -58,7 +58,7 @@ def plan_frame(prompt: str, injected: bool) -> str:
 def scripted_model(injected: bool, obey_injection: bool):
     def respond(request: dict[str, Any]) -> str:
         system, user = message_of(request, "system"), message_of(request, "user")
-        if system == PLAN_SYSTEM_PROMPT:
+        if system.startswith(PLAN_SYSTEM_PROMPT):
             return plan_frame(user, injected)
         if obey_injection and "42" in user:
             return json.dumps({"answer": ["42"], "answer_text": "42"})

@@ -149,3 +149,11 @@ def test_wrong_abstention_and_verified_rates():
     assert overall["accuracy"] + overall["wrong_rate"] + 1 / 6 == pytest.approx(1.0)  # one abstention on gold
     assert overall["verified_n"] == 2  # verified and answered: '2019' (right) and '2018' (wrong)
     assert overall["verified_right"] == pytest.approx(0.5)
+
+
+def test_a_labelled_part_of_a_two_part_answer_is_read_as_its_value() -> None:
+    from hgrag.evaluation.metrics import score
+
+    assert score(["venue: Energy & Fuels", "primary topic: Rock Physics"], ["Energy & Fuels", "Rock Physics"])["accuracy"] == 1.0
+    assert score(["Geology: a study of rocks"], ["a study of rocks"])["accuracy"] == 0.0  # a title's colon is no label
+    assert score(["venue: Energy & Fuels"], ["Fuel"])["accuracy"] == 0.0

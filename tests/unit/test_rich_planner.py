@@ -130,3 +130,64 @@ def test_papers_about_a_term_ranked_by_topic_and_keyword_edges(resources) -> Non
               if any("crystallization" in store.label(k).lower() for e in ("has_topic", "has_keyword")
                      for k in store.neighbors(p, e))}
     assert got == wanted and wanted
+
+
+def test_the_check_blanks_only_the_kinds_a_plan_reaches() -> None:
+    question = "who funded zzm ?"
+    assert without_rich_words(question, frozenset({"author", "paper"})) == "who funded zzm ?"
+    assert without_rich_words(question, frozenset({"funder", "paper"})) == "who zzm ?"
+    assert "acknowledged" not in without_rich_words("what funders are acknowledged for zzm", frozenset({"funder"}))
+    assert "acknowledged" in without_rich_words("what papers are acknowledged for zzm", frozenset({"paper"}))
+
+
+def test_question_words_give_way_to_the_verb_of_their_clause() -> None:
+    from hgrag.agents.kinds.asking import asked_kind
+
+    def kind(text: str) -> str | None:
+        return asked_kind(cues(text), text)
+
+    assert kind("who funded zzm ?") == "funder"
+    assert kind("who is affiliated with zzm ?") == "author"
+    assert kind("where has zzm worked?") == "institution"
+    assert kind("where did zzm publish in 2019?") == "venue"
+    assert kind("what did zzm publish in 2015?") == "paper"
+    assert kind("on the paper zzm , which institution is zzm listed with?") == "institution"
+    assert kind("which research topic is zzm mainly classified under?") == "primary_topic"
+    assert kind("who has zzm co-written papers with that had an affiliation in zzm ?") == "coauthor"
+
+
+def test_countries_are_data_and_capitals_match_only_as_written(resources) -> None:
+    from hgrag.agents.kinds.countries import country_spans, institutions_by_country
+
+    codes = institutions_by_country(resources.store)
+    assert codes and all(code.isupper() and len(code) == 2 for code in codes)
+    saudi = country_spans("Which co-authors of X were based in Saudi Arabia?", [], resources.store)
+    assert [(s.text, s.country) for s in saudi] == [("Saudi Arabia", "SA")]
+    assert sorted(saudi[0].ids()) == sorted(codes["SA"])
+    if "US" in codes:
+        assert [s.country for s in country_spans("papers by X in the US", [], resources.store)] == ["US"]
+        assert country_spans("tell us about X", [], resources.store) == []
+
+
+def test_coauthors_from_a_country_are_read_on_the_shared_paper(resources) -> None:
+    store = resources.store
+    saudi = {i for i in store.nodes_of_type("institution") if str(store.attr(i, "country_code")).upper() == "SA"}
+    expected = set()
+    for own in store.neighbors(AUTHOR, "authorship_by", "in"):
+        paper = store.neighbors(own, "authorship_of")[0]
+        for other in store.neighbors(paper, "authorship_of", "in"):
+            person = store.neighbors(other, "authorship_by")[0]
+            if person != AUTHOR and saudi & set(store.neighbors(other, "affiliated_with")):
+                expected.add(store.label(person))
+    assert expected
+    question = f"Which co-authors of {store.label(AUTHOR)} were affiliated with an institution in Saudi Arabia?"
+    plan, answer = _answer(resources, question, [AUTHOR])
+    assert answer == expected
+
+
+def test_what_is_missing_depends_on_the_graph() -> None:
+    from hgrag.agents.unsupported import explain_unsupported
+
+    assert explain_unsupported(["affiliated", "with"]) == "I can't use 'affiliated with': the graph records no affiliations."
+    assert "no affiliations" not in (explain_unsupported(["affiliated", "with"], richer=True) or "")
+    assert "institutions" in explain_unsupported(["zorbs"], richer=True)

@@ -1,0 +1,171 @@
+"""Which kind a question about the richer kinds asks for, read from its asking text (mentions masked
+as 'zzm'): the words come from agents/lexicon_graph_kinds.json and the question heads from the
+issue-19 lexicon (agents/lexicon/en.json), so only the order of things is code.
+
+  1. 'what/which + auxiliary' asks for the object of the verb ('what did researchers at I publish':
+     papers), when a verb of the lexicon's verb_asks says what it is;
+  2. a kind word right after a question head asks for that kind ('which venue', 'what topic');
+  3. else the first kind word that does not name a mention ('the paper T' says what T is);
+  4. a question word gives way to a verb of its clause with a role for it ('who funded': funders);
+  5. no kind word at all: a verb may say it ('what did I publish in 2015': papers).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from hgrag.agents.kinds.lexicon import Cue, lexicon, phrase_in
+from hgrag.agents.understanding.lexicon import load
+
+HOLE = "zzm"
+KIND_WORDS = ("institution", "primary_topic", "topic", "subfield", "field", "domain", "keyword", "funder",
+              "coauthor", "author", "paper", "venue")
+
+
+def _heads(name: str) -> list[str]:
+    return [f.replace("_", " ") for f in load("en").family("head").get(name, [])]
+
+
+def _verb_kind(asking: str) -> str | None:
+    kinds = [kind for verb, kind in lexicon().get("verb_asks", {}).items() if phrase_in(verb, asking)]
+    return kinds[0] if kinds else None
+
+
+def _object_question(asking: str) -> bool:
+    """'what did …', 'which has …': a question head followed by an auxiliary."""
+    heads = "|".join(re.escape(h) for h in _heads("which"))
+    aux = "|".join(re.escape(a) for a in _heads("aux"))
+    return bool(re.search(rf"(?<![\w-])(?:{heads})\s+(?:{aux})(?![\w-])", asking.lower()))
+
+
+def _after_head(cue: Cue, asking: str) -> bool:
+    before = asking[:cue.start].lower().split()
+    heads = set(_heads("which")) | {"how many", "many"}
+    return bool(before) and (before[-1] in heads or " ".join(before[-2:]) in heads)
+
+
+def names_mention(cue: Cue, asking: str, hole_types: list[str]) -> bool:
+    """'the paper T', 'the journal V': a kind word right before a linked name of that kind says what the
+    name is ('the papers A authored' does not: A is an author)."""
+    rest = asking[cue.end:].lstrip(" \"'“‘")
+    if not rest.startswith(HOLE):
+        return False
+    index = asking[:cue.end].count(HOLE)
+    kind = hole_types[index] if index < len(hole_types) else None
+    return kind is None or kind == cue.group or (cue.group == "coauthor" and kind == "author")
+
+
+def _owner(cue: Cue, asking: str) -> bool:
+    """'the paper's main topic': a kind word in the possessive owns what is asked; it is not asked."""
+    return bool(re.match(r"\s*['’]s\b", asking[cue.end:]))
+
+
+def asked_kind(found: list[Cue], asking: str = "", hole_types: list[str] | None = None) -> str | None:
+    """The kind asked for (see the module note), or None when nothing says it."""
+    words = lexicon()
+    kinds = [c for c in found if c.group in KIND_WORDS]
+    if _object_question(asking) and _verb_kind(asking) and not any(_after_head(c, asking) for c in kinds):
+        return _verb_kind(asking)
+    if not kinds:
+        return _verb_kind(asking)
+    types = hole_types or []
+    asking_kinds = [c for c in kinds if not names_mention(c, asking, types) and not _owner(c, asking)]
+    if not asking_kinds and _object_question(asking):
+        return "paper"  # 'what has A written on the topic X': every kind word names a mention; A's papers
+    first = next((c for c in asking_kinds if _after_head(c, asking)), None) or \
+        next(iter(asking_kinds), kinds[-1])  # every kind word names a mention: the last relation ('affiliated with I')
+    roles = words.get("wh_roles", {}).get(first.text.lower(), {})
+    after = asking[first.end:]
+    kind = next((k for verb, k in roles.items() if phrase_in(verb, after) and not phrase_in(f"{verb} by", after)),
+                first.group)
+    if kind == "topic" and primary_modifier(asking):
+        return "primary_topic"
+    return kind
+
+
+def primary_modifier(asking: str) -> bool:
+    return any(phrase_in(m, asking) for m in lexicon().get("primary_modifiers", []))
+
+
+def hole_types(asking: str, spans: list[Any]) -> list[str]:
+    """The kind of each 'zzm' of the asking text: the asking text keeps the last clauses, so its holes
+    are the last linked spans."""
+    holes = asking.count(HOLE)
+    types = [s.type for s in sorted(spans, key=lambda s: s.start)]
+    return types[len(types) - holes:] if 0 < holes <= len(types) else []
+
+
+def negated_spans(question: str, spans: list[Any]) -> list[Any]:
+    """Spans the question negates: a negation of the lexicon (operator:exclude: 'not', "n't", 'other
+    than', 'except', …) between the previous span and this one ("A's papers not funded by F")."""
+    from hgrag.agents.understanding.tokens import words
+
+    forms = {f.replace("_", " ") for f in load("en").family("operator").get("exclude", [])}
+    ordered = sorted(spans, key=lambda s: s.start)
+    negated = []
+    for before, span in zip([None] + ordered, ordered):
+        gap = " " + " ".join(words(question[before.end if before else 0:span.start])[-4:]) + " "
+        if any(f" {form} " in gap for form in forms) and (before is not None or len(ordered) > 1):
+            negated.append(span)  # the first name too when a negation opens the question ("Other than I, …")
+    return negated
+
+
+THRESHOLD_ATTRS = {"keyword": "n_keywords", "paper": "frequency", "author": "n_authors", "coauthor": "n_authors"}
+
+
+def threshold(asking: str) -> tuple[str, int, str] | None:
+    """'on more than 3 of their papers', 'with over 12 keywords': (attr, number, cmp) from the lexicon's
+    comparison words (operator compare_more / compare_less, 'at least' / 'at most') and the kind word
+    after the number (papers: how many of the walked papers reach the item; keywords: a paper's count)."""
+    from hgrag.agents.kinds.lexicon import cues
+
+    operators = load("en").family("operator")
+    bounds = [(f.replace("_", " "), ">") for f in operators.get("compare_more", [])]
+    bounds += [(f.replace("_", " "), "<") for f in operators.get("compare_less", [])]
+    inclusive = {"at least": ">=", "at most": "<=", "no fewer than": ">=", "no more than": "<=", "or more": ">="}
+    bounds = [(f, inclusive.get(f, c)) for f, c in bounds] + [(f, c) for f, c in inclusive.items()]
+    for form, cmp in sorted(dict(bounds).items(), key=lambda b: -len(b[0])):
+        pattern = rf"(?<![\w-]){re.escape(form)}\s+(?:than\s+|then\s+)?(\d+)\s+((?:[\w'-]+\s+){{0,3}}[\w-]+)"
+        for hit in re.finditer(pattern, asking.lower()):
+            kinds = [c.group for c in cues(hit.group(2)) if c.group in THRESHOLD_ATTRS]
+            if kinds:
+                return THRESHOLD_ATTRS[kinds[0]], int(hit.group(1)), cmp
+    return None
+
+
+def negation_words(text: str) -> bool:
+    """The text holds a negation of the lexicon (operator:exclude)."""
+    from hgrag.agents.understanding.tokens import words
+
+    forms = {f.replace("_", " ") for f in load("en").family("operator").get("exclude", [])}
+    said = " " + " ".join(words(text)) + " "
+    return any(f" {form} " in said for form in forms)
+
+
+PART_BREAK = re.compile(r"\s*,?\s+and\s+(?:also\s+)?|\s*[,;:—–-]\s+(?=(?:which|what|where|when|who|and)\b)")
+KIND_LABELS = {"primary_topic": "primary topic", "coauthor": "co-author"}
+
+
+def asked_parts(masked: str, hole_types_all: list[str]) -> list[str]:
+    """The kinds asked by the parts of a question that asks for two or more things at once ('the venue
+    and the primary topic of T', 'What is the subfield of T, and which funders?'); [] for one thing."""
+    from hgrag.agents.kinds.lexicon import cues
+
+    kinds, start = [], 0
+    pieces = [(m.start(), m.end()) for m in PART_BREAK.finditer(masked)] + [(len(masked), len(masked))]
+    for cut, after in pieces:
+        part = masked[start:cut]
+        offset = masked[:start].count(HOLE)
+        types = hole_types_all[offset:]
+        found = [c for c in cues(part) if c.group in KIND_WORDS and not names_mention(c, part, types)
+                 and not _owner(c, part)]
+        kind = asked_kind(found, part, types) if found else None  # a part naming no kind adds none
+        if kind is not None:
+            kinds.append(kind)
+        start = after
+    return kinds if len(set(kinds)) >= 2 else []
+
+
+def part_label(kind: str) -> str:
+    return KIND_LABELS.get(kind, kind)
