@@ -51,6 +51,10 @@ EMBED_LIMIT_ENV = "HGRAG_EMBED_LIMIT"
 HNSW_FROM = 100_000
 HNSW_FROM_ENV = "HGRAG_HNSW_FROM"
 MEMO_SIZE = 4096  # query texts whose vectors and nearest labels are remembered (~6 MB of vectors)
+# Query texts are encoded one at a time: in a batch a text's vector depends on its companions (padding,
+# and the quantized model's activation scale is taken over the whole batch: cosine ~0.99 to the text
+# encoded alone), so remembered vectors, and every score built on them, would depend on history.
+QUERY_BATCH = 1
 
 
 class EntityIndexError(HgragError):
@@ -224,11 +228,12 @@ class EntityIndex:
 
     def embed(self, texts: list[str]) -> np.ndarray:
         """Unit float32 query vectors (rows), made with the model setting the index was built with;
-        texts embedded before are not encoded again."""
+        texts embedded before are not encoded again. A text's vector is a function of the text alone
+        (QUERY_BATCH), whatever was embedded with it or before it."""
         keys = [exact_key(text) for text in texts]
         known = {key: self._query_vectors.get(key) for key in dict.fromkeys(keys)}
         missing = [key for key, vector in known.items() if vector is None]
-        for key, vector in zip(missing, self.embedder.encode(missing)):
+        for key, vector in zip(missing, self.embedder.encode(missing, batch_size=QUERY_BATCH)):
             known[key] = vector.copy()  # a row of its own: a view would keep the whole batch alive
             self._query_vectors.put(key, known[key])
         return np.stack([known[key] for key in keys]) if keys else self.embedder.encode([])

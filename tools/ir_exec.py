@@ -157,8 +157,9 @@ class Executor:
 
     def _op_intersect(self, op: dict[str, Any]) -> Value:
         parts = [self._nodes(self.eval(i), "intersect") for i in op["inputs"]]
-        shared = set(parts[0]).intersection(*parts[1:]) if parts else set()
-        return Value("nodes", Counter({n: min(p[n] for p in parts) for n in shared}))
+        first, rest = (parts[0], parts[1:]) if parts else (Counter(), [])
+        # in the first input's order (a set's order changes with the hash seed, and the evidence paths with it)
+        return Value("nodes", Counter({n: min(p[n] for p in parts) for n in first if all(n in p for p in rest)}))
 
     def _op_union(self, op: dict[str, Any]) -> Value:
         total: Counter = Counter()

@@ -28,7 +28,7 @@ class EmbeddingIndex(StringIndex):
     def embed(self, texts):
         from hgrag.tools.embeddings import get_embedder
 
-        return get_embedder().encode(list(texts))
+        return get_embedder().encode(list(texts), batch_size=1)  # as the entity index: each text alone
 
 
 @pytest.fixture(scope="module")
