@@ -108,17 +108,28 @@ ABBREVIATIONS = ((re.compile(r"\byrs?\b"), lambda m: "years" if m.group(0) == "y
                  (re.compile(r"\b(co-?|co )?auths?\b"),
                   lambda m: ("co-" if m.group(1) else "") + ("authors" if m.group(0).endswith("s") else "author")),
                  (re.compile(r"\bcollabs?\b"), lambda m: "collaborators" if m.group(0).endswith("s") else "collaborator"),
-                 (re.compile(r"\bwhats\b"), lambda m: "what is"),
-                 (re.compile(r"(?<!['’])\bu\b(?!\.)"), lambda m: "you"),  # 'can u list …'
-                 (re.compile(r"\bteh\b"), lambda m: "the"))
+                 (re.compile(r"\bwhats\b"), lambda m: "what is"))
+
+
+@lru_cache(maxsize=1)
+def _lexicon_abbreviations() -> tuple[re.Pattern | None, dict[str, str]]:
+    """The lexicon's chat spellings ('u' -> 'you', 'teh' -> 'the'; agents/lexicon/en.json)."""
+    from hgrag.agents.understanding.lexicon import load
+
+    words = load("en").extra.get("abbreviations", {})
+    if not words:
+        return None, {}
+    alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    return re.compile(rf"(?<![\w'’])({alternatives})(?![\w'’.])"), words
 
 
 def expand_abbreviations(text: str) -> str:
     """'yrs' -> 'years', 'diff venues' -> 'different venues' (but 'the diff between' stays a difference),
-    'no. of' -> 'number of', 'co-auth' -> 'co-author', 'collabs' -> 'collaborators'."""
+    'no. of' -> 'number of', 'co-auth' -> 'co-author', 'collabs' -> 'collaborators', and the lexicon's."""
     for pattern, full in ABBREVIATIONS:
         text = pattern.sub(full, text)
-    return text
+    pattern, words = _lexicon_abbreviations()
+    return pattern.sub(lambda m: words[m.group(1)], text) if pattern else text
 
 
 def correct_text(text: str) -> str:

@@ -13,6 +13,7 @@ issue-19 lexicon (agents/lexicon/en.json), so only the order of things is code.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from hgrag.agents.kinds.lexicon import Cue, lexicon, phrase_in
@@ -41,7 +42,7 @@ def _object_question(asking: str) -> bool:
 
 def _after_head(cue: Cue, asking: str) -> bool:
     before = asking[:cue.start].lower().split()
-    heads = set(_heads("which")) | {"how many", "many"}
+    heads = set(_heads("which")) | set(_heads("how_many"))
     return bool(before) and (before[-1] in heads or " ".join(before[-2:]) in heads)
 
 
@@ -96,12 +97,16 @@ def hole_types(asking: str, spans: list[Any]) -> list[str]:
     return types[len(types) - holes:] if 0 < holes <= len(types) else []
 
 
+def _exclude_forms() -> set[str]:
+    return {f.replace("_", " ") for f in load("en").family("operator").get("exclude", [])}
+
+
 def negated_spans(question: str, spans: list[Any]) -> list[Any]:
     """Spans the question negates: a negation of the lexicon (operator:exclude: 'not', "n't", 'other
     than', 'except', …) between the previous span and this one ("A's papers not funded by F")."""
     from hgrag.agents.understanding.tokens import words
 
-    forms = {f.replace("_", " ") for f in load("en").family("operator").get("exclude", [])}
+    forms = _exclude_forms()
     ordered = sorted(spans, key=lambda s: s.start)
     negated = []
     for before, span in zip([None] + ordered, ordered):
@@ -111,7 +116,6 @@ def negated_spans(question: str, spans: list[Any]) -> list[Any]:
     return negated
 
 
-THRESHOLD_ATTRS = {"keyword": "n_keywords", "paper": "frequency", "author": "n_authors", "coauthor": "n_authors"}
 
 
 def threshold(asking: str) -> tuple[str, int, str] | None:
@@ -123,14 +127,15 @@ def threshold(asking: str) -> tuple[str, int, str] | None:
     operators = load("en").family("operator")
     bounds = [(f.replace("_", " "), ">") for f in operators.get("compare_more", [])]
     bounds += [(f.replace("_", " "), "<") for f in operators.get("compare_less", [])]
-    inclusive = {"at least": ">=", "at most": "<=", "no fewer than": ">=", "no more than": "<=", "or more": ">="}
+    inclusive = lexicon().get("inclusive_bounds", {})
+    counted = lexicon().get("counted_kinds", {})
     bounds = [(f, inclusive.get(f, c)) for f, c in bounds] + [(f, c) for f, c in inclusive.items()]
     for form, cmp in sorted(dict(bounds).items(), key=lambda b: -len(b[0])):
         pattern = rf"(?<![\w-]){re.escape(form)}\s+(?:than\s+|then\s+)?(\d+)\s+((?:[\w'-]+\s+){{0,3}}[\w-]+)"
         for hit in re.finditer(pattern, asking.lower()):
-            kinds = [c.group for c in cues(hit.group(2)) if c.group in THRESHOLD_ATTRS]
+            kinds = [c.group for c in cues(hit.group(2)) if c.group in counted]
             if kinds:
-                return THRESHOLD_ATTRS[kinds[0]], int(hit.group(1)), cmp
+                return counted[kinds[0]], int(hit.group(1)), cmp
     return None
 
 
@@ -138,13 +143,18 @@ def negation_words(text: str) -> bool:
     """The text holds a negation of the lexicon (operator:exclude)."""
     from hgrag.agents.understanding.tokens import words
 
-    forms = {f.replace("_", " ") for f in load("en").family("operator").get("exclude", [])}
+    forms = _exclude_forms()
     said = " " + " ".join(words(text)) + " "
     return any(f" {form} " in said for form in forms)
 
 
-PART_BREAK = re.compile(r"\s*,?\s+and\s+(?:also\s+)?|\s*[,;:—–-]\s+(?=(?:which|what|where|when|who|and)\b)")
-KIND_LABELS = {"primary_topic": "primary topic", "coauthor": "co-author"}
+@lru_cache(maxsize=1)
+def _part_break() -> re.Pattern:
+    """Where a question asking two things splits: a coordinator of the kinds lexicon, or a punctuation mark
+    before a question head of the lexicon."""
+    joins = "|".join(re.escape(w) for w in sorted(lexicon().get("part_coordinators", []), key=len, reverse=True))
+    heads = "|".join(re.escape(h) for name in ("which", "who", "where", "when") for h in _heads(name))
+    return re.compile(rf"\s*,?\s+(?:{joins})\s+|\s*[,;:—–-]\s+(?=(?:{heads}|{joins})\b)")
 
 
 def asked_parts(masked: str, hole_types_all: list[str]) -> list[str]:
@@ -153,7 +163,7 @@ def asked_parts(masked: str, hole_types_all: list[str]) -> list[str]:
     from hgrag.agents.kinds.lexicon import cues
 
     kinds, start = [], 0
-    pieces = [(m.start(), m.end()) for m in PART_BREAK.finditer(masked)] + [(len(masked), len(masked))]
+    pieces = [(m.start(), m.end()) for m in _part_break().finditer(masked)] + [(len(masked), len(masked))]
     for cut, after in pieces:
         part = masked[start:cut]
         offset = masked[:start].count(HOLE)
@@ -168,4 +178,4 @@ def asked_parts(masked: str, hole_types_all: list[str]) -> list[str]:
 
 
 def part_label(kind: str) -> str:
-    return KIND_LABELS.get(kind, kind)
+    return lexicon().get("part_labels", {}).get(kind, kind)

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from hgrag.agents.kinds.lexicon import cues, phrase_in
+from hgrag.agents.kinds.lexicon import cues, lexicon, phrase_in
 from hgrag.agents.understanding.lexicon import load
 from hgrag.state import plan_ir as ir
 
 
 def _compares(masked: str) -> bool:
     more = [f.replace("_", " ") for f in load("en").family("operator").get("compare_more", [])]
-    alternatives = phrase_in("or", masked) or phrase_in("between", masked) or phrase_in("than", masked)
+    alternatives = any(phrase_in(word, masked) for word in lexicon().get("alternatives", []))
     return alternatives and any(phrase_in(m, masked) for m in more)
 
 

@@ -68,7 +68,10 @@ def without_rich_words(text: str, kinds: frozenset[str] | set[str] | None = None
     return re.sub(r"\s+", " ", text).strip()
 
 
-COUNTED_KINDS = {"n_keywords": "keyword"}
+def counted_kind(attr: str) -> str | None:
+    """The kind a count attribute counts ('n_keywords' -> 'keyword'; the lexicon's counted_kinds read back)."""
+    kinds = [k for k, a in lexicon().get("counted_kinds", {}).items() if a == attr and attr.startswith("n_")]
+    return kinds[0] if kinds else None
 
 
 def plan_kinds_reached(ir: dict[str, Any] | None) -> frozenset[str]:
@@ -82,9 +85,9 @@ def plan_kinds_reached(ir: dict[str, Any] | None) -> frozenset[str]:
             kinds.add(op.get("type") or "")
         elif op.get("op") == "top" and op.get("order", "max") == "max":
             kinds.add("most")  # 'A's main / usual / primary institution': the most frequent one
-            kinds.update({COUNTED_KINDS[op["key"]]} if op.get("key") in COUNTED_KINDS else set())
-        elif op.get("op") == "filter" and op.get("attr") in COUNTED_KINDS:
-            kinds.add(COUNTED_KINDS[op["attr"]])  # 'more than 10 keywords': a count of that kind
+            kinds.update({counted_kind(str(op.get("key")))} - {None})
+        elif op.get("op") == "filter" and counted_kind(str(op.get("attr"))):
+            kinds.add(counted_kind(str(op.get("attr"))))  # 'more than 10 keywords': a count of that kind
         elif op.get("op") == "traverse":
             kinds.update(RICH_EDGE_ENDS.get((op["edge"], op["direction"]), ()))
             if op["edge"] == "primary_topic":

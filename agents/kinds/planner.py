@@ -47,7 +47,7 @@ def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any
     named = [_typed_kind(question, s) for s in named]
     countries = country_spans(question, [], resources.store)
     spans = [s for s in spans if not _is_country_name(s, countries)]  # 'in Saudi Arabia' is no author
-    countries = country_spans(question, [(s.start, s.end) for s in spans], resources.store)
+    countries = [c for c in countries if not any(s.start < c.end and c.start < s.end for s in spans)]
     named = _longer_first([s for s in named if not _country_not_typed(question, s, countries)], countries)
     asking_raw = asking_text(question, spans)
     asking = correct_text(asking_raw)  # 'keywrods' read as 'keywords' (the kinds lexicon is in the vocabulary)

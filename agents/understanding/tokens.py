@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from hgrag.agents.understanding.lexicon import Lexicon
 
@@ -29,18 +30,25 @@ def clauses(text: str) -> list[str]:
     return [c for c in CLAUSE.split(text) if c.strip()] or [text]
 
 
-CONTRACTION = re.compile(r"(?i)\b(ca|wo|[a-z]+?)n['’]t\b")
-CONTRACTED = {"ca": "can", "wo": "will"}
+@lru_cache(maxsize=1)
+def _contraction_patterns() -> tuple[re.Pattern, re.Pattern, dict[str, str]]:
+    """From the lexicon's `contractions` entry: 's read as 'is' after its words; n't after its stems."""
+    from hgrag.agents.understanding.lexicon import load
 
-
-WH_IS = re.compile(r"(?i)\b(what|who|where|when|how|which|that|there|here|it)['’]s\b")
+    data = load("en").extra.get("contractions", {})
+    stems = data.get("negated_stems", {})
+    is_after = "|".join(re.escape(w) for w in data.get("is_after", [])) or "(?!)"
+    negated = "|".join(re.escape(w) for w in stems)
+    return (re.compile(rf"(?i)\b({is_after})['’]s\b"),
+            re.compile(rf"(?i)\b({negated + '|' if negated else ''}[a-z]+?)n['’]t\b"), stems)
 
 
 def _uncontracted(text: str) -> str:
     """"weren't" -> "were n't": the negation is a word of its own (the lexicon reads "n't"); "what's" ->
     "what is" (after a question word 's is 'is', after a name it is a possessive)."""
-    text = WH_IS.sub(lambda m: f"{m.group(1)} is", text)
-    return CONTRACTION.sub(lambda m: f"{CONTRACTED.get(m.group(1).lower(), m.group(1))} n't", text)
+    is_after, negated, stems = _contraction_patterns()
+    text = is_after.sub(lambda m: f"{m.group(1)} is", text)
+    return negated.sub(lambda m: f"{stems.get(m.group(1).lower(), m.group(1))} n't", text)
 
 
 def words(text: str) -> list[str]:
