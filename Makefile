@@ -32,7 +32,7 @@ demo: $(STAMP)
 	$(BIN)/hgrag ask '$(DEMO_QUESTION)' --dataset openalex
 
 test: install  # in parallel on 2 workers (pytest-xdist); tests sharing a server or a build run in one worker
-	$(BIN)/python -m pytest -q -rs -n 2 --dist loadgroup
+	$(BIN)/python -m pytest -q -rs -n 2 --dist loadgroup --durations=20
 
 test-unit: install
 	$(BIN)/python -m pytest -q -n 2 -m "not integration"

@@ -30,6 +30,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from hgrag.tools import quick_pickle
 from hgrag.tools.datasets import hgrag_home
 from hgrag.tools.graph_store import NetworkXGraphStore
 
@@ -283,7 +284,7 @@ def load_graph_checked(directory: Path, meta: dict[str, Any]) -> NetworkXGraphSt
     if hashlib.sha256(data).hexdigest() != meta["checksums"][GRAPH_FILE]:
         raise CacheDamaged("graph.pkl does not match its checksum")
     try:
-        store = pickle.loads(data)
+        store = quick_pickle.loads(data)
     except Exception as exc:  # checksum matched, so only a foreign or outdated pickle gets here
         raise CacheDamaged(f"graph.pkl cannot be loaded ({type(exc).__name__})") from None
     if not isinstance(store, NetworkXGraphStore):

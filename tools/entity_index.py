@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from hgrag.tools import quick_pickle
 from hgrag.tools.embeddings import get_embedder, model_fingerprint, model_setting
 from hgrag.tools.entity_keys import LabelMaps, exact_key, label_text
 from hgrag.tools.errors import HgragError, InputError
@@ -150,7 +151,7 @@ class EntityIndex:
         _check_compatible(meta, store, embedder, directory)
         try:
             with open(directory / MAPS_FILE, "rb") as handle:
-                payload = pickle.load(handle)
+                payload = quick_pickle.load(handle)
             vectors = {node_type: np.load(directory / f"vectors_{node_type}.npy", mmap_mode="r")
                        for node_type in payload["ids"]}
         except (OSError, pickle.UnpicklingError, EOFError, KeyError, ValueError) as exc:
@@ -395,7 +396,7 @@ def _read_prefixes(path: Path | None) -> LabelPrefixes | None:
         return None
     try:
         with open(path, "rb") as handle:
-            return LabelPrefixes.restore(pickle.load(handle))
+            return LabelPrefixes.restore(quick_pickle.load(handle))
     except (OSError, pickle.UnpicklingError, EOFError, KeyError, TypeError, ValueError):
         return None
 

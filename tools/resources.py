@@ -21,6 +21,7 @@ from hgrag.tools.graph_builder import build_store
 from hgrag.tools.graph_store import GraphStore, NetworkXGraphStore
 from hgrag.tools.loaders.detect import iter_records, source_files
 from hgrag.tools.loaders.files import LoadStats
+from hgrag.tools.rich_index import remember_saved, save_rich_index
 
 if TYPE_CHECKING:
     from hgrag.tools.entity_index import EntityIndex
@@ -233,7 +234,8 @@ def _build_and_save_index(graph: GraphLoad, progress: bool) -> tuple[Any, float]
         print(f"hgrag: building the entity index of {graph.meta.get('dataset', '?')} ({nodes:,} nodes); "
               f"this takes a while", file=sys.stderr, flush=True)
     index = _entity_index_class().build(graph.store, progress=progress)
-    cache.save_directory_atomic(directory / cache.INDEX_DIR, index.save, replace=True)
+    cache.save_directory_atomic(directory / cache.INDEX_DIR, lambda into: _save_index(index, graph.store, into),
+                                replace=True)
     cache.fault_point("index-saved")
     seconds = time.perf_counter() - started
     meta = dict(graph.meta, index_seconds=round(seconds, 3),
@@ -241,6 +243,12 @@ def _build_and_save_index(graph: GraphLoad, progress: bool) -> tuple[Any, float]
     cache.save_meta(directory, meta)
     graph.meta = meta
     return index, seconds
+
+
+def _save_index(index: Any, store: Any, directory: Path) -> None:
+    """The entity index's files and the richer kinds' name index beside them (one checksummed set)."""
+    index.save(directory)
+    save_rich_index(store, directory)
 
 
 def build_resources(dataset: str = "openalex", source: str | Path | None = None, *,
@@ -266,6 +274,7 @@ def _build_resources(spec: DatasetSpec, path: Path, skip_bad_records: bool, prog
     graph = load_graph(spec.name, path, skip_bad_records=skip_bad_records, progress=progress,
                        rebuild=rebuild)
     index, index_seconds = _load_or_build_index(graph, progress, rebuild)
+    remember_saved(graph.store, graph.cache_dir / cache.INDEX_DIR)
     spent = [s for s in (graph.build_seconds, index_seconds) if s is not None]
     resources = Resources(
         dataset=spec.name, store=graph.store, index=index, cache_dir=graph.cache_dir,

@@ -5,16 +5,19 @@ those three is unchanged.
 `lookup(text)` finds nodes whose normalised name equals the text (more prominent first: more
 papers); `containing(term)` finds topics and keywords whose name contains the term's words (the
 topical search of "papers about CO2 storage"). Built from the store in one pass per kind (a few
-thousand names; milliseconds), once per store.
+thousand names), once per store; the cache keeps it beside the entity index (`rich.pkl`, written
+with the index and covered by its checksums), so a process start only unpickles it.
 """
 
 from __future__ import annotations
 
+import pickle
 import weakref
 from collections import defaultdict
-from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import Any, NamedTuple
 
+from hgrag.tools import quick_pickle
 from hgrag.tools.graph_kinds import NAMED_RICH_TYPES
 from hgrag.tools.text import norm_key
 
@@ -24,8 +27,10 @@ PROMINENCE = {"institution": ("affiliated_with", "in"), "topic": ("has_topic", "
               "funder": ("funded_by", "in")}
 
 
-@dataclass(frozen=True)
-class RichHit:
+RICH_FILE = "rich.pkl"
+
+
+class RichHit(NamedTuple):
     node_id: str
     node_type: str
     label: str
@@ -33,9 +38,14 @@ class RichHit:
 
 
 class RichIndex:
-    def __init__(self, store: Any):
+    def __init__(self, store: Any = None):
         self.by_key: dict[str, list[RichHit]] = defaultdict(list)
         self.counts: dict[str, int] = {}
+        self.max_words = 0
+        if store is not None:
+            self._read_store(store)
+
+    def _read_store(self, store: Any) -> None:
         for kind in NAMED_RICH_TYPES:
             ids = list(store.nodes_of_type(kind))
             self.counts[kind] = len(ids)
@@ -50,6 +60,18 @@ class RichIndex:
         for hits in self.by_key.values():
             hits.sort(key=lambda h: (-h.weight, h.node_id))
         self.max_words = max((len(k.split()) for k in self.by_key), default=0)
+
+    def payload(self) -> dict[str, Any]:
+        return {"by_key": {key: [tuple(hit) for hit in hits] for key, hits in self.by_key.items()},
+                "counts": self.counts, "max_words": self.max_words}
+
+    @classmethod
+    def restore(cls, payload: dict[str, Any]) -> RichIndex:
+        index = cls()
+        index.by_key.update((key, [RichHit(*hit) for hit in hits]) for key, hits in payload["by_key"].items())
+        index.counts = dict(payload["counts"])
+        index.max_words = int(payload["max_words"])
+        return index
 
     def __bool__(self) -> bool:
         return bool(self.by_key)
@@ -68,11 +90,33 @@ class RichIndex:
 
 
 _INDEXES: "weakref.WeakKeyDictionary[Any, RichIndex]" = weakref.WeakKeyDictionary()
+_SAVED: "weakref.WeakKeyDictionary[Any, Path]" = weakref.WeakKeyDictionary()
+
+
+def save_rich_index(store: Any, directory: Path) -> None:
+    """Write the index of `store` into a cache directory (the entity index's, before its checksums)."""
+    with open(Path(directory) / RICH_FILE, "wb") as handle:
+        pickle.dump(rich_index(store).payload(), handle, protocol=5)
+
+
+def remember_saved(store: Any, directory: Path) -> None:
+    """`store`'s index was saved (and verified) in `directory`: read it from there on first use."""
+    _SAVED[store] = Path(directory) / RICH_FILE
+
+
+def _read_saved(path: Path | None) -> RichIndex | None:
+    if path is None:
+        return None
+    try:
+        with open(path, "rb") as handle:
+            return RichIndex.restore(quick_pickle.load(handle))
+    except (OSError, pickle.UnpicklingError, EOFError, KeyError, TypeError, ValueError, AttributeError):
+        return None  # absent (an index saved before it existed) or unreadable: built from the store
 
 
 def rich_index(store: Any) -> RichIndex:
-    """The index of `store` (built on first use, then kept as long as the store lives)."""
+    """The index of `store` (read from the cache or built on first use, then kept while the store lives)."""
     index = _INDEXES.get(store)
     if index is None:
-        index = _INDEXES[store] = RichIndex(store)
+        index = _INDEXES[store] = _read_saved(_SAVED.get(store)) or RichIndex(store)
     return index

@@ -26,9 +26,30 @@ def country_names() -> list[tuple[str, str]]:
     return sorted(pairs, key=lambda pair: -len(pair[0]))
 
 
-def _pattern(name: str) -> re.Pattern:
-    flags = 0 if name.replace(".", "").isupper() else re.IGNORECASE  # 'US' matches as written, never 'us'
-    return re.compile(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", flags)
+@lru_cache(maxsize=1)
+def _patterns() -> tuple[tuple[re.Pattern, dict[str, tuple[str, str]]], ...]:
+    """Two alternations (longest name first): abbreviations in capitals match as written ('US', never
+    'us'); other names in any case. Each comes with its names' codes (lower-cased keys for the second)."""
+    upper = [(name, code) for name, code in country_names() if name.replace(".", "").isupper()]
+    other = [(name, code) for name, code in country_names() if not name.replace(".", "").isupper()]
+    return ((_alternation(upper, 0), {name: (name, code) for name, code in upper}),
+            (_alternation(other, re.IGNORECASE), {name.lower(): (name, code) for name, code in other}))
+
+
+def _alternation(pairs: list[tuple[str, str]], flags: int) -> re.Pattern:
+    names = "|".join(re.escape(name) for name, _ in pairs) or "(?!)"  # no names: never matches
+    return re.compile(rf"(?<![\w.-])(?:{names})(?![\w-])", flags)
+
+
+def _country_hits(question: str) -> list[tuple[int, int, str, str, str]]:
+    """(start, end, text, lexicon name, code) of every country name in the question, longest first."""
+    found = []
+    for pattern, names in _patterns():
+        for hit in pattern.finditer(question):
+            entry = names.get(hit.group(0)) or names.get(hit.group(0).lower())
+            if entry:
+                found.append((hit.start(), hit.end(), hit.group(0), *entry))
+    return sorted(found, key=lambda h: (h[0] - h[1], h[0]))
 
 
 def institutions_by_country(store: Any) -> dict[str, list[str]]:
@@ -50,12 +71,10 @@ def country_spans(question: str, taken: list[tuple[int, int]], store: Any) -> li
     by_code = institutions_by_country(store)
     used = list(taken)
     spans = []
-    for name, code in country_names():
-        for hit in _pattern(name).finditer(question):
-            span = (hit.start(), hit.end())
-            if code not in by_code or any(span[0] < e and s < span[1] for s, e in used):
-                continue
-            used.append(span)
-            hits = [RichHit(node, "institution", name, 0) for node in by_code[code]]
-            spans.append(RichSpan(span[0], span[1], hit.group(0), "institution", hits, country=code))
+    for start, end, text, name, code in _country_hits(question):
+        if code not in by_code or any(start < e and s < end for s, e in used):
+            continue
+        used.append((start, end))
+        hits = [RichHit(node, "institution", name, 0) for node in by_code[code]]
+        spans.append(RichSpan(start, end, text, "institution", hits, country=code))
     return sorted(spans, key=lambda s: s.start)

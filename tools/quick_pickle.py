@@ -1,0 +1,36 @@
+"""Unpickling large caches without the cycle collector running over them half-built.
+
+A cached graph is millions of small objects; with the collector on, unpickling it triggers
+repeated full collections (0.67 s → 0.22 s for the OpenAlex graph with it paused). Reference
+counting still frees garbage meanwhile; the collector is switched back on afterwards.
+"""
+
+from __future__ import annotations
+
+import gc
+import pickle
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, BinaryIO
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause the cycle collector for the block (restored as it was, also on errors)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def loads(data: bytes) -> Any:
+    with collector_paused():
+        return pickle.loads(data)
+
+
+def load(handle: BinaryIO) -> Any:
+    with collector_paused():
+        return pickle.load(handle)
