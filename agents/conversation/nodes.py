@@ -9,6 +9,7 @@ from langchain_core.messages import AIMessage, HumanMessage
 from langgraph.runtime import Runtime
 
 from hgrag.agents.conversation.memory import remember, turn_record
+from hgrag.agents.conversation.naming import set_name
 from hgrag.agents.conversation.resolver import resolve, standalone
 from hgrag.agents.resources_access import resources_for
 from hgrag.state.context import Context
@@ -58,11 +59,14 @@ def make_resolve_node():
         resolution = standalone(asked)
         if history and isinstance(asked, str) and asked.strip():
             try:
-                from hgrag.agents.retrieval_agent import detector_for
+                from hgrag.agents.retrieval_agent import OfflinePlanner, detector_for
 
                 resources = resources_for(state, context)
+                reader = OfflinePlanner()
+                name_set = lambda turn, items: set_name(turn, items, resources,  # noqa: E731
+                                                        lambda q, r: reader.plan(q, r, context))
                 resolution = resolve(asked, history, state.get("dataset") or context.dataset,
-                                     detector_for(resources), resources.store)
+                                     detector_for(resources), resources.store, name_set)
             except HgragError:
                 resolution = standalone(asked)  # the plan node reports the bad dataset or settings
         update["resolution"] = resolution

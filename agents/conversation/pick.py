@@ -106,10 +106,13 @@ def one_entity(ref: Ref, history: list[Turn]) -> tuple[Item | None, Turn | None,
 
 
 def many_entities(ref: Ref, history: list[Turn]) -> tuple[list[Item], Turn | None, str | None]:
-    """'they', 'those papers': the entities of the most recent answer (or anchors) that fit."""
+    """'they', 'those papers': the entities of the most recent answer (or anchors) that fit. A plural
+    stands for one item only when that item is a person (the singular 'they')."""
     for turn in answered(history):
         for pool in (turn["items"], turn.get("counted") or [], turn["anchors"]):
             fitting = _distinct([it for it in pool if fits(ref.type, it["type"])])
+            if len(fitting) == 1 and fitting[0]["type"] != "author":
+                continue  # 'their papers' after one venue: the venue is not 'they'
             if fitting:
                 return fitting, turn, None
     return [], None, clarify_text("nothing", phrase=ref.phrase)

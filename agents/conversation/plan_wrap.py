@@ -9,6 +9,7 @@ from typing import Any
 
 from hgrag.agents.interpretation import interpret
 from hgrag.agents.ir_planner import ir_native_plan
+from hgrag.agents.question_check import output_kind
 from hgrag.agents.plan_lowering import with_ir
 from hgrag.tools.text import norm_key
 
@@ -60,6 +61,31 @@ def grafted(plan: dict[str, Any], graft: dict[str, Any], store: Any) -> dict[str
     return native
 
 
+def excluding(plan: dict[str, Any], excluded: list[dict[str, Any]], store: Any) -> dict[str, Any]:
+    """The plan with the thread's own entities of its answer type left out ('what else has the second
+    author published?' leaves out the paper the thread is about); a count counts the rest."""
+    ir = plan.get("ir") or with_ir(plan).get("ir")
+    counting = isinstance(ir, dict) and ir.get("op") == "aggregate" and ir.get("fn") == "count"
+    listed = ir.get("input") if counting else ir
+    kind = output_kind(listed) if isinstance(listed, dict) else None
+    ids = [it["id"] for it in excluded if it.get("type") == kind]
+    if not ids or listed.get("op") not in LISTS:
+        return plan
+    named = " and ".join(it["label"] for it in excluded if it["id"] in ids)
+    rest = {"op": "difference", "inputs": [listed, {"op": "match", "ids": ids, "type": kind, "text": named}]}
+    new_ir = {**ir, "input": rest} if counting else rest
+    anchors = list(plan.get("anchors") or []) + [
+        {"text": it["label"], "type": kind, "node_id": it["id"], "label": it["label"], "score": 1.0,
+         "match": "thread", "role": "excluded"} for it in excluded if it["id"] in ids]
+    native = ir_native_plan(new_ir, anchors, list(plan.get("unresolved") or []))
+    native["rationale"] = "follow-up leaving out what the thread is about; " + str(plan.get("rationale", ""))
+    native["interpretation"] = interpret(new_ir, store, anchors=native["anchors"])
+    return native
+
+
+LISTS = ("match", "traverse", "filter", "intersect", "union", "difference")
+
+
 def pinned(plan: dict[str, Any], pins: dict[str, str]) -> dict[str, Any]:
     """The plan with each same-name mention linked to the author the user chose."""
     keys = {norm_key(text): node for text, node in pins.items()}
@@ -85,7 +111,7 @@ def wrap_plan_node(make_plan_node: Any, planner: Any = None):
             out = base(state, runtime)
         if out.get("error") or not out.get("plan"):
             return out
-        if resolution.get("graft") or resolution.get("pins"):
+        if resolution.get("graft") or resolution.get("pins") or resolution.get("exclude"):
             from hgrag.agents.resources_access import resources_for
             from hgrag.state.context import Context
 
@@ -95,6 +121,8 @@ def wrap_plan_node(make_plan_node: Any, planner: Any = None):
                 new_plan = grafted(new_plan, resolution["graft"], store)
             if resolution.get("pins"):
                 new_plan = pinned(new_plan, resolution["pins"])
+            if resolution.get("exclude"):
+                new_plan = excluding(new_plan, resolution["exclude"], store)
             new_plan["display_limit"] = out["plan"].get("display_limit")
             out.update(plan=new_plan, query_type=new_plan["query_type"], interpretation=new_plan.get("interpretation", ""))
         return out

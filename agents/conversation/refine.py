@@ -63,6 +63,8 @@ def refinement(low: str, spans: list[Any], history: list[Turn], store: Any) -> d
         + tuple(lex["filter_verbs"]) + ("has", "have", "had", "which", "and", "between", "that", "those", "these", "them")
     if not fragment_only(rest, shifted, extra) or (kind == "filter" and not (_linked(shifted) or re.search(YEAR, rest))):
         return None
+    if _own_clause(low, rest, shifted):
+        return None
     items, turn = last_set(history)
     if not items:
         return {"kind": "clarify", "clarify": clarify_text("nothing", phrase=low.strip(" ?"))}
@@ -88,6 +90,17 @@ def refinement(low: str, spans: list[Any], history: list[Turn], store: Any) -> d
     return {"kind": "refinement", "ir": ir, "set": items, "turn": turn["turn"],
             "question": " ".join(wording[kind].split()) + "?",
             "taken": [f"'{low.strip(' ?')}' refers to {label} ({_names(items)})"]}
+
+
+def _own_clause(low: str, rest: str, spans: list[Any]) -> bool:
+    """'how many papers has B written?': a person named with a verb of their own, and no word pointing
+    back at the earlier answer, is a new question about that person, not a filter of the answer."""
+    people = [s for s in _linked(spans) if s.type == "author"]
+    if not people:
+        return False
+    tokens = set(re.findall(r"[\w'-]+", _outside_spans(rest, spans)))
+    pointers = {w for phrase in words("set_words") for w in phrase.split()} - {"the"}
+    return bool(tokens & set(words("agent_verbs"))) and not any(w in pointers for w in re.findall(r"[\w'-]+", low))
 
 
 def _modifier_words(rest: str, spans: list[Any]) -> str:

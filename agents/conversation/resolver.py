@@ -31,18 +31,24 @@ def standalone(asked: str) -> dict[str, Any]:
     return {"kind": "standalone", "asked": asked, "question": asked, "taken": []}
 
 
-def resolve(asked: str, history: list[Turn], dataset: str, detector: Any, store: Any) -> dict[str, Any]:
-    """The reading of `asked` given the earlier turns of the thread (same dataset only)."""
+def resolve(asked: str, history: list[Turn], dataset: str, detector: Any, store: Any,
+            name_set: Any = None) -> dict[str, Any]:
+    """The reading of `asked` given the earlier turns of the thread (same dataset only); `name_set(turn,
+    items)` names an earlier answer set in words the planner reads back to it (agents/conversation/naming)."""
     history = [t for t in history if t.get("dataset") == dataset]
     if not history or not isinstance(asked, str) or not asked.strip():
         return standalone(asked)
     text, year_taken = with_years(fold_quotes(asked), history)
     if year_taken and year_taken.get("kind") == "clarify":
         return {**year_taken, "asked": asked, "question": text, "taken": []}
-    low = "".join(c.lower() if len(c.lower()) == 1 else c for c in text)  # same offsets as `text`
     spans, years, _ = detector.detect(text)
+    corrected = _spelled(text, [s for s in spans if s.start >= 0])
+    if corrected != text:  # 'what abuot V' reads as 'what about V'; names are left as typed
+        text = corrected
+        spans, years, _ = detector.detect(text)
+    low = "".join(c.lower() if len(c.lower()) == 1 else c for c in text)  # same offsets as `text`
     spans = [s for s in spans if s.start >= 0]
-    result = _read(text, low, spans, years, history, store)
+    result = _read(text, low, spans, years, history, store, name_set)
     if year_taken:
         result = {**result, "kind": "substitution" if result["kind"] == "standalone" else result["kind"],
                   "taken": [year_taken["taken"]] + list(result.get("taken") or [])}
@@ -75,7 +81,23 @@ def with_years(text: str, history: list[Turn]) -> tuple[str, dict[str, Any] | No
     return text[:match.start()] + words_for + text[match.end():], {"taken": f"'{phrase}' = {year} from turn {number}"}
 
 
-def _read(text: str, low: str, spans: list[Any], years: list[int], history: list[Turn], store: Any) -> dict[str, Any]:
+def _spelled(text: str, spans: list[Any]) -> str:
+    """`text` with its lower-case words outside the mentions spelling-corrected (agents/spelling)."""
+    from hgrag.agents.spelling import correct_word
+
+    pieces, at = [], 0
+    for span in sorted(spans, key=lambda s: s.start):
+        pieces += [_corrected_words(text[at:span.start], correct_word), text[span.start:span.end]]
+        at = max(at, span.end)
+    return "".join(pieces + [_corrected_words(text[at:], correct_word)])
+
+
+def _corrected_words(piece: str, correct_word: Any) -> str:
+    return re.sub(r"(?<![\w'-])([a-z][a-z-]{3,})(?![\w'-])", lambda m: correct_word(m.group(1)), piece)
+
+
+def _read(text: str, low: str, spans: list[Any], years: list[int], history: list[Turn], store: Any,
+          name_set: Any = None) -> dict[str, Any]:
     result = homonym_choice(low, spans, history, store)
     if result is None:
         connector = starts_with(low, words("leading_connectors")) or ""
@@ -83,13 +105,15 @@ def _read(text: str, low: str, spans: list[Any], years: list[int], history: list
     if result is None:
         result = ellipsis(low, text, spans, years, history)
     if result is None:
-        result = substitution(text, low, spans, history, store)
+        result = substitution(text, low, spans, history, store, name_set)
     return result
 
 
-def substitution(text: str, low: str, spans: list[Any], history: list[Turn], store: Any) -> dict[str, Any]:
-    """Replace each thread reference by what it stands for; a set is stood in for by its first
-    member, whose node the plan later widens to the whole set (the graft)."""
+def substitution(text: str, low: str, spans: list[Any], history: list[Turn], store: Any,
+                 name_set: Any = None) -> dict[str, Any]:
+    """Replace each thread reference by what it stands for; a set is named by the reading of the plan
+    that produced it when that name reads back to the set, else stood in for by its first member,
+    whose node the plan later widens to the whole set (the graft)."""
     refs = find_references(low, spans)
     if not refs and history and spans and _bare_fragment(low, spans):
         # names and connectors with no question of their own ('ok, and A and B?') continue an earlier
@@ -98,6 +122,9 @@ def substitution(text: str, low: str, spans: list[Any], history: list[Turn], sto
                                               "or what you would like to know; please ask the whole question."}
     if not refs:
         return {"kind": "standalone"}
+    named_sets = _set_names(refs, low, history, name_set)
+    if named_sets:  # 'which of them got the most citations': the ranking is asked over the named set
+        refs = [ref for ref in refs if ref.kind != "extreme"]
     question, taken, graft = text, [], None
     for ref in reversed(refs):
         if ref.number == "many" and ref.kind in ("pronoun", "demonstrative"):
@@ -108,10 +135,15 @@ def substitution(text: str, low: str, spans: list[Any], history: list[Turn], sto
             if len(items) > 1 and distributive:
                 return {"kind": "clarify", "clarify": clarify_text("distributive", phrase=distributive.group(0),
                                                                    options=listing(items))}
-            if 1 < len(items) <= NAMED_SET and all(it["type"] == "author" for it in items) and not ref.possessive:
+            if len(items) > 1 and _names_people(items, ref, low):
                 taken.append(f"'{ref.phrase}' = " + " and ".join(f"'{it['label']}'" for it in items)
                              + f" from turn {turn['turn']}")
                 question = question[:ref.start] + _joined(items) + question[ref.end:]
+                continue
+            name = named_sets.get(ref.start)
+            if name:
+                taken.append(f"'{ref.phrase}' = {name} (the {len(items)} {items[0]['type']}s of turn {turn['turn']}'s answer)")
+                question = question[:ref.start] + name + question[ref.end:]
                 continue
             if len(items) > 1:
                 if graft is not None:
@@ -137,7 +169,41 @@ def substitution(text: str, low: str, spans: list[Any], history: list[Turn], sto
     result = {"kind": "substitution", "question": question, "taken": list(reversed(taken))}
     if graft:
         result["graft"] = graft
+    excluded = _others_of(low, spans, refs, history)
+    if excluded:
+        result["exclude"] = excluded
     return result
+
+
+def _others_of(low: str, spans: list[Any], refs: list[Ref], history: list[Turn]) -> list[dict[str, Any]]:
+    """'what else has the second author published?': the entities the thread was about (the anchors
+    of the turn a reference came from) are left out of the answer; [] without an 'else' / 'other'."""
+    other = re.search(rf"\b(?:{alternation(tuple(words('other_words')))})(?![\w'-])", _blank(low, refs))
+    if not other or any(s.start <= other.start() < s.end for s in spans if s.start >= 0):
+        return []
+    turns = [t for t in answered(history) if t.get("kind") != "refinement"]  # what the thread is about
+    return [dict(it) for it in turns[0]["anchors"]] if turns else []
+
+
+def _set_names(refs: list[Ref], low: str, history: list[Turn], name_set: Any) -> dict[int, str]:
+    """Names (by reference start) of the earlier answer sets that 'them' / 'those papers' refer to,
+    where a name reads back to its set (naming.py); people of a small set are written out instead."""
+    names: dict[int, str] = {}
+    for ref in refs if name_set else []:
+        if ref.number != "many" or ref.kind not in ("pronoun", "demonstrative") or ref.possessive:
+            continue
+        items, turn, problem = many_entities(ref, history)
+        if problem or len(items) < 2 or _names_people(items, ref, low):
+            continue
+        name = name_set(turn, items)
+        if name:
+            names[ref.start] = name
+    return names
+
+
+def _names_people(items: list[Any], ref: Ref, low: str) -> bool:
+    """A small set of people is written out by name ('A and B'), so 'together' keeps its joint meaning."""
+    return len(items) <= NAMED_SET and all(it["type"] == "author" for it in items) and not ref.possessive
 
 
 def _bare_fragment(low: str, spans: list[Any]) -> bool:
