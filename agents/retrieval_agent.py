@@ -267,7 +267,7 @@ def make_plan_node(planner: Any | None = None):
                 new_plan = _second_read_safely(question, new_plan, resources, policy, context)
         except HgragError as exc:
             return {**limits, "error": str(exc), "answer": [], "answer_text": f"Error: {exc}",
-                    "query_type": None, "interpretation": ""}
+                    "query_type": None, "interpretation": "", "verified": False}
         check = new_plan.pop("planner_check", None)
         # an IR planner's rejected plans were failed regenerations: they use up the same budget
         limits["regenerations"] = int(new_plan.pop("plan_regenerations", 0))

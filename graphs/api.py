@@ -74,13 +74,13 @@ def ask(question: str, dataset: str = "openalex", *, source: str | None = None, 
     ctx = Context.from_mapping({"dataset": dataset, "source": source, **context})
     inputs = {"question": question, "dataset": dataset}
     if thread_id is None:
-        return _compiled(variant).invoke(inputs, context=ctx)
+        return _complete(_compiled(variant).invoke(inputs, context=ctx))
     if not isinstance(thread_id, str) or not thread_id.strip():
         return _error_state("thread_id must be non-empty text")
     try:
         with thread_lock(thread_id):
             graph = _thread_graph(variant, str(threads_path()))
-            return graph.invoke(inputs, {"configurable": {"thread_id": thread_id}}, context=ctx)
+            return _complete(graph.invoke(inputs, {"configurable": {"thread_id": thread_id}}, context=ctx))
     except HgragError as exc:
         return _error_state(str(exc))
     except sqlite3.Error as exc:
@@ -112,4 +112,13 @@ def _close_thread_graphs() -> None:
 
 
 def _error_state(message: str) -> dict[str, Any]:
-    return {"answer": [], "answer_text": f"Error: {message}", "error": message}
+    return _complete({"answer_text": f"Error: {message}", "error": message})
+
+
+# every result carries these fields, also when a run stopped at an error (callers index them)
+RESULT_DEFAULTS: dict[str, Any] = {"answer": [], "answer_text": "", "verified": False, "error": None,
+                                   "interpretation": "", "evidence": {}}
+
+
+def _complete(result: dict[str, Any]) -> dict[str, Any]:
+    return {**RESULT_DEFAULTS, **result}

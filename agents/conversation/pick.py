@@ -54,7 +54,7 @@ def select(ref: Ref, history: list[Turn], store: Any) -> tuple[Item | None, Turn
         if not 1 <= position <= len(items):
             return None, None, clarify_text("out_of_range", n=len(items), s="" if len(items) == 1 else "s",
                                             options=listing(items), phrase=ref.phrase)
-        other = _by_position(store, turn, items, position) if ref.noun in lexicon()["type_nouns"]["author"] else None
+        other = _by_position(store, turn, items, position)  # 'the second one' of a paper's authors too
         if other is not None and other["id"] != items[position - 1]["id"]:
             paper = next(a for a in turn["anchors"] if a["type"] == "paper")
             return None, None, clarify_text("listed_or_position", phrase=ref.phrase, listed=items[position - 1]["label"],

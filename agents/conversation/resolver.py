@@ -25,6 +25,7 @@ from hgrag.agents.conversation.pick import many_entities, one_entity, select
 from hgrag.agents.conversation.references import Ref, find_references, fragment_only
 from hgrag.agents.conversation.refine import ellipsis, refinement
 from hgrag.agents.mentions import fold_quotes
+from hgrag.agents.understanding.reading import without_lead_in
 
 
 def standalone(asked: str) -> dict[str, Any]:
@@ -38,7 +39,7 @@ def resolve(asked: str, history: list[Turn], dataset: str, detector: Any, store:
     history = [t for t in history if t.get("dataset") == dataset]
     if not history or not isinstance(asked, str) or not asked.strip():
         return standalone(asked)
-    text, year_taken = with_years(fold_quotes(asked), history)
+    text, year_taken = with_years(without_lead_in(fold_quotes(asked)), history)
     if year_taken and year_taken.get("kind") == "clarify":
         return {**year_taken, "asked": asked, "question": text, "taken": []}
     spans, years, _ = detector.detect(text)
@@ -93,6 +94,12 @@ def _spelled(text: str, spans: list[Any]) -> str:
 
 
 def _corrected_words(piece: str, correct_word: Any) -> str:
+    """Typos corrected and "who's" read as "who is" (the lexicon's contractions)."""
+    from hgrag.agents.understanding.lexicon import load
+
+    heads = load("en").extra.get("contractions", {}).get("is_after", [])
+    if heads:
+        piece = re.sub(rf"(?i)\b({'|'.join(map(re.escape, heads))})['’]s\b", r"\1 is", piece)
     return re.sub(r"(?<![\w'-])([a-z][a-z-]{3,})(?![\w'-])", lambda m: correct_word(m.group(1)), piece)
 
 
@@ -106,7 +113,18 @@ def _read(text: str, low: str, spans: list[Any], years: list[int], history: list
         result = ellipsis(low, text, spans, years, history)
     if result is None:
         result = substitution(text, low, spans, history, store, name_set)
+    if history and history[-1].get("clarify") and _uses_last_answer(result, low, spans):
+        # my last reply was a question, not an answer: 'those' / 'the second one' would skip over it
+        return {"kind": "clarify", "clarify": clarify_text("after_question", phrase=text.strip())}
     return result
+
+
+def _uses_last_answer(result: dict[str, Any], low: str, spans: list[Any]) -> bool:
+    """Does the reading take items of the previous answer (a refinement, a set, a selection)?"""
+    if result.get("kind") == "refinement":
+        return True
+    return result.get("kind") == "substitution" and any(
+        ref.number == "many" or ref.kind in ("ordinal", "year", "extreme") for ref in find_references(low, spans))
 
 
 def substitution(text: str, low: str, spans: list[Any], history: list[Turn], store: Any,

@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from hgrag.agents.understanding.gate import identify, plainly_english, unsupported_sentence
@@ -21,14 +23,35 @@ class Reading:
 def read_question(question: str, detect: Callable[[str], list[Any]]) -> Reading:
     """`detect(question)` gives the linked mention spans (called only when the words are not plainly English)."""
     if plainly_english(question):
-        return Reading(question, "en")
+        return Reading(without_lead_in(question), "en")
     spans = detect(question)
     language = identify(question, spans)
     if language == "en":
-        return Reading(question, "en")
+        return Reading(without_lead_in(question), "en")
     if language in ("de", "fr"):
         return Reading(to_english(question, language, spans), language)
     return Reading(question, language, unsupported_sentence(language))
+
+
+def without_lead_in(question: str, punctuated: bool = True) -> str:
+    """The question without the chat words it opens with ("never mind.", "nice -", "Separately,"): declared
+    fillers of the lexicon, read by every later step as nothing. `punctuated`: only fillers set off by a
+    comma, stop or dash ("just the ones in V" keeps its "just", "I want to …" its first person)."""
+    pattern = _lead_in(punctuated)
+    stripped = pattern.sub("", question, count=1) if pattern else question
+    return stripped if stripped.strip() else question
+
+
+@lru_cache(maxsize=2)
+def _lead_in(punctuated: bool) -> re.Pattern | None:
+    from hgrag.agents.understanding.lexicon import load
+
+    forms = sorted((form for forms in load("en").family("filler").values() for form in forms), key=len, reverse=True)
+    if not forms:
+        return None
+    phrases = "|".join(r"\s+".join(map(re.escape, form.split())) for form in forms)
+    separator = r"\s*[,.;:!–—-]+\s*" + ("" if punctuated else r"|\s+")
+    return re.compile(rf"^\s*(?:(?:{phrases})(?:{separator}))+", re.IGNORECASE)
 
 
 _YEARS: dict[int, tuple[Any, list[int]]] = {}

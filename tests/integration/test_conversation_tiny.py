@@ -45,10 +45,11 @@ def test_an_ordinal_picks_an_item_of_the_previous_answer(raw) -> None:
                                  "Which papers did the second author write?")
     chosen = first["answer"][1]
     author_id = next(a for a, n in paper.authors if norm(n) == norm(chosen))
-    assert norm_set(second["answer"]) == norm_set(p.title for p in corpus.papers_of(author_id))
     if norm(paper.authors[1][1]) != norm(chosen):  # second in the list, not second on the paper: asked back
-        assert third["answer"] == [] and third["clarification"] and paper.authors[1][1] in third["clarification"]
+        for asked_back in (second, third):
+            assert asked_back["answer"] == [] and paper.authors[1][1] in asked_back["clarification"]
     else:
+        assert norm_set(second["answer"]) == norm_set(p.title for p in corpus.papers_of(author_id))
         assert norm_set(third["answer"]) == norm_set(second["answer"])
 
 
