@@ -205,6 +205,7 @@ def save_directory_atomic(final: Path, fill: Callable[[Path], None], *, replace:
     final.parent.mkdir(parents=True, exist_ok=True)
     temporary = _temporary_sibling(final)
     temporary.mkdir()
+    retired = None
     try:
         fill(temporary)
         fault_point(f"before-rename:{final.name}")
@@ -213,15 +214,16 @@ def save_directory_atomic(final: Path, fill: Callable[[Path], None], *, replace:
             try:
                 os.rename(final, retired)
             except FileNotFoundError:
-                pass  # another process retired it already
-            shutil.rmtree(retired, ignore_errors=True)
+                retired = None  # another process retired it already
         try:
-            os.rename(temporary, final)
+            os.rename(temporary, final)  # right after the old one left: the name is missing for an instant only
         except OSError:
             if not final.is_dir():
                 raise
     finally:
         shutil.rmtree(temporary, ignore_errors=True)
+        if retired is not None:
+            shutil.rmtree(retired, ignore_errors=True)
 
 
 # -- pieces ------------------------------------------------------------------------------------

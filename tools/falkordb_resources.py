@@ -135,4 +135,5 @@ def _index(store: FalkorDBGraphStore, directory: Path, embedded: Any, spec: Data
     if embedded is None:
         embedded = load_graph(spec.name, path, skip_bad_records=skip_bad_records, progress=progress)
     _load_or_build_index(embedded, progress, rebuild)
-    return EntityIndex.load(directory / cache.INDEX_DIR, store), time.perf_counter() - started
+    with cache.build_lock(directory):  # another process's rebuild may be renaming index/ into place
+        return EntityIndex.load(directory / cache.INDEX_DIR, store), time.perf_counter() - started
