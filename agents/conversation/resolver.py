@@ -194,8 +194,8 @@ def substitution(text: str, low: str, spans: list[Any], history: list[Turn], sto
 
 
 def _others_of(low: str, spans: list[Any], refs: list[Ref], history: list[Turn]) -> list[dict[str, Any]]:
-    """'what else has the second author published?': the entities the thread was about (the anchors
-    of the turn a reference came from) are left out of the answer; [] without an 'else' / 'other'."""
+    """'what else has the second author published?': the entities the thread is about (the anchors of
+    the last question that was not a refinement) are left out of the answer; [] without an 'else' / 'other'."""
     other = re.search(rf"\b(?:{alternation(tuple(words('other_words')))})(?![\w'-])", _blank(low, refs))
     if not other or any(s.start <= other.start() < s.end for s in spans if s.start >= 0):
         return []
