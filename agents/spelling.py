@@ -107,8 +107,7 @@ ABBREVIATIONS = ((re.compile(r"\byrs?\b"), lambda m: "years" if m.group(0) == "y
                  (re.compile(r"\b(no|nr|num|nbr|nb)\.? of\b"), lambda m: "number of"),
                  (re.compile(r"\b(co-?|co )?auths?\b"),
                   lambda m: ("co-" if m.group(1) else "") + ("authors" if m.group(0).endswith("s") else "author")),
-                 (re.compile(r"\bcollabs?\b"), lambda m: "collaborators" if m.group(0).endswith("s") else "collaborator"),
-                 (re.compile(r"\bwhats\b"), lambda m: "what is"))
+                 (re.compile(r"\bcollabs?\b"), lambda m: "collaborators" if m.group(0).endswith("s") else "collaborator"))
 
 
 @lru_cache(maxsize=1)
@@ -133,7 +132,11 @@ def expand_abbreviations(text: str) -> str:
 
 
 def correct_text(text: str) -> str:
+    """Abbreviations expanded, then the words corrected (`correct_words`)."""
+    return correct_words(expand_abbreviations(text))
+
+
+def correct_words(text: str) -> str:
     """Lower-case words outside mentions (placeholders start with 'zz') corrected one by one."""
-    text = expand_abbreviations(text)
     return re.sub(r"(?<![\w'-])([a-z][a-z-]{3,})(?![\w'-])",
                   lambda m: m.group(1) if m.group(1).startswith("zz") else correct_word(m.group(1)), text)

@@ -392,12 +392,10 @@ def vector_index(matrix: np.ndarray, hnsw_from: int | None = None) -> faiss.Inde
 
 
 def _read_prefixes(path: Path | None) -> LabelPrefixes | None:
-    if path is None:
-        return None
+    payload = quick_pickle.read_or_none(path)
     try:
-        with open(path, "rb") as handle:
-            return LabelPrefixes.restore(quick_pickle.load(handle))
-    except (OSError, pickle.UnpicklingError, EOFError, KeyError, TypeError, ValueError):
+        return LabelPrefixes.restore(payload) if payload is not None else None
+    except (KeyError, TypeError, ValueError):
         return None
 
 

@@ -34,3 +34,14 @@ def loads(data: bytes) -> Any:
 def load(handle: BinaryIO) -> Any:
     with collector_paused():
         return pickle.load(handle)
+
+
+def read_or_none(path: Any) -> Any:
+    """The pickle at `path`, or None when there is none or it cannot be read (callers rebuild)."""
+    if path is None:
+        return None
+    try:
+        with open(path, "rb") as handle:
+            return load(handle)
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError):
+        return None

@@ -105,13 +105,11 @@ def remember_saved(store: Any, directory: Path) -> None:
 
 
 def _read_saved(path: Path | None) -> RichIndex | None:
-    if path is None:
-        return None
+    payload = quick_pickle.read_or_none(path)
     try:
-        with open(path, "rb") as handle:
-            return RichIndex.restore(quick_pickle.load(handle))
-    except (OSError, pickle.UnpicklingError, EOFError, KeyError, TypeError, ValueError, AttributeError):
-        return None  # absent (an index saved before it existed) or unreadable: built from the store
+        return RichIndex.restore(payload) if payload is not None else None
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None  # not an index payload: built from the store (absent or unreadable: the same)
 
 
 def rich_index(store: Any) -> RichIndex:

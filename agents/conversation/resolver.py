@@ -83,24 +83,16 @@ def with_years(text: str, history: list[Turn]) -> tuple[str, dict[str, Any] | No
 
 
 def _spelled(text: str, spans: list[Any]) -> str:
-    """`text` with its lower-case words outside the mentions spelling-corrected (agents/spelling)."""
-    from hgrag.agents.spelling import correct_word
+    """`text` outside the mentions with "who's" read as "who is" and typos corrected (the planner's own
+    readings: understanding/tokens, spelling)."""
+    from hgrag.agents.spelling import correct_words
+    from hgrag.agents.understanding.tokens import is_uncontracted
 
     pieces, at = [], 0
     for span in sorted(spans, key=lambda s: s.start):
-        pieces += [_corrected_words(text[at:span.start], correct_word), text[span.start:span.end]]
+        pieces += [correct_words(is_uncontracted(text[at:span.start])), text[span.start:span.end]]
         at = max(at, span.end)
-    return "".join(pieces + [_corrected_words(text[at:], correct_word)])
-
-
-def _corrected_words(piece: str, correct_word: Any) -> str:
-    """Typos corrected and "who's" read as "who is" (the lexicon's contractions)."""
-    from hgrag.agents.understanding.lexicon import load
-
-    heads = load("en").extra.get("contractions", {}).get("is_after", [])
-    if heads:
-        piece = re.sub(rf"(?i)\b({'|'.join(map(re.escape, heads))})['’]s\b", r"\1 is", piece)
-    return re.sub(r"(?<![\w'-])([a-z][a-z-]{3,})(?![\w'-])", lambda m: correct_word(m.group(1)), piece)
+    return "".join(pieces + [correct_words(is_uncontracted(text[at:]))])
 
 
 def _read(text: str, low: str, spans: list[Any], years: list[int], history: list[Turn], store: Any,

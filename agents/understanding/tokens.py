@@ -43,6 +43,11 @@ def _contraction_patterns() -> tuple[re.Pattern, re.Pattern, dict[str, str]]:
             re.compile(rf"(?i)\b({negated + '|' if negated else ''}[a-z]+?)n['’]t\b"), stems)
 
 
+def is_uncontracted(text: str) -> str:
+    """"who's" -> "who is" after the lexicon's `is_after` words (a name's 's stays a possessive)."""
+    return _contraction_patterns()[0].sub(lambda m: f"{m.group(1)} is", text)
+
+
 def _uncontracted(text: str) -> str:
     """"weren't" -> "were n't": the negation is a word of its own (the lexicon reads "n't"); "what's" ->
     "what is" (after a question word 's is 'is', after a name it is a possessive)."""
