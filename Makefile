@@ -39,7 +39,7 @@ test-unit: install
 
 bench: install
 	$(BIN)/python benchmarks/run_all.py $(BENCH_ARGS)
-	$(BIN)/python benchmarks/parity.py --out reports/store-parity.json
+	$(BIN)/python benchmarks/parity.py --datasets openalex-tiny dblp-tiny openalex dblp --out reports/store-parity.json
 
 bench-llm: install  # planners offline / llm / hybrid and a full-LLM run with the local SmolLM2 server
 	OMP_NUM_THREADS=1 $(BIN)/python benchmarks/llm_runs.py

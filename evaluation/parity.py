@@ -3,12 +3,13 @@ must give the same answer, answer text and verified flag.
 
     mismatches = store_parity("dblp-tiny", "falkordb://127.0.0.1:6390/", template_sets=TEMPLATE_SETS)
 
-Used by tests/integration/test_falkordb_parity.py (tiny datasets) and benchmarks/parity.py
-(full datasets, from `make bench`).
+Used by tests/integration/test_falkordb_parity.py (one question of each shape, tiny datasets) and
+benchmarks/parity.py (every question; full datasets from `make bench`, tiny ones with --datasets).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from typing import Any
 
@@ -27,6 +28,19 @@ def benchmark_questions(dataset: str, template_sets: Iterable[str] = TEMPLATE_SE
                                       template_set=template_set):
             rows.append(dict(row, id=f"{template_set}/{row['id']}"))
     return rows
+
+
+def one_per_shape(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The first question of each (template set, intent, rendering) group: every question shape the
+    template sets generate, about an eighth of the questions (the test suite's sample; the full sets
+    run in benchmarks/parity.py)."""
+    seen, sample = set(), []
+    for row in rows:
+        shape = (row["id"].split("/")[0], row.get("intent"), json.dumps(row.get("rendering") or {}, sort_keys=True))
+        if shape not in seen:
+            seen.add(shape)
+            sample.append(row)
+    return sample
 
 
 def _outcome(question: str, dataset: str, graph: str | None, compared: tuple[str, ...]) -> dict[str, Any]:
