@@ -23,6 +23,8 @@ from hgrag.tools.errors import DatasetError
 from hgrag.tools.falkordb_load import load_networkx, read_meta
 from hgrag.tools.falkordb_store import FalkorDBGraphStore, GraphURL, open_graph, parse_graph_url
 
+_IMPORTED = time.time()  # this process's start when /proc does not say
+
 GRAPH_ENV = "HGRAG_GRAPH"
 NETWORKX = "networkx"
 
@@ -77,6 +79,23 @@ def graph_lock(target: GraphURL, name: str) -> Iterator[None]:
         yield
 
 
+def process_started() -> float:
+    """When this process started (Linux /proc; else when this module was imported), in epoch seconds."""
+    try:
+        ticks = int(Path("/proc/self/stat").read_text().rsplit(")", 1)[1].split()[19])  # since boot
+        uptime = float(Path("/proc/uptime").read_text().split()[0])
+        return time.time() - (uptime - ticks / os.sysconf("SC_CLK_TCK"))
+    except (OSError, ValueError, IndexError):
+        return _IMPORTED
+
+
+def _loaded_since(meta: dict[str, Any], started: float) -> bool:
+    """Was the graph loaded (by another process) after this process started? Then a --rebuild asked
+    while that load ran is already done: three concurrent rebuilds load the graph once."""
+    loaded_at = meta.get("loaded_at")
+    return isinstance(loaded_at, (int, float)) and loaded_at >= started
+
+
 def load_falkordb_resources(spec: DatasetSpec, path: Path, skip_bad_records: bool, progress: bool,
                             rebuild: bool, url: str) -> Any:
     from hgrag.tools.resources import Resources, _cache_location, load_graph
@@ -92,13 +111,13 @@ def load_falkordb_resources(spec: DatasetSpec, path: Path, skip_bad_records: boo
     if meta is None:
         with graph_lock(target, name):
             meta = read_meta(graph)  # loaded by another process while we waited? (then not again)
-            if meta is None or (rebuild and meta == found):
+            if meta is None or (rebuild and meta == found and not _loaded_since(meta, process_started())):
                 _refuse_implicit_load(target, name, spec)
                 started = time.perf_counter()
                 # --rebuild reloads the database; the embedded graph and index are rebuilt only when
                 # their checksums fail (they did not change)
                 embedded = load_graph(spec.name, path, skip_bad_records=skip_bad_records, progress=progress)
-                meta = dict(embedded.meta, cache_key=directory.name, load_id=uuid.uuid4().hex)
+                meta = dict(embedded.meta, cache_key=directory.name, load_id=uuid.uuid4().hex, loaded_at=time.time())
                 load_networkx(graph, embedded.store, meta, progress=progress)
                 spent.append(time.perf_counter() - started)
     rebuild = False  # the index is the embedded graph's: rebuilt only when its checksums fail
@@ -107,7 +126,8 @@ def load_falkordb_resources(spec: DatasetSpec, path: Path, skip_bad_records: boo
                            f"{meta.get('dataset')!r} built from other source files; rebuild it "
                            "(hgrag build --graph ... --rebuild) or name another graph in the URL")
     store = FalkorDBGraphStore(graph, name=spec.name)
-    index, seconds = _index(store, directory, embedded, spec, path, skip_bad_records, progress, rebuild)
+    with graph_lock(target, name):  # the index is checked against the graph: not while another process reloads it
+        index, seconds = _index(store, directory, embedded, spec, path, skip_bad_records, progress, rebuild)
     if seconds is not None:
         spent.append(seconds)
     return Resources(dataset=spec.name, store=store, index=index, cache_dir=directory,

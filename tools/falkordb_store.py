@@ -103,7 +103,17 @@ class FalkorDBGraphStore(GraphStore):
 
     # -- plumbing --------------------------------------------------------------------------
     def _rows(self, text: str, params: dict[str, Any] | None = None) -> list[list[Any]]:
-        return self.graph.ro_query(text, params or {}).result_set
+        from redis.exceptions import ResponseError
+
+        from hgrag.tools.errors import DatasetError
+
+        try:
+            return self.graph.ro_query(text, params or {}).result_set
+        except ResponseError as exc:
+            if "empty key" not in str(exc).lower():
+                raise
+            raise DatasetError(f"FalkorDB graph {self.graph.name!r} is gone (another process is reloading or "
+                               "deleted it); ask again when its load has finished") from None
 
     def cypher_rows(self, text: str, params: dict[str, Any]) -> list[list[Any]]:
         """Rows of one read-only parameterised query (compiled plans, tools/ir_cypher.py), cached like

@@ -99,3 +99,14 @@ def test_a_graph_name_that_was_never_loaded_is_refused_not_copied(falkordb_serve
 def test_port_zero_is_refused(url: str) -> None:
     with pytest.raises(InputError, match="bad port 0"):
         parse_graph_url(url)
+
+
+def test_a_reader_of_a_graph_another_process_deleted_gets_a_one_line_error(falkordb_server, session_hgrag_home: Path,
+                                                                        embedded) -> None:
+    url = falkordb_server.url("vanishing")
+    assert run_hgrag(session_hgrag_home, "build", "--dataset", DATASET, "--graph", url, "--quiet").returncode == 0
+    reader = FalkorDBGraphStore.connect(url)
+    FalkorDBGraphStore.connect(url).graph.delete()  # what a concurrent --rebuild does first
+    with pytest.raises(DatasetError) as raised:
+        reader.edge_counts()
+    assert "another process" in str(raised.value) and "\n" not in str(raised.value)
