@@ -137,7 +137,7 @@ def _compound_head(words: str) -> str | None:
     return kept[-1] if kept else None
 
 
-OBJECT_STOPS = frozenset("""by of in on from with for to zzm that which who whom where when how whose they he she it
+OBJECT_STOPS = frozenset("""by of in on from with for to zzm that what which who whom where when how whose they he she it
 has have had was were is are be been at as about than between among across within""".split())
 
 

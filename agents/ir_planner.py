@@ -94,13 +94,13 @@ def plan_from_steps(steps: list[dict[str, Any]], question: str, resources: Any) 
 def question_residual(question: str, resources: Any) -> str:
     """The question as the offline parser reads it (mentions masked), so the question-plan check
     compares what is asked with what the model's plan returns, as for every other plan."""
-    from hgrag.agents.residual import residual_text
+    from hgrag.agents.residual import residual_text, without_descriptors
     from hgrag.agents.mentions import fold_quotes
     from hgrag.agents.retrieval_agent import detector_for
     from hgrag.agents.spelling import correct_text
 
     spans, years, _ = detector_for(resources).detect(question)
-    return correct_text(residual_text(fold_quotes(question), spans, years))
+    return without_descriptors(correct_text(residual_text(fold_quotes(question), spans, years)))
 
 
 def _where(op: dict[str, Any], names: dict[int, str]) -> str:

@@ -57,6 +57,12 @@ def residual_text(question: str, spans: list, years: list[int]) -> str:
     text = re.sub(r"\s+", " ", text).strip()
     text = re.sub(r"\b(of|by|for|in|on|from|about) , (?=zz)", r"\1 ", text)  # "the authors of: <title>"
     text = HEDGES.sub(" ", LOOK_IT_UP.sub(" ", text))
+    return without_descriptors(text)
+
+
+def without_descriptors(text: str) -> str:
+    """'the paper zzpaper' -> 'zzpaper': a descriptor before a mention only says what the mention is
+    (applied again after typo correction: 'the paer zzpaper')."""
     for _ in range(2):
         text = DESCRIPTORS.sub("", text)
     return re.sub(r"\s+", " ", text).strip()

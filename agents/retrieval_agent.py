@@ -17,7 +17,7 @@ from langgraph.runtime import Runtime
 
 from hgrag.agents.intent import Frame, parse_intent
 from hgrag.agents.kinds.planner import plan_kinds
-from hgrag.agents.residual import residual_text
+from hgrag.agents.residual import residual_text, without_descriptors
 from hgrag.agents.composition import compose_plan
 from hgrag.agents.language import non_english, unsupported_language_text
 from hgrag.agents.mentions import MentionDetector, Span, fold_quotes
@@ -85,7 +85,7 @@ class OfflinePlanner:
         else:  # a person the graph lacks, next to linked entities ("papers by A with X")
             unresolved += [name for name in unlinked_names(question, spans) if looks_like_person(name)]
             unresolved += unlinked_lowercase_partners(question, spans)
-        residual = correct_text(residual_text(fold_quotes(question), spans, years))
+        residual = without_descriptors(correct_text(residual_text(fold_quotes(question), spans, years)))
         frame = parse_intent(residual, years)
         plan = compile_plan(frame, spans, years, unresolved)
         plan = with_ir(_named_once(compose_plan(residual, question, spans, years, plan)))

@@ -93,7 +93,20 @@ def correct_word(word: str) -> str:
              if w[0] == word[0] and DamerauLevenshtein.distance(word, w, score_cutoff=budget) <= budget]
     best = min((DamerauLevenshtein.distance(word, w) for w in close), default=None)
     winners = sorted({w for w in close if DamerauLevenshtein.distance(word, w) == best})
+    if len(winners) > 1 and not _same_stem(winners):
+        likeliest = min(_typo_kind(word, w) for w in winners)  # 'paer': paper (a dropped letter), not per
+        winners = [w for w in winners if _typo_kind(word, w) == likeliest]
     return winners[0] if len(winners) == 1 or _same_stem(winners) else word
+
+
+def _typo_kind(typed: str, meant: str) -> int:
+    """How common the slip from `meant` to `typed` is, most common first: a dropped letter, two letters
+    swapped, a wrong letter, an extra letter."""
+    if len(meant) > len(typed):
+        return 0
+    if len(meant) < len(typed):
+        return 3
+    return 1 if sorted(meant) == sorted(typed) else 2
 
 
 def _same_stem(words: list[str]) -> bool:

@@ -38,10 +38,11 @@ def run_plan(store: GraphStore, plan: dict[str, Any], layer_budget: int = DEFAUL
         return Execution(error=str(exc))
 
 
-def value_items(store: GraphStore, value: Value) -> list[AnswerItem]:
-    """Answer items of an executed value: labelled nodes, values, one number, or yes/no (complete, never capped)."""
+def value_items(store: GraphStore, value: Value, byline: str | None = None) -> list[AnswerItem]:
+    """Answer items of an executed value: labelled nodes, values, one number, or yes/no (complete, never capped).
+    `byline`: the paper whose authors the nodes are, listed in its author order."""
     if value.kind == "nodes":
-        ranked = sorted(value.data, key=lambda n: (-value.data[n], store.label(n).lower(), n))
+        ranked = sorted(value.data, key=_node_order(store, value, byline))
         return [AnswerItem(store.label(n), n, float(value.data[n])) for n in ranked]
     if value.kind == "values":
         ranked = sorted(value.data, key=lambda v: (-value.data[v], str(v)))
@@ -60,7 +61,28 @@ def value_items(store: GraphStore, value: Value) -> list[AnswerItem]:
 def answer_items(store: GraphStore, plan: dict[str, Any], execution: Execution) -> list[AnswerItem]:
     if plan.get("operation") == "unsupported":
         return []
-    return value_items(store, execution.value)
+    return value_items(store, execution.value, byline_paper(plan.get("ir")))
+
+
+def byline_paper(ir: dict[str, Any] | None) -> str | None:
+    """The one paper whose authors a plan lists ('who wrote T', 'T's authors after 2010', 'T's authors but
+    A'): a writes-in traverse from a one-paper match, under filters and the first input of a difference."""
+    op = ir or {}
+    while op.get("op") in ("filter", "difference"):
+        op = op.get("input") if op["op"] == "filter" else (op.get("inputs") or [{}])[0]
+        op = op or {}
+    source = op.get("input") or {}
+    if (op.get("op"), op.get("edge"), op.get("direction")) != ("traverse", "writes", "in") or op.get("position"):
+        return None
+    ids = source.get("ids") or []
+    return ids[0] if source.get("op") == "match" and len(ids) == 1 else None
+
+
+def _node_order(store: GraphStore, value: Value, byline: str | None):
+    """Heaviest first; then a paper's authors in byline order (when the graph records it), else by label."""
+    places = store.author_positions([byline]).get(byline, {}) if byline else {}
+    unplaced = 1 + max(places.values(), default=0)
+    return lambda n: (-value.data[n], places.get(n) or unplaced, store.label(n).lower(), n)
 
 
 def full_answer(store: GraphStore, plan: dict[str, Any]) -> list[AnswerItem]:

@@ -11,7 +11,7 @@ from typing import Any
 
 from typing_extensions import NotRequired, TypedDict
 
-from hgrag.tools.plan_exec import UNBOUNDED, answer_items, run_plan
+from hgrag.tools.plan_exec import UNBOUNDED, answer_items, byline_paper, run_plan, value_items
 
 MAX_TURNS = 8  # older turns are dropped: references reach back a few turns, never the whole thread
 
@@ -70,8 +70,8 @@ def counted_items(store: Any, plan: dict[str, Any]) -> list[Item]:
         return []
     if value.kind != "nodes":
         return []
-    nodes = sorted((n for n in value.data if store.has_node(n)), key=lambda n: (store.label(n).lower(), n))
-    return [Item(id=n, label=store.label(n), type=store.node_type(n)) for n in nodes]
+    nodes = [item.node_id for item in value_items(store, value, byline_paper(ir["input"]))]
+    return [Item(id=n, label=store.label(n), type=store.node_type(n)) for n in nodes if n and store.has_node(n)]
 
 
 def anchor_items(store: Any, plan: dict[str, Any]) -> tuple[list[Item], dict[str, str]]:

@@ -93,11 +93,15 @@ def _by_position(store: Any, turn: Turn, items: list[Item], position: int) -> It
 
 
 def one_entity(ref: Ref, history: list[Turn]) -> tuple[Item | None, Turn | None, str | None]:
-    """'he', 'that paper', 'it': the single fitting entity of the most recent turn that has one;
-    two or more fitting entities in that turn is a question back, never a guess."""
+    """'he', 'that paper', 'it': the single fitting entity of the most recent turn that has one; when that
+    turn listed several, the one it asked about; two or more fitting entities otherwise is a question back,
+    never a guess."""
     for turn in answered(history):
-        for pool in (turn["items"], turn["anchors"]):
-            fitting = _distinct([it for it in pool if fits(ref.type, it["type"])])
+        listed = _distinct([it for it in turn["items"] if fits(ref.type, it["type"]) and it["type"] != ref.owns])
+        asked_about = _distinct([it for it in turn["anchors"] if fits(ref.type, it["type"]) and it["type"] != ref.owns])
+        if len(listed) > 1 and len(asked_about) == 1:  # 'he' after A's co-authors: A, the one named
+            return asked_about[0], turn, None
+        for fitting in (listed, asked_about):
             if len(fitting) == 1:
                 return fitting[0], turn, None
             if len(fitting) > 1:
@@ -110,7 +114,7 @@ def many_entities(ref: Ref, history: list[Turn]) -> tuple[list[Item], Turn | Non
     stands for one item only when that item is a person (the singular 'they')."""
     for turn in answered(history):
         for pool in (turn["items"], turn.get("counted") or [], turn["anchors"]):
-            fitting = _distinct([it for it in pool if fits(ref.type, it["type"])])
+            fitting = _distinct([it for it in pool if fits(ref.type, it["type"]) and it["type"] != ref.owns])
             if len(fitting) == 1 and fitting[0]["type"] != "author":
                 continue  # 'their papers' after one venue: the venue is not 'they'
             if fitting:

@@ -30,6 +30,8 @@ class Ref:
     key: list[str] = field(default_factory=list)  # [attr, order] of an extreme
     prefix: str = ""  # words the entity takes in place of the reference ('there' -> 'in V')
     noun: str = ""  # the type noun of a selection ('the second author')
+    same_as: int | None = None  # a pronoun standing for an earlier reference of the question (its start)
+    owns: str = ""  # the type a possessive's noun names ('their papers': paper); the owner is not of it
 
 
 def _outside(start: int, end: int, spans: list[Any]) -> bool:
@@ -111,8 +113,24 @@ def pronouns(text: str, spans: list[Any], taken: list[Ref]) -> list[Ref]:
         if entry.get("subject") and following and following.group(1) in lex["agent_verbs"]:
             kind = "author"  # 'did they publish …': the ones who write
         found.append(Ref(match.start(), match.end(), word, "pronoun", kind, entry["number"], possessive,
-                         prefix=entry.get("prefix", "")))
+                         prefix=entry.get("prefix", ""), same_as=_antecedent(taken, match.start(), kind),
+                         owns=_owned_type(text, match.end()) if possessive else ""))
     return found
+
+
+def _owned_type(text: str, end: int) -> str:
+    """The node type the noun after a possessive names within three words ('their papers', 'their most
+    cited paper' -> paper), or ''."""
+    following = re.findall(r"[\w'-]+", text[end:])[:3]
+    return next((kind for word in following if (kind := type_of_noun(word))), "")
+
+
+def _antecedent(taken: list[Ref], at: int, kind: str) -> int | None:
+    """'the 2nd author - what else did they write?': the nearest earlier single reference of the question
+    that the pronoun can stand for (its start), or None."""
+    earlier = [r for r in taken if r.end <= at and r.number == "one" and r.kind != "pronoun"
+               and (_fits(kind, r.type) or kind == "author" and r.type == "author")]
+    return earlier[-1].start if earlier else None
 
 
 def _thing_kind(text: str, end: int) -> str:
@@ -169,3 +187,13 @@ def fragment_only(text: str, spans: list[Any], extra: tuple[str, ...] = ()) -> b
     fillers = set(words("fragment_words")) | set(extra) | {"'", '"'}
     tokens = re.findall(r"[\w'-]+|[^\w\s]", rest)
     return all(t in fillers for t in tokens)
+
+
+def chat_fillers(phrases: bool = False) -> tuple[str, ...]:
+    """The fillers of the understanding lexicon ('ok', 'nice', 'hmm'; with `phrases` also 'can you',
+    'by the way'): no question of their own."""
+    from hgrag.agents.understanding.lexicon import load
+
+    if not phrases:
+        return tuple(load("en").words("filler"))
+    return tuple(form for forms in load("en").family("filler").values() for form in forms)

@@ -59,7 +59,7 @@ def refinement(low: str, spans: list[Any], history: list[Turn], store: Any) -> d
     if not kind:
         return None
     shifted = [_shift(s, len(low) - len(rest)) for s in spans]
-    extra = tuple(lex["year_comparisons"]) + tuple(w for p in lex["set_words"] + lex["count_phrases"] for w in p.split()) \
+    extra = tuple(w for phrase in lex["year_comparisons"] for w in phrase.split()) + tuple(w for p in lex["set_words"] + lex["count_phrases"] for w in p.split()) \
         + tuple(lex["filter_verbs"]) + ("has", "have", "had", "which", "and", "between", "that", "those", "these", "them")
     if not fragment_only(rest, shifted, extra) or (kind == "filter" and not (_linked(shifted) or re.search(YEAR, rest))):
         return None

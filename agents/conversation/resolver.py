@@ -17,12 +17,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from hgrag.agents.conversation.asked_slot import attribute_ellipsis
 from hgrag.agents.conversation.choice import homonym_choice
-from hgrag.agents.conversation.lexicon import alternation, starts_with, words
-from hgrag.agents.conversation.pick import answered, clarify_text, listing
+from hgrag.agents.conversation.lexicon import alternation, starts_with, type_of_noun, words
+from hgrag.agents.conversation.pick import answered, clarify_text, last_set, listing
 from hgrag.agents.conversation.memory import Turn
 from hgrag.agents.conversation.pick import many_entities, one_entity, select
-from hgrag.agents.conversation.references import Ref, find_references, fragment_only
+from hgrag.agents.conversation.references import Ref, chat_fillers, find_references, fragment_only
 from hgrag.agents.conversation.refine import ellipsis, refinement
 from hgrag.agents.mentions import fold_quotes
 from hgrag.agents.understanding.reading import without_lead_in
@@ -99,24 +100,41 @@ def _read(text: str, low: str, spans: list[Any], years: list[int], history: list
           name_set: Any = None) -> dict[str, Any]:
     result = homonym_choice(low, spans, history, store)
     if result is None:
-        connector = starts_with(low, words("leading_connectors")) or ""
-        result = refinement(low[len(connector):], [_shifted(s, len(connector)) for s in spans], history, store)
+        for connector in dict.fromkeys((starts_with(low, words("leading_connectors")) or "", _lead_in(low))):
+            result = refinement(low[len(connector):], [_shifted(s, len(connector)) for s in spans], history, store)
+            if result is not None:  # 'just the ones in V' keeps its 'just'; 'hmm, which were …' drops the 'hmm'
+                break
     if result is None:
         result = ellipsis(low, text, spans, years, history)
     if result is None:
+        result = attribute_ellipsis(low, spans, years, history)
+    if result is None:
         result = substitution(text, low, spans, history, store, name_set)
-    if history and history[-1].get("clarify") and _uses_last_answer(result, low, spans):
-        # my last reply was a question, not an answer: 'those' / 'the second one' would skip over it
+    if history and history[-1].get("clarify") and _uses_last_answer(result, low, spans, history[-1]):
+        # my last reply was a question, not an answer: 'those' / 'the second one' / 'it' would skip over it
         return {"kind": "clarify", "clarify": clarify_text("after_question", phrase=text.strip())}
     return result
 
 
-def _uses_last_answer(result: dict[str, Any], low: str, spans: list[Any]) -> bool:
-    """Does the reading take items of the previous answer (a refinement, a set, a selection)?"""
+def _lead_in(low: str) -> str:
+    """The connectors and chat fillers a follow-up opens with ('hmm, ok and '), with their punctuation."""
+    openers = tuple(words("leading_connectors")) + chat_fillers(phrases=True)
+    lead = ""
+    while (found := starts_with(low[len(lead):], openers)):
+        lead += found
+        lead += re.match(r"[\s,.!]*", low[len(lead):]).group(0)
+    return lead
+
+
+def _uses_last_answer(result: dict[str, Any], low: str, spans: list[Any], asked_back: Turn) -> bool:
+    """Does the reading take items of the previous answer (a refinement, a set, a selection), or any
+    thread entity after a question back about an unclear reference (what that turn meant is unknown)?"""
     if result.get("kind") == "refinement":
         return True
-    return result.get("kind") == "substitution" and any(
-        ref.number == "many" or ref.kind in ("ordinal", "year", "extreme") for ref in find_references(low, spans))
+    refs = find_references(low, spans) if result.get("kind") == "substitution" else []
+    if refs and not asked_back.get("homonyms"):
+        return True
+    return any(ref.number == "many" or ref.kind in ("ordinal", "year", "extreme") for ref in refs)
 
 
 def substitution(text: str, low: str, spans: list[Any], history: list[Turn], store: Any,
@@ -137,6 +155,13 @@ def substitution(text: str, low: str, spans: list[Any], history: list[Turn], sto
         refs = [ref for ref in refs if ref.kind != "extreme"]
     question, taken, graft = text, [], None
     for ref in reversed(refs):
+        if ref.same_as is not None:  # 'the 2nd author - what else did they write': the same one
+            earlier = next(r for r in refs if r.start == ref.same_as)
+            item, turn, problem = _one(earlier, history, store)
+            if problem:
+                return {"kind": "clarify", "clarify": problem}
+            question = question[:ref.start] + _words_for(item, ref) + question[ref.end:]
+            continue
         if ref.number == "many" and ref.kind in ("pronoun", "demonstrative"):
             items, turn, problem = many_entities(ref, history)
             if problem:
@@ -165,16 +190,22 @@ def substitution(text: str, low: str, spans: list[Any], history: list[Turn], sto
                 taken.append(f"'{ref.phrase}' = '{items[0]['label']}' from turn {turn['turn']}")
             item = items[0]
         else:
-            chosen = select(ref, history, store) if ref.kind in ("ordinal", "year", "extreme") else one_entity(ref, history)
-            item, turn, problem = chosen
+            item, turn, problem = _one(ref, history, store)
             if problem:
                 return {"kind": "clarify", "clarify": problem}
             taken.append(f"'{ref.phrase}' = '{item['label']}' from turn {turn['turn']}")
         question = question[:ref.start] + _words_for(item, ref) + question[ref.end:]
-    if fragment_only(_blank(low, refs), spans, ("is", "was", "what", "about", "and", "tell", "me", "which", "who")):
-        if len(refs) == 1 and refs[0].kind in ("ordinal", "year", "extreme"):  # 'the most recent of those?'
+    if fragment_only(_blank(low, refs), spans, tuple(words("selection_words")) + chat_fillers()) \
+            and not _asks_another_kind(_blank(low, refs), item):
+        if len(refs) == 1 and refs[0].kind == "extreme":  # 'the most recent of those?': the set's top item
+            return _top_of_set(refs[0], history, taken)
+        if len(refs) == 1 and refs[0].kind in ("ordinal", "year") and turn is not answered(history)[0]:
+            # 'what about the first author?' after a question about the second: that question goes on
+            return {"kind": "clarify", "clarify": clarify_text("reaches_back", phrase=refs[0].phrase,
+                                                               label=item["label"], turn=turn["turn"])}
+        if len(refs) == 1 and refs[0].kind in ("ordinal", "year"):  # 'the second one?'
             return {"kind": "refinement", "ir": {"op": "match", "ids": [item["id"]], "type": item["type"], "text": ""},
-                    "set": [item], "taken": taken, "question": f"Which {item['type']} is {refs[0].phrase}?"}
+                    "set": [item], "taken": taken, "question": f"Which {item['type']} is {_words_for(item, refs[0])}?"}
         return {"kind": "clarify", "clarify": f"What would you like to know about {', '.join(t.split(' = ')[1].split(' from')[0] for t in taken)}?"}
     result = {"kind": "substitution", "question": question, "taken": list(reversed(taken))}
     if graft:
@@ -185,13 +216,34 @@ def substitution(text: str, low: str, spans: list[Any], history: list[Turn], sto
     return result
 
 
+def _one(ref: Ref, history: list[Turn], store: Any) -> tuple[Any, Any, str | None]:
+    """The one entity a singular reference stands for (item, its turn, or a question back)."""
+    return select(ref, history, store) if ref.kind in ("ordinal", "year", "extreme") else one_entity(ref, history)
+
+
+def _asks_another_kind(blank: str, item: dict[str, Any]) -> bool:
+    """'co-authors of the oldest': the fragment names a kind of thing other than the one selected."""
+    named = {type_of_noun(w) for w in re.findall(r"[\w'-]+", blank)} - {None}
+    return bool(named - {item["type"]})
+
+
+def _top_of_set(ref: Ref, history: list[Turn], taken: list[str]) -> dict[str, Any]:
+    """A bare 'the latest one of them': the earlier answer set ranked as a refinement would rank it."""
+    items, _ = last_set(history, ref.type)
+    attr, order, wording = (ref.key + [""])[:3]
+    ir = {"op": "top", "input": {"op": "match", "ids": [it["id"] for it in items], "type": items[0]["type"], "text": ""},
+          "key": attr, "order": order}
+    return {"kind": "refinement", "ir": ir, "set": items, "taken": taken,
+            "question": f"Which {items[0]['type']} {wording or ref.phrase}?"}
+
+
 def _others_of(low: str, spans: list[Any], refs: list[Ref], history: list[Turn]) -> list[dict[str, Any]]:
     """'what else has the second author published?': the entities the thread is about (the anchors of
     the last question that was not a refinement) are left out of the answer; [] without an 'else' / 'other'."""
     other = re.search(rf"\b(?:{alternation(tuple(words('other_words')))})(?![\w'-])", _blank(low, refs))
     if not other or any(s.start <= other.start() < s.end for s in spans if s.start >= 0):
         return []
-    turns = [t for t in answered(history) if t.get("kind") != "refinement"]  # what the thread is about
+    turns = [t for t in answered(history) if t.get("kind") != "refinement" and t["anchors"]]  # what it is about
     return [dict(it) for it in turns[0]["anchors"]] if turns else []
 
 

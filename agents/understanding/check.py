@@ -63,9 +63,17 @@ def _predicate_nominal(tokens: list[Token], plan: dict[str, Any]) -> list[str]:
     for i, token in enumerate(tokens[:-2]):
         after = tokens[i + 1], tokens[i + 2]
         if token.concept == "mention" and after[0].text in ("a", "an") and after[1].family in ("kind", "value"):
+            if _relates_to_mention(tokens, i + 2):  # 'is A an author of T': the relation, not a type
+                continue
             if not all_features(plan.get("ir")) & TYPE_FEATURES:
                 return [f"{after[1].text} (the plan does not test what kind of thing it is)"]
     return []
+
+
+def _relates_to_mention(tokens: list[Token], at: int) -> bool:
+    """'author of T', 'author on T': the noun at `at` relates its mention to another mention."""
+    rest = tokens[at + 1:at + 4]
+    return len(rest) >= 2 and rest[0].text in ("of", "on") and any(t.concept == "mention" for t in rest[1:])
 
 
 def _names_a_mention(tokens: list[Token], token: Token) -> bool:
@@ -101,6 +109,8 @@ def asked_kind(tokens: list[Token]) -> str | None:
         return None
     if any(t.concept == "operator:yes_no" for t in body):
         return "yes/no"
+    if len(body) > 2 and body[0].concept == "head:command" and body[1].concept == "head:aux":
+        return asked_kind(body[1:])  # "check: is A on the author list of T?"
     if body[0].concept == "head:aux" and not any(t.text == "or" for t in body) \
             and not any(t.concept in ("head:who", "head:when", "head:where", "head:which") for t in body[1:3]):
         return "yes/no"

@@ -86,6 +86,12 @@ CASES: dict[str, Case] = {
     "wrote_yes": ("relation", lambda f: f'Did {f.paper.authors[1][1]} write "{_title(f.paper)}"?',
                   lambda f: {"yes"}),
     "wrote_no": ("relation", lambda f: f'Did {_outsider(f)} write "{_title(f.paper)}"?', lambda f: {"no"}),
+    "author_of_yes": ("relation", lambda f: f'Is {f.paper.authors[1][1]} an author of "{_title(f.paper)}"?',
+                      lambda f: {"yes"}),
+    "venue_do_you_know": ("relation", lambda f: f'Do you know where "{_title(f.paper)}" was published?',
+                          lambda f: {f.paper.venue}),
+    "papers_show_me_what": ("relation", lambda f: f"Can you show me what {f.author[1]} has published?",
+                            lambda f: {p.title for p in f.corpus.papers_of(f.author[0])}),
     "papers_in_year": ("relation", lambda f: f"Which papers did {f.author[1]} publish in {_busiest_year(f)}?",
                        lambda f: {p.title for p in f.corpus.papers_of(f.author[0]) if p.year == _busiest_year(f)}),
     "first_year": ("aggregation", lambda f: f"In which year did {f.author[1]} publish their first paper?",
@@ -134,6 +140,13 @@ def test_offline_answer_matches_raw_data(facts: dict[str, Facts], dataset: str, 
     assert result["query_type"] == query_type, question
     assert result["verified"] is True and result["error"] is None
     assert result["answer_text"].strip()
+
+
+@pytest.mark.parametrize("dataset", ["openalex-tiny", "dblp-tiny"])
+def test_a_papers_authors_are_listed_in_byline_order(facts: dict[str, Facts], dataset: str) -> None:
+    paper = facts[dataset].paper
+    result = ask_offline(f'Who wrote "{_title(paper)}"?', dataset)
+    assert [norm(a) for a in result["answer"]] == [norm(name) for _, name in paper.authors]
 
 
 MARMOTS = "Migratory patterns of alpine marmots under simulated lunar gravity"

@@ -1,0 +1,81 @@
+"""Attribute ellipsis: 'and the venue?', 'ok, and citation count', 'right, and its year' after a turn about
+one paper ask the same kind of thing of that turn's subject ("the venue of 'T'?").
+
+The fragment must be made only of fillers, function words and the question lexicon's attribute and kind
+words. Its subject is the last answered turn's single entity whose type has what is asked
+(`slot_owners` in lexicon_en.json: a year belongs to a paper, not to the venue just answered); several
+fitting entities in the last answer ('and the venue?' after a list of papers) is no subject: the resolver
+then asks back.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hgrag.agents.conversation.lexicon import lexicon
+from hgrag.agents.conversation.memory import Turn
+from hgrag.agents.conversation.pick import answered
+
+ASKED_FAMILIES = ("attribute", "kind")
+POSSESSIVES = ("its", "their", "his", "her")
+
+
+def attribute_ellipsis(low: str, spans: list[Any], years: list[int], history: list[Turn]) -> dict[str, Any] | None:
+    """An ellipsis reading ("the venue of 'T'?") of a fragment that only names what is asked, or None."""
+    if spans or years or not history or history[-1].get("clarify") or _points_back(low, spans):
+        return None
+    tokens = _fragment_tokens(low)
+    if not tokens:
+        return None
+    head = [t for t in tokens if t.family in ASKED_FAMILIES][-1]
+    owners = lexicon()["slot_owners"].get(head.concept or "", [])
+    subject, turn = _subject(history, owners)
+    if subject is None:
+        return None
+    phrase = " ".join("the" if t.text in POSSESSIVES else t.text for t in tokens)
+    words = f"'{subject['label']}'" if subject["type"] == "paper" else subject["label"]
+    return {"kind": "ellipsis", "question": f"{phrase} of {words}?", "turn": turn["turn"],
+            "taken": [f"'{low.strip(' ?.!')}' asks {phrase} of '{subject['label']}' from turn {turn['turn']}"]}
+
+
+def _points_back(low: str, spans: list[Any]) -> bool:
+    """'so that's how many papers?', 'and their venues': a word that stands for an earlier answer (other
+    than 'the venue' itself or an 'its') makes this no question about the subject."""
+    import re
+
+    from hgrag.agents.conversation.lexicon import alternation, words
+    from hgrag.agents.conversation.references import find_references
+
+    if re.search(rf"\b(?:{alternation(tuple(words('set_words')))})(?![\w'-])", low):
+        return True
+    return any(not (ref.kind == "demonstrative" and ref.phrase.startswith("the ") or ref.possessive and ref.number == "one")
+               for ref in find_references(low, spans))
+
+
+def _fragment_tokens(low: str) -> list[Any]:
+    """The fragment's asked phrase ('the venue', 'citation count'), or [] when it says anything else."""
+    from hgrag.agents.understanding.lexicon import load
+    from hgrag.agents.understanding.tokens import tag
+
+    tokens = [t for t in tag(low, load("en")) if t.family != "filler"]
+    while tokens and (t := tokens[0]).family in ("function", "head") and t.text not in POSSESSIVES + ("the",):
+        tokens = tokens[1:]  # 'and', 'what (about)', 'same paper -' lead in
+        if t.concept == "function:same" and tokens and tokens[0].family == "kind":
+            tokens = tokens[1:]
+    allowed = all(t.family in ASKED_FAMILIES or t.text in POSSESSIVES + ("the", "of") or t.concept == "operator:count"
+                  for t in tokens)
+    return tokens if tokens and allowed and any(t.family in ASKED_FAMILIES for t in tokens) else []
+
+
+def _subject(history: list[Turn], owners: list[str]) -> tuple[dict[str, Any] | None, Turn | None]:
+    """The single entity of an owning type in the last answered turn: its answer's item, else what it asked
+    about. An earlier turn is never reached back to ('and the last author?' after a question about the first
+    author continues that question, it does not ask the paper's last author)."""
+    for turn in answered(history)[:1]:
+        for pool in (turn["items"], turn["anchors"]):
+            fitting = [it for it in pool if it["type"] in owners]
+            if len(fitting) == 1:
+                return fitting[0], turn
+            if len(fitting) > 1:
+                return None, None
+    return None, None

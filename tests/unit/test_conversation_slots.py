@@ -1,0 +1,69 @@
+"""Follow-ups that ask a new thing of the thread's subject ('and the venue?'), singular references after a
+listed answer, references after a question back, and bare selections ('the latest one of them')."""
+
+from __future__ import annotations
+
+from test_conversation_resolver import read, store, turn  # noqa: F401  (the hand-made graph and helpers)
+
+
+def test_a_fragment_naming_an_attribute_asks_it_of_the_last_subject(store) -> None:
+    history = [turn(store, 1, "In which year did 'Graph Routing Revisited' appear?", [], ["p1"], "year")]
+    for text, asked in (("and the venue?", "the venue"), ("ok, and citation count", "citation count"),
+                        ("nice. what about the authors", "the authors"), ("Same paper - the venue", "the venue")):
+        reading = read(store, text, history)
+        assert reading["kind"] == "ellipsis", (text, reading)
+        assert reading["question"] == f"{asked} of 'Graph Routing Revisited'?"
+
+
+def test_an_attribute_belongs_to_the_entity_that_has_it_not_to_the_last_answer(store) -> None:
+    history = [turn(store, 1, "Where did 'Graph Routing Revisited' appear?", ["v1"], ["p1"], "venue")]
+    assert read(store, "right, and its year", history)["question"] == "the year of 'Graph Routing Revisited'?"
+
+
+def test_an_attribute_fragment_after_a_list_of_owners_is_not_guessed(store) -> None:
+    history = [turn(store, 1, "What did Ann Lee publish?", ["p1", "p2"], ["a1"], "paper")]
+    assert read(store, "and the venue?", history)["kind"] == "clarify"
+
+
+def test_a_singular_reference_after_a_listed_answer_is_the_one_asked_about(store) -> None:
+    history = [turn(store, 1, "Who are Ann Lee's co-authors?", ["a2", "y2"], ["a1"], "author")]
+    reading = read(store, "how many papers has this researcher published?", history)
+    assert reading["question"] == "how many papers has Ann Lee published?"
+    history = [turn(store, 1, "Who wrote 'Graph Routing Revisited'?", ["a1", "a2"], ["p1"], "author")]
+    assert read(store, "what else did she write?", history)["kind"] == "clarify"  # two people, no person asked about
+
+
+def test_a_reference_after_an_open_question_back_is_asked_back(store) -> None:
+    history = [turn(store, 1, "Which papers cite 'Old Routing'?", ["p1", "p2"], ["p3"], "paper"),
+               turn(store, 2, "which came out most recently?", [], [], "")]
+    history[1]["clarify"] = True  # that turn asked back: what it referred to is unknown
+    reading = read(store, "who are the people behind it?", history)
+    assert reading["kind"] == "clarify" and "still open" in reading["clarify"]
+
+
+def test_a_bare_extreme_selection_ranks_the_last_answer_set(store) -> None:
+    history = [turn(store, 1, "What did Ann Lee publish?", ["p1", "p2"], ["a1"], "paper")]
+    reading = read(store, "ok and the latest one of them", history)
+    assert reading["kind"] == "refinement" and reading["ir"]["op"] == "top"
+    assert reading["ir"]["key"] == "year" and reading["ir"]["order"] == "max"
+    assert reading["ir"]["input"]["ids"] == ["p1", "p2"]
+
+
+def test_a_pronoun_after_a_selection_in_the_same_question_is_that_one(store) -> None:
+    history = [turn(store, 1, "Who wrote 'Graph Routing Revisited'?", ["a1", "a2"], ["p1"], "author")]
+    reading = read(store, "and the second author - what else did they write?", history)
+    assert reading["question"] == "and Bo Chen - what else did Bo Chen write?"
+
+
+def test_a_possessive_owner_is_not_of_the_type_it_owns(store) -> None:
+    history = [turn(store, 1, "How many papers has Ann Lee written?", [], ["a1"], "number",
+                    counted=[{"id": p, "label": store.label(p), "type": "paper"} for p in ("p1", "p2")])]
+    reading = read(store, "and which of their papers is cited most?", history)
+    assert reading["kind"] == "substitution" and "Ann Lee's papers" in reading["question"]
+
+
+def test_a_selection_from_an_earlier_answer_after_another_question_is_asked_back(store) -> None:
+    history = [turn(store, 1, "Who wrote 'Graph Routing Revisited'?", ["a1", "a2"], ["p1"], "author"),
+               turn(store, 2, "How many papers has Bo Chen written?", [], ["a2"], "number")]
+    reading = read(store, "what about the first author?", history)
+    assert reading["kind"] == "clarify" and "Ann Lee" in reading["clarify"]
