@@ -125,6 +125,20 @@ def count_for_list(question: str, plan: dict[str, Any]) -> list[str]:
     return [f"the papers {linked} {_names(anchors, papers[0])} (my reading would give a number)"]
 
 
+def citation_count_direction(question: str, plan: dict[str, Any]) -> list[str]:
+    """'How many papers does P cite?' answered with P's citation count (how often P is cited): the count
+    of a paper's citations answers only questions about the papers citing it."""
+    ir = plan.get("ir") or {}
+    if ir.get("op") != "project" or ir.get("attr") != "cited_by_count":
+        return []
+    anchors = sorted((a for a in plan.get("anchors", []) if a.get("text") and a.get("node_id")),
+                     key=lambda a: -len(a["text"]))
+    papers = [i for i, a in enumerate(anchors) if a.get("type") == "paper"]
+    if len(papers) != 1 or one_paper_direction(_hole_text(question, anchors, papers)) != "out":
+        return []
+    return [f"the papers {_names(anchors, papers[0])} cites (my reading gives how often it is cited)"]
+
+
 CITATION_LIST = re.compile(r"\b(citations? list|list of (the |its )?citations|citing (papers|works|articles|publications))\b")
 
 

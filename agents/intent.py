@@ -346,8 +346,9 @@ def parse_intent(text: str, years: list[int]) -> Frame:
         following = text[counted.end(2):].split()[:3]  # "number of distinct publication years": years
         target, frame.explicit_target = _compound_head([counted.group(2), *following], 0,
                                                        _noun_class(counted.group(2)) or "paper"), True
-    if counting and target in (None, "paper") and CITE.search(text) and "zzpaper" in text and "zzauthor" not in text:
-        target = "citations"
+    if counting and target in (None, "paper") and CITE.search(text) and "zzpaper" in text and "zzauthor" not in text \
+            and not (text.count("zzpaper") == 1 and one_paper_direction(text) == "out"):
+        target = "citations"  # how often it is cited ('how many papers does P cite' counts its references)
     if counting and target is None:
         target = "paper"
     if target == "citations" and not counting and _superlative(text)[0]:

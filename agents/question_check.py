@@ -19,7 +19,8 @@ from hgrag.tools.graph_kinds import STANDS_FOR
 from hgrag.agents.asked_kind import (EDGE_KIND, ambiguous_references, context_combinations, kind_conflict,
                                      numbered_holes, truncated_names, unused_mentions)
 from hgrag.agents.asked_things import unknown_asked_things
-from hgrag.agents.cite_check import accounted_text, count_for_list, direction_parts, unlinked_citer
+from hgrag.agents.cite_check import (accounted_text, citation_count_direction, count_for_list, direction_parts,
+                                      unlinked_citer)
 from hgrag.agents.composition_count import AVERAGE_WORD
 from hgrag.agents.composition_time import OFFSET
 from hgrag.agents.reading_words import accounted_by_reading, without_context_shares, without_named_comparisons
@@ -312,7 +313,8 @@ def unexplained_parts(question: str, plan: dict[str, Any]) -> list[str]:
     if "edge:affiliated_with" in features["attrs"]:  # where people are from: their institutions
         asked_things = [w for w in asked_things if w != "from (origin)"]
     missing = asked_things + unexplained_cues(text, features) + unexplained_numbers(text, features)
-    missing += direction_parts(question, plan) + unlinked_citer(text) + count_for_list(question, plan)
+    missing += direction_parts(question, plan) + unlinked_citer(text) + count_for_list(question, plan) \
+        + citation_count_direction(question, plan)
     if residual_text is not None:
         missing += kind_mismatch(residual_text, plan)
     missing += kind_conflict(text, ir) + unused_mentions(question, plan) + context_combinations(question, plan)

@@ -32,8 +32,8 @@ def last_set(history: list[Turn], wanted: str = "any") -> tuple[list[Item], Turn
         items = [it for it in turn["items"] or turn.get("counted") or [] if fits(wanted, it["type"])]
         if items:
             return items, turn
-        if turn.get("target_type") in ("author", "paper", "venue") and not turn["answer"]:
-            return [], None  # the last list was empty: nothing left to refer to
+        if not turn["answer"]:
+            return [], None  # the last question got no answer (empty, or not answered): nothing to refer to
     return [], None
 
 
@@ -49,6 +49,10 @@ def select(ref: Ref, history: list[Turn], store: Any) -> tuple[Item | None, Turn
     items, turn = last_set(history, ref.type)
     if not items:
         return None, None, clarify_text("nothing", phrase=ref.phrase)
+    if ref.kind == "ordinal" and ref.type == "author" and ref.noun:
+        on_byline = _byline_place(store, turn, ref)  # 'the last author' after 'who is the first author of T?'
+        if on_byline is not None:
+            return on_byline
     if ref.kind == "ordinal":
         position = ref.index if ref.index and ref.index > 0 else len(items) + (ref.index or 0) + 1
         if not 1 <= position <= len(items):
@@ -77,6 +81,26 @@ def select(ref: Ref, history: list[Turn], store: Any) -> tuple[Item | None, Turn
     if len(chosen) > 1:
         return None, None, clarify_text("ambiguous", phrase=ref.phrase, options=listing(chosen))
     return chosen[0], turn, None
+
+
+def _byline_place(store: Any, turn: Turn, ref: Ref) -> tuple[Item | None, Turn | None, str | None] | None:
+    """'the second author', 'the last author' when the turn was about one paper: that place on its byline
+    (whatever the answer listed), or a question back past its end; None when the turn was not about one paper
+    or the graph records no author places."""
+    papers = [a["id"] for a in turn["anchors"] if a["type"] == "paper"]
+    if len(papers) != 1 or not ref.index:
+        return None
+    places = {a: p for a, p in store.author_positions(papers).get(papers[0], {}).items() if p}
+    if not places:
+        return None
+    byline = sorted(places, key=places.get)
+    position = ref.index if ref.index > 0 else len(byline) + ref.index + 1
+    if not 1 <= position <= len(byline):
+        listed = [Item(id=a, label=store.label(a), type="author") for a in byline]
+        return None, None, clarify_text("past_byline", n=len(byline), s="" if len(byline) == 1 else "s",
+                                        options=listing(listed), phrase=ref.phrase, title=store.label(papers[0]))
+    author = byline[position - 1]
+    return Item(id=author, label=store.label(author), type="author"), turn, None
 
 
 def _by_position(store: Any, turn: Turn, items: list[Item], position: int) -> Item | None:

@@ -119,10 +119,11 @@ def pronouns(text: str, spans: list[Any], taken: list[Ref]) -> list[Ref]:
 
 
 def _owned_type(text: str, end: int) -> str:
-    """The node type the noun after a possessive names within three words ('their papers', 'their most
-    cited paper' -> paper), or ''."""
-    following = re.findall(r"[\w'-]+", text[end:])[:3]
-    return next((kind for word in following if (kind := type_of_noun(word))), "")
+    """The node type the noun after a possessive names within five words ('their papers', 'their most
+    highly cited work', 'their latest one' -> paper), or ''."""
+    following = re.findall(r"[\w'-]+", text[end:])[:5]
+    nouns = lexicon()["type_nouns"]  # with 'one' / 'ones': 'their most cited one' owns a paper
+    return next((kind for word in following for kind, words_ in nouns.items() if word in words_), "")
 
 
 def _antecedent(taken: list[Ref], at: int, kind: str) -> int | None:

@@ -27,11 +27,14 @@ def year_filters(text: str) -> list[tuple[str, Any]]:
     if between:
         found.append(("between", [int(between.group(1)), int(between.group(2))]))
         used.update({between.start(1), between.start(2)})
-    for match in re.finditer(rf"\b(?:(?P<cmp>{alternation(tuple(table))})\s+)?(?P<y>{YEAR})\b", text):
+    after = lexicon()["year_suffixes"]  # '2018 or later', 'from 2025 onwards'
+    pattern = rf"\b(?:(?P<cmp>{alternation(tuple(table))})\s+)?(?P<y>{YEAR})\b(?:\s+(?P<after>{alternation(tuple(after))})\b)?"
+    for match in re.finditer(pattern, text):
         if match.start("y") in used:
             continue
         word = re.sub(r"\s+", " ", match.group("cmp") or "in")
-        found.append((table.get(word, "="), int(match.group("y"))))
+        suffix = re.sub(r"\s+", " ", match.group("after") or "")
+        found.append((after[suffix] if suffix else table.get(word, "="), int(match.group("y"))))
     return found
 
 
@@ -59,7 +62,7 @@ def refinement(low: str, spans: list[Any], history: list[Turn], store: Any) -> d
     if not kind:
         return None
     shifted = [_shift(s, len(low) - len(rest)) for s in spans]
-    extra = tuple(w for phrase in lex["year_comparisons"] for w in phrase.split()) + tuple(w for p in lex["set_words"] + lex["count_phrases"] for w in p.split()) \
+    extra = tuple(w for phrase in list(lex["year_comparisons"]) + list(lex["year_suffixes"]) for w in phrase.split()) + tuple(w for p in lex["set_words"] + lex["count_phrases"] for w in p.split()) \
         + tuple(lex["filter_verbs"]) + ("has", "have", "had", "which", "and", "between", "that", "those", "these", "them")
     if not fragment_only(rest, shifted, extra) or (kind == "filter" and not (_linked(shifted) or re.search(YEAR, rest))):
         return None

@@ -110,9 +110,11 @@ def _read(text: str, low: str, spans: list[Any], years: list[int], history: list
         result = attribute_ellipsis(low, spans, years, history)
     if result is None:
         result = substitution(text, low, spans, history, store, name_set)
-    if history and history[-1].get("clarify") and _uses_last_answer(result, low, spans, history[-1]):
-        # my last reply was a question, not an answer: 'those' / 'the second one' / 'it' would skip over it
-        return {"kind": "clarify", "clarify": clarify_text("after_question", phrase=text.strip())}
+    if history and _left_open(history[-1]) and _uses_last_answer(result, low, spans, history[-1]):
+        # my last reply was a question, or no answer to a turn I could not place: 'those' / 'the second one' /
+        # 'it' would skip over what that turn meant
+        why = "after_question" if history[-1].get("clarify") else "after_unanswered"
+        return {"kind": "clarify", "clarify": clarify_text(why, phrase=text.strip())}
     return result
 
 
@@ -124,6 +126,11 @@ def _lead_in(low: str) -> str:
         lead += found
         lead += re.match(r"[\s,.!]*", low[len(lead):]).group(0)
     return lead
+
+
+def _left_open(turn: Turn) -> bool:
+    """A turn that asked back, or that got no answer and named nothing the thread could hold on to."""
+    return bool(turn.get("clarify")) or (not turn["answer"] and not turn["anchors"])
 
 
 def _uses_last_answer(result: dict[str, Any], low: str, spans: list[Any], asked_back: Turn) -> bool:

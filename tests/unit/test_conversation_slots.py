@@ -65,5 +65,37 @@ def test_a_possessive_owner_is_not_of_the_type_it_owns(store) -> None:
 def test_a_selection_from_an_earlier_answer_after_another_question_is_asked_back(store) -> None:
     history = [turn(store, 1, "Who wrote 'Graph Routing Revisited'?", ["a1", "a2"], ["p1"], "author"),
                turn(store, 2, "How many papers has Bo Chen written?", [], ["a2"], "number")]
+    history[1]["answer"] = ["1"]
     reading = read(store, "what about the first author?", history)
     assert reading["kind"] == "clarify" and "Ann Lee" in reading["clarify"]
+
+
+def test_the_kth_author_after_a_question_about_one_paper_is_its_byline_place(store) -> None:
+    store.add_node("a3", "author", name="Cy Park")
+    for position, author in enumerate(("a2", "a1", "a3"), start=1):
+        store.graph.remove_edge(author, "p1", key="writes") if store.graph.has_edge(author, "p1", key="writes") else None
+        store.add_edge(author, "p1", "writes", position=position)
+    history = [turn(store, 1, "Who is the first author of 'Graph Routing Revisited'?", ["a2"], ["p1"], "author")]
+    reading = read(store, "and the last author?", history)
+    assert reading["kind"] == "refinement" and reading["ir"]["ids"] == ["a3"]
+    assert "Cy Park" in reading["taken"][0]
+    past = read(store, "and the fourth author?", history)
+    assert past["kind"] == "clarify" and "3 authors" in past["clarify"]
+
+
+def test_a_year_after_its_comparison_word_refines(store) -> None:
+    history = [turn(store, 1, "Which papers did Ann Lee write?", ["p2", "p1"], ["a1"], "paper")]
+    for text in ("only those from 2015 onwards", "just the ones from 2015 or later", "hmm, which were published 2015 and after"):
+        reading = read(store, text, history)
+        assert reading["kind"] == "refinement", text
+        assert reading["ir"]["cmp"] == ">=" and reading["ir"]["value"] == 2015, text
+
+
+def test_nothing_is_taken_from_before_a_turn_that_got_no_answer(store) -> None:
+    history = [turn(store, 1, "Which papers did Ann Lee write?", ["p2", "p1"], ["a1"], "paper"),
+               turn(store, 2, "only the ones in Nowhere Journal", [], [], "paper")]
+    assert read(store, "how many is that?", history)["kind"] == "clarify"
+    history = [turn(store, 1, "Who wrote 'Graph Routing Revisited'?", ["a1", "a2"], ["p1"], "author"),
+               turn(store, 2, "and who is listed last?", [], [], "")]
+    reading = read(store, "when was it published?", history)
+    assert reading["kind"] == "clarify" and "could not answer your last question" in reading["clarify"]
