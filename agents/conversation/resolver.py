@@ -207,9 +207,10 @@ def substitution(text: str, low: str, spans: list[Any], history: list[Turn], sto
         if len(refs) == 1 and refs[0].kind == "extreme":  # 'the most recent of those?': the set's top item
             return _top_of_set(refs[0], history, taken)
         if len(refs) == 1 and refs[0].kind in ("ordinal", "year") and turn is not answered(history)[0]:
-            # 'what about the first author?' after a question about the second: that question goes on
-            return {"kind": "clarify", "clarify": clarify_text("reaches_back", phrase=refs[0].phrase,
-                                                               label=item["label"], turn=turn["turn"])}
+            # 'and for the first author?' after a question about the second: that question goes on
+            return _same_question_for(item, answered(history)[0], taken) or {
+                "kind": "clarify", "clarify": clarify_text("reaches_back", phrase=refs[0].phrase,
+                                                           label=item["label"], turn=turn["turn"])}
         if len(refs) == 1 and refs[0].kind in ("ordinal", "year"):  # 'the second one?'
             return {"kind": "refinement", "ir": {"op": "match", "ids": [item["id"]], "type": item["type"], "text": ""},
                     "set": [item], "taken": taken, "question": f"Which {item['type']} is {_words_for(item, refs[0])}?"}
@@ -226,6 +227,19 @@ def substitution(text: str, low: str, spans: list[Any], history: list[Turn], sto
 def _one(ref: Ref, history: list[Turn], store: Any) -> tuple[Any, Any, str | None]:
     """The one entity a singular reference stands for (item, its turn, or a question back)."""
     return select(ref, history, store) if ref.kind in ("ordinal", "year", "extreme") else one_entity(ref, history)
+
+
+def _same_question_for(item: dict[str, Any], last: Turn, taken: list[str]) -> dict[str, Any] | None:
+    """The last question asked again with `item` in place of its one entity of the same type ('how many papers
+    has B written?' -> '... has A written?'), or None when that question has no such single slot or leaves
+    something out ('what else …': what it left out belonged to the other entity)."""
+    same = [a for a in last["anchors"] if a["type"] == item["type"]]
+    question = last.get("question") or ""
+    other = re.search(rf"\b(?:{alternation(tuple(words('other_words')))})(?![\w'-])", question.lower())
+    if len(same) != 1 or question.count(same[0]["label"]) != 1 or other or same[0]["id"] == item["id"]:
+        return None
+    return {"kind": "ellipsis", "question": question.replace(same[0]["label"], item["label"]), "turn": last["turn"],
+            "taken": taken + [f"the question of turn {last['turn']} asked for {item['label']}"]}
 
 
 def _asks_another_kind(blank: str, item: dict[str, Any]) -> bool:

@@ -62,10 +62,17 @@ def test_a_possessive_owner_is_not_of_the_type_it_owns(store) -> None:
     assert reading["kind"] == "substitution" and "Ann Lee's papers" in reading["question"]
 
 
-def test_a_selection_from_an_earlier_answer_after_another_question_is_asked_back(store) -> None:
+def test_a_selection_from_an_earlier_answer_asks_the_last_question_again_for_it(store) -> None:
     history = [turn(store, 1, "Who wrote 'Graph Routing Revisited'?", ["a1", "a2"], ["p1"], "author"),
                turn(store, 2, "How many papers has Bo Chen written?", [], ["a2"], "number")]
     history[1]["answer"] = ["1"]
+    reading = read(store, "what about the first author?", history)
+    assert reading["kind"] == "ellipsis" and reading["question"] == "How many papers has Ann Lee written?"
+
+
+def test_a_selection_from_an_earlier_answer_after_a_question_leaving_something_out_is_asked_back(store) -> None:
+    history = [turn(store, 1, "Who wrote 'Graph Routing Revisited'?", ["a1", "a2"], ["p1"], "author"),
+               turn(store, 2, "What else has Bo Chen written?", ["p2"], ["a2"], "paper")]
     reading = read(store, "what about the first author?", history)
     assert reading["kind"] == "clarify" and "Ann Lee" in reading["clarify"]
 
