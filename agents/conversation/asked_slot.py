@@ -10,14 +10,24 @@ then asks back.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
-from hgrag.agents.conversation.lexicon import lexicon
+from hgrag.agents.conversation.lexicon import lexicon, search_words, words
 from hgrag.agents.conversation.memory import Turn
 from hgrag.agents.conversation.pick import answered
+from hgrag.agents.conversation.references import find_references
+from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.tokens import tag
 
 ASKED_FAMILIES = ("attribute", "kind")
-POSSESSIVES = ("its", "their", "his", "her")
+
+
+@lru_cache(maxsize=1)
+def _possessives() -> tuple[str, ...]:
+    """The possessive pronouns of the conversation lexicon ('its', 'their', 'his', 'her')."""
+    return tuple(w for w, entry in lexicon()["pronouns"].items()
+                 if entry.get("possessive") or entry.get("possessive_before_noun"))
 
 
 def attribute_ellipsis(low: str, spans: list[Any], years: list[int], history: list[Turn]) -> dict[str, Any] | None:
@@ -32,7 +42,7 @@ def attribute_ellipsis(low: str, spans: list[Any], years: list[int], history: li
     subject, turn = _subject(history, owners)
     if subject is None:
         return None
-    phrase = " ".join("the" if t.text in POSSESSIVES else t.text for t in tokens)
+    phrase = " ".join("the" if t.text in _possessives() else t.text for t in tokens)
     words = f"'{subject['label']}'" if subject["type"] == "paper" else subject["label"]
     return {"kind": "ellipsis", "question": f"{phrase} of {words}?", "turn": turn["turn"],
             "taken": [f"'{low.strip(' ?.!')}' asks {phrase} of '{subject['label']}' from turn {turn['turn']}"]}
@@ -41,12 +51,7 @@ def attribute_ellipsis(low: str, spans: list[Any], years: list[int], history: li
 def _points_back(low: str, spans: list[Any]) -> bool:
     """'so that's how many papers?', 'and their venues': a word that stands for an earlier answer (other
     than 'the venue' itself or an 'its') makes this no question about the subject."""
-    import re
-
-    from hgrag.agents.conversation.lexicon import alternation, words
-    from hgrag.agents.conversation.references import find_references
-
-    if re.search(rf"\b(?:{alternation(tuple(words('set_words')))})(?![\w'-])", low):
+    if search_words("set_words", low):
         return True
     return any(not (ref.kind == "demonstrative" and ref.phrase.startswith("the ") or ref.possessive and ref.number == "one")
                for ref in find_references(low, spans))
@@ -54,16 +59,14 @@ def _points_back(low: str, spans: list[Any]) -> bool:
 
 def _fragment_tokens(low: str) -> list[Any]:
     """The fragment's asked phrase ('the venue', 'citation count'), or [] when it says anything else."""
-    from hgrag.agents.understanding.lexicon import load
-    from hgrag.agents.understanding.tokens import tag
-
+    opening = _possessives() + tuple(words("slot_phrase_openers"))  # 'its year', 'the venue'
+    kept = opening + tuple(words("slot_phrase_joiners"))  # 'the number of citations'
     tokens = [t for t in tag(low, load("en")) if t.family != "filler"]
-    while tokens and (t := tokens[0]).family in ("function", "head") and t.text not in POSSESSIVES + ("the",):
+    while tokens and (t := tokens[0]).family in ("function", "head") and t.text not in opening:
         tokens = tokens[1:]  # 'and', 'what (about)', 'same paper -' lead in
         if t.concept == "function:same" and tokens and tokens[0].family == "kind":
             tokens = tokens[1:]
-    allowed = all(t.family in ASKED_FAMILIES or t.text in POSSESSIVES + ("the", "of") or t.concept == "operator:count"
-                  for t in tokens)
+    allowed = all(t.family in ASKED_FAMILIES or t.text in kept or t.concept == "operator:count" for t in tokens)
     return tokens if tokens and allowed and any(t.family in ASKED_FAMILIES for t in tokens) else []
 
 

@@ -29,6 +29,11 @@ def alternation(phrases: tuple[str, ...]) -> str:
     return "|".join(r"\s+".join(re.escape(p) for p in phrase.split()) for phrase in ordered)
 
 
+def search_words(key: str, text: str) -> re.Match | None:
+    """The first whole-word occurrence in `text` of a phrase of the list-valued entry `key`, or None."""
+    return re.search(rf"\b(?:{alternation(tuple(words(key)))})(?![\w'-])", text)
+
+
 def starts_with(text: str, phrases: Iterable[str]) -> str | None:
     """The longest phrase `text` (lower case) opens with, as a whole word, or None."""
     pattern = rf"^\s*(?:{alternation(tuple(phrases))})(?![\w'-])"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from hgrag.agents.conversation.lexicon import all_type_nouns, alternation, lexicon, type_of_noun, words
@@ -190,6 +191,7 @@ def fragment_only(text: str, spans: list[Any], extra: tuple[str, ...] = ()) -> b
     return all(t in fillers for t in tokens)
 
 
+@lru_cache(maxsize=2)
 def chat_fillers(phrases: bool = False) -> tuple[str, ...]:
     """The fillers of the understanding lexicon ('ok', 'nice', 'hmm'; with `phrases` also 'can you',
     'by the way'): no question of their own."""

@@ -19,7 +19,7 @@ from typing import Any
 
 from hgrag.agents.conversation.asked_slot import attribute_ellipsis
 from hgrag.agents.conversation.choice import homonym_choice
-from hgrag.agents.conversation.lexicon import alternation, starts_with, type_of_noun, words
+from hgrag.agents.conversation.lexicon import search_words, starts_with, type_of_noun, words
 from hgrag.agents.conversation.pick import answered, clarify_text, last_set, listing
 from hgrag.agents.conversation.memory import Turn
 from hgrag.agents.conversation.pick import many_entities, one_entity, select
@@ -63,7 +63,7 @@ def resolve(asked: str, history: list[Turn], dataset: str, detector: Any, store:
 def with_years(text: str, history: list[Turn]) -> tuple[str, dict[str, Any] | None]:
     """'that year' / 'the same year' replaced by the one year of the previous turn."""
     low = text.lower()
-    match = re.search(rf"\b(?:{alternation(tuple(words('year_refs')))})(?![\w'-])", low) if len(low) == len(text) else None
+    match = search_words("year_refs", low) if len(low) == len(text) else None
     if not match:
         return text, None
     year = None
@@ -173,7 +173,7 @@ def substitution(text: str, low: str, spans: list[Any], history: list[Turn], sto
             items, turn, problem = many_entities(ref, history)
             if problem:
                 return {"kind": "clarify", "clarify": problem}
-            distributive = re.search(rf"\b(?:{alternation(tuple(words('distributive_words')))})(?![\w'-])", low)
+            distributive = search_words("distributive_words", low)
             if len(items) > 1 and distributive:
                 return {"kind": "clarify", "clarify": clarify_text("distributive", phrase=distributive.group(0),
                                                                    options=listing(items))}
@@ -235,7 +235,7 @@ def _same_question_for(item: dict[str, Any], last: Turn, taken: list[str]) -> di
     something out ('what else …': what it left out belonged to the other entity)."""
     same = [a for a in last["anchors"] if a["type"] == item["type"]]
     question = last.get("question") or ""
-    other = re.search(rf"\b(?:{alternation(tuple(words('other_words')))})(?![\w'-])", question.lower())
+    other = search_words("other_words", question.lower())
     if len(same) != 1 or question.count(same[0]["label"]) != 1 or other or same[0]["id"] == item["id"]:
         return None
     return {"kind": "ellipsis", "question": question.replace(same[0]["label"], item["label"]), "turn": last["turn"],
@@ -261,7 +261,7 @@ def _top_of_set(ref: Ref, history: list[Turn], taken: list[str]) -> dict[str, An
 def _others_of(low: str, spans: list[Any], refs: list[Ref], history: list[Turn]) -> list[dict[str, Any]]:
     """'what else has the second author published?': the entities the thread is about (the anchors of
     the last question that was not a refinement) are left out of the answer; [] without an 'else' / 'other'."""
-    other = re.search(rf"\b(?:{alternation(tuple(words('other_words')))})(?![\w'-])", _blank(low, refs))
+    other = search_words("other_words", _blank(low, refs))
     if not other or any(s.start <= other.start() < s.end for s in spans if s.start >= 0):
         return []
     turns = [t for t in answered(history) if t.get("kind") != "refinement" and t["anchors"]]  # what it is about

@@ -73,7 +73,8 @@ def _predicate_nominal(tokens: list[Token], plan: dict[str, Any]) -> list[str]:
 def _relates_to_mention(tokens: list[Token], at: int) -> bool:
     """'author of T', 'author on T': the noun at `at` relates its mention to another mention."""
     rest = tokens[at + 1:at + 4]
-    return len(rest) >= 2 and rest[0].text in ("of", "on") and any(t.concept == "mention" for t in rest[1:])
+    linking = load("en").extra.get("relating_prepositions", [])
+    return len(rest) >= 2 and rest[0].text in linking and any(t.concept == "mention" for t in rest[1:])
 
 
 def _names_a_mention(tokens: list[Token], token: Token) -> bool:
