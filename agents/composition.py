@@ -23,6 +23,7 @@ NUM = r"(\d+|zero|one|two|three|four|five|six|seven|eight|nine|ten|twenty)"
 GREATER = r"(more than|greater than|higher than|larger than|longer than|bigger than|over|above|exceeding|exceeds?|in excess of|beyond|>|" \
           r"upwards of|strictly more than)"
 LESS = r"(fewer than|less than|lower than|smaller than|under|below|<)"
+ANY_NUMBER = re.compile(NUM)
 AT_LEAST, AT_MOST = r"(at least|no fewer than|no less than|>=|minimum of)", r"(at most|no more than|<=|maximum of)"
 CITE_NOUN = r"(citations?|cites|times|cited|citation count|refs|references)"
 AUTHOR_NOUN = r"(authors?|co-?authors?|people|names|contributors|writers|researchers|persons)"
@@ -60,6 +61,8 @@ def number(text: str) -> int:
 
 def threshold(text: str, noun: str) -> tuple[str, int] | None:
     """('>', 20) from "more than 20 citations" / "cited over 20 times" / "citations > 20"."""
+    if not ANY_NUMBER.search(text):
+        return None  # every pattern below holds a number; compiling them costs a cold start 0.2 s
     for words, cmp in ((GREATER, ">"), (LESS, "<"), (AT_LEAST, ">="), (AT_MOST, "<=")):
         near = re.search(rf"\b{words} {NUM} (\w+ ){{0,2}}{noun}\b|\b{noun} (\w+ ){{0,3}}{words} {NUM}\b|"
                          rf"\b{noun}\s*{words}\s*{NUM}\b", text)  # \b: "zzauthor more than 1 papers" is no author count

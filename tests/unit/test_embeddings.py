@@ -89,3 +89,35 @@ def test_quantize_setting_comes_from_env_and_marks_fingerprint(monkeypatch):
 
 def test_embedder_reports_its_setting(embedder):
     assert embedder.model_fingerprint == model_fingerprint(embedder.quantize)
+
+
+def _vector(session, embedder, text: str) -> np.ndarray:
+    encoded = embedder._tokenizer.encode_batch([text])
+    feed = {"input_ids": np.array([e.ids for e in encoded], dtype=np.int64),
+            "attention_mask": np.array([e.attention_mask for e in encoded], dtype=np.int64)}
+    return session.run(None, feed)[0][0]
+
+
+def test_the_optimised_model_is_saved_once_and_gives_the_same_vectors(embedder, tmp_path):
+    import os
+    import shutil
+
+    import onnxruntime
+
+    from hgrag.tools.embeddings import _optimized_session, ensure_onnx, optimized_path
+
+    model = tmp_path / "model.onnx"
+    shutil.copyfile(ensure_onnx(embedder.quantize), model)
+    saved = optimized_path(model)
+    first = _optimized_session(onnxruntime, model)  # optimises the model and keeps the result
+    assert saved.is_file()
+    reference = _vector(first, embedder, "outage probability in fading channels")
+    for damage in ("truncated", "stale"):
+        if damage == "truncated":
+            saved.write_bytes(saved.read_bytes()[:1000])
+        else:
+            os.utime(saved, (0, 0))  # older than the model it was made from
+        again = _optimized_session(onnxruntime, model)
+        assert saved.is_file() and saved.stat().st_size > 1000 and saved.stat().st_mtime >= model.stat().st_mtime
+        np.testing.assert_array_equal(_vector(again, embedder, "outage probability in fading channels"), reference)
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporary left behind

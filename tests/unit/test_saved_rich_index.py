@@ -89,5 +89,15 @@ def test_unpickling_pauses_the_collector_and_restores_it() -> None:
         gc.enable()
 
 
+def test_what_was_unpickled_is_never_scanned_by_the_collector_again() -> None:
+    """A cold start loads a million small objects: the collector would otherwise walk them in each of its
+    next full collections (0.4 s of a cold question)."""
+    data = pickle.dumps([{"id": str(i), "attrs": {"year": i}} for i in range(20_000)])
+    before = gc.get_freeze_count()
+    loaded = quick_pickle.loads(data)
+    assert gc.get_freeze_count() >= before + len(loaded)  # each record (holding a dict, so tracked) is frozen
+    assert loaded[123] == {"id": "123", "attrs": {"year": 123}} and gc.isenabled()
+
+
 def _note_collector() -> None:
     COLLECTOR_SEEN.append(gc.isenabled())
