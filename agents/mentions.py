@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hgrag.agents.mention_partners import promote_partners
-from hgrag.agents.name_context import UNQUOTED_TYPE_PREFERENCE, contradicts, given_names, name_typed_before
+from hgrag.agents.name_context import UNQUOTED_TYPE_PREFERENCE, contradicts, name_typed_before
 from hgrag.tools.entity_keys import title_denotes, title_within
 from hgrag.tools.label_prefixes import LabelPrefixes
 from hgrag.tools.text import name_tokens, norm_key
@@ -231,7 +231,7 @@ class MentionDetector:
         if stripped.endswith("'s"):
             variants.append(stripped[:-2])
         found = []
-        before = name_typed_before(text, start, lambda: given_names(self.index, self.store), STOPWORDS)
+        before = name_typed_before(text, start, lambda: self._label_prefixes().given_names, STOPWORDS)
         for variant in variants:
             if norm_key(variant) in NOT_A_NAME:  # "et al." is a citation convention, not a person
                 continue

@@ -9,24 +9,12 @@ And an unquoted run of words that is both an author's name and a paper's title r
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from typing import Any
 
 from hgrag.tools.entity_keys import name_denotes
-from hgrag.tools.text import name_tokens, norm_key
+from hgrag.tools.text import norm_key
 
 UNQUOTED_TYPE_PREFERENCE = {"author": 0, "paper": 1, "venue": 2}
-
-
-@lru_cache(maxsize=16)
-def given_names(index: Any, store: Any) -> frozenset[str]:
-    """The first given names (two letters or more) of the graph's authors, normalised."""
-    maps = getattr(index, "maps", None)
-    if maps is not None:
-        keys = (key for key, _ in maps.keyed("author", "name"))
-    else:  # the tests' string-only index stand-ins
-        keys = (" ".join(name_tokens(store.label(node))) for node in store.nodes_of_type("author"))
-    return frozenset(tokens[0] for tokens in (key.split() for key in keys) if len(tokens) >= 2 and len(tokens[0]) >= 2)
 
 
 def name_typed_before(text: str, start: int, given: Callable[[], frozenset[str]],

@@ -98,10 +98,8 @@ def run_build(args: argparse.Namespace) -> int:
 
 def stats_report(dataset: str, store: Any, meta: dict[str, Any]) -> dict[str, Any]:
     report = {"dataset": dataset, "nodes": store.node_counts(), "edges": store.edge_counts()}
-    from hgrag.tools.graph_store import NetworkXGraphStore
-
-    authorships = (store.graph.graph.get("authorships") if isinstance(store, NetworkXGraphStore)
-                   else meta.get("authorships"))
+    facts = getattr(store, "facts", None)  # the embedded stores; a database store has meta.json's
+    authorships = facts.get("authorships") if facts is not None else meta.get("authorships")
     if authorships is not None:
         report["authorships"] = authorships
     if meta.get("bad_records"):

@@ -1,7 +1,7 @@
 """On-disk cache of built graphs and entity indexes, keyed by the source files' content.
 
 Layout: `hgrag_home()/<dataset>-<key16>/` holding
-    graph.pkl   the NetworkXGraphStore, pickle protocol 5
+    graph.pkl   the CompactGraphStore (tools/compact_store.py), pickle protocol 5
     meta.json   counts, build time, source, files, bad records skipped, and the sha256 of
                 graph.pkl and of every index file (written last: it is the commit record)
     index/      EntityIndex.save() output
@@ -32,10 +32,10 @@ from typing import Any
 
 from hgrag.tools import quick_pickle
 from hgrag.tools.datasets import hgrag_home
-from hgrag.tools.graph_store import NetworkXGraphStore
+from hgrag.tools.compact_store import CompactGraphStore
 
 # Bump when the loaders, the builder or the on-disk layout change what a cache holds.
-CACHE_VERSION = "2"
+CACHE_VERSION = "3"  # 3: graph.pkl holds a CompactGraphStore
 GRAPH_FILE = "graph.pkl"
 META_FILE = "meta.json"
 INDEX_DIR = "index"
@@ -228,7 +228,7 @@ def save_directory_atomic(final: Path, fill: Callable[[Path], None], *, replace:
 
 # -- pieces ------------------------------------------------------------------------------------
 
-def save_graph(directory: Path, store: NetworkXGraphStore) -> str:
+def save_graph(directory: Path, store: CompactGraphStore) -> str:
     """Write graph.pkl; returns its sha256 for meta.json."""
     data = pickle.dumps(store, protocol=5)
     write_bytes_atomic(directory / GRAPH_FILE, lambda handle: handle.write(data))
@@ -280,7 +280,7 @@ def load_meta(directory: Path) -> dict[str, Any]:
         return {}
 
 
-def load_graph_checked(directory: Path, meta: dict[str, Any]) -> NetworkXGraphStore:
+def load_graph_checked(directory: Path, meta: dict[str, Any]) -> CompactGraphStore:
     """graph.pkl, verified against the checksum in meta.json before it is unpickled."""
     data = read_regular(directory / GRAPH_FILE)
     if hashlib.sha256(data).hexdigest() != meta["checksums"][GRAPH_FILE]:
@@ -289,12 +289,12 @@ def load_graph_checked(directory: Path, meta: dict[str, Any]) -> NetworkXGraphSt
         store = quick_pickle.loads(data)
     except Exception as exc:  # checksum matched, so only a foreign or outdated pickle gets here
         raise CacheDamaged(f"graph.pkl cannot be loaded ({type(exc).__name__})") from None
-    if not isinstance(store, NetworkXGraphStore):
+    if not isinstance(store, CompactGraphStore):
         raise CacheDamaged("graph.pkl holds no graph")
     return store
 
 
-def load_graph(directory: Path) -> NetworkXGraphStore | None:
+def load_graph(directory: Path) -> CompactGraphStore | None:
     """The cached, verified graph, or None when absent or damaged (callers rebuild)."""
     try:
         meta = read_meta(directory)

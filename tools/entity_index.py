@@ -34,8 +34,6 @@ from hgrag.tools.memo import Memo
 from hgrag.tools.text import name_key, norm_key
 
 if TYPE_CHECKING:
-    import faiss
-
     from hgrag.tools.embeddings import Embedder
 
 FORMAT_VERSION = 1
@@ -89,7 +87,7 @@ class EntityIndex:
         self.meta = meta
         self._vectors = vectors  # float16 unit rows (memory-mapped after load)
         self._embedder = embedder
-        self._faiss: dict[str, faiss.Index] = {}
+        self._faiss: dict[str, Any] = {}  # ExactSearch or a faiss HNSW index
         self._rows: dict[str, dict[str, int]] = {}
         self._lock = threading.Lock()
         self._query_vectors: Memo[np.ndarray] = Memo(MEMO_SIZE)
@@ -310,7 +308,7 @@ class EntityIndex:
                 self._rows[node_type] = {node_id: row for row, node_id in enumerate(self.ids.get(node_type, []))}
             return self._rows[node_type]
 
-    def _faiss_index(self, node_type: str) -> faiss.Index | None:
+    def _faiss_index(self, node_type: str) -> Any:
         with self._lock:
             if node_type not in self._faiss:
                 matrix = self._vectors.get(node_type)
@@ -374,7 +372,7 @@ def _embed_unique(embedder: Embedder, labels: list[str], progress: bool, desc: s
     return vectors[[row_of[text] for text in texts]] if texts else vectors
 
 
-def vector_index(matrix: np.ndarray, hnsw_from: int | None = None) -> faiss.Index:
+def vector_index(matrix: np.ndarray, hnsw_from: int | None = None) -> Any:
     """Exact inner-product search up to `hnsw_from` rows, an HNSW graph (M=32) past it."""
     import faiss
 
@@ -382,13 +380,27 @@ def vector_index(matrix: np.ndarray, hnsw_from: int | None = None) -> faiss.Inde
     if hnsw_from is None:
         hnsw_from = int(os.environ.get(HNSW_FROM_ENV) or HNSW_FROM)
     if len(data) <= hnsw_from:
-        index = faiss.IndexFlatIP(data.shape[1])
-    else:
-        index = faiss.IndexHNSWFlat(data.shape[1], 32, faiss.METRIC_INNER_PRODUCT)
-        index.hnsw.efConstruction = 80
-        index.hnsw.efSearch = 128
+        return ExactSearch(data)
+    index = faiss.IndexHNSWFlat(data.shape[1], 32, faiss.METRIC_INNER_PRODUCT)
+    index.hnsw.efConstruction = 80
+    index.hnsw.efSearch = 128
     index.add(data)
     return index
+
+
+class ExactSearch:
+    """faiss's exact inner-product search over a matrix it does not copy: the results of an IndexFlatIP
+    (the same kernel), with the vectors held once instead of twice (250 MB less on DBLP)."""
+
+    def __init__(self, data: np.ndarray):
+        self.data = data
+        self.ntotal = len(data)
+
+    def search(self, query: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
+        import faiss
+
+        return faiss.knn(np.ascontiguousarray(query, dtype=np.float32), self.data, k,
+                         metric=faiss.METRIC_INNER_PRODUCT)
 
 
 def _read_prefixes(path: Path | None) -> LabelPrefixes | None:

@@ -1,6 +1,7 @@
 """Bulk-load a graph into FalkorDB: indexes first, then parameterised `UNWIND $rows` batches.
 
-`load_networkx` copies a built NetworkXGraphStore (same ids, attributes and neighbour order);
+`load_networkx` copies an embedded store, built (NetworkXGraphStore) or cached (CompactGraphStore),
+with the same ids, attributes and neighbour order;
 `load_rows` takes node and edge rows from any generator (the scale benchmark streams synthetic
 graphs through it without ever holding them in a networkx object).
 """
@@ -14,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from hgrag.tools.cypher_dialect import FALKORDB, FalkorDialect
-from hgrag.tools.graph_store import NetworkXGraphStore
+from hgrag.tools.graph_store import GraphStore
 
 BATCH = 5_000
 # (node type, id, attributes) and (edge type, source, target, out rank, in rank, attributes)
@@ -122,9 +123,11 @@ def load_rows(graph: Any, nodes: Iterable[NodeRow], edges: Iterable[EdgeRow], *,
     return n_nodes, n_edges
 
 
-def networkx_rows(store: NetworkXGraphStore) -> tuple[Iterator[NodeRow], Iterator[EdgeRow]]:
+def networkx_rows(store: GraphStore) -> tuple[Iterator[NodeRow], Iterator[EdgeRow]]:
     """Node and edge rows of an embedded graph, ranks recording its adjacency order."""
-    graph = store.graph
+    if not hasattr(store, "graph"):  # a CompactGraphStore lists its own rows
+        return store.node_rows(), store.edge_rows()  # type: ignore[attr-defined]
+    graph = store.graph  # type: ignore[attr-defined]
 
     def nodes() -> Iterator[NodeRow]:
         for node_id, data in graph.nodes(data=True):
@@ -143,12 +146,12 @@ def networkx_rows(store: NetworkXGraphStore) -> tuple[Iterator[NodeRow], Iterato
     return nodes(), edges()
 
 
-def load_networkx(graph: Any, store: NetworkXGraphStore, meta: dict[str, Any] | None = None, *,
+def load_networkx(graph: Any, store: GraphStore, meta: dict[str, Any] | None = None, *,
                   progress: bool = False) -> tuple[int, int]:
     """Replace `graph`'s content by a copy of `store`, then record `meta` (JSON) in it."""
     clear_graph(graph)
     nodes, edges = networkx_rows(store)
-    totals = (store.graph.number_of_nodes(), store.graph.number_of_edges())
+    totals = (sum(store.node_counts().values()), sum(store.edge_counts().values()))
     counts = load_rows(graph, nodes, edges, progress=progress, total=totals)
     check_complete(graph, totals)
     write_meta(graph, meta or {})

@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from hgrag.tools.graph_kinds import authorship_id
 from hgrag.tools.graph_store import NetworkXGraphStore
@@ -82,9 +83,16 @@ class _Builder:
             graph.nodes[paper_id]["cited_by_count"] = self.store.degree(paper_id, "cites", "in")
             graph.nodes[paper_id]["citation_count_source"] = "in-set"
         graph.graph.update(name=self.store.name, records_read=self.records,
-                           duplicate_records=self.duplicates, authorships=self.authorships)
+                           duplicate_records=self.duplicates, authorships=self.authorships,
+                           paper_years=year_span(graph.nodes[paper].get("year") for paper in papers))
         self.references = {}
         return self.store
+
+
+def year_span(years: Iterable[Any]) -> list[int]:
+    """[first, last] of the integer years given ([] when there is none)."""
+    known = [year for year in years if isinstance(year, int)]
+    return [min(known), max(known)] if known else []
 
 
 def add_rich(store: NetworkXGraphStore, record: PaperRecord) -> None:

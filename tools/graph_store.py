@@ -15,9 +15,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from typing import Any, Literal
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any, Literal
 
 from hgrag.tools.graph_kinds import RICH_EDGE_BETWEEN, RICH_EDGE_TYPES, RICH_LABEL_ATTR, RICH_NODE_TYPES
 
@@ -35,6 +33,9 @@ EDGE_BETWEEN: dict[tuple[str, str], tuple[str, Direction]] = {
     ("venue", "paper"): ("published_in", "in"),
     **RICH_EDGE_BETWEEN,
 }
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 LABEL_ATTR = {"author": "name", "paper": "title", "venue": "name", **RICH_LABEL_ATTR}
 
@@ -178,6 +179,8 @@ class NetworkXGraphStore(GraphStore):
     """In-memory store over a networkx MultiDiGraph keyed by edge type."""
 
     def __init__(self, graph: nx.MultiDiGraph | None = None, name: str = "graph"):
+        import networkx as nx  # building only: the cache holds a CompactGraphStore (tools/compact_store.py)
+
         self.graph = graph if graph is not None else nx.MultiDiGraph()
         self.name = name
         self._by_type: dict[str, list[str]] | None = None
@@ -201,6 +204,11 @@ class NetworkXGraphStore(GraphStore):
             self.graph.add_edge(source, target, key=edge_type, **attrs)
 
     # -- reading --------------------------------------------------------
+    @property
+    def facts(self) -> dict[str, Any]:
+        """Graph-level counts of the build (records_read, duplicate_records, authorships)."""
+        return self.graph.graph
+
     def has_node(self, node_id: str) -> bool:
         return node_id in self.graph
 

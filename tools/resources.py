@@ -18,6 +18,7 @@ from hgrag.tools import cache
 from hgrag.tools.datasets import DatasetSpec, dataset_spec, default_source
 from hgrag.tools.errors import DatasetError
 from hgrag.tools.graph_builder import build_store
+from hgrag.tools.compact_store import CompactGraphStore
 from hgrag.tools.graph_store import GraphStore, NetworkXGraphStore
 from hgrag.tools.loaders.detect import iter_records, source_files
 from hgrag.tools.loaders.files import LoadStats
@@ -46,7 +47,7 @@ class Resources:
 class GraphLoad:
     """A graph plus where it came from (used by `hgrag stats` and by `load_resources`)."""
 
-    store: NetworkXGraphStore
+    store: CompactGraphStore
     cache_dir: Path
     source: Path
     build_seconds: float | None
@@ -117,13 +118,13 @@ def _build_graph(spec: DatasetSpec, path: Path, files: list[Path], skip_bad_reco
     return store, stats
 
 
-def _graph_meta(spec: DatasetSpec, path: Path, files: list[Path], store: NetworkXGraphStore,
+def _graph_meta(spec: DatasetSpec, path: Path, files: list[Path], store: GraphStore,
                 stats: LoadStats, seconds: float, checksum: str) -> dict[str, Any]:
     return {
         "cache_version": cache.CACHE_VERSION, "dataset": spec.name, "kind": spec.kind,
         "source": str(path), "files": [str(f) for f in files],
         "nodes": store.node_counts(), "edges": store.edge_counts(),
-        "authorships": store.graph.graph.get("authorships"),
+        "authorships": store.facts.get("authorships"),
         "records_read": stats.records, "bad_records": stats.bad_records,
         "bad_examples": stats.bad_examples, "graph_seconds": round(seconds, 3),
         "checksums": {cache.GRAPH_FILE: checksum},
@@ -139,7 +140,7 @@ def _check_policy(meta: dict[str, Any], path: Path, skip_bad_records: bool) -> N
                            f"pass --skip-bad-records (Context skip_bad_records=True) to use the rest")
 
 
-def _cached_graph(directory: Path, quiet: bool = False) -> tuple[NetworkXGraphStore, dict[str, Any]] | None:
+def _cached_graph(directory: Path, quiet: bool = False) -> tuple[CompactGraphStore, dict[str, Any]] | None:
     """The verified cached graph and its meta, or None (damage is reported unless `quiet`)."""
     try:
         meta = cache.read_meta(directory)
@@ -178,7 +179,9 @@ def _build_and_save_graph(spec: DatasetSpec, path: Path, files: list[Path], dire
     """Build from the source and commit graph.pkl then meta.json; the entry lock is held."""
     cache.clear_entry(directory)
     started = time.perf_counter()
-    store, stats = _build_graph(spec, path, files, skip_bad_records, progress)
+    built, stats = _build_graph(spec, path, files, skip_bad_records, progress)
+    store = CompactGraphStore.freeze(built)  # what the cache holds: this process answers from it too
+    del built
     seconds = time.perf_counter() - started
     checksum = cache.save_graph(directory, store)
     cache.fault_point("graph-saved")

@@ -11,6 +11,7 @@ from typing import Any
 
 from hgrag.agents.understanding.gate import identify, plainly_english, unsupported_sentence
 from hgrag.agents.understanding.normalise import to_english
+from hgrag.tools.graph_builder import year_span
 
 
 @dataclass(frozen=True)
@@ -58,14 +59,17 @@ _YEARS: dict[int, tuple[Any, list[int]]] = {}
 
 
 def graph_years(store: Any) -> list[int]:
-    """[first, last] publication year of the graph's papers (read once per store; [] without a store)."""
+    """[first, last] publication year of the graph's papers ([] without a store): recorded by the build
+    (`paper_years`), else read once per store."""
     if store is None:
         return []
+    recorded = (getattr(store, "facts", None) or {}).get("paper_years")
+    if recorded is not None:
+        return list(recorded)
     cached = _YEARS.get(id(store))
     if cached and cached[0] is store:
         return cached[1]
-    years = [y for y in store.attrs(list(store.nodes_of_type("paper")), "year").values() if isinstance(y, int)]
-    span = [min(years), max(years)] if years else []
+    span = year_span(store.attrs(list(store.nodes_of_type("paper")), "year").values())
     _YEARS[id(store)] = (store, span)
     return span
 

@@ -32,7 +32,7 @@ def database_counts(url: str) -> tuple[int, int]:
 
 
 def expected_counts(embedded) -> tuple[int, int]:
-    return embedded.store.graph.number_of_nodes(), embedded.store.graph.number_of_edges()
+    return sum(embedded.store.node_counts().values()), sum(embedded.store.edge_counts().values())
 
 
 def test_concurrent_loads_of_one_graph_load_it_once_and_completely(falkordb_server, session_hgrag_home: Path,

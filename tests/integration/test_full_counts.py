@@ -34,10 +34,10 @@ def test_openalex_full_counts_with_index(openalex_full, datasets_dir: Path) -> N
     nodes = store.node_counts()  # the richer kinds are counted against the raw files in test_rich_stats.py
     assert {k: nodes[k] for k in ("author", "paper", "venue")} == {"author": 8_469, "paper": 5_817, "venue": 1_022}
     edges = store.edge_counts()
-    assert store.graph.graph["authorships"] == 27_331
+    assert store.facts["authorships"] == 27_331
     assert edges["writes"] == 27_311 and edges["published_in"] == 4_919
     assert edges["cites"] == _raw_openalex_cites(datasets_dir / "openalex" / "author-data")
-    assert store.graph.graph["records_read"] == 7_065
+    assert store.facts["records_read"] == 7_065
     author = next(store.nodes_of_type("author"))
     hits = resources.index.lookup(store.label(author), "author")
     assert author in [hit.node_id for hit in hits]
@@ -47,7 +47,7 @@ def test_dblp_full_graph_counts(datasets_dir: Path) -> None:
     store = build_store(iter_records("dblp", datasets_dir / "dblp" / "aminer_v8_ccf"), "dblp")
     assert store.node_counts() == {"author": 90_742, "paper": 73_565, "venue": 68}
     assert store.edge_counts() == {"writes": 190_496, "published_in": 73_565, "cites": 29_104}
-    assert store.graph.graph["authorships"] == 190_498
-    assert store.graph.graph["duplicate_records"] == 441
+    assert store.facts["authorships"] == 190_498
+    assert store.facts["duplicate_records"] == 441
     counts = [store.attr(p, "cited_by_count") for p in store.nodes_of_type("paper")]
     assert max(counts) == 211 and sum(1 for c in counts if c) == 13_066

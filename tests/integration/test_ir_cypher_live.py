@@ -155,7 +155,7 @@ def test_compiled_values_equal_the_executor_on_the_whole_graph(stores, caplog):
 def test_compiled_paths_pick_the_executors_path_and_edges(stores, caplog):
     embedded, database = stores
     rng = random.Random(7)
-    authors, nodes = list(embedded.nodes_of_type("author")), sorted(embedded.graph.nodes)
+    authors, nodes = list(embedded.nodes_of_type("author")), sorted(n for kind in embedded.node_counts() for n in embedded.nodes_of_type(kind))
     found = compiled = 0
     for _ in range(40):
         source, target = rng.sample(authors, 2) if rng.random() < 0.5 else rng.sample(nodes, 2)

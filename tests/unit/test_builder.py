@@ -82,6 +82,18 @@ def test_given_citation_counts_are_kept() -> None:
     assert store.attr("p2", "citation_count_source") is None
 
 
+def test_the_build_records_the_span_of_publication_years() -> None:
+    from hgrag.agents.understanding.reading import graph_years
+
+    papers = [_paper("p1"), _paper("p2"), _paper("p3")]
+    papers[0].year, papers[1].year, papers[2].year = 2011, 1998, None
+    store = build_store(papers, "g")
+    assert store.graph.graph["paper_years"] == [1998, 2011] == graph_years(store)
+    store.graph.graph.pop("paper_years")  # a store built without the record: read from its papers
+    assert graph_years(store) == [1998, 2011]
+    assert build_store([], "empty").graph.graph["paper_years"] == []
+
+
 def test_writes_and_venue_edges() -> None:
     venue = VenueRef(id="v1", name="Journal", type="journal", issn_l="1")
     store = build_store([_paper("p1", authors=["Ann", "Bob", "Ann"], venue=venue)], "g")

@@ -19,7 +19,7 @@ FLIPS = 15
 
 
 def node_data(store) -> dict:
-    return {node: dict(data) for node, data in store.graph.nodes(data=True)}
+    return {node: dict(store.node(node)) for kind in store.node_counts() for node in store.nodes_of_type(kind)}
 
 
 @pytest.fixture

@@ -261,3 +261,23 @@ def test_label_prefixes_read_from_the_maps_equal_those_read_from_the_labels(stor
     from_maps, from_labels = LabelPrefixes.of(index, store), LabelPrefixes.of(None, store)
     assert from_maps._keys == from_labels._keys and from_maps._titles == from_labels._titles
     assert from_maps.longest_name_words == from_labels.longest_name_words == 3
+    assert from_maps.given_names == from_labels.given_names and "marvin" in from_maps.given_names
+    restored = LabelPrefixes.restore(from_maps.payload())  # what prefixes.pkl gives a process start
+    assert restored.given_names == from_maps.given_names and restored._keys == from_maps._keys
+
+
+def test_exact_search_gives_what_a_faiss_flat_index_gives(index):
+    import faiss
+
+    from hgrag.tools.entity_index import ExactSearch, vector_index
+
+    matrix = np.ascontiguousarray(index._vectors["paper"], dtype=np.float32)
+    flat = faiss.IndexFlatIP(matrix.shape[1])
+    flat.add(matrix)
+    exact = vector_index(index._vectors["paper"])
+    assert isinstance(exact, ExactSearch) and exact.ntotal == flat.ntotal
+    for row in range(len(matrix)):
+        query = matrix[row:row + 1] * np.float32(0.7) + matrix[(row + 1) % len(matrix)] * np.float32(0.3)
+        for k in (1, 3, len(matrix)):
+            got, want = exact.search(query, k), flat.search(query, k)
+            assert got[1].tolist() == want[1].tolist() and got[0].tolist() == want[0].tolist()

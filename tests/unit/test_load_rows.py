@@ -36,8 +36,8 @@ def make_store() -> NetworkXGraphStore:
 def from_rows(store: NetworkXGraphStore) -> EntityIndex:
     rows = IndexRows()
     nodes, edges = networkx_rows(store)
-    assert sum(1 for _ in rows.nodes(nodes)) == store.graph.number_of_nodes()
-    assert sum(1 for _ in rows.edges(edges)) == store.graph.number_of_edges()
+    assert sum(1 for _ in rows.nodes(nodes)) == sum(store.node_counts().values())
+    assert sum(1 for _ in rows.edges(edges)) == sum(store.edge_counts().values())
     return EntityIndex.from_labels(store, rows.labelled, rows.prominence)
 
 
