@@ -28,7 +28,7 @@ import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from hgrag.tools import quick_pickle
 from hgrag.tools.datasets import hgrag_home
@@ -78,14 +78,30 @@ def cache_dir_for(dataset: str, key: str) -> Path:
 def read_regular(path: Path) -> bytes:
     """A cache file's bytes; CacheDamaged unless it is a regular file (a FIFO would hang the read,
     a link to /dev/zero would never end), read no further than the size it had when opened."""
+    with open_regular(path) as (handle, size):
+        return handle.read(size)
+
+
+@contextmanager
+def open_regular(path: Path) -> Iterator[tuple[BinaryIO, int]]:
+    """The open cache file and its size when opened; CacheDamaged as in `read_regular`."""
     try:
         with open(path, "rb", opener=lambda name, flags: os.open(name, flags | os.O_NONBLOCK)) as handle:
             info = os.fstat(handle.fileno())
             if not stat.S_ISREG(info.st_mode):
                 raise CacheDamaged(f"{path.name} is not a regular file")
-            return handle.read(info.st_size)
+            yield handle, info.st_size
     except OSError as exc:
         raise CacheDamaged(f"{path.name} is unreadable ({type(exc).__name__})") from None
+
+
+def _sha256_of(handle: BinaryIO, size: int) -> str:
+    """sha256 of the first `size` bytes of an open file, read in chunks."""
+    digest, left = hashlib.sha256(), size
+    while left > 0 and (chunk := handle.read(min(_READ_CHUNK, left))):
+        digest.update(chunk)
+        left -= len(chunk)
+    return digest.hexdigest()
 
 
 def file_sha256(path: Path) -> str:
@@ -281,14 +297,17 @@ def load_meta(directory: Path) -> dict[str, Any]:
 
 
 def load_graph_checked(directory: Path, meta: dict[str, Any]) -> CompactGraphStore:
-    """graph.pkl, verified against the checksum in meta.json before it is unpickled."""
-    data = read_regular(directory / GRAPH_FILE)
-    if hashlib.sha256(data).hexdigest() != meta["checksums"][GRAPH_FILE]:
-        raise CacheDamaged("graph.pkl does not match its checksum")
-    try:
-        store = quick_pickle.loads(data)
-    except Exception as exc:  # checksum matched, so only a foreign or outdated pickle gets here
-        raise CacheDamaged(f"graph.pkl cannot be loaded ({type(exc).__name__})") from None
+    """graph.pkl, verified against the checksum in meta.json before it is unpickled. The file is read
+    twice from one open handle (hashed, then unpickled as a stream), so its bytes are never held in
+    memory beside the graph they make (20-30 MB of a cold process's peak)."""
+    with open_regular(directory / GRAPH_FILE) as (handle, size):
+        if _sha256_of(handle, size) != meta["checksums"][GRAPH_FILE]:
+            raise CacheDamaged("graph.pkl does not match its checksum")
+        handle.seek(0)
+        try:
+            store = quick_pickle.load(handle)
+        except Exception as exc:  # checksum matched, so only a foreign or outdated pickle gets here
+            raise CacheDamaged(f"graph.pkl cannot be loaded ({type(exc).__name__})") from None
     if not isinstance(store, CompactGraphStore):
         raise CacheDamaged("graph.pkl holds no graph")
     return store

@@ -1,7 +1,7 @@
-"""The graph interface agents use, and its networkx MultiDiGraph implementation.
+"""The graph interface agents use, and its networkx MultiDiGraph implementation (the one a build
+writes into; the cache keeps it frozen as a CompactGraphStore, tools/compact_store.py).
 
-Agents only call `GraphStore` methods, so a Neo4j-backed store can replace
-`NetworkXGraphStore` without touching them.
+Agents only call `GraphStore` methods, so the compact, networkx and FalkorDB stores answer them alike.
 
 Schema
   nodes: author(name, orcid) | paper(title, year, cited_by_count, doi, type, language)

@@ -42,8 +42,10 @@ class RichIndex:
         self.by_key: dict[str, list[RichHit]] = defaultdict(list)
         self.counts: dict[str, int] = {}
         self.max_words = 0
+        self.by_country: dict[str, list[str]] = {}  # ISO code -> its institutions (sorted ids)
         if store is not None:
             self._read_store(store)
+            self.by_country = institutions_by_country(store)
 
     def _read_store(self, store: Any) -> None:
         for kind in NAMED_RICH_TYPES:
@@ -63,7 +65,7 @@ class RichIndex:
 
     def payload(self) -> dict[str, Any]:
         return {"by_key": {key: [tuple(hit) for hit in hits] for key, hits in self.by_key.items()},
-                "counts": self.counts, "max_words": self.max_words}
+                "counts": self.counts, "max_words": self.max_words, "by_country": self.by_country}
 
     @classmethod
     def restore(cls, payload: dict[str, Any]) -> RichIndex:
@@ -71,6 +73,7 @@ class RichIndex:
         index.by_key.update((key, [RichHit(*hit) for hit in hits]) for key, hits in payload["by_key"].items())
         index.counts = dict(payload["counts"])
         index.max_words = int(payload["max_words"])
+        index.by_country = dict(payload["by_country"])
         return index
 
     def __bool__(self) -> bool:
@@ -87,6 +90,17 @@ class RichIndex:
         if not key.strip():
             return []
         return [h for name, hits in self.by_key.items() if key in f" {name} " for h in hits if h.node_type in kinds]
+
+
+def institutions_by_country(store: Any) -> dict[str, list[str]]:
+    """Institution ids by upper-case country code, each list sorted."""
+    ids = list(store.nodes_of_type("institution"))
+    codes = store.attrs(ids, "country_code") if ids else {}
+    found: dict[str, list[str]] = {}
+    for node in sorted(ids):
+        if codes.get(node):
+            found.setdefault(str(codes[node]).upper(), []).append(node)
+    return found
 
 
 _INDEXES: "weakref.WeakKeyDictionary[Any, RichIndex]" = weakref.WeakKeyDictionary()

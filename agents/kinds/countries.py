@@ -6,16 +6,14 @@ from __future__ import annotations
 
 import json
 import re
-import weakref
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from hgrag.agents.kinds.linking import RichSpan
-from hgrag.tools.rich_index import RichHit
+from hgrag.tools.rich_index import RichHit, rich_index
 
 COUNTRIES_FILE = Path(__file__).resolve().parent.parent / "lexicon" / "countries.json"
-_BY_CODE: "weakref.WeakKeyDictionary[Any, dict[str, list[str]]]" = weakref.WeakKeyDictionary()
 
 
 @lru_cache(maxsize=1)
@@ -63,23 +61,9 @@ def _country_hits(question: str) -> list[tuple[int, int, str, str, str]]:
     return sorted(found, key=lambda h: (h[0] - h[1], h[0]))
 
 
-def institutions_by_country(store: Any) -> dict[str, list[str]]:
-    """Institution ids by country code (built once per store)."""
-    found = _BY_CODE.get(store)
-    if found is None:
-        ids = list(store.nodes_of_type("institution"))
-        codes = store.attrs(ids, "country_code") if ids else {}
-        found = {}
-        for node in sorted(ids):
-            if codes.get(node):
-                found.setdefault(str(codes[node]).upper(), []).append(node)
-        _BY_CODE[store] = found
-    return found
-
-
 def country_spans(question: str, taken: list[tuple[int, int]], store: Any) -> list[RichSpan]:
     """Country names outside `taken`, each as the span of its country's institutions."""
-    by_code = institutions_by_country(store)
+    by_code = rich_index(store).by_country  # built with the cache
     used = list(taken)
     spans = []
     for start, end, text, name, code in _country_hits(question):

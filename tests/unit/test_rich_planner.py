@@ -157,7 +157,8 @@ def test_question_words_give_way_to_the_verb_of_their_clause() -> None:
 
 
 def test_countries_are_data_and_capitals_match_only_as_written(resources) -> None:
-    from hgrag.agents.kinds.countries import country_spans, institutions_by_country
+    from hgrag.agents.kinds.countries import country_spans
+    from hgrag.tools.rich_index import institutions_by_country
 
     codes = institutions_by_country(resources.store)
     assert codes and all(code.isupper() and len(code) == 2 for code in codes)

@@ -36,6 +36,7 @@ def test_a_fresh_process_reads_the_saved_index_and_it_equals_a_built_one(
     monkeypatch.undo()
     built = RichIndex(resources.store)
     assert loaded.by_key == built.by_key and loaded.counts == built.counts
+    assert loaded.by_country == built.by_country and loaded.by_country  # countries come with the cache
     assert loaded.max_words == built.max_words and loaded  # non-empty on a graph with institutions
 
 
