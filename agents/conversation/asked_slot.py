@@ -10,10 +10,9 @@ then asks back.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
-from hgrag.agents.conversation.lexicon import lexicon, search_words, words
+from hgrag.agents.conversation.lexicon import lexicon, possessive_pronouns, search_words, words
 from hgrag.agents.conversation.memory import Turn
 from hgrag.agents.conversation.pick import answered
 from hgrag.agents.conversation.references import find_references
@@ -23,26 +22,17 @@ from hgrag.agents.understanding.tokens import tag
 ASKED_FAMILIES = ("attribute", "kind")
 
 
-@lru_cache(maxsize=1)
-def _possessives() -> tuple[str, ...]:
-    """The possessive pronouns of the conversation lexicon ('its', 'their', 'his', 'her')."""
-    return tuple(w for w, entry in lexicon()["pronouns"].items()
-                 if entry.get("possessive") or entry.get("possessive_before_noun"))
-
-
 def attribute_ellipsis(low: str, spans: list[Any], years: list[int], history: list[Turn]) -> dict[str, Any] | None:
     """An ellipsis reading ("the venue of 'T'?") of a fragment that only names what is asked, or None."""
     if spans or years or not history or history[-1].get("clarify") or _points_back(low, spans):
         return None
-    tokens = _fragment_tokens(low)
-    if not tokens:
+    asked = _asked_slot(low)
+    if asked is None:
         return None
-    head = [t for t in tokens if t.family in ASKED_FAMILIES][-1]
-    owners = lexicon()["slot_owners"].get(head.concept or "", [])
-    subject, turn = _subject(history, owners)
+    concept, phrase = asked
+    subject, turn = _subject(history, lexicon()["slot_owners"].get(concept, []))
     if subject is None:
         return None
-    phrase = " ".join("the" if t.text in _possessives() else t.text for t in tokens)
     words = f"'{subject['label']}'" if subject["type"] == "paper" else subject["label"]
     return {"kind": "ellipsis", "question": f"{phrase} of {words}?", "turn": turn["turn"],
             "taken": [f"'{low.strip(' ?.!')}' asks {phrase} of '{subject['label']}' from turn {turn['turn']}"]}
@@ -57,9 +47,35 @@ def _points_back(low: str, spans: list[Any]) -> bool:
                for ref in find_references(low, spans))
 
 
+def _asked_slot(low: str) -> tuple[str, str] | None:
+    """(concept, phrase) the fragment asks: 'the venue' (kind:venue), or what a lone question word asks
+    ('published where?', 'and when?': `slot_heads`), or None."""
+    tokens = _fragment_tokens(low)
+    if tokens:
+        head = [t for t in tokens if t.family in ASKED_FAMILIES][-1]
+        return head.concept or "", " ".join("the" if t.text in possessive_pronouns() else t.text for t in tokens)
+    return _head_slot(low)
+
+
+def _head_slot(low: str) -> tuple[str, str] | None:
+    """'published where?', 'and when?': one question word of `slot_heads`, with nothing else than leading
+    function words and the relations that question word asks about."""
+    table = lexicon()["slot_heads"]
+    tokens = [t for t in tag(low, load("en")) if t.family != "filler"]
+    while tokens and tokens[0].family == "function":
+        tokens = tokens[1:]
+    heads = [t for t in tokens if t.family == "head"]
+    if len(heads) != 1 or heads[0].concept not in table:
+        return None
+    entry = table[heads[0].concept]
+    if any(t is not heads[0] and t.concept not in entry["with"] for t in tokens):
+        return None
+    return entry["asks"], entry["phrase"]
+
+
 def _fragment_tokens(low: str) -> list[Any]:
     """The fragment's asked phrase ('the venue', 'citation count'), or [] when it says anything else."""
-    opening = _possessives() + tuple(words("slot_phrase_openers"))  # 'its year', 'the venue'
+    opening = possessive_pronouns() + tuple(words("slot_phrase_openers"))  # 'its year', 'the venue'
     kept = opening + tuple(words("slot_phrase_joiners"))  # 'the number of citations'
     tokens = [t for t in tag(low, load("en")) if t.family != "filler"]
     while tokens and (t := tokens[0]).family in ("function", "head") and t.text not in opening:

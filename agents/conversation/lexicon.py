@@ -50,3 +50,10 @@ def type_of_noun(noun: str) -> str | None:
 
 def all_type_nouns() -> tuple[str, ...]:
     return tuple(n for nouns in lexicon()["type_nouns"].values() for n in nouns)
+
+
+@lru_cache(maxsize=1)
+def possessive_pronouns() -> tuple[str, ...]:
+    """The possessive pronouns of the lexicon ('its', 'their', 'his', 'her')."""
+    return tuple(w for w, entry in lexicon()["pronouns"].items()
+                 if entry.get("possessive") or entry.get("possessive_before_noun"))

@@ -121,10 +121,13 @@ def pronouns(text: str, spans: list[Any], taken: list[Ref]) -> list[Ref]:
 
 def _owned_type(text: str, end: int) -> str:
     """The node type the noun after a possessive names within five words ('their papers', 'their most
-    highly cited work', 'their latest one' -> paper), or ''."""
+    highly cited work', 'their latest one' -> paper), or '' (none, or a peer noun like 'co-authors')."""
     following = re.findall(r"[\w'-]+", text[end:])[:5]
     nouns = lexicon()["type_nouns"]  # with 'one' / 'ones': 'their most cited one' owns a paper
-    return next((kind for word in following for kind, words_ in nouns.items() if word in words_), "")
+    named = next(((word, kind) for word in following for kind, words_ in nouns.items() if word in words_), None)
+    if named is None or named[0] in lexicon()["peer_nouns"]:
+        return ""  # 'their co-authors': people have co-authors, so the owner may be of the noun's type
+    return named[1]
 
 
 def _antecedent(taken: list[Ref], at: int, kind: str) -> int | None:

@@ -7,7 +7,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from hgrag.agents.conversation.lexicon import alternation, lexicon, starts_with, type_of_noun, words
+from hgrag.agents.conversation.lexicon import (
+    all_type_nouns,
+    alternation,
+    lexicon,
+    starts_with,
+    type_of_noun,
+    words,
+)
 from hgrag.agents.conversation.memory import Turn
 from hgrag.agents.conversation.pick import answered, clarify_text, last_set
 from hgrag.agents.conversation.references import YEAR, fragment_only, selections
@@ -63,7 +70,8 @@ def refinement(low: str, spans: list[Any], history: list[Turn], store: Any) -> d
         return None
     shifted = [_shift(s, len(low) - len(rest)) for s in spans]
     extra = tuple(w for phrase in list(lex["year_comparisons"]) + list(lex["year_suffixes"]) for w in phrase.split()) + tuple(w for p in lex["set_words"] + lex["count_phrases"] for w in p.split()) \
-        + tuple(lex["filter_verbs"]) + ("has", "have", "had", "which", "and", "between", "that", "those", "these", "them")
+        + tuple(lex["filter_verbs"]) + ("has", "have", "had", "which", "and", "between", "that", "those", "these", "them") \
+        + all_type_nouns()  # a noun of another type than the set's is refused below ('named')
     if not fragment_only(rest, shifted, extra) or (kind == "filter" and not (_linked(shifted) or re.search(YEAR, rest))):
         return None
     if _own_clause(low, rest, shifted):
@@ -162,7 +170,7 @@ def ellipsis(low: str, text: str, spans: list[Any], years: list[int], history: l
             return {"kind": "clarify", "clarify": clarify_text("no_slot", phrase=text.strip(), previous=frame["question"])}
         taken.append(note)
     for span in new_spans:
-        question, note = _swap_entity(question, span, frame)
+        question, note = _swap_entity(question, span, frame, _word_before(low, span.start))
         if note is None:
             return {"kind": "clarify", "clarify": clarify_text("no_slot", phrase=text.strip(), previous=frame["question"])}
         taken.append(note)
@@ -189,12 +197,23 @@ def _swap_year(question: str, cmp: str, value: Any) -> tuple[str, str | None]:
     return f"{body} {phrase}?", f"'{phrase}' added"
 
 
-def _swap_entity(question: str, span: Any, frame: Turn) -> tuple[str, str | None]:
+def _word_before(text: str, at: int) -> str:
+    words_before = re.findall(r"[\w'-]+", text[:at].lower())
+    return words_before[-1] if words_before else ""
+
+
+def _swap_entity(question: str, span: Any, frame: Turn, word_before: str = "") -> tuple[str, str | None]:
+    """The previous question with the one mention of the span's type replaced by the span: the only one
+    of that type, or the only one the same word leads in ('what about with C' after '... with B')."""
     new = span.text if span.type != "paper" or span.text.startswith(("'", '"')) else f"'{span.text}'"
     same = [a for a in frame["anchors"] if a["type"] == span.type]
+    if len(same) > 1 and word_before:
+        led = [a for a in same if _word_before(question, _find(question, _mention(frame, a))) == word_before
+               and _find(question, _mention(frame, a)) >= 0]
+        same = led if len(led) == 1 else same
     if len(same) == 1:
-        old = frame["mentions"].get(same[0]["id"], same[0]["label"])
-        at = question.lower().find(old.lower())
+        old = _mention(frame, same[0])
+        at = _find(question, old)
         if at >= 0:
             if at > 0 and question[at - 1] in "'\"":
                 new = span.text.strip("'\"")
@@ -202,3 +221,11 @@ def _swap_entity(question: str, span: Any, frame: Turn) -> tuple[str, str | None
     if not same and span.type == "venue":
         return f"{question.rstrip(' ?.')} in {new}?", f"'{new}' added as the venue"
     return question, None
+
+
+def _mention(frame: Turn, anchor: dict[str, Any]) -> str:
+    return frame["mentions"].get(anchor["id"], anchor["label"])
+
+
+def _find(question: str, mention: str) -> int:
+    return question.lower().find(mention.lower())

@@ -58,8 +58,11 @@ def test_a_pronoun_after_a_selection_in_the_same_question_is_that_one(store) -> 
 def test_a_possessive_owner_is_not_of_the_type_it_owns(store) -> None:
     history = [turn(store, 1, "How many papers has Ann Lee written?", [], ["a1"], "number",
                     counted=[{"id": p, "label": store.label(p), "type": "paper"} for p in ("p1", "p2")])]
-    reading = read(store, "and which of their papers is cited most?", history)
+    reading = read(store, "and who cites their papers?", history)
     assert reading["kind"] == "substitution" and "Ann Lee's papers" in reading["question"]
+    # over the owner's own papers, just counted, the superlative reads as a choice among them
+    reading = read(store, "and which of their papers is cited most?", history)
+    assert reading["kind"] == "refinement" and [item["id"] for item in reading["set"]] == ["p1", "p2"]
 
 
 def test_a_selection_from_an_earlier_answer_asks_the_last_question_again_for_it(store) -> None:

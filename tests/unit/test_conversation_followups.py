@@ -1,0 +1,49 @@
+"""Follow-ups read through the conversation lexicon's families rather than fixed wordings: a lone question
+word ('published where?'), a slot led in by the same word ('what about with C?'), peer nouns after a
+possessive ('their co-authors'), any noun of the set's own type in a refinement ('how many collaborators'),
+and superlatives and year bounds from the lexicon ('most highly cited', 'no later than')."""
+
+from __future__ import annotations
+
+from test_conversation_resolver import read, store, turn  # noqa: F401  (the hand-made graph and helpers)
+
+
+def test_a_lone_question_word_asks_its_slot_of_the_last_subject(store) -> None:
+    history = [turn(store, 1, "Who wrote 'Graph Routing Revisited'?", ["a1", "a2"], ["p1"], "author")]
+    for text, asked in (("published where?", "the venue"), ("and when?", "the year"), ("hmm, where?", "the venue")):
+        reading = read(store, text, history)
+        assert reading["kind"] == "ellipsis" and reading["question"] == f"{asked} of 'Graph Routing Revisited'?", text
+    listed = [turn(store, 1, "What did Ann Lee publish?", ["p1", "p2"], ["a1"], "paper")]
+    assert read(store, "published where?", listed)["kind"] != "ellipsis"  # two papers: no single subject
+    assert read(store, "where and when?", history)["kind"] != "ellipsis"  # two question words: not one slot
+
+
+def test_what_about_with_replaces_the_person_the_same_word_led_in(store) -> None:
+    history = [turn(store, 1, "What did Ann Lee write together with Bo Chen?", ["p1"], ["a1", "a2"], "paper")]
+    reading = read(store, "what about with Yang Liu", history)
+    assert reading["kind"] == "ellipsis"
+    assert reading["question"] == "What did Ann Lee write together with Yang Liu?"
+    both = [turn(store, 1, "Which papers did Ann Lee and Bo Chen write together?", ["p1"], ["a1", "a2"], "paper")]
+    assert read(store, "what about Yang Liu", both)["kind"] == "clarify"  # which of the two goes is not said
+
+
+def test_a_possessive_before_a_peer_noun_can_stand_for_a_person(store) -> None:
+    history = [turn(store, 1, "Who is the first author of 'Graph Routing Revisited'?", ["a1"], ["p1"], "author")]
+    reading = read(store, "who are their co-authors?", history)
+    assert reading["kind"] == "substitution" and reading["question"] == "who are Ann Lee's co-authors?"
+    assert read(store, "which venues did their papers appear in?", history)["question"] \
+        == "which venues did Ann Lee's papers appear in?"
+
+
+def test_a_refinement_takes_any_noun_of_the_sets_type_and_the_lexicons_superlatives(store) -> None:
+    history = [turn(store, 1, "Who are Ann Lee's co-authors?", ["a2", "y2"], ["a1"], "author")]
+    reading = read(store, "so how many collaborators?", history)
+    assert reading["kind"] == "refinement" and reading["ir"]["fn"] == "count"
+    assert read(store, "so how many papers?", history)["kind"] != "refinement"  # papers are not that set
+    papers = [turn(store, 1, "What did Ann Lee publish?", ["p1", "p2"], ["a1"], "paper")]
+    top = read(store, "which one came out last?", papers)
+    assert top["kind"] == "refinement" and (top["ir"]["key"], top["ir"]["order"]) == ("year", "max")
+    cited = read(store, "which one is most highly cited?", papers)
+    assert (cited["ir"]["key"], cited["ir"]["order"]) == ("cited_by_count", "max")
+    bounded = read(store, "which of them came out no later than 2015?", papers)
+    assert (bounded["ir"]["op"], bounded["ir"]["cmp"], bounded["ir"]["value"]) == ("filter", "<=", 2015)
