@@ -58,19 +58,21 @@ def _asked_slot(low: str) -> tuple[str, str] | None:
 
 
 def _head_slot(low: str) -> tuple[str, str] | None:
-    """'published where?', 'and when?': one question word of `slot_heads`, with nothing else than leading
-    function words and the relations that question word asks about."""
-    table = lexicon()["slot_heads"]
-    tokens = [t for t in tag(low, load("en")) if t.family != "filler"]
+    """'published where?', 'and when?', 'and who is listed last?': one question word of `slot_heads` with
+    the words one of its readings needs, and nothing else than leading function words, auxiliaries and the
+    words that reading allows."""
+    tokens = [t for t in tag(low, load("en")) if t.family != "filler" and t.concept != "head:aux"]
     while tokens and tokens[0].family == "function":
         tokens = tokens[1:]
     heads = [t for t in tokens if t.family == "head"]
-    if len(heads) != 1 or heads[0].concept not in table:
+    if len(heads) != 1:
         return None
-    entry = table[heads[0].concept]
-    if any(t is not heads[0] and t.concept not in entry["with"] for t in tokens):
-        return None
-    return entry["asks"], entry["phrase"]
+    others = {t.concept for t in tokens if t is not heads[0]}
+    for reading in lexicon()["slot_heads"].get(heads[0].concept or "", []):
+        needs = set(reading.get("needs", []))
+        if needs <= others and others <= needs | set(reading["with"]):
+            return reading["asks"], reading["phrase"]
+    return None
 
 
 def _fragment_tokens(low: str) -> list[Any]:

@@ -169,8 +169,14 @@ def ellipsis(low: str, text: str, spans: list[Any], years: list[int], history: l
         if note is None:
             return {"kind": "clarify", "clarify": clarify_text("no_slot", phrase=text.strip(), previous=frame["question"])}
         taken.append(note)
+    again = {s.candidates[0].node_id for s in new_spans} & {a["id"] for a in frame["anchors"]}
+    replaced = {s.candidates[0].node_id for s in new_spans if s.candidates[0].node_id in again
+                and _led_by(low, s.start, words("replacing_phrases"))}  # 'C instead of B': B goes
     for span in new_spans:
-        question, note = _swap_entity(question, span, frame, _word_before(low, span.start))
+        if span.candidates[0].node_id in again:
+            continue  # named again: 'how about A with C?' after 'A and B' keeps A; 'instead of B' drops B
+        question, note = _swap_entity(question, span, frame, _word_before(low, span.start), again - replaced,
+                                      replaced)
         if note is None:
             return {"kind": "clarify", "clarify": clarify_text("no_slot", phrase=text.strip(), previous=frame["question"])}
         taken.append(note)
@@ -197,17 +203,29 @@ def _swap_year(question: str, cmp: str, value: Any) -> tuple[str, str | None]:
     return f"{body} {phrase}?", f"'{phrase}' added"
 
 
+def _led_by(text: str, at: int, phrases: list[str]) -> bool:
+    """Does one of `phrases` end right before position `at`?"""
+    before = " ".join(text[:at].lower().split())
+    return any(before.endswith(phrase) for phrase in phrases)
+
+
 def _word_before(text: str, at: int) -> str:
     words_before = re.findall(r"[\w'-]+", text[:at].lower())
     return words_before[-1] if words_before else ""
 
 
-def _swap_entity(question: str, span: Any, frame: Turn, word_before: str = "") -> tuple[str, str | None]:
-    """The previous question with the one mention of the span's type replaced by the span: the only one
-    of that type, or the only one the same word leads in ('what about with C' after '... with B')."""
+def _swap_entity(question: str, span: Any, frame: Turn, word_before: str = "",
+                 kept: set[str] | frozenset[str] = frozenset(),
+                 replaced: set[str] | frozenset[str] = frozenset()) -> tuple[str, str | None]:
+    """The previous question with the one mention of the span's type replaced by the span: the one the
+    fragment says it replaces ('instead of B'), else the only one of that type (other than those the
+    fragment names again, `kept`), or the only one the same preposition leads in ('what about with C'
+    after '... with B'; never 'and', which joins names rather than marks a slot: `slot_lead_words`)."""
     new = span.text if span.type != "paper" or span.text.startswith(("'", '"')) else f"'{span.text}'"
-    same = [a for a in frame["anchors"] if a["type"] == span.type]
-    if len(same) > 1 and word_before:
+    same = [a for a in frame["anchors"] if a["type"] == span.type and a["id"] not in kept]
+    named_out = [a for a in same if a["id"] in replaced]
+    same = named_out or same
+    if len(same) > 1 and word_before in words("slot_lead_words"):
         led = [a for a in same if _word_before(question, _find(question, _mention(frame, a))) == word_before
                and _find(question, _mention(frame, a)) >= 0]
         same = led if len(led) == 1 else same

@@ -99,13 +99,20 @@ def _spelled(text: str, spans: list[Any]) -> str:
 def _read(text: str, low: str, spans: list[Any], years: list[int], history: list[Turn], store: Any,
           name_set: Any = None) -> dict[str, Any]:
     result = homonym_choice(low, spans, history, store)
+    connectors = dict.fromkeys((starts_with(low, words("leading_connectors")) or "", _lead_in(low)))
     if result is None:
-        for connector in dict.fromkeys((starts_with(low, words("leading_connectors")) or "", _lead_in(low))):
+        for connector in connectors:
             result = refinement(low[len(connector):], [_shifted(s, len(connector)) for s in spans], history, store)
             if result is not None:  # 'just the ones in V' keeps its 'just'; 'hmm, which were …' drops the 'hmm'
                 break
     if result is None:
         result = ellipsis(low, text, spans, years, history)
+    for connector in [c for c in connectors if c]:  # 'ok and 1996?' continues after its 'ok'
+        if result is not None:
+            break
+        attempt = ellipsis(low[len(connector):], text[len(connector):],
+                           [_shifted(s, len(connector)) for s in spans], years, history)
+        result = attempt if attempt is not None and attempt["kind"] != "clarify" else None
     if result is None:
         result = attribute_ellipsis(low, spans, years, history)
     if result is None:

@@ -120,8 +120,8 @@ def test_full_openalex_benchmark_has_100_per_type_and_checkable_gold(session_hgr
     assert again == questions
     from hgrag.tools.resources import load_graph
 
-    graph = load_graph("openalex").store.graph
-    papers = {d["title"].rstrip("."): (n, d) for n, d in graph.nodes(data=True) if d["type"] == "paper"}
+    store = load_graph("openalex").store
+    papers = {store.node(n)["title"].rstrip("."): (n, store.node(n)) for n in store.nodes_of_type("paper")}
     checked = 0
     for q in questions:
         if q["intent"] == "paper_year":
@@ -129,7 +129,7 @@ def test_full_openalex_benchmark_has_100_per_type_and_checkable_gold(session_hgr
             checked += 1
         if q["intent"] == "paper_author_count":
             paper_id = papers[q["slots"]["paper"]][0]
-            authors = [a for a, _, k in graph.in_edges(paper_id, keys=True) if k == "writes"]
+            authors = store.neighbors(paper_id, "writes", "in")
             assert q["answer"] == [str(len(authors))]
             checked += 1
     assert checked >= 20

@@ -47,3 +47,29 @@ def test_a_refinement_takes_any_noun_of_the_sets_type_and_the_lexicons_superlati
     assert (cited["ir"]["key"], cited["ir"]["order"]) == ("cited_by_count", "max")
     bounded = read(store, "which of them came out no later than 2015?", papers)
     assert (bounded["ir"]["op"], bounded["ir"]["cmp"], bounded["ir"]["value"]) == ("filter", "<=", 2015)
+
+
+def test_a_question_word_reading_needs_its_words(store) -> None:
+    history = [turn(store, 1, "Who is the first author of 'Graph Routing Revisited'?", ["a1"], ["p1"], "author")]
+    reading = read(store, "thanks! and who is listed last?", history)
+    assert reading["kind"] == "ellipsis" and reading["question"] == "the last author of 'Graph Routing Revisited'?"
+    assert read(store, "and who comes first on the byline?", history)["question"] \
+        == "the first author of 'Graph Routing Revisited'?"
+    assert read(store, "and who?", history)["kind"] != "ellipsis"  # 'who' alone names no slot
+
+
+def test_an_ellipsis_after_chat_words_and_with_a_person_named_again(store) -> None:
+    history = [turn(store, 1, "Which papers appeared in Computer Networks in 2012?", ["p1"], ["v1"], "paper")]
+    reading = read(store, "ok and 2005?", history)
+    assert reading["kind"] == "ellipsis" and reading["question"] == "Which papers appeared in Computer Networks in 2005?"
+    both = [turn(store, 1, "Which papers did Ann Lee and Bo Chen write together?", ["p1"], ["a1", "a2"], "paper")]
+    again = read(store, "How about Ann Lee with Yang Liu?", both)
+    assert again["kind"] == "ellipsis" and again["question"] == "Which papers did Ann Lee and Yang Liu write together?"
+
+
+def test_the_person_said_to_be_replaced_is_the_one_that_goes(store) -> None:
+    history = [turn(store, 1, "Are Ann Lee and Bo Chen co-authors?", [], ["a1", "a2"], "yes_no")]
+    reading = read(store, "what about Yang Liu instead of Bo Chen?", history)
+    assert reading["kind"] == "ellipsis" and reading["question"] == "Are Ann Lee and Yang Liu co-authors?"
+    assert read(store, "what about Yang Liu instead of Ann Lee?", history)["question"] == "Are Yang Liu and Bo Chen co-authors?"
+    assert read(store, "and Yang Liu?", history)["kind"] == "clarify"  # 'and' joins; it says nothing of which one goes
