@@ -238,9 +238,14 @@ INTERJECTION = re.compile(r"^((hey|hi|hello|ok|okay|so|well|quick one|quick ques
                           r"just curious|curious|out of curiosity)\b\s*)+")
 
 
+def _lead_stripped(clause: str) -> str:
+    """A clause without its lead-in, in either order ('so can you give me …', 'can you, ok, …')."""
+    return INTERJECTION.sub("", POLITE.sub("", INTERJECTION.sub("", clause.strip()))).strip()
+
+
 def is_yes_no(text: str) -> bool:
     """Questions that start (in any clause) with an auxiliary and ask no wh-question."""
-    clauses = [INTERJECTION.sub("", POLITE.sub("", c.strip())).strip() for c in text.split(",")]
+    clauses = [_lead_stripped(c) for c in text.split(",")]
     flat = " ".join(clauses)
     if YES_NO_MARK.search(flat):
         return True

@@ -131,10 +131,11 @@ def _owned_type(text: str, end: int) -> str:
 
 
 def _antecedent(taken: list[Ref], at: int, kind: str) -> int | None:
-    """'the 2nd author - what else did they write?': the nearest earlier single reference of the question
-    that the pronoun can stand for (its start), or None."""
+    """'the 2nd author - what else did they write?', 'the last one - how many papers has that person
+    written?': the nearest earlier single reference of the question that the pronoun or demonstrative can
+    stand for (its start; a selection of no stated type can stand for any), or None."""
     earlier = [r for r in taken if r.end <= at and r.number == "one" and r.kind != "pronoun"
-               and (_fits(kind, r.type) or kind == "author" and r.type == "author")]
+               and (_fits(kind, r.type) or r.type == "any" or kind == "author" and r.type == "author")]
     return earlier[-1].start if earlier else None
 
 
@@ -171,7 +172,10 @@ def definites(text: str, spans: list[Any], taken: list[Ref]) -> list[Ref]:
 def find_references(text: str, spans: list[Any]) -> list[Ref]:
     """Every thread reference in `text` (lower case, quotes folded), left to right, none overlapping."""
     refs = selections(text, spans)
-    refs += [r for r in demonstratives(text, spans) if _outside(r.start, r.end, refs)]
+    for ref in demonstratives(text, spans):
+        if _outside(ref.start, ref.end, refs):  # 'the 1st one - how many papers has that person written'
+            ref.same_as = _antecedent(refs, ref.start, ref.type) if ref.number == "one" else None
+            refs.append(ref)
     refs += definites(text, spans, refs)
     refs += pronouns(text, spans, refs)
     verbs = alternation(tuple(lexicon()["not_venue_verbs"]))

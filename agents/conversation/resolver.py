@@ -313,7 +313,10 @@ def _joined(items: list[dict[str, Any]]) -> str:
 
 
 def _words_for(item: dict[str, Any], ref: Ref) -> str:
-    words = f"'{item['label']}'" if item["type"] == "paper" else item["label"]
+    """How the entity is written into the question: a paper's title quoted, and a name quoted when it holds
+    a word that joins names ('X and Y' as one author's name would be read as two people)."""
+    joined = search_words("name_joiners", item["label"].lower())
+    words = f"'{item['label']}'" if item["type"] == "paper" or joined else item["label"]
     words = f"{ref.prefix} {words}" if ref.prefix else words
     return f"{words}'s" if ref.possessive else words
 

@@ -121,3 +121,12 @@ def test_strict_words_make_the_frames_inclusive_year_bounds_strict() -> None:
     assert strict_year_filters(since, "zzauthor papers since zzyear", "x zzyear", [2005]) == since
     after = strict_year_filters(since, "zzauthor papers later than zzyear", "x zzyear", [2005])
     assert after["steps"][0]["filters"] == {"year_after": 2005}
+
+
+def test_a_request_after_a_chat_word_is_no_yes_no_question() -> None:
+    from hgrag.agents.intent import is_yes_no
+
+    assert not is_yes_no("so can you give me everything zzauthor has authored")
+    assert not is_yes_no("ok so could you list the papers of zzauthor")
+    assert is_yes_no("so can zzauthor be found in the graph")
+    assert is_yes_no("ok did zzauthor write zzpaper")

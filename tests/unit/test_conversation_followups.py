@@ -73,3 +73,20 @@ def test_the_person_said_to_be_replaced_is_the_one_that_goes(store) -> None:
     assert reading["kind"] == "ellipsis" and reading["question"] == "Are Ann Lee and Yang Liu co-authors?"
     assert read(store, "what about Yang Liu instead of Ann Lee?", history)["question"] == "Are Yang Liu and Bo Chen co-authors?"
     assert read(store, "and Yang Liu?", history)["kind"] == "clarify"  # 'and' joins; it says nothing of which one goes
+
+
+def test_a_demonstrative_after_a_selection_is_that_selection_and_the_latter_is_the_last_named(store) -> None:
+    history = [turn(store, 1, "Who wrote 'Graph Routing Revisited'?", ["a1", "a2"], ["p1"], "author")]
+    reading = read(store, "the last one - how many papers has that person written?", history)
+    assert reading["kind"] == "substitution" and reading["question"].endswith("how many papers has Bo Chen written?")
+    single = [turn(store, 1, "Who is the last author of 'Graph Routing Revisited'?", ["a2"], ["p1"], "author")]
+    assert read(store, "alright, how many papers has the latter written?", single)["question"] \
+        .endswith("how many papers has Bo Chen written?")
+
+
+def test_a_name_that_joins_two_names_is_written_back_quoted(store) -> None:
+    store.add_node("a9", "author", name="Ann Lee and Bo Chen")  # one author record holding two names
+    store.add_edge("a9", "p3", "writes")
+    history = [turn(store, 1, "Who is the last author of 'Old Routing'?", ["a9"], ["p3"], "author")]
+    assert read(store, "how many papers has the latter written?", history)["question"] \
+        == "how many papers has 'Ann Lee and Bo Chen' written?"
