@@ -20,7 +20,7 @@ import numpy as np
 
 from hgrag.evaluation.generator import generate_questions
 from hgrag.tools.embeddings import get_embedder
-from hgrag.tools.entity_index import vector_index
+from hgrag.tools.vector_search import vector_index
 from hgrag.tools.entity_keys import exact_key
 from hgrag.tools.graph_store import LABEL_ATTR
 from hgrag.tools.resources import load_graph

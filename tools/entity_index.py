@@ -32,6 +32,7 @@ from hgrag.tools.graph_store import LABEL_ATTR, NODE_TYPES, GraphStore
 from hgrag.tools.label_prefixes import LabelPrefixes
 from hgrag.tools.memo import Memo
 from hgrag.tools.text import name_key, norm_key
+from hgrag.tools.vector_search import vector_index
 
 if TYPE_CHECKING:
     from hgrag.tools.embeddings import Embedder
@@ -45,10 +46,6 @@ CLOSEST_POOL = 25
 # name, initials): embedding ~1M labels would take hours on a small CPU. Override: HGRAG_EMBED_LIMIT.
 EMBED_LIMIT = 250_000
 EMBED_LIMIT_ENV = "HGRAG_EMBED_LIMIT"
-# Up to this many vectors a type gets an exact IndexFlatIP; past it an HNSW graph (recall against
-# flat measured by benchmarks/scale.py). Override: HGRAG_HNSW_FROM.
-HNSW_FROM = 100_000
-HNSW_FROM_ENV = "HGRAG_HNSW_FROM"
 MEMO_SIZE = 4096  # query texts whose vectors and nearest labels are remembered (~6 MB of vectors)
 # Query texts are encoded one at a time: in a batch a text's vector depends on its companions (padding,
 # and the quantized model's activation scale is taken over the whole batch: cosine ~0.99 to the text
@@ -370,37 +367,6 @@ def _embed_unique(embedder: Embedder, labels: list[str], progress: bool, desc: s
         return vectors
     row_of = {text: row for row, text in enumerate(distinct)}
     return vectors[[row_of[text] for text in texts]] if texts else vectors
-
-
-def vector_index(matrix: np.ndarray, hnsw_from: int | None = None) -> Any:
-    """Exact inner-product search up to `hnsw_from` rows, an HNSW graph (M=32) past it."""
-    import faiss
-
-    data = np.ascontiguousarray(matrix, dtype=np.float32)
-    if hnsw_from is None:
-        hnsw_from = int(os.environ.get(HNSW_FROM_ENV) or HNSW_FROM)
-    if len(data) <= hnsw_from:
-        return ExactSearch(data)
-    index = faiss.IndexHNSWFlat(data.shape[1], 32, faiss.METRIC_INNER_PRODUCT)
-    index.hnsw.efConstruction = 80
-    index.hnsw.efSearch = 128
-    index.add(data)
-    return index
-
-
-class ExactSearch:
-    """faiss's exact inner-product search over a matrix it does not copy: the results of an IndexFlatIP
-    (the same kernel), with the vectors held once instead of twice (250 MB less on DBLP)."""
-
-    def __init__(self, data: np.ndarray):
-        self.data = data
-        self.ntotal = len(data)
-
-    def search(self, query: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
-        import faiss
-
-        return faiss.knn(np.ascontiguousarray(query, dtype=np.float32), self.data, k,
-                         metric=faiss.METRIC_INNER_PRODUCT)
 
 
 def _read_prefixes(path: Path | None) -> LabelPrefixes | None:

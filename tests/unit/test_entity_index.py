@@ -269,7 +269,7 @@ def test_label_prefixes_read_from_the_maps_equal_those_read_from_the_labels(stor
 def test_exact_search_gives_what_a_faiss_flat_index_gives(index):
     import faiss
 
-    from hgrag.tools.entity_index import ExactSearch, vector_index
+    from hgrag.tools.vector_search import ExactSearch, vector_index
 
     matrix = np.ascontiguousarray(index._vectors["paper"], dtype=np.float32)
     flat = faiss.IndexFlatIP(matrix.shape[1])
