@@ -45,7 +45,7 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=Path("/tmp/index_recall.json"))
     args = parser.parse_args()
     store = load_graph("dblp").store
-    embedder = get_embedder()
+    embedder = get_embedder(batch=True)
     queries = mentions(store, args.per_type)
     report = {"date": time.strftime("%Y-%m-%d"), "sample": args.sample, "k": args.k, "types": {}}
     for kind, texts in queries.items():

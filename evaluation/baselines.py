@@ -48,7 +48,7 @@ class MiniLMEmbeddings(Embeddings):
     def embedder(self) -> Any:
         from hgrag.tools.embeddings import get_embedder
 
-        return get_embedder()
+        return get_embedder(batch=True)
 
     def embed_array(self, texts: list[str]) -> np.ndarray:
         return self.embedder.encode(texts, progress=self.progress, desc="embedding passages")

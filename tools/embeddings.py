@@ -121,8 +121,9 @@ def ensure_onnx(quantize: bool) -> Path:
     return target
 
 
-def _load_session(quantize: bool) -> Any:
-    """An onnxruntime session over the exported model (re-exported once if the file is damaged)."""
+def _load_session(quantize: bool, batch: bool = True) -> Any:
+    """An onnxruntime session over the exported model (re-exported once if the file is damaged); `batch`
+    keeps the weights prepacked (faster for the thousands of texts of an index build, 7 MB more)."""
     configure_environment()
     try:
         import onnxruntime
@@ -131,7 +132,7 @@ def _load_session(quantize: bool) -> Any:
     for attempt in (1, 2):
         path = ensure_onnx(quantize)
         try:
-            return _optimized_session(onnxruntime, path)
+            return _optimized_session(onnxruntime, path, batch)
         except Exception as exc:  # onnxruntime raises its own Fail/InvalidProtobuf types
             if attempt == 2:
                 raise EmbeddingError(f"cannot load embedding model {path}: {exc}") from None
@@ -144,29 +145,30 @@ def optimized_path(path: Path) -> Path:
     return path.with_name(f"{path.stem}-optimized{path.suffix}")
 
 
-def _options(onnxruntime: Any, optimize: bool) -> Any:
+def _options(onnxruntime: Any, optimize: bool, batch: bool = True) -> Any:
     options = onnxruntime.SessionOptions()
     options.add_session_config_entry("session.intra_op.allow_spinning", "0")  # shared CPUs: sleep, not spin
+    options.add_session_config_entry("session.disable_prepacking", "0" if batch else "1")  # same vectors either way
     options.log_severity_level = 3
     if not optimize:
         options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_DISABLE_ALL
     return options
 
 
-def _optimized_session(onnxruntime: Any, path: Path) -> Any:
+def _optimized_session(onnxruntime: Any, path: Path, batch: bool = True) -> Any:
     """A session over the model as onnxruntime optimises it. Optimising takes half of the load (0.1 s of
     a cold question), so the first load saves the optimised graph beside the model (the same graph, so the
     same vectors) and later loads read it as it is; a stale or unreadable copy is made again."""
     saved = optimized_path(path)
     if saved.is_file() and saved.stat().st_mtime >= path.stat().st_mtime:
         try:
-            return onnxruntime.InferenceSession(str(saved), _options(onnxruntime, False),
+            return onnxruntime.InferenceSession(str(saved), _options(onnxruntime, False, batch),
                                                 providers=["CPUExecutionProvider"])
         except Exception:  # damaged copy: optimise the model again below
             saved.unlink(missing_ok=True)
     from hgrag.tools.cache import TEMP_MARK
 
-    options = _options(onnxruntime, True)
+    options = _options(onnxruntime, True, batch)
     temporary = saved.with_name(f".{saved.name}{TEMP_MARK}-{os.getpid()}")
     options.optimized_model_filepath = str(temporary)
     try:
@@ -207,10 +209,11 @@ def model_setting(quantize: bool | None = None) -> ModelSetting:
 class Embedder:
     """Encodes texts into L2-normalised float32 vectors (one row per text)."""
 
-    def __init__(self, quantize: bool | None = None):
+    def __init__(self, quantize: bool | None = None, batch: bool = True):
         self.quantize = quantize_default() if quantize is None else quantize
+        self.batch = batch  # made for many texts at once (weights prepacked), else for a few queries
         self.model_fingerprint = model_fingerprint(self.quantize)
-        self._session = _load_session(self.quantize)
+        self._session = _load_session(self.quantize, batch)
         self._tokenizer = _load_tokenizer()
         self._lock = threading.Lock()  # one encode at a time: onnxruntime already uses every core
         self.dimension = int(self._session.get_outputs()[0].shape[-1])
@@ -257,10 +260,13 @@ def _progress_bar(total: int, desc: str) -> Any:
     return tqdm(total=total, desc=desc, unit="text", dynamic_ncols=True, leave=False)
 
 
-def get_embedder(quantize: bool | None = None) -> Embedder:
-    """The process-wide embedder (loaded once, thread-safe); `quantize` defaults to the env."""
+def get_embedder(quantize: bool | None = None, batch: bool = False) -> Embedder:
+    """The process-wide embedder (loaded once, thread-safe); `quantize` defaults to the env. `batch`
+    asks for one made for many texts (an index build); a question's few texts take whichever is loaded,
+    as both give the same vectors."""
     wanted = quantize_default() if quantize is None else quantize
     with _SINGLETON_LOCK:
-        if wanted not in _SINGLETONS:
-            _SINGLETONS[wanted] = Embedder(quantize=wanted)
+        loaded = _SINGLETONS.get(wanted)
+        if loaded is None or batch and not loaded.batch:
+            _SINGLETONS[wanted] = Embedder(quantize=wanted, batch=batch)
         return _SINGLETONS[wanted]

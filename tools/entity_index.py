@@ -111,7 +111,7 @@ class EntityIndex:
         limit = embed_limit()
         embedded = {node_type for node_type, pairs in labelled.items() if 0 < len(pairs) <= limit}
         if embedded or embedder is not None:
-            embedder = embedder or get_embedder()
+            embedder = embedder or get_embedder(batch=True)
         setting = embedder or model_setting()  # nothing to embed: the model is not even loaded
         vectors = {node_type: _embed_unique(embedder, [label for _, label in pairs], progress,
                                             f"embedding {node_type}s")

@@ -121,3 +121,21 @@ def test_the_optimised_model_is_saved_once_and_gives_the_same_vectors(embedder, 
         assert saved.is_file() and saved.stat().st_size > 1000 and saved.stat().st_mtime >= model.stat().st_mtime
         np.testing.assert_array_equal(_vector(again, embedder, "outage probability in fading channels"), reference)
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporary left behind
+
+
+def test_a_query_embedder_and_a_batch_embedder_give_the_same_vectors():
+    texts = ["outage probability in fading channels", "Marvin K. Simon", "a" * 400]
+    query, batch = Embedder(batch=False), Embedder(batch=True)
+    assert not query.batch and batch.batch
+    np.testing.assert_array_equal(query.encode(texts), batch.encode(texts))
+
+
+def test_a_build_asks_for_the_batch_embedder_and_questions_take_whichever_is_loaded(monkeypatch):
+    from hgrag.tools import embeddings
+
+    monkeypatch.setattr(embeddings, "_SINGLETONS", {})
+    first = get_embedder(batch=False)
+    assert not first.batch and get_embedder() is first
+    built = get_embedder(batch=True)
+    assert built.batch and built is not first
+    assert get_embedder() is built and get_embedder(batch=True) is built
