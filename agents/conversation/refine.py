@@ -226,8 +226,8 @@ def _swap_entity(question: str, span: Any, frame: Turn, word_before: str = "",
     named_out = [a for a in same if a["id"] in replaced]
     same = named_out or same
     if len(same) > 1 and word_before in words("slot_lead_words"):
-        led = [a for a in same if _word_before(question, _find(question, _mention(frame, a))) == word_before
-               and _find(question, _mention(frame, a)) >= 0]
+        led = [a for a in same if (at := _find(question, _mention(frame, a))) >= 0
+               and _word_before(question, at) == word_before]
         same = led if len(led) == 1 else same
     if len(same) == 1:
         old = _mention(frame, same[0])

@@ -28,6 +28,7 @@ COMPATIBLE = {"number": {"number"}, "yes/no": {"yes/no"}, "year": {"year", "valu
               "author": {"author", "paper"}, "paper": {"paper", "value"}, "venue": {"venue", "value"}}
 ASKING_VERBS = {"relation:writes": "paper", "relation:published": "paper"}
 LATER_HEADS = ("head:which", "head:who", "head:where", "head:how_many")  # a head after a 'when' clause asks
+COORDINATED_HEADS = ("head:who", "head:when", "head:where", "head:how_many")  # 'and when?' asks one more thing
 LETTERS = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
 KIND_READS = {"primary_topic": "topic", "coauthor": "author"}  # the kind a richer-kinds reading returns
 
@@ -225,7 +226,26 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
         missing.append(f"{asked} asked ({'a' if asked != 'yes/no' else 'the'} plan returns {returned})")
     if any(t.concept == "instruction:in_total" for t in tokens) and returned not in (None, "number"):
         missing.append(f"in total (the plan returns {returned}, not a number)")
+    missing += _coordinated_heads(tag(whole or text, load("en")), returned)
     return missing + _future_years(tokens, plan) + (_whole_text_parts(whole, plan) if whole else [])
+
+
+def _coordinated_heads(tokens: list[Token], returned: str | None) -> list[str]:
+    """'who wrote T and when?', 'where and when was T published?': a question word joined by 'and' asks a
+    second thing, so every question word of the question is asked; a plan with one output of another kind
+    than one of them answers part of the question."""
+    body = [t for t in tokens if t.family != "filler"]
+    heads = [t for t, after in zip(body, body[1:] + [None]) if t.concept in COORDINATED_HEADS
+             and not (after is not None and after.family in ("kind", "attribute"))]  # 'whose author count': a determiner
+    joined = any(a.concept == "function:and" and b in heads for a, b in zip(body, body[1:]))
+    if not joined or returned is None:
+        return []
+    missing = []
+    for token in heads:
+        kind = asked_kind([token])
+        if kind and returned not in COMPATIBLE.get(kind, {kind}):
+            missing.append(f"{token.text} (asked too; the plan returns {returned})")
+    return list(dict.fromkeys(missing))
 
 
 def without_consumed_instructions(text: str, plan: dict[str, Any]) -> str:

@@ -182,6 +182,14 @@ def test_the_asked_kind_must_be_the_returned_kind(toy):  # noqa: F811
     assert not any("asked" in p for p in structural_parts("in what year did zzm first publish", plan))
 
 
+def test_two_question_words_joined_by_and_both_must_be_answered(toy):  # noqa: F811
+    plan = OfflinePlanner().plan("Who wrote 'Sparse recovery of harmonic signals in noise'?", toy, Context(dataset="toy"))
+    assert any(p.startswith("when (asked too") for p in structural_parts("who wrote zzm and when ?", plan))
+    assert any(p.startswith("when (asked too") for p in structural_parts("who wrote zzm . and when ?", plan))
+    assert not any("asked too" in p for p in structural_parts("who wrote zzm", plan))
+    assert not any("asked too" in p for p in structural_parts("who wrote zzm when it came out", plan))  # no 'and'
+
+
 @pytest.mark.parametrize("text, kind", [
     ("how many co-authors does the first author of zzm have", "number"), ("count the people who wrote zzm", "number"),
     ("who wrote zzm", "author"), ("which venue published zzm", "venue"), ("in which year was zzm published", "year"),
