@@ -43,25 +43,28 @@ def _points_back(low: str, spans: list[Any]) -> bool:
     than 'the venue' itself or an 'its') makes this no question about the subject."""
     if search_words("set_words", low):
         return True
-    return any(not (ref.kind == "demonstrative" and ref.phrase.startswith("the ") or ref.possessive and ref.number == "one")
+    article = tuple(f"{w} " for w in words("slot_phrase_openers"))
+    return any(not (ref.kind == "demonstrative" and ref.phrase.startswith(article) or ref.possessive and ref.number == "one")
                for ref in find_references(low, spans))
 
 
 def _asked_slot(low: str) -> tuple[str, str] | None:
     """(concept, phrase) the fragment asks: 'the venue' (kind:venue), or what a lone question word asks
     ('published where?', 'and when?': `slot_heads`), or None."""
-    tokens = _fragment_tokens(low)
+    tagged = [t for t in tag(low, load("en")) if t.family != "filler"]
+    tokens = _fragment_tokens(tagged)
     if tokens:
         head = [t for t in tokens if t.family in ASKED_FAMILIES][-1]
-        return head.concept or "", " ".join("the" if t.text in possessive_pronouns() else t.text for t in tokens)
-    return _head_slot(low)
+        article = words("slot_phrase_openers")[0]  # 'its year' asks 'the year'
+        return head.concept or "", " ".join(article if t.text in possessive_pronouns() else t.text for t in tokens)
+    return _head_slot(tagged)
 
 
-def _head_slot(low: str) -> tuple[str, str] | None:
+def _head_slot(tagged: list[Any]) -> tuple[str, str] | None:
     """'published where?', 'and when?', 'and who is listed last?': one question word of `slot_heads` with
     the words one of its readings needs, and nothing else than leading function words, auxiliaries and the
     words that reading allows."""
-    tokens = [t for t in tag(low, load("en")) if t.family != "filler" and t.concept != "head:aux"]
+    tokens = [t for t in tagged if t.concept != "head:aux"]
     while tokens and tokens[0].family == "function":
         tokens = tokens[1:]
     heads = [t for t in tokens if t.family == "head"]
@@ -75,11 +78,12 @@ def _head_slot(low: str) -> tuple[str, str] | None:
     return None
 
 
-def _fragment_tokens(low: str) -> list[Any]:
-    """The fragment's asked phrase ('the venue', 'citation count'), or [] when it says anything else."""
+def _fragment_tokens(tagged: list[Any]) -> list[Any]:
+    """The fragment's asked phrase ('the venue', 'citation count') among its tokens (fillers left out), or []
+    when it says anything else."""
     opening = possessive_pronouns() + tuple(words("slot_phrase_openers"))  # 'its year', 'the venue'
     kept = opening + tuple(words("slot_phrase_joiners"))  # 'the number of citations'
-    tokens = [t for t in tag(low, load("en")) if t.family != "filler"]
+    tokens = list(tagged)
     while tokens and (t := tokens[0]).family in ("function", "head") and t.text not in opening:
         tokens = tokens[1:]  # 'and', 'what (about)', 'same paper -' lead in
         if t.concept == "function:same" and tokens and tokens[0].family == "kind":

@@ -70,7 +70,7 @@ def refinement(low: str, spans: list[Any], history: list[Turn], store: Any) -> d
         return None
     shifted = [_shift(s, len(low) - len(rest)) for s in spans]
     extra = tuple(w for phrase in list(lex["year_comparisons"]) + list(lex["year_suffixes"]) for w in phrase.split()) + tuple(w for p in lex["set_words"] + lex["count_phrases"] for w in p.split()) \
-        + tuple(lex["filter_verbs"]) + ("has", "have", "had", "which", "and", "between", "that", "those", "these", "them") \
+        + tuple(lex["filter_verbs"]) + tuple(lex["refinement_words"]) \
         + all_type_nouns()  # a noun of another type than the set's is refused below ('named')
     if not fragment_only(rest, shifted, extra) or (kind == "filter" and not (_linked(shifted) or re.search(YEAR, rest))):
         return None

@@ -25,35 +25,24 @@ def country_names() -> list[tuple[str, str]]:
 
 
 @lru_cache(maxsize=1)
-def _names_by_case() -> tuple[dict[str, tuple[str, str]], dict[str, tuple[str, str]]]:
-    """Abbreviations in capitals, matched as written ('US', never 'us'), and other names, matched in any
-    case (lower-cased keys), each with its (lexicon name, code); longest name first."""
-    upper = {name: (name, code) for name, code in country_names() if name.replace(".", "").isupper()}
-    other = {name.lower(): (name, code) for name, code in country_names() if not name.replace(".", "").isupper()}
-    return upper, other
+def _patterns() -> tuple[tuple[re.Pattern, dict[str, tuple[str, str]]], ...]:
+    """Two alternations (longest name first): abbreviations in capitals match as written ('US', never
+    'us'); other names in any case. Each comes with its names' codes (lower-cased keys for the second)."""
+    upper = [(name, code) for name, code in country_names() if name.replace(".", "").isupper()]
+    other = [(name, code) for name, code in country_names() if not name.replace(".", "").isupper()]
+    return ((_alternation(upper, 0), {name: (name, code) for name, code in upper}),
+            (_alternation(other, re.IGNORECASE), {name.lower(): (name, code) for name, code in other}))
 
 
-@lru_cache(maxsize=256)
-def _alternation(names: tuple[str, ...], flags: int) -> re.Pattern:
-    """One pattern for `names` (longest first) as whole words; compiled per set of candidates, since one
-    pattern over all 456 names costs a quarter of a second of every cold start."""
-    alternatives = "|".join(re.escape(name) for name in names) or "(?!)"  # no names: never matches
-    return re.compile(rf"(?<![\w.-])(?:{alternatives})(?![\w-])", flags)
-
-
-def _patterns(question: str) -> tuple[tuple[re.Pattern, dict[str, tuple[str, str]]], ...]:
-    """The two alternations over the names the question holds as text (a name that is not a substring of
-    the question cannot match; the word-boundary test is left to the pattern)."""
-    upper, other = _names_by_case()
-    lowered = question.lower()
-    return ((_alternation(tuple(n for n in upper if n in question), 0), upper),
-            (_alternation(tuple(n for n in other if n in lowered), re.IGNORECASE), other))
+def _alternation(pairs: list[tuple[str, str]], flags: int) -> re.Pattern:
+    names = "|".join(re.escape(name) for name, _ in pairs) or "(?!)"  # no names: never matches
+    return re.compile(rf"(?<![\w.-])(?:{names})(?![\w-])", flags)
 
 
 def _country_hits(question: str) -> list[tuple[int, int, str, str, str]]:
     """(start, end, text, lexicon name, code) of every country name in the question, longest first."""
     found = []
-    for pattern, names in _patterns(question):
+    for pattern, names in _patterns():
         for hit in pattern.finditer(question):
             entry = names.get(hit.group(0)) or names.get(hit.group(0).lower())
             if entry:
