@@ -8,6 +8,7 @@ import sys
 import warnings
 
 from hgrag.tools.errors import HgragError
+from hgrag.tools.quick_pickle import pause_for_startup
 
 # Each module exposes `register(subparsers)`; its sub-commands set `func(args) -> int`.
 COMMAND_MODULES = (
@@ -38,6 +39,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # torch threads sleep, not spin, on a shared CPU
     warnings.filterwarnings("ignore", category=DeprecationWarning)
+    pause_for_startup()  # until the first cache load: the imports' collections cost a cold start 0.1 s
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):

@@ -102,3 +102,21 @@ def test_what_was_unpickled_is_never_scanned_by_the_collector_again() -> None:
 
 def _note_collector() -> None:
     COLLECTOR_SEEN.append(gc.isenabled())
+
+
+def test_a_startup_pause_lasts_until_the_first_cache_load() -> None:
+    """The CLI pauses the collector for its imports; the first load freezes what they made and switches it on."""
+    assert gc.isenabled()
+    try:
+        quick_pickle.pause_for_startup()
+        assert not gc.isenabled()
+        made_during_startup = [[i] for i in range(5_000)]  # lists are always tracked
+        before = gc.get_freeze_count()
+        quick_pickle.loads(pickle.dumps([1]))
+        assert gc.isenabled()
+        assert gc.get_freeze_count() >= before + len(made_during_startup)  # frozen with the cache
+        gc.disable()
+        quick_pickle.loads(pickle.dumps([2]))
+        assert not gc.isenabled()  # the pause ended once; a later caller's choice is kept
+    finally:
+        gc.enable()
