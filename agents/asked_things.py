@@ -40,7 +40,7 @@ credited attributed and or classified categorized categorised recorded labelled 
 registered catalogued""".split()) | frozenset("older newer earlier".split())  # the comparison cue accounts for them
 ASKED_NOUN = re.compile(r"\bhow many ([\w'-]+(?: [\w'-]+){0,2})")
 PROPERTY_OF = re.compile(r"\b(?:the|its|their|his|her) ([\w-]+(?: [\w-]+)?) (?:of|for|behind|on|in) (?:the )?zzm\b|"
-                         r"\bzzm 's ([\w-]+)")
+                         r"\bzzm 's ([\w-]+)(?: ([\w-]+))?")
 WHO_VERB = re.compile(r"\bwho(?:m)? (?:(?:exactly|actually|else|also|really|all|first|originally|initially) )*([\w'-]+)")
 WHERE_VERB = re.compile(r"\bwhere (?:does|did|do|is|was|has) zzm (?:(?:currently|now|still) )?([\w'-]+)")
 PASSIVE_VERB = re.compile(r"\b(?:was|were|is|are|been|got|get|gets) (?:the )?zzm (?:(?:first|originally|actually|"
@@ -85,6 +85,27 @@ def _last_noun(phrase: str) -> str:
     return words[-1] if words else ""
 
 
+MODIFYING_FAMILIES = ("relation", "operator", "time")
+
+
+def _known_phrase(phrase: str) -> bool:
+    """Is `phrase` an attribute or kind the lexicon knows ('cited-by count')?"""
+    from hgrag.agents.understanding.lexicon import load
+
+    return (load("en").concept(phrase) or "").split(":", 1)[0] in ("attribute", "kind")
+
+
+def _possessed(first: str | None, second: str | None) -> str | None:
+    """What "A 's X Y" asks for: Y when X is a word of a relation or an operator that the lexicon knows and Y
+    a thing the graph holds ("A and B 's joint papers", "A 's shared work"), else X."""
+    from hgrag.agents.understanding.lexicon import load
+
+    concept = load("en").concept(first or "") or ""
+    if second and second in KNOWN_NOUNS and concept.split(":", 1)[0] in MODIFYING_FAMILIES:
+        return second
+    return first
+
+
 def unknown_asked_things(text: str) -> list[str]:
     """Relation verbs and property nouns that the graph does not hold ("funded", "pages", "university")."""
     found = []
@@ -93,7 +114,7 @@ def unknown_asked_things(text: str) -> list[str]:
         if head and head != "zzm" and head not in HOW_MANY_OK:
             found.append(head)
     for match in PROPERTY_OF.finditer(text):
-        noun = _last_noun(match.group(1) or match.group(2) or "")
+        noun = _last_noun(match.group(1) or _possessed(match.group(2), match.group(3)) or "")
         if noun and noun not in KNOWN_NOUNS and noun not in KNOWN_VERBS and noun != "zzm":
             found.append(noun)
     for match in WHO_VERB.finditer(text):
@@ -173,6 +194,8 @@ def _unknown_modifiers(text: str) -> list[str]:
     found = []
     for match in GENERIC_HEAD.finditer(text):
         modifier = match.group(1)
+        if _known_phrase(f"{modifier} {match.group(2)}"):
+            continue  # 'the cited-by count': a phrase of the lexicon
         if modifier not in KNOWN_NOUNS and modifier not in KNOWN_VERBS and modifier not in SKIPPED \
                 and modifier not in NOT_NOUNS and modifier not in ADJECTIVES and modifier != "zzm" and not modifier.isdigit():
             found.append(f"{modifier} {match.group(2)}")

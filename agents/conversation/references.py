@@ -101,6 +101,8 @@ def pronouns(text: str, spans: list[Any], taken: list[Ref]) -> list[Ref]:
         word = match.group("p")
         entry = table[word]
         before = re.findall(r"[\w'-]+", text[:match.start()])
+        if entry.get("bare") and not _bare(text, match.end(), before, spans):
+            continue  # 'papers that cite X': a relative 'that'; 'is that a journal?' stands for a thing
         if entry.get("prefix") and before and before[-1] in lex["existential_before_there"]:
             continue  # 'is there …' asks whether something exists
         if any(s.end <= match.start() and _fits(entry["type"], s.type) for s in spans if s.start >= 0):
@@ -117,6 +119,15 @@ def pronouns(text: str, spans: list[Any], taken: list[Ref]) -> list[Ref]:
                          prefix=entry.get("prefix", ""), same_as=_antecedent(taken, match.start(), kind),
                          owns=_owned_type(text, match.end()) if possessive else ""))
     return found
+
+
+def _bare(text: str, end: int, before: list[str], spans: list[Any]) -> bool:
+    """A demonstrative standing alone after a verb ('is that from 2011?', 'who wrote this?'), not a determiner
+    of a noun or of a name right after it ('cited this paper: X', 'this X')."""
+    following = re.match(r"\s*([\w'-]+)", text[end:])
+    if following and following.group(1) in all_type_nouns() or any(0 <= s.start - end <= 3 for s in spans):
+        return False
+    return bool(before) and before[-1] in lexicon()["bare_demonstrative_after"]
 
 
 def _owned_type(text: str, end: int) -> str:
@@ -145,7 +156,18 @@ def _thing_kind(text: str, end: int) -> str:
     for kind in ("venue", "paper"):
         if re.search(rf"\b(?:{alternation(tuple(table[kind]))})(?![\w'-])", text):
             return kind
-    return "thing"
+    return _owner_of_asked(text) or "thing"
+
+
+def _owner_of_asked(text: str) -> str | None:
+    """The one node type that has an attribute the question asks ('which year is that from?': only papers have
+    years), from the question lexicon's concepts and the conversation lexicon's `slot_owners`; else None."""
+    from hgrag.agents.understanding.lexicon import load
+
+    owners = lexicon()["slot_owners"]
+    concepts = {load("en").concept(word) for word in re.findall(r"[\w'-]+", text)}
+    found = {tuple(owners[c]) for c in concepts if c and c.startswith("attribute:") and c in owners}
+    return found.pop()[0] if len(found) == 1 and len(next(iter(found))) == 1 else None
 
 
 def _fits(wanted: str, kind: str) -> bool:

@@ -154,7 +154,7 @@ def ellipsis(low: str, text: str, spans: list[Any], years: list[int], history: l
     opener = starts_with(low, words("ellipsis_openers")) or ""
     rest = low[len(opener):]
     shifted = [_shift(s, len(opener)) for s in spans]
-    if not fragment_only(rest, shifted, tuple(lexicon()["year_comparisons"])):
+    if not fragment_only(_without_name_joiners(rest, shifted), shifted, tuple(lexicon()["year_comparisons"])):
         return None
     new_spans = _linked(spans)
     if not new_spans and not re.search(YEAR, _outside_spans(low, spans)):
@@ -181,6 +181,17 @@ def ellipsis(low: str, text: str, spans: list[Any], years: list[int], history: l
             return {"kind": "clarify", "clarify": clarify_text("no_slot", phrase=text.strip(), previous=frame["question"])}
         taken.append(note)
     return {"kind": "ellipsis", "question": question, "taken": taken, "turn": frame["turn"]}
+
+
+def _without_name_joiners(text: str, spans: list[Any]) -> str:
+    """`text` with the words that join two names blanked ('and A and C?' names two people), so a fragment
+    of several names reads as a fragment; elsewhere 'and' is not a fragment word."""
+    linked = sorted(_linked(spans), key=lambda s: s.start)
+    joiners = rf"\s*(?:{alternation(tuple(words('name_joiners')))})\s*"
+    for left, right in zip(linked, linked[1:]):
+        if re.fullmatch(joiners, text[left.end:right.start]):
+            text = text[:left.end] + " " * (right.start - left.end) + text[right.start:]
+    return text
 
 
 def _quoted_ranges(text: str) -> list[tuple[int, int]]:

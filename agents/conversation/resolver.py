@@ -187,7 +187,8 @@ def substitution(text: str, low: str, spans: list[Any], history: list[Turn], sto
             if len(items) > 1 and _names_people(items, ref, low):
                 taken.append(f"'{ref.phrase}' = " + " and ".join(f"'{it['label']}'" for it in items)
                              + f" from turn {turn['turn']}")
-                question = question[:ref.start] + _joined(items) + question[ref.end:]
+                owner = "'s" if ref.possessive else ""
+                question = question[:ref.start] + _joined(items) + owner + question[ref.end:]
                 continue
             name = named_sets.get(ref.start)
             if name:
@@ -210,7 +211,7 @@ def substitution(text: str, low: str, spans: list[Any], history: list[Turn], sto
             taken.append(f"'{ref.phrase}' = '{item['label']}' from turn {turn['turn']}")
         question = question[:ref.start] + _words_for(item, ref) + question[ref.end:]
     if fragment_only(_blank(low, refs), spans, tuple(words("selection_words")) + chat_fillers()) \
-            and not _asks_another_kind(_blank(low, refs), item):
+            and not _asks_another_kind(_blank(low, refs), item) and not _asks_attribute(_blank(low, refs), refs):
         if len(refs) == 1 and refs[0].kind == "extreme":  # 'the most recent of those?': the set's top item
             return _top_of_set(refs[0], history, taken)
         if len(refs) == 1 and refs[0].kind in ("ordinal", "year") and turn is not answered(history)[0]:
@@ -247,6 +248,18 @@ def _same_question_for(item: dict[str, Any], last: Turn, taken: list[str]) -> di
         return None
     return {"kind": "ellipsis", "question": question.replace(same[0]["label"], item["label"]), "turn": last["turn"],
             "taken": taken + [f"the question of turn {last['turn']} asked for {item['label']}"]}
+
+
+def _asks_attribute(blank: str, refs: list[Ref]) -> bool:
+    """'which year is that from?': a question word and an attribute the question lexicon knows, asked of a
+    pronoun or demonstrative (not a selection, which picks an item: 'the 2019 one?')."""
+    from hgrag.agents.understanding.lexicon import load
+
+    if any(ref.kind not in ("pronoun", "demonstrative") for ref in refs):
+        return False
+    tokens = re.findall(r"[\w'-]+", blank)
+    concepts = {load("en").concept(token) or "" for token in tokens}
+    return any(c.startswith("head:") and c != "head:aux" for c in concepts) and any(c.startswith("attribute:") for c in concepts)
 
 
 def _asks_another_kind(blank: str, item: dict[str, Any]) -> bool:
@@ -292,8 +305,10 @@ def _set_names(refs: list[Ref], low: str, history: list[Turn], name_set: Any) ->
 
 
 def _names_people(items: list[Any], ref: Ref, low: str) -> bool:
-    """A small set of people is written out by name ('A and B'), so 'together' keeps its joint meaning."""
-    return len(items) <= NAMED_SET and all(it["type"] == "author" for it in items) and not ref.possessive
+    """A small set of people is written out by name ('A and B'), so 'together' keeps its joint meaning; so is
+    one owning something jointly ('their joint papers': 'A and B's joint papers')."""
+    joint = ref.possessive and search_words("joint_words", low) is not None
+    return len(items) <= NAMED_SET and all(it["type"] == "author" for it in items) and (not ref.possessive or joint)
 
 
 def _bare_fragment(low: str, spans: list[Any]) -> bool:

@@ -40,7 +40,8 @@ def read_compound(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Ch
     """A plan for a negated, comparative, multi-entity or two-part question; None for any other (and for
     a comparison the rules already rank: their plan stands)."""
     if not single_sentence(question, spans):
-        return None
+        declined = not (rules or {}).get("ir") or bool(check_fn(question, rules or {}))
+        return two_sentences(question, spans, plan_fn, check_fn, native, refuse) if declined else None
     plan = negated_yes_no(question, plan_fn)
     if plan is not None:
         return plan
@@ -156,6 +157,52 @@ def two_things(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
     parts = [{"question": first_text, "interpretation": first.get("interpretation", "")},
              {"question": second_text}]
     return _mark(native(ir.outputs(items), spans), question, parts)
+
+
+def two_sentences(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: CheckFn,
+                  native: Callable[..., dict[str, Any]], refuse: Callable[[str], dict[str, Any]]) -> dict[str, Any] | None:
+    """'Who wrote T? When was it published?': two asking sentences, the second's back-reference standing
+    for the first's one entity; each is planned and checked on its own and both answers are given.
+    None when the question is not two such sentences (a context sentence, say)."""
+    cuts = [m for m in re.finditer(r"[.?!;]\s+", question) if not any(s.start <= m.start() < s.end for s in spans)
+            and question[m.end():].strip()]
+    if len(cuts) != 1:
+        return None
+    first_text, rest = question[:cuts[0].start()].strip() + "?", question[cuts[0].end():].strip()
+    if not (_asking(question[:cuts[0].end()]) and _asking(rest)):
+        return None
+    first = plan_fn(first_text)
+    own = [s for s in spans if s.end <= cuts[0].start() and s.candidates]
+    if _usable(first_text, first, check_fn) or len(own) != 1:
+        return None
+    second_text = _with_referent(rest, own[0], spans, cuts[0].end())
+    plan = plan_fn(second_text) if second_text else None
+    if plan is None or _usable(second_text, plan, check_fn) or plan["ir"] == first["ir"]:
+        return refuse(f"I can read '{first_text}' but not '{rest}', so I do not answer half of the question.")
+    items = [(_label(first["ir"]), first["ir"]), (_label(plan["ir"]), plan["ir"])]
+    parts = [{"question": first_text, "interpretation": first.get("interpretation", "")},
+             {"question": second_text, "interpretation": plan.get("interpretation", "")}]
+    return _mark(native(ir.outputs(items), spans), question, parts)
+
+
+def _asking(sentence: str) -> bool:
+    body = sentence.strip()
+    opener = phrase_pattern("coordinators").match(body.lower())
+    body = body[opener.end():].strip(" ,") if opener else body
+    return body.endswith("?") or bool(phrase_pattern("asking_words").match(body.lower()))
+
+
+def _with_referent(rest: str, span: Any, spans: list[Any], offset: int) -> str | None:
+    """The second sentence as a question of its own: its mentions kept, or its one back-reference replaced
+    by the first sentence's entity ('When was it published?' -> "When was 'T' published?")."""
+    if any(s.start >= offset for s in spans):
+        return rest
+    found = list(find("sentence_back_references", rest))
+    if len(found) != 1:
+        return None
+    name = f"'{span.candidates[0].label}'" if span.type == "paper" else span.candidates[0].label
+    possessive = found[0].group(0).lower() in words()["possessive_back_references"]
+    return rest[:found[0].start()] + name + ("'s" if possessive else "") + rest[found[0].end():]
 
 
 def _completed(rest: str, first_text: str) -> str | None:

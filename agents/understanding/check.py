@@ -227,6 +227,7 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     if any(t.concept == "instruction:in_total" for t in tokens) and returned not in (None, "number"):
         missing.append(f"in total (the plan returns {returned}, not a number)")
     missing += _coordinated_heads(tag(whole or text, load("en")), returned)
+    missing += _asking_sentences(whole or text, returned)
     return missing + _future_years(tokens, plan) + (_whole_text_parts(whole, plan) if whole else [])
 
 
@@ -235,8 +236,7 @@ def _coordinated_heads(tokens: list[Token], returned: str | None) -> list[str]:
     second thing, so every question word of the question is asked; a plan with one output of another kind
     than one of them answers part of the question."""
     body = [t for t in tokens if t.family != "filler"]
-    heads = [t for t, after in zip(body, body[1:] + [None]) if t.concept in COORDINATED_HEADS
-             and not (after is not None and after.family in ("kind", "attribute"))]  # 'whose author count': a determiner
+    heads = _heads(body)
     joined = any(a.concept == "function:and" and b in heads for a, b in zip(body, body[1:]))
     if not joined or returned is None:
         return []
@@ -246,6 +246,33 @@ def _coordinated_heads(tokens: list[Token], returned: str | None) -> list[str]:
         if kind and returned not in COMPATIBLE.get(kind, {kind}):
             missing.append(f"{token.text} (asked too; the plan returns {returned})")
     return list(dict.fromkeys(missing))
+
+
+def _heads(body: list[Token]) -> list[Token]:
+    """The question words of `body` that ask a thing ('whose author count': a determiner, not asked)."""
+    return [t for t, after in zip(body, body[1:] + [None]) if t.concept in COORDINATED_HEADS
+            and not (after is not None and after.family in ("kind", "attribute"))]
+
+
+def _asking_sentences(text: str, returned: str | None) -> list[str]:
+    """'Who wrote T? When was it published?', 'What year is T from? How many citations does it have?': each
+    asking sentence asks its own thing; a plan with one output of another kind than one of them answers
+    part of the question."""
+    asked = []
+    for clause in clauses(text):
+        tokens = tag(clause, load("en"))
+        body = [t for t in tokens if t.family != "filler"]
+        head = next((t for t in body if t.concept in ASKING_HEADS), None)
+        if head is None or not (clause.rstrip().endswith("?") or body[0] is head):
+            continue  # 'I was reading T when A's name came up.': no question of its own
+        kind = asked_kind(tokens)
+        if kind:
+            asked.append((head.text, kind))
+    if len(asked) < 2 or returned is None:
+        return []
+    several = len({kind for _, kind in asked}) > 1  # one output cannot be both a year and a count
+    return [f"{word} (asked in a sentence of its own; the plan returns {returned})" for word, kind in asked
+            if (returned != kind if several else returned not in COMPATIBLE.get(kind, {kind}))]
 
 
 def without_consumed_instructions(text: str, plan: dict[str, Any]) -> str:

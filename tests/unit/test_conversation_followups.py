@@ -90,3 +90,25 @@ def test_a_name_that_joins_two_names_is_written_back_quoted(store) -> None:
     history = [turn(store, 1, "Who is the last author of 'Old Routing'?", ["a9"], ["p3"], "author")]
     assert read(store, "how many papers has the latter written?", history)["question"] \
         == "how many papers has 'Ann Lee and Bo Chen' written?"
+
+
+def test_a_fragment_of_names_joined_by_and_replaces_the_one_not_named_again(store) -> None:
+    history = [turn(store, 1, "Are Ann Lee and Bo Chen co-authors?", [], ["a1", "a2"], "yes_no")]
+    reading = read(store, "ok, and Ann Lee and Yang Liu?", history)
+    assert reading["kind"] == "ellipsis" and reading["question"] == "Are Ann Lee and Yang Liu co-authors?"
+    assert read(store, "and Yang Liu?", history)["kind"] == "clarify"  # still: which of the two goes is not said
+
+
+def test_a_bare_that_after_a_verb_stands_for_the_thing_the_question_asks_about(store) -> None:
+    history = [turn(store, 1, "Where was 'Graph Routing Revisited' published?", ["v1"], ["p1"], "venue")]
+    reading = read(store, "which year is that from?", history)  # only papers have years: the paper, not the venue
+    assert reading["kind"] == "substitution" and reading["question"] == "which year is 'Graph Routing Revisited' from?"
+    assert read(store, "is that a journal or a conference?", history)["question"] \
+        == "is Computer Networks a journal or a conference?"
+    assert read(store, "which papers that cite Ann Lee are there?", history)["kind"] == "standalone"  # a relative 'that'
+
+
+def test_their_joint_papers_names_the_people_so_the_joint_reading_is_kept(store) -> None:
+    history = [turn(store, 1, "Are Ann Lee and Bo Chen co-authors?", [], ["a1", "a2"], "yes_no")]
+    assert read(store, "list their joint papers", history)["question"] == "list Ann Lee and Bo Chen's joint papers"
+    assert "Ann Lee and Bo Chen" not in read(store, "list their papers", history)["question"]  # each one's: the union

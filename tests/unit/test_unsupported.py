@@ -63,6 +63,8 @@ def test_a_string_is_split_into_words():
     ("email address of zzm", "address"),
     ("paper: zzm | return: license, download count", "license"),
     ("hey, do you know which country zzm lives and works in?", "country"),
+    ("what are zzm 's hobby papers", "hobby"),  # only a relation or operator word modifies the thing
+    ("zzm 's h-index", "h-index"),
 ])
 def test_properties_the_graph_lacks_are_named_in_new_shapes(residue: str, part: str) -> None:
     from hgrag.agents.asked_things import unknown_asked_things
@@ -75,6 +77,7 @@ def test_properties_the_graph_lacks_are_named_in_new_shapes(residue: str, part: 
     "what is the maximum number of citations of any paper by zzm?", "what is the orcid number of zzm",
     "return the venue (journal or conference) of the paper zzm", "please find the doi assigned to zzm",
     "could you list everything they published in zzm", "list the co-authors of zzm",
+    "list zzm and zzm 's joint papers", "what's the cited-by count for zzm",  # a relation word; a lexicon phrase
 ])
 def test_ordinary_wordings_name_nothing_unknown(residue: str) -> None:
     from hgrag.agents.asked_things import unknown_asked_things
