@@ -104,6 +104,9 @@ def compile_plan(frame: Frame, spans: list[Any], years: list[int], unresolved: l
     builder = PlanBuilder(frame, spans, years)
     if builder.subject_type is None:
         return _finish(builder, spans, unresolved, anchors=[])
+    if _paper_set_aside(builder):  # 'how many papers appeared in V besides T?': V's papers, T left out
+        builder.plan["exclude"] = _node_ids(builder.by_type["paper"])
+        builder.subject_type = builder.current = "venue"
     subject = builder.subject_type
     if frame.operation in ("unsupported", "describe"):
         builder.plan["unsupported"] = frame.target.split(":", 1)[1] if frame.operation == "unsupported" else None
@@ -116,6 +119,15 @@ def compile_plan(frame: Frame, spans: list[Any], years: list[int], unresolved: l
         _venue_subject(builder)
     anchors = builder.by_type[subject]
     return _finish(builder, spans, unresolved, anchors)
+
+
+def _paper_set_aside(builder: PlanBuilder) -> bool:
+    """A paper named only to be left out of a venue's papers: other papers asked, a venue named, and no word
+    asking for the paper's authors or citations (those read 'other papers of its authors' / 'citing it')."""
+    frame = builder.frame
+    return (frame.target == "paper" and frame.others_only and not frame.via_authors and not frame.cites
+            and len(builder.by_type["paper"]) == 1 and len(builder.by_type["venue"]) == 1
+            and not builder.by_type["author"] and frame.operation not in ("yes_no", "unsupported", "describe"))
 
 
 def _attribute_target(builder: PlanBuilder, owner: str) -> bool:

@@ -121,6 +121,8 @@ def asked_kind(tokens: list[Token]) -> str | None:
     later = [i for i, t in enumerate(body) if i > 0 and t.concept in LATER_HEADS]
     if body[0].concept == "head:when" and later:  # "When A published T, what institution were they at?"
         return asked_kind(body[later[0]:])
+    if body[0].family == "function" and body[1:2] and body[1].family != "head" and later:
+        return asked_kind(body[later[0]:])  # "In the last year A published, what did they publish?": a time frame first
     content = [t for t in body if t.family not in ("function", "general")]
     if content and content[-1].concept == "operator:count" and content[0].family in ("kind", "mention"):
         return "number"  # a fragment ending in its head: "A pubs in 2024 count"
@@ -263,8 +265,8 @@ def _asking_sentences(text: str, returned: str | None) -> list[str]:
         tokens = tag(clause, load("en"))
         body = [t for t in tokens if t.family != "filler"]
         head = next((t for t in body if t.concept in ASKING_HEADS), None)
-        if head is None or not (clause.rstrip().endswith("?") or body[0] is head):
-            continue  # 'I was reading T when A's name came up.': no question of its own
+        if head is None or not (clause.rstrip().endswith("?") or tokens[0] is head):
+            continue  # 'I was reading T when A's name came up.', 'I'd like to know who …': no question of its own
         kind = asked_kind(tokens)
         if kind:
             asked.append((head.text, kind))

@@ -5,6 +5,7 @@ this file's own."""
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -66,3 +67,16 @@ def test_exclusions_match_the_raw_data(datasets_dir: Path, session_hgrag_home: P
 
     question = f"co-authors of {author[1]} minus {partner[1]}"
     _assert_answer(_ask(question, dataset), corpus.coauthor_names(author[0]) - {partner[1]}, question)
+
+
+@pytest.mark.parametrize("dataset", ["openalex-tiny", "dblp-tiny"])
+def test_a_paper_set_aside_from_a_venues_papers_is_not_the_subject(datasets_dir: Path, session_hgrag_home: Path,
+                                                                     dataset: str) -> None:
+    """'How many papers appeared in V besides T?' counts V's other papers; T's authors are never asked for."""
+    corpus, _ = _corpora(datasets_dir)[dataset]
+    in_venue = Counter(p.venue for p in corpus.papers.values() if p.venue)
+    titles = corpus.title_counts()
+    paper = max((p for p in corpus.papers.values() if p.venue and titles[norm(p.title)] == 1 and "(" not in p.venue),
+                key=lambda p: (in_venue[p.venue], p.title))
+    out = _ask(f'How many papers appeared in {paper.venue} besides "{paper.title.rstrip(".")}"?', dataset)
+    assert out["verified"] and out["answer"] == [str(in_venue[paper.venue] - 1)], out["answer_text"]

@@ -198,6 +198,8 @@ def test_two_question_words_joined_by_and_both_must_be_answered(toy):  # noqa: F
     ("on zzm , was zzm listed under zzm ?", "yes/no"), ("in 2019, did zzm publish in zzm ?", "yes/no"),
     ("what did researchers at zzm publish in zzm ?", "paper"), ("what is the number of works by zzm published?", "number"),
     ("when zzm published zzm , which venue was it in?", "venue"), ("what's the most cited thing zzm has written?", "paper"),
+    ("in the last year zzm published, what did they publish?", "paper"), ("for zzm , who is the first author?", "author"),
+    ("in which year was zzm published", "year"),
 ])
 def test_the_head_says_the_asked_kind(text, kind):
     assert asked_kind(tag(text, load("en"))) == kind
