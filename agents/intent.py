@@ -352,7 +352,7 @@ def parse_intent(text: str, years: list[int]) -> Frame:
         target, frame.explicit_target = _compound_head([counted.group(2), *following], 0,
                                                        _noun_class(counted.group(2)) or "paper"), True
     if counting and target in (None, "paper") and CITE.search(text) and "zzpaper" in text and "zzauthor" not in text \
-            and not (text.count("zzpaper") == 1 and one_paper_direction(text) == "out"):
+            and not (text.count("zzpaper") == 1 and one_paper_direction(text) == "out") and not _graph_scoped(text):
         target = "citations"  # how often it is cited ('how many papers does P cite' counts its references)
     if counting and target is None:
         target = "paper"
@@ -382,3 +382,12 @@ def parse_intent(text: str, years: list[int]) -> Frame:
             frame.operation, frame.rank_by = operation, basis
     frame.notes.append(f"focus={frame.target}{'' if explicit else ' (inferred)'}")
     return frame
+
+
+def _graph_scoped(text: str) -> bool:
+    """'how many papers in the graph cite T': the citing papers the graph holds are counted (its `cites` edges),
+    not the paper's citation count (lexicon `graph_scope`)."""
+    from hgrag.agents.understanding.lexicon import load
+
+    phrases = load("en").extra.get("graph_scope", [])
+    return any(re.search(rf"(?<![\w-]){re.escape(p)}(?![\w-])", text) for p in phrases)

@@ -26,12 +26,17 @@ PlanFn = Callable[[str], dict[str, Any]]
 CheckFn = Callable[[str, dict[str, Any]], list[str]]
 
 
-def single_sentence(question: str, spans: list[Any]) -> bool:
-    """No sentence end outside the mentions ('Shahin E. Dashtgard' is one name, not two sentences)."""
+def _masked(question: str, spans: list[Any]) -> str:
+    """The question with each mention replaced by 'X'."""
     body = question
     for span in sorted(spans, key=lambda s: -s.start):
         body = body[:span.start] + "X" + body[span.end:]
-    return not any(end in body.strip() for end in words()["sentence_ends"])
+    return body
+
+
+def single_sentence(question: str, spans: list[Any]) -> bool:
+    """No sentence end outside the mentions ('Shahin E. Dashtgard' is one name, not two sentences)."""
+    return not any(end in _masked(question, spans).strip() for end in words()["sentence_ends"])
 
 
 def read_compound(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: CheckFn,
@@ -99,11 +104,30 @@ def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
                           "so I do not answer any part of it.")
         parts.append({"question": sub, "interpretation": plan.get("interpretation", "")})
         items.append((span.candidates[0].label, plan["ir"]))
-    program = _total(items) if has("total_words", question) else ir.outputs(items)
+    words_outside = _masked(question, spans)  # 'On the difference of two …' is a title, not a difference asked
+    if has("difference_words", words_outside):
+        program = _difference(items)
+        if program is None:
+            return refuse("The question asks for the difference between the entities' answers, which I can only "
+                          "give for one number of one entity each; so I do not answer.")
+        return _mark(native(program, spans), question, parts)
+    program = _total(items) if has("total_words", words_outside) else ir.outputs(items)
     if program is None:
         return refuse("The question asks for a total over several entities, which I can only give for counts; "
                       "so I do not answer.")
     return _mark(native(program, spans), question, parts)
+
+
+def _difference(items: list[tuple[str, dict[str, Any]]]) -> dict[str, Any] | None:
+    """'the difference in citation count between T1 and T2': the span of one attribute over the two entities
+    (the larger less the smaller), when each part reads that attribute of one node."""
+    plans = [p for _, p in items]
+    attrs = {p.get("attr") for p in plans}
+    single = all(p.get("op") == "project" and p["input"].get("op") == "match" and len(p["input"]["ids"]) == 1
+                 for p in plans)
+    if len(plans) != 2 or not single or len(attrs) != 1 or None in attrs:
+        return None
+    return ir.aggregate(ir.setop("union", [p["input"] for p in plans]), "span", attrs.pop())
 
 
 def _total(items: list[tuple[str, dict[str, Any]]]) -> dict[str, Any] | None:

@@ -77,7 +77,10 @@ def _joined(between: str, joiners: set[str]) -> bool:
 def comparison_plan(question: str, spans: list[Any]) -> tuple[dict[str, Any], list[Any]] | None | str:
     """The ranking IR of 'which one has more X, A or B?' and the compared mentions; a reason (str) when
     the question compares but part of it cannot be read; None when it is no such question."""
-    found = find("comparatives", question)
+    outside = question
+    for span in sorted(spans, key=lambda s: -s.start):  # a comparative inside a title compares nothing
+        outside = outside[:span.start] + "X" + outside[span.end:]
+    found = find("comparatives", outside)
     group = alternatives_group(question, spans, "alternatives") or alternatives_group(question, spans, "coordinators")
     if not group or not found:
         return None

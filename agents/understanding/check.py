@@ -121,7 +121,8 @@ def asked_kind(tokens: list[Token]) -> str | None:
     later = [i for i, t in enumerate(body) if i > 0 and t.concept in LATER_HEADS]
     if body[0].concept == "head:when" and later:  # "When A published T, what institution were they at?"
         return asked_kind(body[later[0]:])
-    if body[0].family == "function" and body[1:2] and body[1].family != "head" and later:
+    if body[0].text in load("en").extra.get("frame_prepositions", []) and body[1:2] and body[1].family != "head" \
+            and later:
         return asked_kind(body[later[0]:])  # "In the last year A published, what did they publish?": a time frame first
     content = [t for t in body if t.family not in ("function", "general")]
     if content and content[-1].concept == "operator:count" and content[0].family in ("kind", "mention"):
