@@ -44,6 +44,9 @@ def second_read(question: str, plan: dict[str, Any], resources: Any, plan_fn: Pl
     if plan.get("operation") == "unsupported" or not anchors:
         return plan  # the rules know the graph cannot answer it (or it is not English), or nothing is linked
     declined = not plan.get("ir") or bool(unexplained_parts(question, plan))
+    chained = _chain_reading(question, spans, native, unexplained_parts) if declined else None
+    if chained is not None:
+        return chained
     if not declined and not calibration().get("review_accepted_plans", False):
         return plan  # the margin check caught no wrong plan in calibration: not worth an encoding per question
     readings = readings_for(question, anchors, resources.index)
@@ -63,6 +66,21 @@ def second_read(question: str, plan: dict[str, Any], resources: Any, plan_fn: Pl
     objecting = objection(question, plan, resources, readings)
     if objecting:
         plan["second_reading"] = {k: v for k, v in objecting.items() if k != "rival_ir"}
+    return plan
+
+
+def _chain_reading(question: str, spans: list[Any], native: Callable[..., dict[str, Any]],
+                   check: Callable[[str, dict[str, Any]], list[str]]) -> dict[str, Any] | None:
+    """The chain reader's plan (second_reader/chain.py) when it reads the question and the check accepts it."""
+    from hgrag.agents.second_reader.chain import chain_program
+
+    found = chain_program(question, spans)
+    if found is None:
+        return None
+    plan = native(found[0], found[1])
+    if check(question, plan):
+        return None
+    plan["rationale"] = "chain reader: " + plan.get("rationale", "")
     return plan
 
 

@@ -1,0 +1,190 @@
+"""The chain reader: questions that walk two or three steps from one named entity ('who are the authors of the
+works that cite T?', 'where were the papers citing T published?', 'the collaborators of whoever is first author
+on T'), read from the lexicon's concepts rather than from wordings.
+
+A question of this shape names, besides its one mention, the kinds it passes through (kind nouns, the question
+word's kind) and the links it takes (a citation word, a co-author word, an author position). From the mention's
+type, the links are taken in the one order the graph allows (a position or a citation from a paper, a co-author
+step from a person) and then the walk goes on to the asked kind. The reading is used only when the rules have no
+plan the question-plan check accepts, and only when the check accepts the chain's plan: every kind named must be
+on the walk, and every word must be consumed as for any other plan.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.tokens import Token, tag
+from hgrag.state import plan_ir as ir
+
+KINDS = {"kind:author": "author", "kind:paper": "paper", "kind:venue": "venue"}
+HEAD_KINDS = {"head:who": "author", "head:where": "venue"}
+POSITIONS = {"attribute:position_first": 1, "attribute:position_last": -1}
+NOT_A_CHAIN = ("time", "instruction", "missing", "value")  # years, rounding, things the graph lacks: the rules' part
+MAX_STEPS = 3
+
+
+def masked(question: str, spans: list[Any]) -> str:
+    """The question in lower case with each linked mention written 'zzm'."""
+    text = question
+    for span in sorted(spans, key=lambda s: -s.start):
+        text = text[:span.start] + " zzm " + text[span.end:]
+    return text.lower()
+
+
+def chain_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], list[Any]] | None:
+    """(IR, the mentions it uses) for a chain question from one linked mention, optionally narrowed to the
+    papers of one named author ('which of the papers that cite T were written by A?'), else None."""
+    linked = sorted((s for s in spans if s.candidates), key=lambda s: s.start)
+    start, author = _roles(linked)
+    if start is None:
+        return None
+    tokens = tag(masked(question, linked), load("en"))
+    if any(t.family in NOT_A_CHAIN or t.concept == "number" for t in tokens):
+        return None
+    at = [i for i, t in enumerate(tokens) if t.concept == "mention"][linked.index(start)]
+    asked = _asked_kind(tokens)
+    links = _links(tokens, at)
+    if asked is None or links is None or author is not None and asked != "paper":
+        return None
+    if asked == "author" and not _names_people(tokens):
+        return None  # a bare 'who cites T?' asks for the citing papers as often as for their authors
+    walk = _walk(start.type, asked, links)
+    least = 1 if author is not None else 2  # one step and an author's papers is a chain of two
+    if walk is None or not least <= len(walk) <= MAX_STEPS or not _kinds_on_walk(tokens, walk, start.type):
+        return None
+    program = ir.match([start.candidates[0].node_id], start.type, start.text)
+    for step in walk:
+        program = step(program)
+    if author is not None:
+        papers = ir.traverse(ir.match([author.candidates[0].node_id], "author", author.text), "writes", "out")
+        program = ir.setop("intersect", [program, papers])
+    if any(t.concept in ("head:how_many", "operator:count") for t in tokens):
+        program = ir.aggregate(program, "count")
+    return program, [start] + ([author] if author is not None else [])
+
+
+def _names_people(tokens: list[Token]) -> bool:
+    """People are asked for in words, not only by 'who': a person noun, a writing verb, a co-author word or an
+    author position."""
+    return any(t.concept in ("kind:author", "relation:writes", "relation:coauthor") or t.concept in POSITIONS
+               for t in tokens)
+
+
+def _roles(linked: list[Any]) -> tuple[Any, Any]:
+    """(the mention the chain starts from, an author whose papers narrow it, or None)."""
+    if len(linked) == 1:
+        return linked[0], None
+    authors = [s for s in linked if s.type == "author"]
+    if len(linked) == 2 and len(authors) == 1:
+        return next(s for s in linked if s is not authors[0]), authors[0]
+    return None, None
+
+
+def _asked_kind(tokens: list[Token]) -> str | None:
+    """The kind the question asks for: its question word's, or the first kind noun (a co-author word is people)."""
+    for token in tokens:
+        if token.concept in HEAD_KINDS:
+            return HEAD_KINDS[token.concept]
+        if token.concept in KINDS:
+            return KINDS[token.concept]
+        if token.concept == "relation:coauthor" or token.concept in POSITIONS:
+            return "author"
+        if token.concept == "mention":
+            return None
+    return None
+
+
+def _links(tokens: list[Token], at: int) -> dict[str, Any] | None:
+    """The links the question takes: {'position': 1|-1, 'cites': 'in'|'out', 'coauthor': True}; None when a
+    link is named twice or its direction cannot be told."""
+    links: dict[str, Any] = {}
+    for i, token in enumerate(tokens):
+        if token.concept in POSITIONS:
+            if "position" in links:
+                return None
+            links["position"] = POSITIONS[token.concept]
+        elif token.concept == "relation:cites":
+            if "cites" in links:
+                return None
+            links["cites"] = _cite_direction(tokens, i, at)
+        elif token.concept == "relation:coauthor":
+            links["coauthor"] = True
+    return links
+
+
+def _cite_direction(tokens: list[Token], i: int, at: int) -> str:
+    """'papers citing T', 'works that cite T': T is cited (in); 'the references of T', 'papers that T cites',
+    'papers cited by T': T cites them (out)."""
+    if i > at:
+        return "out"
+    between = [t.concept for t in tokens[i + 1:at]]
+    if "function:by" in between or "function:of" in between:
+        return "out"
+    return "in"
+
+
+def _walk(start: str, asked: str, links: dict[str, Any]) -> list[Any] | None:
+    """The steps from the mention's type through the named links to the asked kind, in the one order the
+    graph allows, or None when they do not fit together."""
+    steps, here = [], start
+    if "position" in links:
+        if here != "paper" or links.get("cites"):
+            return None
+        steps.append(lambda p, pos=links["position"]: ir.traverse(p, "writes", "in", pos))
+        here = "author"
+    if "cites" in links:
+        if here == "venue":
+            steps.append(lambda p: ir.traverse(p, "published_in", "in"))
+        elif here != "paper":
+            return None
+        steps.append(lambda p, d=links["cites"]: ir.traverse(p, "cites", d))
+        here = "paper"
+    if links.get("coauthor"):
+        if here == "paper" and "position" not in links:
+            return None  # 'co-authors of T' are its authors: a one-step reading of the rules
+        if here != "author":
+            return None
+        steps.append(_coauthors)
+    return _to_kind(steps, here, asked)
+
+
+def _coauthors(program: dict[str, Any]) -> dict[str, Any]:
+    return ir.setop("difference", [ir.traverse(ir.traverse(program, "writes", "out"), "writes", "in"), program])
+
+
+HOPS = {("paper", "author"): [("writes", "in")], ("author", "paper"): [("writes", "out")],
+        ("paper", "venue"): [("published_in", "out")], ("venue", "paper"): [("published_in", "in")],
+        ("author", "venue"): [("writes", "out"), ("published_in", "out")],
+        ("venue", "author"): [("published_in", "in"), ("writes", "in")]}
+
+
+def _to_kind(steps: list[Any], here: str, asked: str) -> list[Any] | None:
+    if here == asked:
+        return steps
+    hops = HOPS.get((here, asked))
+    if hops is None:
+        return None
+    for edge, direction in hops:
+        steps.append(lambda p, e=edge, d=direction: ir.traverse(p, e, d))
+    return steps
+
+
+def _kinds_on_walk(tokens: list[Token], walk: list[Any], start: str) -> bool:
+    """Every kind the question names is a kind the walk passes through (a kind named but not walked means
+    another reading); the mention's own kind noun ('the paper T') is the mention."""
+    program = ir.match(["x"], start)
+    kinds = {start}
+    for step in walk:
+        program = step(program)
+        kinds |= {op.get("type") for op in ir.walk(program) if op.get("op") == "match"}
+        kinds.add(_kind_of(program))
+    named = {KINDS[t.concept] for t in tokens if t.concept in KINDS}
+    return named <= kinds
+
+
+def _kind_of(program: dict[str, Any]) -> str | None:
+    from hgrag.agents.understanding.signature import output_kind
+
+    return output_kind(program)

@@ -1,0 +1,62 @@
+"""The chain reader (agents/second_reader/chain.py) on the planner tests' toy graph with citations added: walks
+of two or three steps from one named entity, optionally narrowed to a named author's papers, read from the
+lexicon's kinds and links; whatever does not fit a walk is left to the rules (and their check). Wordings are
+written here."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from test_planner import P1, StringIndex, make_store
+from test_second_reader import read, verified
+
+from hgrag.agents.second_reader.chain import chain_program
+
+P2 = "Adaptive routing for delay tolerant sensor networks"
+P3 = "Sparse recovery of harmonic signals in noise"
+P4 = "Energy efficient scheduling of uplink traffic"
+
+
+@pytest.fixture(scope="module")
+def world():
+    store = make_store()
+    for citing, cited in (("p2", "p1"), ("p3", "p1"), ("p4", "p3")):
+        store.add_edge(citing, cited, "cites")
+    return SimpleNamespace(store=store, index=StringIndex(store), dataset="toy")
+
+
+@pytest.mark.parametrize("question, expected", [
+    (f"Who are the authors of the works that cite '{P1}'?", ["Bo Chen", "Dariush Divsalar", "Marvin K. Simon"]),
+    (f"Where were the papers citing '{P1}' published?", ["Computer Networks", "Signal Processing"]),
+    (f"In which venues were the references of '{P4}' published?", ["Signal Processing"]),
+    (f"What venues published the papers that '{P4}' cites?", ["Signal Processing"]),
+    (f"Who are the collaborators of the first author of '{P2}'?", ["Ann Lee", "Bo Chen", "Marvin K. Simon"]),
+    (f"Which of the papers that cite '{P1}' were written by Marvin K. Simon?", [P3]),
+    (f"How many researchers authored papers citing '{P1}'?", ["3"]),
+])
+def test_a_walk_from_one_entity_through_the_named_links(world, question, expected):
+    answer, plan, report = read(world, question)
+    assert sorted(answer) == expected and verified(report), plan.get("rationale")
+
+
+def test_what_is_not_one_walk_is_left_to_the_rules(world):
+    def spans_of(question):
+        from hgrag.agents.mentions import MentionDetector
+
+        return MentionDetector(world.index, world.store).detect(question)[0]
+
+    for question in (f"Which papers cite '{P1}' and '{P3}'?",  # two papers: not one walk
+                     f"Who wrote the papers citing '{P1}' in 2010?",  # a year: the rules' filters
+                     f"Who cites '{P1}'?"):  # one step: the rules read it
+        assert chain_program(question, spans_of(question)) is None, question
+    walked = f"Where were the papers citing '{P1}' published?"
+    program, used = chain_program(walked, spans_of(walked))
+    assert [op["edge"] for op in _hops(program)] == ["published_in", "cites"] and len(used) == 1
+
+
+def _hops(program):
+    while program and program.get("op") == "traverse":
+        yield program
+        program = program["input"]
