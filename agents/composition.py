@@ -12,8 +12,8 @@ from typing import Any
 
 from hgrag.agents import composition_except
 from hgrag.agents.cite_direction import two_paper_roles
-from hgrag.agents.composition_time import (asks_yes_no, relative_relation, strict_year_filters, symbolic_text,
-                                           year_bounds)
+from hgrag.agents.composition_time import (asks_yes_no, excluded_year_filters, relative_relation, strict_year_filters,
+                                           symbolic_text, year_bounds)
 from hgrag.agents.composition_count import asks_distinct_years, count_aggregate, names_average, without_thresholds
 from hgrag.agents.plan_compiler import hop, mention_dict
 
@@ -239,6 +239,7 @@ class Composer:
         """Filters and aggregates on top of the frame's plan (thresholds, venues excluded, decades, averages)."""
         in_order = sorted(set(self.years), key=lambda y: self.raw.find(str(y)))
         plan = strict_year_filters(dict(self.plan), self.text, self.symbolic, in_order)  # "before 2005" is strict
+        plan = excluded_year_filters(plan, self.symbolic)  # "excluding those from 2015"
         filters = list(plan.get("post_filters") or [])
         cited = threshold(self.text, CITE_NOUN)
         if cited and CITE_WORDS.search(self.text) and plan.get("result_type") == "paper":
@@ -329,8 +330,11 @@ class Composer:
 
 
 def _listing(plan: dict[str, Any]) -> dict[str, Any]:
-    """The plan's node set listed (an aggregate or test goes on top of it)."""
-    listed = {**plan, "operation": "list", "attribute": None, "read": None}
+    """The plan's node set listed (an aggregate or test goes on top of it); a yes/no question stays one
+    ('has T been cited more than 10 times?': is the filtered set non-empty)."""
+    itself = not plan.get("steps")  # the set is the named entity itself, so the test is of that entity
+    operation = "yes_no" if plan.get("operation") == "yes_no" and itself else "list"
+    listed = {**plan, "operation": operation, "attribute": None, "read": None}
     if plan.get("project") and plan.get("result_type") == "paper" and plan.get("operation") in ("yes_no",):
         listed["project"] = None
     return listed

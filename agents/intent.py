@@ -354,6 +354,9 @@ def parse_intent(text: str, years: list[int]) -> Frame:
     if counting and target in (None, "paper") and CITE.search(text) and "zzpaper" in text and "zzauthor" not in text \
             and not (text.count("zzpaper") == 1 and one_paper_direction(text) == "out") and not _graph_scoped(text):
         target = "citations"  # how often it is cited ('how many papers does P cite' counts its references)
+    if not counting and target in (None, "paper") and CITE.search(text) and text.count("zzpaper") == 1 \
+            and "zzauthor" not in text and re.search(r"\b\d+\b", text) and is_yes_no(asked if several_sentences else text):
+        target = "citations"  # 'was T cited more than 10 times?': a test of its citation count
     if counting and target is None:
         target = "paper"
     if target == "citations" and not counting and _superlative(text)[0]:

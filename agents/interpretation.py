@@ -134,6 +134,12 @@ class Reader:
 
     def _test(self, op: dict[str, Any]) -> str:
         inner, cmp, value = self.read(op["input"]), op["cmp"], op.get("value")
+        if cmp == "nonempty" and _one_named_filtered(op["input"]):  # 'has T been cited more than 10 times?'
+            source = op["input"]
+            word = ATTRIBUTE_WORDS.get(source["attr"], source["attr"])
+            value = source.get("value")
+            value = f"{value[0]} and {value[1]}" if source["cmp"] == "between" else value
+            return f"whether {self.read(source['input'])} has a {word} {COMPARISON_WORDS.get(source['cmp'], source['cmp'])} {value}"
         if cmp == "nonempty":
             return f"whether there are any {inner[4:] if inner.startswith('the ') else inner}"
         if cmp == "contains":
@@ -157,7 +163,9 @@ class Reader:
 def _year_phrase(cmp: str, value: Any) -> str:
     if cmp == "between":
         return f"published {value[0]}–{value[1]}"
-    words = {"=": "in", ">=": "in or after", "<=": "in or before", ">": "after", "<": "before", "!=": "not in"}
+    if cmp == "!=":
+        return f"published in a year other than {value}"
+    words = {"=": "in", ">=": "in or after", "<=": "in or before", ">": "after", "<": "before"}
     return f"published {words.get(cmp, cmp)} {value}"
 
 
@@ -190,3 +198,10 @@ def interpret(ir: dict[str, Any] | None, store: Any = None, anchors: list[dict[s
               if m.get("node_id")}
     text = Reader(store, labels).read(ir)
     return text[:1].upper() + text[1:] if text else text
+
+
+def _one_named_filtered(op: dict[str, Any]) -> bool:
+    """A numeric filter right on one named entity (a yes/no question about that entity's number)."""
+    source = op.get("input") or {}
+    return (op.get("op") == "filter" and op.get("attr") not in ("venue", "author", "id", "year") and not op.get("sub")
+            and source.get("op") == "match" and len(source.get("ids") or []) == 1)

@@ -15,7 +15,7 @@ from hgrag.state import plan_ir as ir
 from hgrag.tools.text import norm_key
 
 PAPER_FILTERS = {"year": ("year", "="), "year_from": ("year", ">="), "year_to": ("year", "<="),
-                 "year_after": ("year", ">"), "year_before": ("year", "<")}
+                 "year_after": ("year", ">"), "year_before": ("year", "<"), "year_not": ("year", "!=")}
 
 
 def subject_ids(plan: dict[str, Any]) -> list[str]:

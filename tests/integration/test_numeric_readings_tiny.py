@@ -44,3 +44,23 @@ def test_a_difference_the_plan_cannot_take_is_declined(facts, dataset: str) -> N
     other = next(name for p in f.corpus.papers_of(f.author[0]) for a, name in p.authors if a != f.author[0])
     out = ask_offline(f"By how many papers does {f.author[1]}'s publication count exceed that of {other}?", dataset)
     assert not out["verified"] and out["answer"] == []
+
+
+@pytest.mark.parametrize("dataset", DATASETS)
+def test_a_yes_no_threshold_on_one_papers_citations_tests_that_paper(facts, dataset: str) -> None:
+    paper = max(_unique_titles(facts[dataset]), key=lambda p: (p.cited_by_count or 0, p.title))
+    title = paper.title.rstrip(".")
+    above = ask_offline(f'Has "{title}" been cited more than {paper.cited_by_count - 1} times?', dataset)
+    assert above["verified"] and above["answer"] == ["yes"], above["answer_text"]
+    at = ask_offline(f'Does "{title}" have more than {paper.cited_by_count} citations?', dataset)
+    assert at["verified"] and at["answer"] == ["no"], at["answer_text"]
+
+
+@pytest.mark.parametrize("dataset", DATASETS)
+def test_a_year_named_after_an_exclusion_word_is_left_out(facts, dataset: str) -> None:
+    f = facts[dataset]
+    papers = f.corpus.papers_of(f.author[0])
+    year = sorted(p.year for p in papers if p.year)[0]
+    out = ask_offline(f"List the papers of {f.author[1]}, excluding those from {year}.", dataset)
+    assert out["verified"]
+    assert sorted(norm(a) for a in out["answer"]) == sorted(norm(p.title) for p in papers if p.year != year)
