@@ -86,6 +86,8 @@ class Reader:
             return f"{inner} {'without' if cmp in ('!=', 'not_in') else 'with'} {self._names(value)}"
         if attr == "id":
             return f"{inner} {'except' if cmp in ('!=', 'not_in') else 'among'} {self._names(value)}"
+        if attr == "year" and op.get("sub") and op.get("offset") is not None:
+            return f"{inner} {_year_offset_phrase(op['offset'], value)}"
         if attr == "year":
             return f"{inner} {_year_phrase(cmp, value)}"
         word = ATTRIBUTE_WORDS.get(attr, attr)
@@ -116,9 +118,11 @@ class Reader:
         if fn == "count":
             return f"the number of {inner}"
         word = ATTRIBUTE_WORDS.get(op.get("attr") or "", op.get("attr") or "value")
+        places = op.get("round")
+        rounding = "" if places is None else f" (rounded to {places} decimal place{'s' if places != 1 else ''})"
         if op["input"].get("op") == "project":
-            return f"{FUNCTION_WORDS[fn]} of {inner}"
-        return f"{FUNCTION_WORDS[fn]} {word} of {inner}"
+            return f"{FUNCTION_WORDS[fn]} of {inner}{rounding}"
+        return f"{FUNCTION_WORDS[fn]} {word} of {inner}{rounding}"
 
     def _top(self, op: dict[str, Any]) -> str:
         inner, key, order = self.read(op["input"]), op.get("key", "frequency"), op.get("order", "max")
@@ -158,6 +162,16 @@ class Reader:
 
     def _unsupported(self, op: dict[str, Any]) -> str:
         return f"nothing: {op.get('reason') or 'the graph does not record what is asked'}"
+
+
+def _year_offset_phrase(offset: Any, value: Any) -> str:
+    """'published 1 year after the earliest …', 'published within the 4 years from the earliest …'."""
+    if isinstance(offset, list):
+        low, high = offset
+        span = high - low + 1
+        return f"published within the {span} years {'from' if low == 0 else 'up to'} {value}"
+    step = abs(offset)
+    return f"published {step} year{'s' if step != 1 else ''} {'after' if offset > 0 else 'before'} {value}"
 
 
 def _year_phrase(cmp: str, value: Any) -> str:

@@ -17,9 +17,11 @@ the LAST step is the answer. Operators:
              writes out: author->papers; writes in: paper->authors; published_in out: paper->venue, in: venue->papers;
              cites out: papers it cites; cites in: papers citing it
   filter     {"op":"filter","input":ID,"attr":ATTR,"cmp":"=|!=|<|<=|>|>=|between|in|not_in","value":V}
-             (between: [low, high]); for venue/author/cites/cited_by use "sub":ID of a match step instead of "value"
+             (between: [low, high]); for venue/author/cites/cited_by use "sub":ID of a match step instead of "value";
+             "sub":ID of an aggregate step with "offset":K (or [low, high] for between) compares with that value + K
   intersect | union | difference   {"op":"intersect","inputs":[ID, ID]}
-  aggregate  {"op":"aggregate","input":ID,"fn":"count|sum|avg|min|max|span","attr":ATTR (numeric, not for count)}
+  aggregate  {"op":"aggregate","input":ID,"fn":"count|sum|avg|min|max|span","attr":ATTR (numeric, not for count),
+             "round":N (optional: the decimal places the question asks for)}
   top        {"op":"top","input":ID,"key":"frequency|value|ATTR","order":"max|min"}
   project    {"op":"project","input":ID,"attr":ATTR}   (read an attribute of each node)
   test       {"op":"test","input":ID,"cmp":"nonempty|=|!=|<|<=|>|>=","value":V}   (yes/no questions)

@@ -110,7 +110,14 @@ def lower_plan(plan: dict[str, Any]) -> dict[str, Any] | None:
     if special:
         return special_ir(plan, special)
     node = node_set(plan)
-    return None if node is None else _operation(plan, node)
+    if node is None:
+        return None
+    lowered = _operation(plan, node)
+    if plan.get("round") is not None:  # 'rounded to one decimal' (agents/understanding/instructions.py)
+        from hgrag.agents.understanding.instructions import rounded
+
+        lowered = rounded(lowered, plan["round"])
+    return lowered
 
 
 def special_ir(plan: dict[str, Any], special: dict[str, Any]) -> dict[str, Any] | None:

@@ -40,10 +40,14 @@ def ir_features(ir: dict[str, Any] | None) -> Features:
         if kind == "aggregate":
             fns.add(op["fn"])
             attrs.add(op.get("attr") or "")
+            _collect(op.get("round"), values)  # 'rounded to 1 decimal' states a number the plan uses
         elif kind in ("filter", "test"):
             cmps.add(op["cmp"])
             attrs.add(op.get("attr") or "")
             _collect(op.get("value"), values)
+            _collect(_offset_numbers(op.get("offset")), values)
+            if op.get("offset") is not None:
+                attrs.add("offset")
         elif kind == "top":
             tops.append(op)
             attrs.add(op.get("key") or "")
@@ -57,6 +61,13 @@ def ir_features(ir: dict[str, Any] | None) -> Features:
             if op.get("position") is not None:
                 attrs.add("position")
     return {"ops": ops, "fns": fns, "cmps": cmps, "attrs": attrs, "values": values, "tops": tops}
+
+
+def _offset_numbers(offset: Any) -> list[int]:
+    """The numbers a year offset states: its step (2 years after) or its window's length (the first 4 years)."""
+    if isinstance(offset, list):
+        return [offset[1] - offset[0] + 1]
+    return [abs(offset)] if isinstance(offset, int) else []
 
 
 def _collect(value: Any, into: set) -> None:
@@ -166,7 +177,7 @@ CUES: tuple[Cue, ...] = (
     Cue("a count", re.compile(r"\bhow many\b|\bnumber of\b|\bhow often\b|\btotal\b|\btally\b"),
         lambda f: _counts(f) or "test" in f["ops"] or bool(f["tops"]) or "project" in f["ops"]),
 )
-CUES += (Cue("a year offset", OFFSET, lambda f: False),)  # "the year after X", "two years before 2005": no IR for it
+CUES += (Cue("a year offset", OFFSET, lambda f: "offset" in f["attrs"]),)  # "the year after X": a filter's offset
 # "excl.", "incl.", "vs." are abbreviations inside a clause, not the end of a sentence
 NOT_A_STOP = r"(?<!\bexcl\.)(?<!\bincl\.)(?<!\bvs\.)(?<!\bviz\.)(?<!\bw/o\.)"
 CLAUSE_BREAK = re.compile(rf"(?<=[.!?;:]){NOT_A_STOP}\s+|\s+[—–]\s+|\s+-\s+")

@@ -24,6 +24,7 @@ from hgrag.agents.mentions import MentionDetector, Span, fold_quotes
 from hgrag.agents.plan_compiler import compile_plan
 from hgrag.agents.plan_lowering import with_ir
 from hgrag.agents.spelling import correct_text
+from hgrag.agents.understanding.instructions import with_instructions
 from hgrag.agents.understanding.normalise import to_english
 from hgrag.agents.understanding.reading import plan_readings, read_question
 from hgrag.agents.unlinked import looks_like_person, suggestions_for, unlinked_lowercase_partners, unlinked_names
@@ -263,6 +264,7 @@ def make_plan_node(planner: Any | None = None):
                     raise
                 new_plan = OfflinePlanner().plan(question, resources, context)
                 new_plan["rationale"] = "LLM unavailable; offline fallback; " + new_plan["rationale"]
+            new_plan = with_instructions(question, new_plan)  # 'rounded to one decimal' (every planner)
             if context.second_reader:
                 new_plan = _second_read_safely(question, new_plan, resources, policy, context)
         except HgragError as exc:

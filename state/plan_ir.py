@@ -71,6 +71,7 @@ class Filter(_Op):
     cmp: Comparison
     value: Any = None
     sub: "Plan | None" = None
+    offset: int | list[int] | None = Field(None, description="added to the sub-plan's value (a list for between)")
 
 
 class SetOp(_Op):
@@ -83,6 +84,7 @@ class Aggregate(_Op):
     input: "Plan"
     fn: Literal["count", "sum", "avg", "min", "max", "span"]
     attr: str | None = None
+    round: int | None = Field(None, description="decimal places the question asks for (rounded half up)")
 
 
 class Top(_Op):
@@ -180,8 +182,11 @@ def traverse(source: dict[str, Any], edge: str, direction: str, position: int | 
     return op
 
 
-def where(source: dict[str, Any], attr: str, cmp: str, value: Any = None, sub: dict[str, Any] | None = None) -> dict[str, Any]:
+def where(source: dict[str, Any], attr: str, cmp: str, value: Any = None, sub: dict[str, Any] | None = None,
+          offset: int | list[int] | None = None) -> dict[str, Any]:
     op = {"op": "filter", "input": source, "attr": attr, "cmp": cmp}
+    if offset is not None:
+        op["offset"] = offset
     if sub is not None:
         op["sub"] = sub
     else:

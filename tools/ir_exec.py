@@ -141,7 +141,7 @@ class Executor:
         if sub.kind in ("nodes", "values"):
             return list(sub.data)
         if sub.kind == "scalar":
-            return sub.data
+            return _shifted(sub.data, op.get("offset"))
         raise ExecutionError("a filter's sub-plan must give nodes or a value")
 
     def _attribute_values(self, nodes: list[str], attr: str) -> dict[str, Any]:
@@ -183,6 +183,12 @@ class Executor:
         return Value("values", result)
 
     def _op_aggregate(self, op: dict[str, Any]) -> Value:
+        value = self._aggregate(op)
+        if op.get("round") is None or value.kind != "scalar":
+            return value
+        return Value("scalar", _rounded(value.data, op["round"]))
+
+    def _aggregate(self, op: dict[str, Any]) -> Value:
         source = self.eval(op["input"])
         fn = op["fn"]
         if fn == "count":
@@ -362,3 +368,21 @@ def execute(store: GraphStore, ir: dict[str, Any], layer_budget: int = DEFAULT_L
     factory = getattr(store, "plan_executor", None)
     executor = factory(layer_budget, evidence) if factory is not None else Executor(store, layer_budget)
     return executor.execute(ir)
+
+
+def _shifted(value: Any, offset: int | list[int] | None) -> Any:
+    """A sub-plan's value moved by the filter's offset: the year after the first (+1), the first N years
+    ([value, value + N - 1] for between)."""
+    if offset is None or not isinstance(value, (int, float)):
+        return value
+    if isinstance(offset, list):
+        return [value + offset[0], value + offset[1]]
+    return value + offset
+
+
+def _rounded(number: float, places: int) -> float | int:
+    """`number` rounded half up to `places` decimals (24.45 -> 24.5, as people round; not to even)."""
+    from decimal import ROUND_HALF_UP, Decimal
+
+    exact = Decimal(repr(number)).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+    return int(exact) if places <= 0 else float(exact)

@@ -32,7 +32,9 @@ def second_read(question: str, plan: dict[str, Any], resources: Any, plan_fn: Pl
     spans = anchor_spans(question, plan, resources.store)
 
     def native(program: dict[str, Any], used: list[Any]) -> dict[str, Any]:
-        return native_plan(program, [mention_dict(s, "subject") for s in used])
+        from hgrag.agents.understanding.instructions import with_instructions
+
+        return with_instructions(question, native_plan(program, [mention_dict(s, "subject") for s in used]))
 
     def second(rest: str, first: dict[str, Any]) -> dict[str, Any] | None:
         return second_part(rest, first, resources)
@@ -71,10 +73,12 @@ def second_read(question: str, plan: dict[str, Any], resources: Any, plan_fn: Pl
 
 def _chain_reading(question: str, spans: list[Any], native: Callable[..., dict[str, Any]],
                    check: Callable[[str, dict[str, Any]], list[str]]) -> dict[str, Any] | None:
-    """The chain reader's plan (second_reader/chain.py) when it reads the question and the check accepts it."""
+    """The chain or career reader's plan (second_reader/chain.py, career.py) when one reads the question and the
+    check accepts it."""
+    from hgrag.agents.second_reader.career import career_program
     from hgrag.agents.second_reader.chain import chain_program
 
-    found = chain_program(question, spans)
+    found = chain_program(question, spans) or career_program(question, spans)
     if found is None:
         return None
     plan = native(found[0], found[1])

@@ -60,3 +60,26 @@ def _hops(program):
     while program and program.get("op") == "traverse":
         yield program
         program = program["input"]
+
+
+P1_TITLE, P2_TITLE, P4_TITLE = P1, P2, P4
+
+
+@pytest.mark.parametrize("question, expected", [  # Dariush Divsalar: p1 2008, p2 2010, p4 2012
+    ("What did Dariush Divsalar publish in their first year of publishing?", [P1]),
+    ("Which papers are from Dariush Divsalar's latest year of activity?", [P4]),
+    ("Which papers did Dariush Divsalar publish two years after their debut?", [P2]),
+    ("Which papers did Dariush Divsalar write in their first 3 years of publishing?", sorted([P1, P2])),
+    ("How many papers did Dariush Divsalar publish during the last 3 years of their career?", ["2"]),
+])
+def test_a_year_of_an_authors_own_career(world, question, expected):
+    answer, plan, report = read(world, question)
+    assert sorted(answer) == expected and verified(report), plan.get("rationale")
+
+
+def test_after_their_first_year_is_a_bound_not_a_year(world):
+    from hgrag.agents.mentions import MentionDetector
+    from hgrag.agents.second_reader.career import career_program
+
+    question = "Which papers did Dariush Divsalar publish after their first year?"
+    assert career_program(question, MentionDetector(world.index, world.store).detect(question)[0]) is None

@@ -10,6 +10,7 @@ from hgrag.agents.answer_agent import check_answer
 from hgrag.agents.retrieval_agent import OfflinePlanner, detector_for
 from hgrag.agents.understanding.alignment import align, masked_question
 from hgrag.agents.understanding.check import asked_kind, structural_parts
+from hgrag.agents.understanding.instructions import with_instructions
 from hgrag.agents.understanding.gate import identify
 from hgrag.agents.understanding.lexicon import PRIORITY, load, signatures
 from hgrag.agents.understanding.normalise import to_english
@@ -24,7 +25,7 @@ def run(toy, question):  # noqa: F811
     reading = read_question(question, lambda text: detector_for(toy).detect(text)[0])
     if reading.refusal:
         return reading, None, [], {"checks": {}, "feedback": reading.refusal}
-    plan = OfflinePlanner().plan(reading.text, toy, Context(dataset="toy"))
+    plan = with_instructions(reading.text, OfflinePlanner().plan(reading.text, toy, Context(dataset="toy")))
     plan.update(plan_readings(reading.text, plan, toy.store))
     answer = [item.text for item in full_answer(toy.store, plan)] if plan.get("ir") else []
     return reading, plan, answer, check_answer(plan, answer, toy, reading.text)
@@ -210,7 +211,11 @@ def test_rounding_is_honoured_or_named(toy):  # noqa: F811
     _, _, answer, report = run(toy, base + " Round to two decimal places.")
     assert verified(report) and answer == ["18.33"]
     _, _, answer, report = run(toy, base + " Round to one decimal place.")
-    assert not verified(report) and "one decimal place" in report["feedback"]
+    assert verified(report) and answer == ["18.3"]
+    _, _, answer, report = run(toy, base + " Give it as a whole number.")
+    assert verified(report) and answer == ["18"]
+    _, _, answer, report = run(toy, "How many papers has Dariush Divsalar written? Round to one decimal place.")
+    assert not verified(report) and "one decimal place" in report["feedback"]  # nothing to round: named
 
 
 def test_a_yes_no_predicate_must_be_in_the_plan(toy):  # noqa: F811

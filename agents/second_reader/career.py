@@ -1,0 +1,77 @@
+"""The career reader: an author's papers in a year placed by their own first or last year ('what did A publish
+in their first year of publishing?', 'in the year after their debut', 'during the first 4 years of their
+career', 'from their latest year of activity'), read from the lexicon's concepts: an author, a year, one of
+first / last, and optionally a number of years or 'after' / 'before' right after the word for year.
+
+The year is the earliest or latest year of the author's papers in the graph (an aggregate sub-plan), moved by
+an offset; the reading is used only when the rules have no plan the question-plan check accepts, and only when
+the check accepts this one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hgrag.agents.second_reader.chain import masked
+from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.tokens import Token, tag
+from hgrag.state import plan_ir as ir
+
+ENDS = {"operator:first": "min", "operator:last": "max"}
+SHIFTS = {"time:after": 1, "time:before": -1}
+NOT_THIS = ("instruction", "missing", "value")
+
+
+def career_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], list[Any]] | None:
+    """(IR, [the author]) for a question about an author's papers in a year of their own career, else None."""
+    linked = [s for s in spans if s.candidates]
+    if len(linked) != 1 or linked[0].type != "author":
+        return None
+    tokens = tag(masked(question, linked), load("en"))
+    concepts = [t.concept or "" for t in tokens]
+    ends = [c for c in concepts if c in ENDS]
+    times = [c for c in concepts if c.startswith("time:")]
+    if "attribute:year" not in concepts or len(ends) != 1 or any(t.family in NOT_THIS for t in tokens) \
+            or any(c not in SHIFTS for c in times) or len(times) > 1:
+        return None
+    fn = ENDS[ends[0]]
+    offset = _offset(tokens, fn)
+    if offset is False:
+        return None
+    author = linked[0]
+    papers = ir.traverse(ir.match([author.candidates[0].node_id], "author", author.text), "writes", "out")
+    year = ir.aggregate(papers, fn, "year")
+    program = ir.where(papers, "year", "between" if isinstance(offset, list) else "=", sub=year, offset=offset)
+    if any(c in ("head:how_many", "operator:count") for c in concepts):
+        program = ir.aggregate(program, "count")
+    return program, [author]
+
+
+def _number(token: Token) -> int | None:
+    """A count of years written in digits or as a word of the lexicon's `number_words`."""
+    if token.concept == "number":
+        return int(token.text)
+    return load("en").extra.get("number_words", {}).get(token.text)
+
+
+def _offset(tokens: list[Token], fn: str) -> int | list[int] | None | bool:
+    """None (that very year), +k / -k ('the year after', 'two years before'), [low, high] ('the first 4 years');
+    False when the words do not say which."""
+    numbers = [i for i, t in enumerate(tokens) if _number(t) is not None]
+    shift = next((i for i, t in enumerate(tokens) if t.concept in SHIFTS), None)
+    if shift is not None:  # only right after the word for year: 'after their first year' is a bound, not a year
+        if shift == 0 or tokens[shift - 1].concept != "attribute:year" or len(numbers) > 1:
+            return False
+        count = _number(tokens[numbers[0]]) if numbers and numbers[0] == shift - 2 else 1
+        if numbers and numbers[0] != shift - 2:
+            return False
+        return SHIFTS[tokens[shift].concept] * count
+    if not numbers:
+        return None
+    at = numbers[0]
+    if len(numbers) > 1 or at + 1 >= len(tokens) or tokens[at + 1].concept != "attribute:year" \
+            or tokens[at - 1].concept not in ENDS:
+        return False  # 'the first 4 years': the number between first / last and the word for years
+    span = _number(tokens[at])
+    if span < 1:
+        return False
+    return [0, span - 1] if fn == "min" else [-(span - 1), 0]
