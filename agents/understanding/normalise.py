@@ -74,12 +74,42 @@ def to_english(question: str, language: str, spans: Iterable[Any] = ()) -> str:
     if language == "en":
         return question
     lexicon = load(language)
-    parts, cursor = [], 0
+    parts, cursor, prefixes = [], 0, []
     for start, end in _protected(question, spans, lexicon):
-        parts += _render(_pieces(question[cursor:start], lexicon), lexicon)
+        parts += _render(_unmarked(_pieces(question[cursor:start], lexicon), lexicon, prefixes), lexicon)
         parts.append(question[start:end].strip())
         cursor = end
-    parts += _render(_pieces(question[cursor:], lexicon), lexicon)
-    text = " ".join(parts)
+    parts += _render(_unmarked(_pieces(question[cursor:], lexicon), lexicon, prefixes), lexicon)
+    if prefixes and not _asks_a_question_word(question, lexicon):
+        # 'L'article T est-il paru en 2024 ?' -> 'Is it true that the paper T was published in 2024?'
+        first = parts[0] if parts else ""
+        parts = [prefixes[0]] + ([first[:1].lower() + first[1:]] if first[:1].isalpha() and not first[1:2].isupper()
+                                 else [first]) + parts[1:]
+    text = " ".join(p for p in parts if p)
     text = re.sub(r"\s+([?!.,;:])", r"\1", text)
     return text[:1].upper() + text[1:]
+
+
+def _asks_a_question_word(question: str, lexicon: Lexicon) -> bool:
+    """Does the question open a wh-question ('Dans quelle revue … a-t-il été publié ?'): then an inverted
+    marker is no yes/no question."""
+    for piece in _pieces(question, lexicon):
+        concept = lexicon.concept(piece.lower()) or ""
+        if concept.startswith("head:") and concept != "head:aux":
+            return True
+    return False
+
+
+def _unmarked(typed: list[str], lexicon: Lexicon, prefixes: list[str]) -> list[str]:
+    """The pieces with each inverted-question marker of the lexicon ('est-il', 'a-t-elle') replaced by its verb
+    in English word order, the question's opening ('is it true that') noted in `prefixes`."""
+    markers = lexicon.extra.get("question_markers", {})
+    out = []
+    for piece in typed:
+        marker = markers.get(piece.lower())
+        if marker is None:
+            out.append(piece)
+            continue
+        prefixes.append(marker[0])
+        out += marker[1:]
+    return out

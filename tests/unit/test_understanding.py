@@ -252,3 +252,18 @@ def test_contractions_split_into_words():
 
     assert words("who weren't at X, what's that, Portland's") == ["who", "were", "n't", "at", "x", "what", "is", "that",
                                                                    "portland", "'s"]
+
+
+@pytest.mark.parametrize("question, english", [
+    ("L'article \"Sparse recovery\" est-il paru en 2024 ?", "Is it true that the paper \"Sparse recovery\" was published in 2024?"),
+    ("\"Sparse recovery\" a-t-il été publié en 2009 ?", "Is it true that \"Sparse recovery\" has been published in 2009?"),
+    ("Dans quelle revue l'article \"Sparse recovery\" a-t-il été publié ?",  # a wh-question stays one
+     "In which venue the paper \"Sparse recovery\" has been published?"),
+    ("Combien de publications de Bo Chen le graphe contient-il ?", "How many papers of Bo Chen are in the graph?"),
+    ("Wie viele Publikationen von Bo Chen sind im Graphen enthalten?", "How many papers of Bo Chen were in the graph?"),
+])
+def test_inverted_questions_and_graph_phrases_read_as_english(question, english):
+    from hgrag.agents.understanding.normalise import to_english
+
+    language = "fr" if any(w in question for w in ("article", "publications", "revue", "publié")) else "de"
+    assert to_english(question, language) == english
