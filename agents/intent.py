@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from hgrag.agents.cite_direction import one_paper_direction
 from hgrag.agents.intent_thresholds import date_verb, thresholded, where_condition
+from hgrag.agents.understanding.cue_words import bound_by, graph_scoped
 
 
 
@@ -75,7 +76,8 @@ OTHERS = re.compile(r"\b(other|others|else|besides|apart from|aside from|excludi
                     r"beyond|in addition to|not counting)\b")
 CITES_EDGE = re.compile(r"\b(cite|cites|citing|cited by|reference|references|referencing)\b|\b(have|has|had|that|which) "
                         r"(been )?cited\b")
-BETWEEN = re.compile(r"\bbetween zzyear and zzyear\b|\bfrom zzyear (to|until|till|through) zzyear\b|\bzzyear\s*[-–]\s*zzyear\b")
+BETWEEN = re.compile(r"\bbetween zzyear and zzyear\b|\bzzyear (to|until|till|through|thru|up to( and including)?|up until) zzyear\b|"
+                     r"\bzzyear\s*[-–]\s*zzyear\b")
 SINCE = re.compile(r"\b(since|after|starting in|starting from|onwards from|later than)\s+zzyear\b|"
                    r"\bzzyear (onwards|or later|and later|on)\b|\bfrom zzyear (on|onwards)\b")
 BEFORE = re.compile(r"\b(before|until|prior to|up to|by)\s+zzyear\b|\bzzyear or earlier\b")
@@ -224,10 +226,11 @@ def _years(text: str, years: list[int], frame: Frame) -> None:
     ordered = sorted(years)
     if len(ordered) >= 2 and BETWEEN.search(text):
         frame.year_from, frame.year_to = ordered[0], ordered[-1]
-    elif ordered and SINCE.search(text):
+    elif ordered and (SINCE.search(text) or bound_by("time:after", text)):
         frame.year_from = ordered[0]
-    elif ordered and BEFORE.search(text):
+    elif ordered and (BEFORE.search(text) or bound_by("time:before", text)):
         frame.year_to = ordered[0]
+
 
 
 POLITE = re.compile(r"^(please )?((can|could|would|will) you( please)?( kindly)? \w+( up| out)?( me| us| for me)?|(do|would) you (happen to )?(have|know|recall|remember)( handy)?|have you got|any idea|i('d| would) like to (know|find out|learn)|"
@@ -352,7 +355,7 @@ def parse_intent(text: str, years: list[int]) -> Frame:
         target, frame.explicit_target = _compound_head([counted.group(2), *following], 0,
                                                        _noun_class(counted.group(2)) or "paper"), True
     if counting and target in (None, "paper") and CITE.search(text) and "zzpaper" in text and "zzauthor" not in text \
-            and not (text.count("zzpaper") == 1 and one_paper_direction(text) == "out") and not _graph_scoped(text):
+            and not (text.count("zzpaper") == 1 and one_paper_direction(text) == "out") and not graph_scoped(text):
         target = "citations"  # how often it is cited ('how many papers does P cite' counts its references)
     if not counting and target in (None, "paper") and CITE.search(text) and text.count("zzpaper") == 1 \
             and "zzauthor" not in text and re.search(r"\b\d+\b", text) and is_yes_no(asked if several_sentences else text):
@@ -385,12 +388,3 @@ def parse_intent(text: str, years: list[int]) -> Frame:
             frame.operation, frame.rank_by = operation, basis
     frame.notes.append(f"focus={frame.target}{'' if explicit else ' (inferred)'}")
     return frame
-
-
-def _graph_scoped(text: str) -> bool:
-    """'how many papers in the graph cite T': the citing papers the graph holds are counted (its `cites` edges),
-    not the paper's citation count (lexicon `graph_scope`)."""
-    from hgrag.agents.understanding.lexicon import load
-
-    phrases = load("en").extra.get("graph_scope", [])
-    return any(re.search(rf"(?<![\w-]){re.escape(p)}(?![\w-])", text) for p in phrases)

@@ -8,13 +8,40 @@ from typing import Any
 
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.tokens import tag
+from hgrag.state import plan_ir as ir
 
 ROUNDED = ("avg", "sum")
 PREFIX = "instruction:round_"
 
 
 def with_instructions(question: str, plan: dict[str, Any]) -> dict[str, Any]:
-    """`plan` with the rounding the question asks for on each average or total of its IR (unchanged without)."""
+    """`plan` with the answer instructions the question states that its IR can take: rounding on each average
+    or total, the first author left out of one paper's authors (unchanged when there are none)."""
+    return _first_left_out(question, _with_rounding(question, plan))
+
+
+def _first_left_out(question: str, plan: dict[str, Any]) -> dict[str, Any]:
+    """'Leaving aside the first author, who wrote T?', 'T's authors, without counting the first author': the
+    paper's authors less the one listed first (a reading of the first author alone is corrected too)."""
+    program = plan.get("ir") or {}
+    concepts = {t.concept for t in tag(question.lower(), load("en"))}
+    if "instruction:besides_first" not in concepts or not _one_papers_authors(program):
+        return plan
+    paper = program["input"]
+    new = {"op": "difference", "inputs": [ir.traverse(paper, "writes", "in"), ir.traverse(paper, "writes", "in", 1)]}
+    from hgrag.agents.interpretation import interpret
+
+    # marked IR-native, so the plan is not lowered again from its frame (which has no such step)
+    return {**plan, "ir": new, "ir_native": True, "interpretation": interpret(new, anchors=plan.get("anchors"))}
+
+
+def _one_papers_authors(op: dict[str, Any]) -> bool:
+    source = op.get("input") or {}
+    return (op.get("op") == "traverse" and (op.get("edge"), op.get("direction")) == ("writes", "in")
+            and source.get("op") == "match" and source.get("type") == "paper" and len(source.get("ids") or []) == 1)
+
+
+def _with_rounding(question: str, plan: dict[str, Any]) -> dict[str, Any]:
     program = plan.get("ir")
     places = decimals(question) if program else None
     if places is None:

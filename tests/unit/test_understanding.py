@@ -267,3 +267,22 @@ def test_inverted_questions_and_graph_phrases_read_as_english(question, english)
 
     language = "fr" if any(w in question for w in ("article", "publications", "revue", "publié")) else "de"
     assert to_english(question, language) == english
+
+
+@pytest.mark.parametrize("question", [
+    f"Leaving aside the first author, who are the authors of '{P1}'?",
+    f"Who are the authors of '{P1}', without counting the first author?",  # was read as the first author alone
+])
+def test_the_first_author_left_out_is_honoured(toy, question):  # noqa: F811
+    _, plan, answer, report = run(toy, question)
+    assert verified(report) and sorted(answer) == ["Ann Lee", "Dariush Divsalar"]
+
+
+@pytest.mark.parametrize("question, expected", [  # Dariush Divsalar: p1 2008, p2 2010, p4 2012
+    ("Which of Dariush Divsalar's papers predate 2010?", [P1]),
+    ("Which papers did Dariush Divsalar publish in the period 2009 to 2012?",
+     ["Adaptive routing for delay tolerant sensor networks", "Energy efficient scheduling of uplink traffic"]),
+])
+def test_year_bounds_from_the_lexicon_and_bare_ranges(toy, question, expected):  # noqa: F811
+    _, plan, answer, report = run(toy, question)
+    assert verified(report) and sorted(answer) == expected
