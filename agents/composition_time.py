@@ -160,11 +160,16 @@ def strict_year_filters(plan: dict[str, Any], text: str, symbolic: str, years: l
                 filters[exclusive] = filters.pop(inclusive)
         return filters
 
+    return _with_year_filters(plan, _strict)
+
+
+def _with_year_filters(plan: dict[str, Any], change: Any) -> dict[str, Any]:
+    """A copy of the plan with `change` applied to the filters of its start and of each step."""
     plan = dict(plan)
-    plan["steps"] = [dict(step, filters=_strict(step["filters"])) if step.get("filters") else step
+    plan["steps"] = [dict(step, filters=change(step["filters"])) if step.get("filters") else step
                      for step in plan.get("steps", [])]
     if plan.get("start_filters"):
-        plan["start_filters"] = _strict(plan["start_filters"])
+        plan["start_filters"] = change(plan["start_filters"])
     return plan
 
 
@@ -172,13 +177,9 @@ def excluded_year_filters(plan: dict[str, Any], text: str) -> dict[str, Any]:
     """'A's papers, excluding those from 2015', 'not published in 2017', 'in years other than 2011': the one
     year the question names is left out (year != Y) when an exclusion word of the lexicon leads up to it
     within a few words."""
-    from hgrag.agents.understanding.lexicon import load
+    from hgrag.agents.understanding.cue_words import bound_by
 
-    if text.count("zzyear") != 1:
-        return plan
-    forms = sorted((f for f in load("en").concepts.get("operator:exclude", []) if f != "n't"), key=len, reverse=True)
-    lead = "|".join(re.escape(f).replace(r"\ ", r"\s+") for f in forms)
-    if not re.search(rf"\b(?:{lead})\b(?:\s+[\w'-]+){{0,4}}?\s+zzyear\b", text):
+    if text.count("zzyear") != 1 or not bound_by("operator:exclude", text, within=4):
         return plan
 
     def _flipped(filters: dict[str, Any]) -> dict[str, Any]:
@@ -187,9 +188,4 @@ def excluded_year_filters(plan: dict[str, Any], text: str) -> dict[str, Any]:
             filters["year_not"] = filters.pop("year")
         return filters
 
-    plan = dict(plan)
-    plan["steps"] = [dict(step, filters=_flipped(step["filters"])) if step.get("filters") else step
-                     for step in plan.get("steps", [])]
-    if plan.get("start_filters"):
-        plan["start_filters"] = _flipped(plan["start_filters"])
-    return plan
+    return _with_year_filters(plan, _flipped)

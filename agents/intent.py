@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from hgrag.agents.cite_direction import one_paper_direction
 from hgrag.agents.intent_thresholds import date_verb, thresholded, where_condition
-from hgrag.agents.understanding.cue_words import bound_by, graph_scoped
+from hgrag.agents.understanding.cue_words import bound_by, graph_scoped, year_range
 
 
 
@@ -76,8 +76,7 @@ OTHERS = re.compile(r"\b(other|others|else|besides|apart from|aside from|excludi
                     r"beyond|in addition to|not counting)\b")
 CITES_EDGE = re.compile(r"\b(cite|cites|citing|cited by|reference|references|referencing)\b|\b(have|has|had|that|which) "
                         r"(been )?cited\b")
-BETWEEN = re.compile(r"\bbetween zzyear and zzyear\b|\bzzyear (to|until|till|through|thru|up to( and including)?|up until) zzyear\b|"
-                     r"\bzzyear\s*[-–]\s*zzyear\b")
+BETWEEN = re.compile(r"\bbetween zzyear and zzyear\b|\bfrom zzyear (to|until|till|through) zzyear\b|\bzzyear\s*[-–]\s*zzyear\b")
 SINCE = re.compile(r"\b(since|after|starting in|starting from|onwards from|later than)\s+zzyear\b|"
                    r"\bzzyear (onwards|or later|and later|on)\b|\bfrom zzyear (on|onwards)\b")
 BEFORE = re.compile(r"\b(before|until|prior to|up to|by)\s+zzyear\b|\bzzyear or earlier\b")
@@ -224,7 +223,7 @@ def _superlative(text: str) -> tuple[str | None, str | None]:
 
 def _years(text: str, years: list[int], frame: Frame) -> None:
     ordered = sorted(years)
-    if len(ordered) >= 2 and BETWEEN.search(text):
+    if len(ordered) >= 2 and (BETWEEN.search(text) or year_range(text)):
         frame.year_from, frame.year_to = ordered[0], ordered[-1]
     elif ordered and (SINCE.search(text) or bound_by("time:after", text)):
         frame.year_from = ordered[0]

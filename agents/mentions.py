@@ -5,7 +5,7 @@ entity index by exact / normalised matching first and embedding similarity as a 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from hgrag.agents.mention_partners import promote_partners
@@ -13,6 +13,7 @@ from hgrag.agents.name_context import UNQUOTED_TYPE_PREFERENCE, contradicts, nam
 from hgrag.tools.entity_keys import title_denotes, title_within
 from hgrag.tools.label_prefixes import LabelPrefixes
 from hgrag.tools.text import name_tokens, norm_key
+from hgrag.agents.title_stops import with_own_stop
 
 QUOTE_FOLD = str.maketrans({"“": '"', "”": '"', "„": '"', "‟": '"', "″": '"', "«": '"', "»": '"',
                             "‘": "'", "’": "'", "‚": "'", "‛": "'", "′": "'", "`": "'"})
@@ -134,7 +135,7 @@ class MentionDetector:
         years = [int(m.group(1)) for m in YEAR.finditer(text)
                  if not any(s.start <= m.start() < s.end for s in spans)]
         promote_partners(spans, self.store)
-        spans = [_with_own_stop(text, s) for s in spans]
+        spans = [with_own_stop(text, s) for s in spans]
         return sorted(spans, key=lambda s: s.start), years, _outside_spans(unresolved, spans)
 
     # -- quoted -----------------------------------------------------------
@@ -275,26 +276,6 @@ class MentionDetector:
         if end > start:  # the altered title as written, so the rest of the question reads without it
             return Span(start, end, text[start:end], "paper", same)
         return Span(len(text), len(text), best.label, "paper", same)
-
-
-def _with_own_stop(text: str, span: Span) -> Span:
-    """An unquoted title that ends in a full stop keeps it ('how many citations does T. have?'), so the stop
-    does not end a sentence there; unless a new sentence or question follows ('T. When was it published?')."""
-    label = span.candidates[0].label if span.candidates and span.type == "paper" and not span.quoted else ""
-    if not label.endswith(".") or text[span.end:span.end + 1] != ".":
-        return span
-    following = re.match(r"\s+([\w'-]+)", text[span.end + 1:])
-    if not following or following.group(1)[0].isupper() or _asks(following.group(1)):
-        return span
-    return replace(span, end=span.end + 1, text=text[span.start:span.end + 1])
-
-
-def _asks(word: str) -> bool:
-    """A question word of the lexicon ('when', 'who'; not an auxiliary like 'have')."""
-    from hgrag.agents.understanding.lexicon import load
-
-    concept = load("en").concept(word.lower()) or ""
-    return concept.startswith("head:") and concept != "head:aux"
 
 
 def _aligned_stretch(text: str, label: str, spans: list[Span]) -> tuple[int, int]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.signature import output_kind
 from hgrag.agents.understanding.tokens import Token, tag
 from hgrag.state import plan_ir as ir
 
@@ -179,12 +180,6 @@ def _kinds_on_walk(tokens: list[Token], walk: list[Any], start: str) -> bool:
     for step in walk:
         program = step(program)
         kinds |= {op.get("type") for op in ir.walk(program) if op.get("op") == "match"}
-        kinds.add(_kind_of(program))
+        kinds.add(output_kind(program))
     named = {KINDS[t.concept] for t in tokens if t.concept in KINDS}
     return named <= kinds
-
-
-def _kind_of(program: dict[str, Any]) -> str | None:
-    from hgrag.agents.understanding.signature import output_kind
-
-    return output_kind(program)

@@ -188,7 +188,8 @@ def two_sentences(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Ch
     """'Who wrote T? When was it published?': two asking sentences, the second's back-reference standing
     for the first's one entity; each is planned and checked on its own and both answers are given.
     None when the question is not two such sentences (a context sentence, say)."""
-    cuts = [m for m in re.finditer(r"[.?!;]\s+", question) if not any(s.start <= m.start() < s.end for s in spans)
+    ends = "|".join(re.escape(end.strip()) for end in words()["sentence_ends"])
+    cuts = [m for m in re.finditer(rf"(?:{ends})\s+", question) if not any(s.start <= m.start() < s.end for s in spans)
             and question[m.end():].strip()]
     if len(cuts) != 1:
         return None

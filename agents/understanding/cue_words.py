@@ -1,5 +1,5 @@
 """Cue words the rules planner reads from the lexicon instead of its own patterns: a year bound ('predate
-2010'), a count scoped to the graph ('how many papers in the graph cite T')."""
+2010'), a year range ('2002 to 2005'), a count scoped to the graph ('how many papers in the graph cite T')."""
 
 from __future__ import annotations
 
@@ -8,11 +8,13 @@ import re
 from hgrag.agents.understanding.lexicon import load
 
 
-def bound_by(concept: str, text: str) -> bool:
-    """A year right after a bound word of the lexicon ('papers that predate 2010', 'postdating 2015')."""
+def bound_by(concept: str, text: str, within: int = 0) -> bool:
+    """A year right after a word of the lexicon's `concept` ('papers that predate 2010'), or at most `within`
+    words after it ('excluding those from 2015')."""
     forms = sorted(load("en").concepts.get(concept, []), key=len, reverse=True)
     words = "|".join(re.escape(f).replace(r"\ ", r"\s+") for f in forms)
-    return bool(words) and re.search(rf"\b(?:{words})\s+zzyear\b", text) is not None
+    gap = rf"(?:\s+[\w'-]+){{0,{within}}}?" if within else ""
+    return bool(words) and re.search(rf"\b(?:{words})\b{gap}\s+zzyear\b", text) is not None
 
 
 def graph_scoped(text: str) -> bool:
@@ -20,3 +22,11 @@ def graph_scoped(text: str) -> bool:
     not the paper's citation count (lexicon `graph_scope`)."""
     phrases = load("en").extra.get("graph_scope", [])
     return any(re.search(rf"(?<![\w-]){re.escape(p)}(?![\w-])", text) for p in phrases)
+
+
+def year_range(text: str) -> bool:
+    """Two years joined by a range word of the lexicon ('in the period 2002 to 2005', '2010 up to and
+    including 2011')."""
+    joiners = sorted(load("en").extra.get("year_range_joiners", []), key=len, reverse=True)
+    words = "|".join(re.escape(j).replace(r"\ ", r"\s+") for j in joiners)
+    return bool(words) and re.search(rf"\bzzyear\s+(?:{words})\s+zzyear\b", text) is not None

@@ -17,14 +17,16 @@ PREFIX = "instruction:round_"
 def with_instructions(question: str, plan: dict[str, Any]) -> dict[str, Any]:
     """`plan` with the answer instructions the question states that its IR can take: rounding on each average
     or total, the first author left out of one paper's authors (unchanged when there are none)."""
-    return _first_left_out(question, _with_rounding(question, plan))
+    if not plan.get("ir"):
+        return plan
+    concepts = {t.concept or "" for t in tag(question.lower(), load("en"))}  # read once for every instruction
+    return _first_left_out(concepts, _with_rounding(concepts, plan))
 
 
-def _first_left_out(question: str, plan: dict[str, Any]) -> dict[str, Any]:
+def _first_left_out(concepts: set[str], plan: dict[str, Any]) -> dict[str, Any]:
     """'Leaving aside the first author, who wrote T?', 'T's authors, without counting the first author': the
     paper's authors less the one listed first (a reading of the first author alone is corrected too)."""
     program = plan.get("ir") or {}
-    concepts = {t.concept for t in tag(question.lower(), load("en"))}
     if "instruction:besides_first" not in concepts or not _one_papers_authors(program):
         return plan
     paper = program["input"]
@@ -41,9 +43,9 @@ def _one_papers_authors(op: dict[str, Any]) -> bool:
             and source.get("op") == "match" and source.get("type") == "paper" and len(source.get("ids") or []) == 1)
 
 
-def _with_rounding(question: str, plan: dict[str, Any]) -> dict[str, Any]:
+def _with_rounding(concepts: set[str], plan: dict[str, Any]) -> dict[str, Any]:
     program = plan.get("ir")
-    places = decimals(question) if program else None
+    places = _places(concepts)
     if places is None:
         return plan
     new = rounded(program, places)
@@ -55,9 +57,8 @@ def _with_rounding(question: str, plan: dict[str, Any]) -> dict[str, Any]:
     return {**plan, "ir": new, "round": places, "interpretation": interpret(new, anchors=plan.get("anchors"))}
 
 
-def decimals(question: str) -> int | None:
-    """The one number of decimal places the question asks for, or None (none, or two different ones)."""
-    asked = {t.concept[len(PREFIX):] for t in tag(question.lower(), load("en")) if (t.concept or "").startswith(PREFIX)}
+def _places(concepts: set[str]) -> int | None:
+    asked = {c[len(PREFIX):] for c in concepts if c.startswith(PREFIX)}
     return int(asked.pop()) if len(asked) == 1 else None
 
 
