@@ -67,10 +67,11 @@ WHICH_NOUN = re.compile(r"\b(?:which|what) ([\w'-]+(?: [\w'-]+){0,2}) (?:does|di
 
 
 def _head(words: str) -> str | None:
-    """The first word that is not a determiner or generic adjective."""
+    """The first word that is not a determiner, a generic adjective or a number ('how many 2007 papers': the
+    year is a modifier, which the numbers check holds the plan to)."""
     for word in words.split():
         word = word.strip("'")
-        if word and word not in SKIPPED:
+        if word and word not in SKIPPED and not word.isdigit():
             return word
     return None
 

@@ -96,7 +96,7 @@ def correct_word(word: str) -> str:
     if len(winners) > 1 and not _same_stem(winners):
         likeliest = min(_typo_kind(word, w) for w in winners)  # 'paer': paper (a dropped letter), not per
         winners = [w for w in winners if _typo_kind(word, w) == likeliest]
-    return winners[0] if len(winners) == 1 or _same_stem(winners) else word
+    return winners[0] if len(winners) == 1 or _same_stem(winners) or _same_meaning(winners) else word
 
 
 def _typo_kind(typed: str, meant: str) -> int:
@@ -111,6 +111,15 @@ def _typo_kind(typed: str, meant: str) -> int:
 
 def _same_stem(words: list[str]) -> bool:
     return len(words) > 1 and len({w.rstrip("s") for w in words}) == 1
+
+
+def _same_meaning(words: list[str]) -> bool:
+    """'wrte': 'write' or 'wrote', one concept of the lexicon either way; 'thse': 'these' or 'those', two
+    function words that read alike."""
+    from hgrag.agents.understanding.lexicon import load
+
+    concepts = {load("en").concept(w) for w in words}
+    return len(words) > 1 and None not in concepts and (len(concepts) == 1 or all(c.startswith("function:") for c in concepts))
 
 
 ABBREVIATIONS = ((re.compile(r"\byrs?\b"), lambda m: "years" if m.group(0) == "yrs" else "year"),

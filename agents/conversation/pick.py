@@ -133,6 +133,13 @@ def one_entity(ref: Ref, history: list[Turn]) -> tuple[Item | None, Turn | None,
     return None, None, clarify_text("nothing", phrase=ref.phrase)
 
 
+def thread_entities(ref: Ref, history: list[Turn]) -> list[Item]:
+    """Every entity of the thread's answered turns (listed, counted or asked about) that `ref` could name."""
+    pools = [it for turn in answered(history) for pool in (turn["items"], turn.get("counted") or [], turn["anchors"])
+             for it in pool]
+    return _distinct([it for it in pools if fits(ref.type, it["type"]) and it["type"] != ref.owns])
+
+
 def many_entities(ref: Ref, history: list[Turn]) -> tuple[list[Item], Turn | None, str | None]:
     """'they', 'those papers': the entities of the most recent answer (or anchors) that fit. A plural
     stands for one item only when that item is a person (the singular 'they')."""

@@ -48,8 +48,8 @@ def selections(text: str, spans: list[Any]) -> list[Ref]:
     found = []
     for match in re.finditer(pattern, text):
         after = text[match.end():].lstrip()
-        if not match.group("tail") and re.match(r"(of|by|in|at|from|on|with|to)\b", after):
-            continue  # 'the first author of X' names its own subject
+        if not match.group("tail") and re.match(r"(of|by|in|at|from|on|with|to)\b(?!\s*[?.!]*\s*$)", after):
+            continue  # 'the first author of X' names its own subject ('which year is the oldest one from?' does not)
         if not match.group("noun") and not match.group("tail") and re.match(r"[\w']", after):
             continue  # 'the first time ...': not a selection of an item
         if not _outside(match.start(), match.end(), spans):
@@ -81,8 +81,10 @@ def demonstratives(text: str, spans: list[Any]) -> list[Ref]:
         det = re.sub(r"\s+", " ", match.group("det"))
         noun = match.group("noun")
         number = "many" if noun.endswith("s") and noun not in ("works",) else lex["demonstratives"][det]
-        found.append(Ref(match.start(), match.end(), match.group(0), "demonstrative", type_of_noun(noun) or "any",
-                         number))
+        kind = type_of_noun(noun) or "any"
+        if number == "one" and any(s.end <= match.start() and _fits(kind, s.type) for s in spans if s.start >= 0):
+            continue  # '"T" - who wrote that one?': the question names what it points at, as for a pronoun
+        found.append(Ref(match.start(), match.end(), match.group(0), "demonstrative", kind, number))
     return found
 
 

@@ -72,10 +72,12 @@ def refinement(low: str, spans: list[Any], history: list[Turn], store: Any) -> d
     extra = tuple(w for phrase in list(lex["year_comparisons"]) + list(lex["year_suffixes"]) for w in phrase.split()) + tuple(w for p in lex["set_words"] + lex["count_phrases"] for w in p.split()) \
         + tuple(lex["filter_verbs"]) + tuple(lex["refinement_words"]) \
         + all_type_nouns()  # a noun of another type than the set's is refused below ('named')
-    if not fragment_only(rest, shifted, extra) or (kind == "filter" and not (_linked(shifted) or re.search(YEAR, rest))):
+    inclusive = _inclusive_words(rest, shifted)  # 'since 2001 (inclusive)', 'before 2010, inclusive'
+    if not fragment_only(rest, shifted, extra + _restating(rest, shifted, history) + inclusive) \
+            or (kind == "filter" and not (_linked(shifted) or re.search(YEAR, rest))):
         return None
-    if _own_clause(low, rest, shifted):
-        return None
+    if _own_clause(low, rest, shifted) or kind == "top" and _asks_attribute(rest, shifted):
+        return None  # 'what year is the oldest one from?' asks about the item the ranking picks
     items, turn = last_set(history)
     if not items:
         return {"kind": "clarify", "clarify": clarify_text("nothing", phrase=low.strip(" ?"))}
@@ -85,6 +87,7 @@ def refinement(low: str, spans: list[Any], history: list[Turn], store: Any) -> d
         return None  # 'their most cited paper' over authors: not a refinement of that set
     ir: dict[str, Any] = {"op": "match", "ids": [it["id"] for it in items], "type": node_type, "text": ""}
     for cmp, value in year_filters(_outside_spans(rest, shifted)):
+        cmp = {">": ">=", "<": "<="}.get(cmp, cmp) if inclusive else cmp
         ir = {"op": "filter", "input": ir, "attr": "year", "cmp": cmp, "value": value}
     for span in _linked(shifted):
         attr = {"venue": "venue", "author": "author", "paper": "cites"}[span.type]
@@ -103,6 +106,39 @@ def refinement(low: str, spans: list[Any], history: list[Turn], store: Any) -> d
             "taken": [f"'{low.strip(' ?')}' refers to {label} ({_names(items)})"]}
 
 
+def _restating(rest: str, spans: list[Any], history: list[Turn]) -> tuple[str, ...]:
+    """Words of a fragment that add nothing to the earlier answer set: words of the concepts the lexicon
+    declares restating ('in total', 'different', chat fillers), and words whose IR signature the plan of that
+    set already has ('how many citing papers?' after the papers citing T)."""
+    from hgrag.agents.understanding.lexicon import load, signatures
+    from hgrag.agents.understanding.signature import all_features
+
+    _, turn = last_set(history)
+    had = all_features((turn or {}).get("ir"))
+    declared = set(lexicon()["restating_concepts"])
+    found = []
+    for token in re.findall(r"[\w'-]+", _outside_spans(rest, spans)):
+        concept = load("en").concept(token) or ""
+        wanted = set((signatures().get(concept) or {}).get("any") or [])
+        if concept in declared or concept.split(":")[0] in declared or wanted & had:
+            found.append(token)
+    return tuple(found)
+
+
+def _inclusive_words(rest: str, spans: list[Any]) -> tuple[str, ...]:
+    from hgrag.agents.understanding.lexicon import load
+
+    tokens = re.findall(r"[\w'-]+", _outside_spans(rest, spans))
+    return tuple(t for t in tokens if load("en").concept(t) == "instruction:inclusive")
+
+
+def _asks_attribute(rest: str, spans: list[Any]) -> bool:
+    from hgrag.agents.understanding.lexicon import load
+
+    concepts = {load("en").concept(t) or "" for t in re.findall(r"[\w'-]+", _outside_spans(rest, spans))}
+    return any(c.startswith("attribute:") for c in concepts)
+
+
 def _own_clause(low: str, rest: str, spans: list[Any]) -> bool:
     """'how many papers has B written?': a person named with a verb of their own, and no word pointing
     back at the earlier answer, is a new question about that person, not a filter of the answer."""
@@ -118,7 +154,9 @@ def _modifier_words(rest: str, spans: list[Any]) -> str:
     """The refinement's conditions in words ('after 2010 in Computer Networks') for the question check."""
     lex = lexicon()
     parts = []
+    inclusive = _inclusive_words(rest, spans)
     for cmp, value in year_filters(_outside_spans(rest, spans)):
+        cmp = {">": ">=", "<": "<="}.get(cmp, cmp) if inclusive else cmp
         word = lex["filter_wording"].get(cmp, "in")
         parts.append(f"between {value[0]} and {value[1]}" if cmp == "between" else f"{word} {value}")
     for span in _linked(spans):
@@ -209,6 +247,7 @@ def _swap_year(question: str, cmp: str, value: Any) -> tuple[str, str | None]:
         return question, None
     if olds:
         old = olds[0].group(0)
+        phrase = str(value) if cmp == "=" and re.fullmatch(YEAR, old) else phrase  # 'how many 2007 papers' -> 2006
         return question[:olds[0].start()] + phrase + question[olds[0].end():], f"'{phrase}' replaces '{old}'"
     body = question.rstrip(" ?.")
     return f"{body} {phrase}?", f"'{phrase}' added"

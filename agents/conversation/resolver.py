@@ -22,7 +22,7 @@ from hgrag.agents.conversation.choice import homonym_choice
 from hgrag.agents.conversation.lexicon import search_words, starts_with, type_of_noun, words
 from hgrag.agents.conversation.pick import answered, clarify_text, last_set, listing
 from hgrag.agents.conversation.memory import Turn
-from hgrag.agents.conversation.pick import many_entities, one_entity, select
+from hgrag.agents.conversation.pick import many_entities, one_entity, select, thread_entities
 from hgrag.agents.conversation.references import Ref, chat_fillers, find_references, fragment_only
 from hgrag.agents.conversation.refine import ellipsis, refinement
 from hgrag.agents.mentions import fold_quotes
@@ -117,12 +117,26 @@ def _read(text: str, low: str, spans: list[Any], years: list[int], history: list
         result = attribute_ellipsis(low, spans, years, history)
     if result is None:
         result = substitution(text, low, spans, history, store, name_set)
-    if history and _left_open(history[-1]) and _uses_last_answer(result, low, spans, history[-1]):
+    if history and _left_open(history[-1]) and _uses_last_answer(result, low, spans, history[-1], history):
         # my last reply was a question, or no answer to a turn I could not place: 'those' / 'the second one' /
         # 'it' would skip over what that turn meant
         why = "after_question" if history[-1].get("clarify") else "after_unanswered"
         return {"kind": "clarify", "clarify": clarify_text(why, phrase=text.strip())}
+    if history and not history[-1]["answer"] and _takes_a_set_past(result, low, spans, history):
+        return {"kind": "clarify", "clarify": clarify_text("after_unanswered", phrase=text.strip())}
     return result
+
+
+def _takes_a_set_past(result: dict[str, Any], low: str, spans: list[Any], history: list[Turn]) -> bool:
+    """After a turn I gave no answer to, 'which of them …' / 'the oldest one' / 'only those after 2010' would
+    reach past it to an older answer set, though the user means the set that turn asked for."""
+    if result.get("kind") == "refinement":
+        return True
+    refs = find_references(low, spans) if result.get("kind") == "substitution" else []
+    if any(ref.kind in ("ordinal", "year", "extreme") for ref in refs):
+        return True
+    return any(ref.number == "many" and ref.kind in ("pronoun", "demonstrative")
+               and many_entities(ref, history)[1] is not history[-1] for ref in refs)
 
 
 def _lead_in(low: str) -> str:
@@ -140,15 +154,26 @@ def _left_open(turn: Turn) -> bool:
     return bool(turn.get("clarify")) or (not turn["answer"] and not turn["anchors"])
 
 
-def _uses_last_answer(result: dict[str, Any], low: str, spans: list[Any], asked_back: Turn) -> bool:
-    """Does the reading take items of the previous answer (a refinement, a set, a selection), or any
-    thread entity after a question back about an unclear reference (what that turn meant is unknown)?"""
+def _uses_last_answer(result: dict[str, Any], low: str, spans: list[Any], asked_back: Turn,
+                      history: list[Turn]) -> bool:
+    """Does the reading take items of the previous answer (a refinement, a set, a selection), or a thread
+    entity after a question back about an unclear reference (what that turn meant is unknown)? After a question
+    back, a reference that only one entity of the whole thread can stand for ('where was it published?' when
+    the thread holds one paper) names it whatever the open turn meant; after a turn I could not answer, that
+    turn may have named something I did not find, so it does not."""
     if result.get("kind") == "refinement":
         return True
     refs = find_references(low, spans) if result.get("kind") == "substitution" else []
+    if refs and asked_back.get("clarify") and all(_only_one_in_thread(ref, history) for ref in refs):
+        return False
     if refs and not asked_back.get("homonyms"):
         return True
     return any(ref.number == "many" or ref.kind in ("ordinal", "year", "extreme") for ref in refs)
+
+
+def _only_one_in_thread(ref: Ref, history: list[Turn]) -> bool:
+    return (ref.kind in ("pronoun", "demonstrative") and ref.number == "one" and ref.same_as is None
+            and len(thread_entities(ref, history)) == 1)
 
 
 def substitution(text: str, low: str, spans: list[Any], history: list[Turn], store: Any,
@@ -251,12 +276,10 @@ def _same_question_for(item: dict[str, Any], last: Turn, taken: list[str]) -> di
 
 
 def _asks_attribute(blank: str, refs: list[Ref]) -> bool:
-    """'which year is that from?': a question word and an attribute the question lexicon knows, asked of a
-    pronoun or demonstrative (not a selection, which picks an item: 'the 2019 one?')."""
+    """'which year is that from?', 'what year is the oldest one from?': a question word and an attribute the
+    question lexicon knows, asked of what the references pick."""
     from hgrag.agents.understanding.lexicon import load
 
-    if any(ref.kind not in ("pronoun", "demonstrative") for ref in refs):
-        return False
     tokens = re.findall(r"[\w'-]+", blank)
     concepts = {load("en").concept(token) or "" for token in tokens}
     return any(c.startswith("head:") and c != "head:aux" for c in concepts) and any(c.startswith("attribute:") for c in concepts)

@@ -58,6 +58,7 @@ def test_a_pronoun_after_a_selection_in_the_same_question_is_that_one(store) -> 
 def test_a_possessive_owner_is_not_of_the_type_it_owns(store) -> None:
     history = [turn(store, 1, "How many papers has Ann Lee written?", [], ["a1"], "number",
                     counted=[{"id": p, "label": store.label(p), "type": "paper"} for p in ("p1", "p2")])]
+    history[0]["answer"] = ["2"]
     reading = read(store, "and who cites their papers?", history)
     assert reading["kind"] == "substitution" and "Ann Lee's papers" in reading["question"]
     # over the owner's own papers, just counted, the superlative reads as a choice among them
