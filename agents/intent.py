@@ -9,6 +9,7 @@ same intent land on the same frame.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass, field
 
 from hgrag.agents.cite_direction import one_paper_direction
@@ -50,8 +51,6 @@ POSITION = [
                 r"\b(listed|named|appears?|appearing|comes?|placed|positioned) (as )?first\b|\bfirst in the author|"
                 r"\b(heads?|heading|tops?|topping|leads?|leading|top of|head of|at the top of|at the head of) "
                 r"(the )?(author list|list of authors|byline|authors)\b"), 1),
-    (re.compile(r"\b(second)[- ](named )?(author|writer)\b"), 2),
-    (re.compile(r"\b(third)[- ](named )?(author|writer)\b"), 3),
     (re.compile(r"\b(last|senior|final|corresponding)[- ](named )?(author|writer)\b|\blast[- ]listed author\b|"
                 r"\b(listed|named|appears?|appearing|comes?|placed|positioned) (as )?(last|at the end)\b|\blast in the author"), -1),
 ]
@@ -122,8 +121,26 @@ def asked_first(text: str) -> tuple[str, str]:
     return f"{asked} , {context}", asked
 
 
+@lru_cache(maxsize=1)
+def _places() -> list[tuple[re.Pattern, int]]:
+    """'second author', 'listed 3rd', '4th on the byline': a place on the byline named by a word of the
+    lexicon's attribute:position_N concepts."""
+    from hgrag.agents.understanding.lexicon import load
+
+    found = []
+    for name, forms in load("en").family("attribute").items():
+        if not re.fullmatch(r"position_\d+", name):
+            continue
+        words = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True) if " " not in f)
+        found.append((re.compile(rf"\b({words})[- ](named |listed )?(author|writer|co-?author)\b|"
+                                 rf"\b(listed|named|appears?|appearing|comes?|placed|positioned|is) (as )?({words})\b|"
+                                 rf"\b({words}) (name |person |one )?(on|in) (the )?(author list|list of authors|byline)\b"),
+                      int(name.split("_")[1])))
+    return found
+
+
 def _position(text: str) -> tuple[int | None, str]:
-    for pattern, position in POSITION:
+    for pattern, position in POSITION + _places():
         if pattern.search(text):
             return position, pattern.sub("zzpos", text)
     return None, text

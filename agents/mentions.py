@@ -120,6 +120,8 @@ class MentionDetector:
         """Return linked spans, years, and texts of quoted mentions that could not be linked."""
         text = fold_quotes(question)
         quoted, unresolved = self._quoted_spans(text)
+        unlinked = [m.span(1) for m in DOUBLE_QUOTED.finditer(text) if m.group(1).strip() in unresolved
+                    and len(m.group(1).split()) >= 4]  # a title in double quotes that names no paper
         linkable = self._linkable_runs(text)  # every run of words that names something, looked up once
         wider = [s for s in _non_overlapping(linkable) if s.type == "paper"
                  and any(s.start < q.start and q.end - 1 <= s.end for q in quoted)]
@@ -132,6 +134,8 @@ class MentionDetector:
             spans = [s for s in spans if not (s.start < fuzzy.end and fuzzy.start < s.end)] + [fuzzy]
         elif fuzzy and not any(s.type == "paper" for s in spans):
             spans.append(fuzzy)
+        spans = [s for s in spans if not any(a <= s.start and s.end <= b and s.end - s.start < 0.75 * (b - a)
+                                             for a, b in unlinked)]  # not a shorter title found inside it
         years = [int(m.group(1)) for m in YEAR.finditer(text)
                  if not any(s.start <= m.start() < s.end for s in spans)]
         promote_partners(spans, self.store)

@@ -10,12 +10,13 @@ then asks back.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from hgrag.agents.conversation.lexicon import lexicon, possessive_pronouns, search_words, words
 from hgrag.agents.conversation.memory import Turn
 from hgrag.agents.conversation.pick import answered
-from hgrag.agents.conversation.references import find_references
+from hgrag.agents.conversation.references import find_references, fragment_only
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.tokens import tag
 
@@ -104,3 +105,26 @@ def _subject(history: list[Turn], owners: list[str]) -> tuple[dict[str, Any] | N
             if len(fitting) > 1:
                 return None, None
     return None, None
+
+
+def position_ellipsis(low: str, spans: list[Any], years: list[int], history: list[Turn]) -> dict[str, Any] | None:
+    """'and last?', 'and the second?' after a question about one place ('who is listed first on T?'): that
+    question with the place the fragment names; None unless the fragment names one place and nothing else
+    and the last question named exactly one."""
+    if spans or years or not history or history[-1].get("clarify") or find_references(low, spans):
+        return None  # 'and the last author?' selects from the byline (pick.select)
+    places = lexicon()["ordinals"]
+    named = [w for w in re.findall(r"[\w'-]+", low) if w in places]
+    extra = tuple(places) + tuple(w for p in words("ellipsis_openers") for w in p.split())
+    if len(named) != 1 or not fragment_only(low, [], extra + tuple(words("selection_words"))):
+        return None
+    frame = history[-1] if history[-1]["answer"] and history[-1].get("kind") != "refinement" else None
+    question = (frame or {}).get("question") or ""
+    unquoted = re.sub(r"'[^']*'|\"[^\"]*\"", lambda m: " " * len(m.group(0)), question.lower())
+    olds = [m for m in re.finditer(r"[\w'-]+", unquoted) if m.group(0) in places]
+    if len(olds) != 1 or olds[0].group(0) == named[0]:
+        return None
+    old = olds[0]
+    return {"kind": "ellipsis", "question": question[:old.start()] + named[0] + question[old.end():], "turn": frame["turn"],
+            "taken": [f"'{low.strip(' ?.!')}' continues turn {frame['turn']} ('{question}'); "
+                      f"'{named[0]}' replaces '{old.group(0)}'"]}

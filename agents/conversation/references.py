@@ -66,7 +66,19 @@ def selections(text: str, spans: list[Any]) -> list[Ref]:
         if ref.type == "any" and ref.kind != "ordinal":  # only papers have years; only authors write
             ref.type = "author" if ref.key[:1] == ["n_papers"] else "paper"
         found.append(ref)
-    return found
+    return found + _dated_selections(text, spans, found)
+
+
+def _dated_selections(text: str, spans: list[Any], found: list[Ref]) -> list[Ref]:
+    """'the one published in 2003', 'the paper from 2008': an item of the previous answer picked by its year."""
+    nouns, links = alternation(all_type_nouns()), alternation(tuple(lexicon()["year_selection_links"]))
+    picked = []
+    for match in re.finditer(rf"\bthe\s+(?P<noun>{nouns})\s+(?:{links})\s+(?P<y>{YEAR})\b", text):
+        if _outside(match.start(), match.end(), spans) and _outside(match.start(), match.end(), found):
+            noun = match.group("noun")
+            picked.append(Ref(match.start(), match.end(), match.group(0), "year", type_of_noun(noun) or "paper",
+                              year=int(match.group("y")), noun=noun))
+    return picked
 
 
 def demonstratives(text: str, spans: list[Any]) -> list[Ref]:
@@ -216,7 +228,7 @@ def fits(wanted: str, kind: str) -> bool:
 def fragment_only(text: str, spans: list[Any], extra: tuple[str, ...] = ()) -> bool:
     """Is `text` made only of mentions, years and fragment words ('and for her co-author B?')?"""
     kept = [c for i, c in enumerate(text) if _outside(i, i + 1, spans)]
-    rest = re.sub(YEAR, " ", "".join(kept))
+    rest = re.sub(rf"-?{YEAR}", " ", "".join(kept))  # 'post-2003': the year and its hyphen
     fillers = set(words("fragment_words")) | set(extra) | {"'", '"'}
     tokens = re.findall(r"[\w'-]+|[^\w\s]", rest)
     return all(t in fillers for t in tokens)

@@ -35,7 +35,7 @@ def year_filters(text: str) -> list[tuple[str, Any]]:
         found.append(("between", [int(between.group(1)), int(between.group(2))]))
         used.update({between.start(1), between.start(2)})
     after = lexicon()["year_suffixes"]  # '2018 or later', 'from 2025 onwards'
-    pattern = rf"\b(?:(?P<cmp>{alternation(tuple(table))})\s+)?(?P<y>{YEAR})\b(?:\s+(?P<after>{alternation(tuple(after))})\b)?"
+    pattern = rf"\b(?:(?P<cmp>{alternation(tuple(table))})[\s-]+)?(?P<y>{YEAR})\b(?:\s+(?P<after>{alternation(tuple(after))})\b)?"
     for match in re.finditer(pattern, text):
         if match.start("y") in used:
             continue

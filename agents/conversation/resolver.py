@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from hgrag.agents.conversation.asked_slot import attribute_ellipsis
+from hgrag.agents.conversation.asked_slot import attribute_ellipsis, position_ellipsis
 from hgrag.agents.conversation.choice import homonym_choice
 from hgrag.agents.conversation.lexicon import search_words, starts_with, type_of_noun, words
 from hgrag.agents.conversation.pick import answered, clarify_text, last_set, listing
@@ -26,6 +26,7 @@ from hgrag.agents.conversation.pick import many_entities, one_entity, select, th
 from hgrag.agents.conversation.references import Ref, chat_fillers, find_references, fragment_only
 from hgrag.agents.conversation.refine import ellipsis, refinement
 from hgrag.agents.mentions import fold_quotes
+from hgrag.tools.text import norm_key
 from hgrag.agents.understanding.reading import without_lead_in
 
 
@@ -116,6 +117,8 @@ def _read(text: str, low: str, spans: list[Any], years: list[int], history: list
     if result is None:
         result = attribute_ellipsis(low, spans, years, history)
     if result is None:
+        result = position_ellipsis(low, spans, years, history)
+    if result is None:
         result = substitution(text, low, spans, history, store, name_set)
     if history and _left_open(history[-1]) and _uses_last_answer(result, low, spans, history[-1], history):
         # my last reply was a question, or no answer to a turn I could not place: 'those' / 'the second one' /
@@ -192,7 +195,7 @@ def substitution(text: str, low: str, spans: list[Any], history: list[Turn], sto
     named_sets = _set_names(refs, low, history, name_set)
     if named_sets:  # 'which of them got the most citations': the ranking is asked over the named set
         refs = [ref for ref in refs if ref.kind != "extreme"]
-    question, taken, graft = text, [], None
+    question, taken, graft, pins = text, [], None, {}
     for ref in reversed(refs):
         if ref.same_as is not None:  # 'the 2nd author - what else did they write': the same one
             earlier = next(r for r in refs if r.start == ref.same_as)
@@ -234,6 +237,7 @@ def substitution(text: str, low: str, spans: list[Any], history: list[Turn], sto
             if problem:
                 return {"kind": "clarify", "clarify": problem}
             taken.append(f"'{ref.phrase}' = '{item['label']}' from turn {turn['turn']}")
+            pins[item["label"]] = item["id"]  # the one meant, whoever else bears the name
         question = question[:ref.start] + _words_for(item, ref) + question[ref.end:]
     if fragment_only(_blank(low, refs), spans, tuple(words("selection_words")) + chat_fillers()) \
             and not _asks_another_kind(_blank(low, refs), item) and not _asks_attribute(_blank(low, refs), refs):
@@ -249,6 +253,8 @@ def substitution(text: str, low: str, spans: list[Any], history: list[Turn], sto
                     "set": [item], "taken": taken, "question": f"Which {item['type']} is {_words_for(item, refs[0])}?"}
         return {"kind": "clarify", "clarify": f"What would you like to know about {', '.join(t.split(' = ')[1].split(' from')[0] for t in taken)}?"}
     result = {"kind": "substitution", "question": question, "taken": list(reversed(taken))}
+    if pins and len({norm_key(label) for label in pins}) == len(pins):
+        result["pins"] = pins
     if graft:
         result["graft"] = graft
     excluded = _others_of(low, spans, refs, history)

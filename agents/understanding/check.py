@@ -229,9 +229,25 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
         missing.append(f"{asked} asked ({'a' if asked != 'yes/no' else 'the'} plan returns {returned})")
     if any(t.concept == "instruction:in_total" for t in tokens) and returned not in (None, "number"):
         missing.append(f"in total (the plan returns {returned}, not a number)")
+    missing += _walk_nothing_asks(tokens, ir)
     missing += _coordinated_heads(tag(whole or text, load("en")), returned)
     missing += _asking_sentences(whole or text, returned)
     return missing + _future_years(tokens, plan) + (_whole_text_parts(whole, plan) if whole else [])
+
+
+ASKING_FAMILIES = ("relation", "kind", "attribute", "operator", "time", "instruction", "missing")
+BARE_HEADS = ("head:command", "head:aux", "head:which")
+
+
+def _walk_nothing_asks(tokens: list[Token], ir: dict[str, Any]) -> list[str]:
+    """'give me T': a plan that walks from the entity although no word of the question names a relation, a
+    kind, a property or an operation, nor asks who, when or where; what the question wants of it is unsaid."""
+    from hgrag.state.plan_ir import walk
+
+    if not any(op.get("op") == "traverse" for op in walk(ir)):
+        return []
+    asks = [t for t in tokens if t.family in ASKING_FAMILIES or t.family == "head" and t.concept not in BARE_HEADS]
+    return [] if asks else ["what is asked of it (no word names a relation, a kind or a property)"]
 
 
 def _coordinated_heads(tokens: list[Token], returned: str | None) -> list[str]:
