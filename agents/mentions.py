@@ -134,7 +134,7 @@ class MentionDetector:
             spans = [s for s in spans if not (s.start < fuzzy.end and fuzzy.start < s.end)] + [fuzzy]
         elif fuzzy and not any(s.type == "paper" for s in spans):
             spans.append(fuzzy)
-        spans = [s for s in spans if not any(a <= s.start and s.end <= b and s.end - s.start < 0.75 * (b - a)
+        spans = [s for s in spans if not any(a <= s.start and s.end <= b and s.end - s.start < 0.9 * (b - a)
                                              for a, b in unlinked)]  # not a shorter title found inside it
         years = [int(m.group(1)) for m in YEAR.finditer(text)
                  if not any(s.start <= m.start() < s.end for s in spans)]

@@ -1,0 +1,56 @@
+"""Byline places, typos between forms of one concept, and questions that name no relation, read through the
+lexicon: 'who is listed 3rd on T?', 'wrte', 'give me T', 'how many 2007 papers'."""
+
+from __future__ import annotations
+
+from test_planner import P1, answer, toy  # noqa: F401  (fixture)
+
+from hgrag.agents.asked_things import unknown_asked_things
+from hgrag.agents.intent import parse_intent
+from hgrag.agents.retrieval_agent import OfflinePlanner
+from hgrag.agents.spelling import correct_word
+from hgrag.agents.understanding.check import structural_parts
+from hgrag.agents.understanding.lexicon import load, signatures
+from hgrag.agents.understanding.tokens import tag
+from hgrag.state.context import Context
+
+
+def test_byline_places_are_lexicon_concepts_with_a_position_signature() -> None:
+    lexicon = load("en")
+    assert lexicon.concept("3rd") == lexicon.concept("third") == "attribute:position_3"
+    assert signatures()["attribute:position_3"]["any"] == ["position:3"]
+    assert [t.text for t in tag("who is listed 3rd on zzm", lexicon)][3] == "3rd"
+
+
+def test_any_place_the_lexicon_names_is_read_as_a_byline_position() -> None:
+    for text, place in (("who is listed 3rd on zzpaper", 3), ("the second author of zzpaper", 2),
+                        ("who is fifth on the byline of zzpaper", 5), ("the 4th author of zzpaper", 4)):
+        assert parse_intent(text, []).position == place, text
+
+
+def test_a_typo_between_two_forms_of_one_concept_is_corrected() -> None:
+    assert correct_word("wrte") in ("write", "wrote")
+    assert correct_word("thse") in ("these", "those")
+    assert correct_word("cties") != "cites"  # 'cities' or 'cites': two meanings, so not silently 'cites'
+
+
+def test_a_year_before_a_noun_is_a_modifier_not_the_asked_thing() -> None:
+    assert unknown_asked_things("how many 2007 papers from zzm are there") == []
+    assert unknown_asked_things("how many patents from zzm are there") == ["patents"]
+
+
+def test_a_walk_that_no_word_asks_for_is_not_answered(toy) -> None:  # noqa: F811
+    plan = OfflinePlanner().plan(f"Who wrote '{P1}'?", toy, Context(dataset="toy"))
+    assert any(p.startswith("what is asked of it") for p in structural_parts("give me zzm", plan))
+    assert not any(p.startswith("what is asked of it") for p in structural_parts("who wrote zzm", plan))
+    assert not any(p.startswith("what is asked of it") for p in structural_parts("zzm authors", plan))
+
+
+def test_a_quoted_title_that_names_no_paper_does_not_link_a_title_inside_it(toy) -> None:  # noqa: F811
+    from hgrag.agents.retrieval_agent import detector_for
+
+    spans, _, unresolved = detector_for(toy).detect('who wrote "New fast methods for sparse recovery of harmonic '
+                                                    'signals in noise and clutter"?')
+    assert not [s for s in spans if s.type == "paper"] and unresolved
+    spans, _, _ = detector_for(toy).detect('who wrote "Sparse recovery of harmonic signals in noise"?')
+    assert [s.type for s in spans] == ["paper"]
