@@ -26,6 +26,7 @@ from hgrag.agents.composition_time import OFFSET
 from hgrag.agents.reading_words import accounted_by_reading, without_context_shares, without_named_comparisons
 from hgrag.agents.honest_checks import honest_parts
 from hgrag.agents.understanding.check import structural_parts, without_consumed_instructions
+from hgrag.agents.understanding.cue_words import quantities
 from hgrag.state.plan_ir import walk
 
 Features = dict[str, Any]
@@ -292,7 +293,7 @@ def unexplained_numbers(text: str, features: Features) -> list[str]:
         if number in values or str(number) in values or (decade and _covers_decade(features, number)):
             continue
         missing.append(match.group(1))
-    return missing
+    return missing + [word for number, word in quantities(text) if number not in values and str(number) not in values]
 
 
 PATH_SCALE = re.compile(r"[0-2]\s+(if|when|for|means|=)\b[^.?!)]{0,50}\b(co-?writ|co-?author|wrote|written|worked|"

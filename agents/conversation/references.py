@@ -93,7 +93,7 @@ def demonstratives(text: str, spans: list[Any]) -> list[Ref]:
         det = re.sub(r"\s+", " ", match.group("det"))
         noun = match.group("noun")
         number = "many" if noun.endswith("s") and noun not in ("works",) else lex["demonstratives"][det]
-        kind = type_of_noun(noun) or "any"
+        kind = type_of_noun(noun) or _owner_of_asked(text) or "any"  # 'what year is that one from?': a paper
         if number == "one" and any(s.end <= match.start() and _fits(kind, s.type) for s in spans if s.start >= 0):
             continue  # '"T" - who wrote that one?': the question names what it points at, as for a pronoun
         found.append(Ref(match.start(), match.end(), match.group(0), "demonstrative", kind, number))
@@ -174,13 +174,14 @@ def _thing_kind(text: str, end: int) -> str:
 
 
 def _owner_of_asked(text: str) -> str | None:
-    """The one node type that has an attribute the question asks ('which year is that from?': only papers have
-    years), from the question lexicon's concepts and the conversation lexicon's `slot_owners`; else None."""
+    """The one node type that has what the question asks ('which year is that from?': only papers have years;
+    'who else is on it?': people are on papers), from the question lexicon's concepts and the conversation
+    lexicon's `slot_owners`; else None."""
     from hgrag.agents.understanding.lexicon import load
 
     owners = lexicon()["slot_owners"]
     concepts = {load("en").concept(word) for word in re.findall(r"[\w'-]+", text)}
-    found = {tuple(owners[c]) for c in concepts if c and c.startswith("attribute:") and c in owners}
+    found = {tuple(owners[c]) for c in concepts if c and not c.startswith("_") and c in owners}
     return found.pop()[0] if len(found) == 1 and len(next(iter(found))) == 1 else None
 
 

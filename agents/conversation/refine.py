@@ -73,7 +73,8 @@ def refinement(low: str, spans: list[Any], history: list[Turn], store: Any) -> d
         + tuple(lex["filter_verbs"]) + tuple(lex["refinement_words"]) \
         + all_type_nouns()  # a noun of another type than the set's is refused below ('named')
     inclusive = _inclusive_words(rest, shifted)  # 'since 2001 (inclusive)', 'before 2010, inclusive'
-    if not fragment_only(rest, shifted, extra + _restating(rest, shifted, history) + inclusive) \
+    restating = _restating(rest, shifted, history, relations=kind == "count" and not _linked(shifted))
+    if not fragment_only(rest, shifted, extra + restating + inclusive) \
             or (kind == "filter" and not (_linked(shifted) or re.search(YEAR, rest))):
         return None
     if _own_clause(low, rest, shifted) or kind == "top" and _asks_attribute(rest, shifted):
@@ -106,10 +107,12 @@ def refinement(low: str, spans: list[Any], history: list[Turn], store: Any) -> d
             "taken": [f"'{low.strip(' ?')}' refers to {label} ({_names(items)})"]}
 
 
-def _restating(rest: str, spans: list[Any], history: list[Turn]) -> tuple[str, ...]:
+def _restating(rest: str, spans: list[Any], history: list[Turn], relations: bool) -> tuple[str, ...]:
     """Words of a fragment that add nothing to the earlier answer set: words of the concepts the lexicon
-    declares restating ('in total', 'different', chat fillers), and words whose IR signature the plan of that
-    set already has ('how many citing papers?' after the papers citing T)."""
+    declares restating ('in total', 'different'), and in a count that names nothing new (`relations`), words
+    whose IR signature the plan of that set already has ('how many citing papers?' after the papers citing T;
+    but 'who co-wrote the oldest one?' asks something of the item, and 'how many papers has B written?' is a
+    new question)."""
     from hgrag.agents.understanding.lexicon import load, signatures
     from hgrag.agents.understanding.signature import all_features
 
@@ -120,7 +123,7 @@ def _restating(rest: str, spans: list[Any], history: list[Turn]) -> tuple[str, .
     for token in re.findall(r"[\w'-]+", _outside_spans(rest, spans)):
         concept = load("en").concept(token) or ""
         wanted = set((signatures().get(concept) or {}).get("any") or [])
-        if concept in declared or concept.split(":")[0] in declared or wanted & had:
+        if concept in declared or concept.split(":")[0] in declared or relations and wanted & had:
             found.append(token)
     return tuple(found)
 

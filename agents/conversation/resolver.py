@@ -176,7 +176,23 @@ def _uses_last_answer(result: dict[str, Any], low: str, spans: list[Any], asked_
 
 def _only_one_in_thread(ref: Ref, history: list[Turn]) -> bool:
     return (ref.kind in ("pronoun", "demonstrative") and ref.number == "one" and ref.same_as is None
-            and len(thread_entities(ref, history)) == 1)
+            and len(thread_entities(ref, history)) == 1 and not _open_turn_pointed_at(ref, history))
+
+
+def _open_turn_pointed_at(ref: Ref, history: list[Turn]) -> bool:
+    """Did the turn I asked back about point at something `ref` could stand for ('which came out most
+    recently?' then 'who wrote it?': 'it' is the paper that turn was after, not the thread's one paper)?"""
+    from hgrag.agents.conversation.references import fits
+
+    earlier, _ = last_set(history[:-1])
+    pointers = find_references(history[-1]["asked"].lower(), [])
+    if not pointers:
+        return True  # what it was after is unknown
+    for pointed in pointers:
+        kind = pointed.type if pointed.type not in ("any", "thing") or not earlier else earlier[0]["type"]
+        if fits(ref.type, kind) or fits(kind, ref.type):
+            return True
+    return False
 
 
 def substitution(text: str, low: str, spans: list[Any], history: list[Turn], store: Any,

@@ -26,7 +26,7 @@ def career_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], lis
     linked = [s for s in spans if s.candidates]
     if len(linked) != 1 or linked[0].type != "author":
         return None
-    tokens = tag(masked(question, linked), load("en"))
+    tokens = [t for t in tag(masked(question, linked), load("en")) if t.family != "filler"]  # 'the year right after'
     concepts = [t.concept or "" for t in tokens]
     ends = [c for c in concepts if c in ENDS]
     times = [c for c in concepts if c.startswith("time:")]

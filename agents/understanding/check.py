@@ -165,7 +165,9 @@ def _which(after: list[Token]) -> str | None:
     if after and after[0].concept == "head:aux":
         verbs = [i for i, t in enumerate(after) if t.concept in ASKING_VERBS]
         counting = ("operator:count", "head:how_many")  # 'what is the number of works … published': a number
-        if verbs and not any(t.concept in counting for t in after[:verbs[0]]):
+        named = [t for t in after[:verbs[0] if verbs else 0] if t.concept in counting or t.family == "attribute"
+                 and t.concept in WORD_KINDS]
+        if verbs and not named:  # 'what is the most recent year in which A published a paper': the year
             return ASKING_VERBS[after[verbs[0]].concept or ""]
     for i, token in enumerate(after):
         if token.concept == "operator:count":
@@ -174,6 +176,8 @@ def _which(after: list[Token]) -> str | None:
             return WORD_KINDS[token.concept or ""]
         if token.concept in ASKING_VERBS and any(t.concept == "head:aux" for t in after):
             return ASKING_VERBS[token.concept]
+        if token.family == "operator" and any(t.concept in WORD_KINDS for t in after[i + 1:i + 3]):
+            continue  # 'the most recent year': a modifier of the noun that says the kind
         if token.family in ("attribute", "operator", "relation"):
             return None
     return None

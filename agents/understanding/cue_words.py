@@ -30,3 +30,17 @@ def year_range(text: str) -> bool:
     joiners = sorted(load("en").extra.get("year_range_joiners", []), key=len, reverse=True)
     words = "|".join(re.escape(j).replace(r"\ ", r"\s+") for j in joiners)
     return bool(words) and re.search(rf"\bzzyear\s+(?:{words})\s+zzyear\b", text) is not None
+
+
+def quantities(text: str) -> list[tuple[int, str]]:
+    """Numbers written as words that count a noun of the lexicon ('the last two years', 'three papers'):
+    (value, word). 'one' is left out: it is a pronoun as often as a number ('the one from 2019')."""
+    lexicon = load("en")
+    numbers = lexicon.extra.get("number_words", {})
+    found = []
+    for match in re.finditer(r"\b([a-z]+)(?=\s+([\w'-]+))", text.lower()):
+        value = numbers.get(match.group(1))
+        noun = (lexicon.concept(match.group(2)) or "").split(":")[0]
+        if value and value > 1 and noun in ("kind", "attribute"):
+            found.append((value, match.group(1)))
+    return found

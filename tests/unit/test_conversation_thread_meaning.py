@@ -24,6 +24,8 @@ def test_after_a_question_back_a_reference_only_one_entity_can_stand_for_is_reso
     assert reading["kind"] == "substitution" and "'Graph Routing Revisited'" in reading["question"]
     two_papers = [turn(store, 1, "What did Ann Lee publish?", ["p1", "p2"], ["a1"], "paper"), _asked_back(2, "the third one?")]
     assert read(store, "where was it published?", two_papers)["kind"] == "clarify"  # which one is still open
+    pointing = [history[0], _asked_back(2, "Which came out most recently?")]  # it was after some paper
+    assert read(store, "who are the people behind it?", pointing)["kind"] == "clarify"
 
 
 def test_a_demonstrative_after_a_mention_it_fits_points_at_that_mention(store) -> None:

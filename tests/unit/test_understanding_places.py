@@ -54,3 +54,22 @@ def test_a_quoted_title_that_names_no_paper_does_not_link_a_title_inside_it(toy)
     assert not [s for s in spans if s.type == "paper"] and unresolved
     spans, _, _ = detector_for(toy).detect('who wrote "Sparse recovery of harmonic signals in noise"?')
     assert [s.type for s in spans] == ["paper"]
+
+
+def test_a_number_word_counting_a_noun_must_be_used_by_the_plan() -> None:
+    from hgrag.agents.question_check import unexplained_numbers
+    from hgrag.agents.understanding.cue_words import quantities
+
+    assert quantities("which two papers of zzm are cited most?") == [(2, "two")]
+    assert quantities("the one from 2019") == []  # 'one' is a pronoun as often as a number
+    features = {"values": set(), "ops": {"top"}}
+    assert unexplained_numbers("which two papers of zzm are cited most?", features) == ["two"]
+    assert unexplained_numbers("which two papers of zzm are cited most?", {"values": {2}, "ops": {"top"}}) == []
+
+
+def test_the_noun_of_a_copula_question_is_the_asked_kind_and_a_bound_word_needs_a_comparison(toy) -> None:  # noqa: F811
+    from hgrag.agents.understanding.check import asked_kind, asking_tokens
+
+    assert asked_kind(asking_tokens("what is the most recent year in which zzm published a paper?")) == "year"
+    assert asked_kind(asking_tokens("what did researchers at zzm publish in zzm ?")) == "paper"
+    assert "op:top" not in signatures()["time:after"]["any"]  # 'the year after their debut' is no ranking
