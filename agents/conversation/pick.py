@@ -128,6 +128,8 @@ def one_entity(ref: Ref, history: list[Turn]) -> tuple[Item | None, Turn | None,
         for fitting in (listed, asked_about):
             if len(fitting) == 1:
                 return fitting[0], turn, None
+            if len(fitting) == 2 and fitting is asked_about and ref.kind == "pronoun" and ref.index is not None:
+                return fitting[ref.index], turn, None  # 'the latter' of two the question named together
             if len(fitting) > 1:
                 return None, None, clarify_text("ambiguous", phrase=ref.phrase, options=listing(fitting))
     return None, None, clarify_text("nothing", phrase=ref.phrase)

@@ -99,6 +99,19 @@ def pinned(plan: dict[str, Any], pins: dict[str, str]) -> dict[str, Any]:
     return with_ir(plan) if changed else plan
 
 
+def _counted(out: dict[str, Any]) -> dict[str, Any]:
+    """The plan's answer set counted ('and the number for B' after counting A's co-authors)."""
+    plan = out["plan"]
+    ir = plan.get("ir") or with_ir(plan).get("ir")
+    if not isinstance(ir, dict) or output_kind(ir) not in ("author", "paper", "venue"):
+        return out
+    counted = {"op": "aggregate", "input": ir, "fn": "count"}
+    native = ir_native_plan(counted, list(plan.get("anchors") or []), list(plan.get("unresolved") or []))
+    native["rationale"] = "the earlier count asked again; " + str(plan.get("rationale", ""))
+    native["interpretation"] = interpret(counted, anchors=native["anchors"])
+    return {**out, "plan": native, "query_type": native["query_type"], "interpretation": native["interpretation"]}
+
+
 def wrap_plan_node(make_plan_node: Any, planner: Any = None):
     """The plan node for a variant: `make_plan_node(planner)` plus the resolution applied."""
     base = make_plan_node(planner)
@@ -111,6 +124,8 @@ def wrap_plan_node(make_plan_node: Any, planner: Any = None):
             out = base(state, runtime)
         if out.get("error") or not out.get("plan"):
             return out
+        if resolution.get("count"):
+            out = _counted(out)
         if resolution.get("graft") or resolution.get("pins") or resolution.get("exclude"):
             from hgrag.agents.resources_access import resources_for
             from hgrag.state.context import Context

@@ -44,10 +44,14 @@ def selections(text: str, spans: list[Any]) -> list[Ref]:
     lex = lexicon()
     pick = alternation(tuple(lex["ordinals"]) + tuple(lex["extremes"])) + "|" + YEAR
     nouns, tails = alternation(all_type_nouns()), alternation(tuple(lex["selection_tails"]))
-    pattern = rf"\bthe\s+(?P<sel>{pick})(?:\s+(?P<noun>{nouns}))?(?P<tail>\s+(?:{tails}))?(?![\w'-])"
+    lead = r"(?:\bthe\s+|(?P<bare>(?:^|(?<=[,:;.!?]))\s*))"  # 'the newest one', or a fragment opening with it
+    pattern = rf"{lead}(?P<sel>{pick})(?:\s+(?P<noun>{nouns}))?(?P<tail>\s+(?:{tails}))?(?![\w'-])"
     found = []
     for match in re.finditer(pattern, text):
         after = text[match.end():].lstrip()
+        if match.group("bare") is not None and not (match.group("noun") or match.group("tail")) \
+                and not re.fullmatch(r"[?.!]*", after) and not re.match(r"[-:–—]", after):
+            continue  # 'newest?', 'second author?', '2000 one - venue?'; not 'first, tell me …'
         if not match.group("tail") and re.match(r"(of|by|in|at|from|on|with|to)\b(?!\s*[?.!]*\s*$)", after):
             continue  # 'the first author of X' names its own subject ('which year is the oldest one from?' does not)
         if not match.group("noun") and not match.group("tail") and re.match(r"[\w']", after):
@@ -56,7 +60,8 @@ def selections(text: str, spans: list[Any]) -> list[Ref]:
             continue
         sel = re.sub(r"\s+", " ", match.group("sel"))
         noun = match.group("noun") or ""
-        ref = Ref(match.start(), match.end(), match.group(0), "ordinal", type_of_noun(noun) or "any", noun=noun)
+        start = match.start("sel") if match.group("bare") is not None else match.start()
+        ref = Ref(start, match.end(), text[start:match.end()], "ordinal", type_of_noun(noun) or "any", noun=noun)
         if re.fullmatch(YEAR, sel):
             ref.kind, ref.year = "year", int(sel)
         elif sel in lex["ordinals"]:
@@ -130,7 +135,8 @@ def pronouns(text: str, spans: list[Any], taken: list[Ref]) -> list[Ref]:
         if entry.get("subject") and following and following.group(1) in lex["agent_verbs"]:
             kind = "author"  # 'did they publish …': the ones who write
         found.append(Ref(match.start(), match.end(), word, "pronoun", kind, entry["number"], possessive,
-                         prefix=entry.get("prefix", ""), same_as=_antecedent(taken, match.start(), kind),
+                         index=entry.get("pick"), prefix=entry.get("prefix", ""),
+                         same_as=_antecedent(taken, match.start(), kind),
                          owns=_owned_type(text, match.end()) if possessive else ""))
     return found
 

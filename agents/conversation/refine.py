@@ -83,6 +83,8 @@ def refinement(low: str, spans: list[Any], history: list[Turn], store: Any) -> d
     if not items:
         return {"kind": "clarify", "clarify": clarify_text("nothing", phrase=low.strip(" ?"))}
     node_type = items[0]["type"]
+    if _linked(shifted) and node_type != "paper":
+        return None  # a venue, an author or a cited paper narrows papers only ('the number for B' is no filter)
     named = {type_of_noun(w) for w in re.findall(r"[\w'-]+", _outside_spans(rest, shifted))} - {None}
     if named and named != {node_type}:
         return None  # 'their most cited paper' over authors: not a refinement of that set
@@ -195,7 +197,9 @@ def ellipsis(low: str, text: str, spans: list[Any], years: list[int], history: l
     opener = starts_with(low, words("ellipsis_openers")) or ""
     rest = low[len(opener):]
     shifted = [_shift(s, len(opener)) for s in spans]
-    if not fragment_only(_without_name_joiners(rest, shifted), shifted, tuple(lexicon()["year_comparisons"])):
+    counted = _counted_last(history)  # 'number?' then 'and the number for B': B's set, counted again
+    counting = tuple(w for p in words("count_phrases") for w in p.split()) if counted else ()
+    if not fragment_only(_without_name_joiners(rest, shifted), shifted, tuple(lexicon()["year_comparisons"]) + counting):
         return None
     new_spans = _linked(spans)
     if not new_spans and not re.search(YEAR, _outside_spans(low, spans)):
@@ -221,7 +225,18 @@ def ellipsis(low: str, text: str, spans: list[Any], years: list[int], history: l
         if note is None:
             return {"kind": "clarify", "clarify": clarify_text("no_slot", phrase=text.strip(), previous=frame["question"])}
         taken.append(note)
-    return {"kind": "ellipsis", "question": question, "taken": taken, "turn": frame["turn"]}
+    result = {"kind": "ellipsis", "question": question, "taken": taken, "turn": frame["turn"]}
+    if counted and frame is not history[-1] and any(w in counting for w in re.findall(r"[\w'-]+", rest)):
+        result.update(count=True)
+        taken.append("counted, as the last answer was")
+    return result
+
+
+def _counted_last(history: list[Turn]) -> bool:
+    """Was the last turn a count of an earlier answer set ('how many is that?', 'number?')?"""
+    last = history[-1] if history else None
+    ir = (last or {}).get("ir") or {}
+    return bool(last and last.get("kind") == "refinement" and ir.get("op") == "aggregate" and ir.get("fn") == "count")
 
 
 def _without_name_joiners(text: str, spans: list[Any]) -> str:

@@ -303,7 +303,10 @@ def _asks_attribute(blank: str, refs: list[Ref]) -> bool:
     from hgrag.agents.understanding.lexicon import load
 
     tokens = re.findall(r"[\w'-]+", blank)
-    concepts = {load("en").concept(token) or "" for token in tokens}
+    concepts = [load("en").concept(token) or "" for token in tokens]
+    content = [c for c in concepts if c.split(":")[0] not in ("function", "filler")]
+    if content[:1] and content[0].startswith("attribute:"):
+        return True  # 'year of that one?', 'citations for it?': the fragment opens with what it asks
     return any(c.startswith("head:") and c != "head:aux" for c in concepts) and any(c.startswith("attribute:") for c in concepts)
 
 
@@ -324,13 +327,20 @@ def _top_of_set(ref: Ref, history: list[Turn], taken: list[str]) -> dict[str, An
 
 
 def _others_of(low: str, spans: list[Any], refs: list[Ref], history: list[Turn]) -> list[dict[str, Any]]:
-    """'what else has the second author published?': the entities the thread is about (the anchors of
-    the last question that was not a refinement) are left out of the answer; [] without an 'else' / 'other'."""
+    """'what else has the second author published?', 'its other authors?': the entities the thread is about
+    are left out of the answer (of each type, the anchors of the last question that was not a refinement and
+    named one of that type); [] without an 'else' / 'other'."""
     other = search_words("other_words", _blank(low, refs))
     if not other or any(s.start <= other.start() < s.end for s in spans if s.start >= 0):
         return []
-    turns = [t for t in answered(history) if t.get("kind") != "refinement" and t["anchors"]]  # what it is about
-    return [dict(it) for it in turns[0]["anchors"]] if turns else []
+    about: dict[str, list[dict[str, Any]]] = {}
+    for turn in answered(history):
+        if turn.get("kind") == "refinement":
+            continue
+        for anchor in turn["anchors"]:
+            if anchor["type"] not in about or about[anchor["type"]][0].get("turn") == turn["turn"]:
+                about.setdefault(anchor["type"], []).append({**anchor, "turn": turn["turn"]})
+    return [{k: v for k, v in it.items() if k != "turn"} for group in about.values() for it in group]
 
 
 def _set_names(refs: list[Ref], low: str, history: list[Turn], name_set: Any) -> dict[int, str]:

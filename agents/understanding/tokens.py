@@ -43,8 +43,19 @@ def _contraction_patterns() -> tuple[re.Pattern, re.Pattern, dict[str, str]]:
             re.compile(rf"(?i)\b({negated + '|' if negated else ''}[a-z]+?)n['’]t\b"), stems)
 
 
+@lru_cache(maxsize=1)
+def _did_pattern() -> re.Pattern:
+    """'d read as 'did' after the lexicon's `did_after` words ("when'd it come out?")."""
+    from hgrag.agents.understanding.lexicon import load
+
+    did_after = "|".join(re.escape(w) for w in load("en").extra.get("contractions", {}).get("did_after", []))
+    return re.compile(rf"(?i)\b({did_after or '(?!)'})['’]d\b")
+
+
 def is_uncontracted(text: str) -> str:
-    """"who's" -> "who is" after the lexicon's `is_after` words (a name's 's stays a possessive)."""
+    """"who's" -> "who is" after the lexicon's `is_after` words (a name's 's stays a possessive); "when'd" ->
+    "when did"."""
+    text = _did_pattern().sub(lambda m: f"{m.group(1)} did", text)
     return _contraction_patterns()[0].sub(lambda m: f"{m.group(1)} is", text)
 
 
@@ -52,6 +63,7 @@ def _uncontracted(text: str) -> str:
     """"weren't" -> "were n't": the negation is a word of its own (the lexicon reads "n't"); "what's" ->
     "what is" (after a question word 's is 'is', after a name it is a possessive)."""
     is_after, negated, stems = _contraction_patterns()
+    text = _did_pattern().sub(lambda m: f"{m.group(1)} did", text)
     text = is_after.sub(lambda m: f"{m.group(1)} is", text)
     return negated.sub(lambda m: f"{stems.get(m.group(1).lower(), m.group(1))} n't", text)
 

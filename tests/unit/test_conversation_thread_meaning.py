@@ -91,3 +91,29 @@ def test_a_substituted_person_is_pinned_to_the_one_the_thread_meant(store) -> No
     history = [turn(store, 1, "Who wrote 'Old Routing'?", ["y1"], ["p3"], "author")]
     reading = read(store, "how many papers does that person have?", history)
     assert reading["kind"] == "substitution" and reading["pins"] == {"Yang Liu": "y1"}  # not y2, the other Yang Liu
+
+
+def test_terse_selections_without_an_article(store) -> None:
+    papers = [turn(store, 1, "What did Ann Lee publish?", ["p1", "p2"], ["a1"], "paper")]
+    newest = read(store, "newest?", papers)
+    assert newest["kind"] == "refinement" and (newest["ir"]["key"], newest["ir"]["order"]) == ("year", "max")
+    dated = read(store, "2019 one - venue?", papers)
+    assert dated["kind"] == "substitution" and "'Fast Filters'" in dated["question"]
+    assert read(store, "year of that one?", [turn(store, 1, "Which paper is the newest?", ["p2"], [], "paper")])["question"] \
+        .startswith("year of 'Fast Filters'")
+    assert read(store, "first, tell me who wrote 'Old Routing'", papers)["kind"] == "standalone"
+
+
+def test_other_and_the_latter_and_a_count_asked_again(store) -> None:
+    history = [turn(store, 1, "What did Ann Lee publish?", ["p1", "p2"], ["a1"], "paper"),
+               turn(store, 2, "where did 'Graph Routing Revisited' appear?", ["v1"], ["p1"], "venue")]
+    others = read(store, "its other authors?", history)
+    assert others["kind"] == "substitution" and [it["id"] for it in others["exclude"]] == ["p1", "a1"]
+    both = [turn(store, 1, "Are Ann Lee and Bo Chen co-authors?", [], ["a1", "a2"], "yes_no")]
+    both[0]["answer"] = ["yes"]
+    assert "Bo Chen" in read(store, "how many papers does the latter have?", both)["question"]
+    counted = [turn(store, 1, "co-authors of Ann Lee?", ["a2"], ["a1"], "author"),
+               turn(store, 2, "number?", [], [], "number")]
+    counted[1].update(answer=["1"], kind="refinement", ir={"op": "aggregate", "fn": "count", "input": {"op": "match"}})
+    again = read(store, "and the number for Bo Chen", counted)
+    assert again["kind"] == "ellipsis" and again["count"] and again["question"] == "co-authors of Bo Chen?"

@@ -73,3 +73,12 @@ def test_the_noun_of_a_copula_question_is_the_asked_kind_and_a_bound_word_needs_
     assert asked_kind(asking_tokens("what is the most recent year in which zzm published a paper?")) == "year"
     assert asked_kind(asking_tokens("what did researchers at zzm publish in zzm ?")) == "paper"
     assert "op:top" not in signatures()["time:after"]["any"]  # 'the year after their debut' is no ranking
+
+
+def test_chat_spellings_and_a_contracted_did_are_read() -> None:
+    from hgrag.agents.spelling import expand_abbreviations
+    from hgrag.agents.understanding.tokens import is_uncontracted, words
+
+    assert expand_abbreviations("gimme the pubs of zzm pls") == "give me the papers of zzm please"
+    assert is_uncontracted("when'd it get published?") == "when did it get published?"
+    assert words("where'd they appear")[:2] == ["where", "did"]
