@@ -22,7 +22,7 @@ def answered(world, question):
 
 @pytest.mark.parametrize("typed, read", [
     ("no of authors on zzpaper", "number of authors on zzpaper"),
-    ("nr. of pubs by zzauthor", "number of pubs by zzauthor"),
+    ("nr. of pubs by zzauthor", "number of papers by zzauthor"),
     ("zzauthor most frequent co-auth", "zzauthor most frequent co-author"),
     ("coauths of zzauthor", "co-authors of zzauthor"),
     ("my collabs", "my collaborators"),
