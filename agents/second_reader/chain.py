@@ -23,7 +23,7 @@ KINDS = {"kind:author": "author", "kind:paper": "paper", "kind:venue": "venue"}
 HEAD_KINDS = {"head:who": "author", "head:where": "venue"}
 POSITIONS = {"attribute:position_first": 1, "attribute:position_last": -1}
 NOT_A_CHAIN = ("time", "instruction", "missing", "value")  # years, rounding, things the graph lacks: the rules' part
-MAX_STEPS = 3
+MAX_STEPS = 4  # three hops, and a ranking among the papers reached
 
 
 def masked(question: str, spans: list[Any]) -> str:
@@ -101,7 +101,12 @@ def _links(tokens: list[Token], at: int) -> dict[str, Any] | None:
     """The links the question takes: {'position': 1|-1, 'cites': 'in'|'out', 'coauthor': True}; None when a
     link is named twice or its direction cannot be told."""
     links: dict[str, Any] = {}
+    ranked = _ranked(tokens)
+    if ranked:
+        links["rank"] = ranked[0]
     for i, token in enumerate(tokens):
+        if i in ranked[1:]:
+            continue  # 'most cited': a ranking by citation count, not a citation link
         if token.concept in POSITIONS:
             if "position" in links:
                 return None
@@ -113,6 +118,23 @@ def _links(tokens: list[Token], at: int) -> dict[str, Any] | None:
         elif token.concept == "relation:coauthor":
             links["coauthor"] = True
     return links
+
+
+RANKS = {"operator:max": "max", "operator:min": "min"}
+CITATION_WORDS = ("relation:cites", "attribute:citations")
+
+
+def _ranked(tokens: list[Token]) -> tuple:
+    """('max'|'min', index of the citation word) for 'the most cited paper', 'the most highly cited work', 'the
+    highest citation count'; () when the question ranks nothing by citations."""
+    for i, token in enumerate(tokens):
+        if token.concept in RANKS:
+            for j in range(i + 1, min(i + 3, len(tokens))):
+                if tokens[j].concept in CITATION_WORDS:
+                    return RANKS[token.concept], j
+                if tokens[j].family != "general":
+                    break
+    return ()
 
 
 def _cite_direction(tokens: list[Token], i: int, at: int) -> str:
@@ -148,6 +170,11 @@ def _walk(start: str, asked: str, links: dict[str, Any]) -> list[Any] | None:
         if here != "author":
             return None
         steps.append(_coauthors)
+    if "rank" in links:  # 'the most cited paper of …': the papers reached, ranked by citation count
+        if here != "paper" and _to_kind(steps, here, "paper") is None:
+            return None
+        here = "paper"
+        steps.append(lambda p, order=links["rank"]: ir.top(p, "cited_by_count", order))
     return _to_kind(steps, here, asked)
 
 

@@ -73,8 +73,9 @@ def words(text: str) -> list[str]:
 
 
 def tag(text: str, lexicon: Lexicon) -> list[Token]:
-    """The question's words grouped into the longest lexicon phrases, each with its concept."""
-    ws = words(text)
+    """The question's words grouped into the longest lexicon phrases, each with its concept; a hyphenated word
+    the lexicon does not know is read as its parts when it knows each of them ('most-cited')."""
+    ws = [part for w in words(text) for part in _compound_parts(w, lexicon)]
     tokens, i = [], 0
     while i < len(ws):
         if PLACEHOLDER.match(ws[i]):
@@ -93,3 +94,10 @@ def tag(text: str, lexicon: Lexicon) -> list[Token]:
             tokens.append(Token(ws[i], i, i + 1, "number" if ws[i][0].isdigit() else None))
             i += 1
     return tokens
+
+
+def _compound_parts(word: str, lexicon: Lexicon) -> list[str]:
+    parts = word.split("-")
+    if len(parts) < 2 or lexicon.concept(word) or PLACEHOLDER.match(word) or not all(lexicon.concept(p) for p in parts):
+        return [word]
+    return parts

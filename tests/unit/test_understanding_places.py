@@ -82,3 +82,12 @@ def test_chat_spellings_and_a_contracted_did_are_read() -> None:
     assert expand_abbreviations("gimme the pubs of zzm pls") == "give me the papers of zzm please"
     assert is_uncontracted("when'd it get published?") == "when did it get published?"
     assert words("where'd they appear")[:2] == ["where", "did"]
+
+
+def test_a_hyphenated_word_is_read_as_its_known_parts_and_the_chain_ranks_by_citations() -> None:
+    from hgrag.agents.second_reader.chain import _ranked
+
+    tokens = tag("in which venue did the most-cited paper of the first author of zzm appear", load("en"))
+    assert [t.text for t in tokens][3:6] == ["the", "most", "cited"]
+    assert _ranked(tokens) == ("max", 5)
+    assert _ranked(tag("which papers cite zzm", load("en"))) == ()
