@@ -30,6 +30,7 @@ ASKING_VERBS = {"relation:writes": "paper", "relation:published": "paper"}
 LATER_HEADS = ("head:which", "head:who", "head:where", "head:how_many")  # a head after a 'when' clause asks
 COORDINATED_HEADS = ("head:who", "head:when", "head:where", "head:how_many")  # 'and when?' asks one more thing
 LETTERS = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
+SUPERLATIVES = ("operator:first", "operator:last", "operator:max", "operator:min")  # 'the most recent year'
 KIND_READS = {"primary_topic": "topic", "coauthor": "author"}  # the kind a richer-kinds reading returns
 
 
@@ -176,7 +177,7 @@ def _which(after: list[Token]) -> str | None:
             return WORD_KINDS[token.concept or ""]
         if token.concept in ASKING_VERBS and any(t.concept == "head:aux" for t in after):
             return ASKING_VERBS[token.concept]
-        if token.family == "operator" and any(t.concept in WORD_KINDS for t in after[i + 1:i + 3]):
+        if token.concept in SUPERLATIVES and any(t.concept in WORD_KINDS for t in after[i + 1:i + 3]):
             continue  # 'the most recent year': a modifier of the noun that says the kind
         if token.family in ("attribute", "operator", "relation"):
             return None
@@ -233,25 +234,21 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
         missing.append(f"{asked} asked ({'a' if asked != 'yes/no' else 'the'} plan returns {returned})")
     if any(t.concept == "instruction:in_total" for t in tokens) and returned not in (None, "number"):
         missing.append(f"in total (the plan returns {returned}, not a number)")
-    missing += _walk_nothing_asks(tokens, ir)
+    missing += [] if plan.get("rich_kinds") else _walk_nothing_asks(tokens, ir)  # (rich kinds' words are read apart)
     missing += _coordinated_heads(tag(whole or text, load("en")), returned)
     missing += _asking_sentences(whole or text, returned)
     return missing + _future_years(tokens, plan) + (_whole_text_parts(whole, plan) if whole else [])
 
 
-ASKING_FAMILIES = ("relation", "kind", "attribute", "operator", "time", "instruction", "missing")
-BARE_HEADS = ("head:command", "head:aux", "head:which")
-
-
 def _walk_nothing_asks(tokens: list[Token], ir: dict[str, Any]) -> list[str]:
-    """'give me T': a plan that walks from the entity although no word of the question names a relation, a
-    kind, a property or an operation, nor asks who, when or where; what the question wants of it is unsaid."""
+    """'give me T': a plan that walks from the entity although the question has nothing but the entity, a command,
+    fillers and function words; what it wants of the entity is unsaid."""
     from hgrag.state.plan_ir import walk
 
     if not any(op.get("op") == "traverse" for op in walk(ir)):
         return []
-    asks = [t for t in tokens if t.family in ASKING_FAMILIES or t.family == "head" and t.concept not in BARE_HEADS]
-    return [] if asks else ["what is asked of it (no word names a relation, a kind or a property)"]
+    bare = all(t.family in ("function", "filler") or t.concept in ("mention", "head:command") for t in tokens)
+    return ["what is asked of it (no word names a relation, a kind or a property)"] if bare else []
 
 
 def _coordinated_heads(tokens: list[Token], returned: str | None) -> list[str]:

@@ -34,13 +34,15 @@ def year_range(text: str) -> bool:
 
 def quantities(text: str) -> list[tuple[int, str]]:
     """Numbers written as words that count a noun of the lexicon ('the last two years', 'three papers'):
-    (value, word). 'one' is left out: it is a pronoun as often as a number ('the one from 2019')."""
+    (value, word). 'one' is left out: it is a pronoun as often as a number ('the one from 2019'); so is a
+    number that counts the question's own mentions."""
     lexicon = load("en")
     numbers = lexicon.extra.get("number_words", {})
+    named = len(re.findall(r"\bzzm\w*", text))  # 'the following two works: T1 and T2' counts what it names
     found = []
     for match in re.finditer(r"\b([a-z]+)(?=\s+([\w'-]+))", text.lower()):
         value = numbers.get(match.group(1))
         noun = (lexicon.concept(match.group(2)) or "").split(":")[0]
-        if value and value > 1 and noun in ("kind", "attribute"):
+        if value and value > 1 and noun in ("kind", "attribute") and value != named:
             found.append((value, match.group(1)))
     return found

@@ -91,3 +91,18 @@ def test_a_hyphenated_word_is_read_as_its_known_parts_and_the_chain_ranks_by_cit
     assert [t.text for t in tokens][3:6] == ["the", "most", "cited"]
     assert _ranked(tokens) == ("max", 5)
     assert _ranked(tag("which papers cite zzm", load("en"))) == ()
+
+
+def test_a_number_of_named_things_and_a_comparison_keep_their_readings() -> None:
+    from hgrag.agents.understanding.check import asked_kind, asking_tokens
+    from hgrag.agents.understanding.cue_words import quantities
+
+    assert quantities("which of the following two works has the higher citation count: zzm and zzm") == []
+    assert asked_kind(asking_tokens("which has more citations , zzm or zzm")) is None  # the winner, not a number
+
+
+def test_only_a_bare_request_walks_without_asking(toy) -> None:  # noqa: F811
+    plan = OfflinePlanner().plan(f"Who wrote '{P1}'?", toy, Context(dataset="toy"))
+    assert not any(p.startswith("what is asked of it") for p in structural_parts("does zzm cite zzm", plan))
+    rich = {**plan, "rich_kinds": ["institution"]}
+    assert not any(p.startswith("what is asked of it") for p in structural_parts("zzm ?", rich))
