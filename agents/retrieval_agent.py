@@ -24,6 +24,7 @@ from hgrag.agents.mentions import MentionDetector, Span, fold_quotes
 from hgrag.agents.plan_compiler import compile_plan
 from hgrag.agents.plan_lowering import with_ir
 from hgrag.agents.spelling import correct_text
+from hgrag.agents.understanding.instructions import without_order
 from hgrag.agents.understanding.instructions import with_instructions
 from hgrag.agents.understanding.normalise import to_english
 from hgrag.agents.understanding.reading import plan_readings, read_question
@@ -256,9 +257,13 @@ def make_plan_node(planner: Any | None = None):
             policy = planner or planner_for(context)
             reading = read_question(question, lambda text: detector_for(resources).detect(text)[0])
             asked, question = question, reading.text  # German and French are read as canonical English
+            question, order = without_order(question)  # 'oldest first': how to list, not what to list
             try:
                 new_plan = unsupported_plan(reading.refusal) if reading.refusal else \
                     policy.plan(question, resources, context)
+                if order and new_plan.get("interpretation"):
+                    shown = {"asc": "oldest first", "desc": "newest first"}[order]
+                    new_plan = {**new_plan, "sort": order, "interpretation": f"{new_plan['interpretation']} ({shown})"}
             except LLMError:
                 if not context.llm_fallback:
                     raise

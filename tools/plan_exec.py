@@ -61,7 +61,15 @@ def value_items(store: GraphStore, value: Value, byline: str | None = None) -> l
 def answer_items(store: GraphStore, plan: dict[str, Any], execution: Execution) -> list[AnswerItem]:
     if plan.get("operation") == "unsupported":
         return []
-    return value_items(store, execution.value, byline_paper(plan.get("ir")))
+    items = value_items(store, execution.value, byline_paper(plan.get("ir")))
+    if plan.get("sort") in ("asc", "desc"):  # 'oldest first': papers by year, the order asked
+        items = sorted(items, key=lambda it: _year_of(store, it.node_id), reverse=plan["sort"] == "desc")
+    return items
+
+
+def _year_of(store: GraphStore, node: str | None) -> int:
+    year = store.attr(node, "year") if node and store.has_node(node) else None
+    return year if isinstance(year, int) else 0
 
 
 def byline_paper(ir: dict[str, Any] | None) -> str | None:

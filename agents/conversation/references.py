@@ -92,7 +92,7 @@ def demonstratives(text: str, spans: list[Any]) -> list[Ref]:
     dets = alternation(tuple(lex["demonstratives"]))
     nouns = alternation(all_type_nouns())
     found = []
-    for match in re.finditer(rf"\b(?P<det>{dets})\s+(?P<noun>{nouns})(?![\w'-])", text):
+    for match in re.finditer(rf"\b(?P<det>{dets})\s+(?P<noun>{nouns})(?P<own>['’]s)?(?![\w'-])", text):
         if not _outside(match.start(), match.end(), spans) or any(0 <= s.start - match.end() <= 3 for s in spans):
             continue  # inside a name, or 'this paper: "X"' names it right there
         det = re.sub(r"\s+", " ", match.group("det"))
@@ -101,7 +101,8 @@ def demonstratives(text: str, spans: list[Any]) -> list[Ref]:
         kind = type_of_noun(noun) or _owner_of_asked(text) or "any"  # 'what year is that one from?': a paper
         if number == "one" and any(s.end <= match.start() and _fits(kind, s.type) for s in spans if s.start >= 0):
             continue  # '"T" - who wrote that one?': the question names what it points at, as for a pronoun
-        found.append(Ref(match.start(), match.end(), match.group(0), "demonstrative", kind, number))
+        found.append(Ref(match.start(), match.end(), match.group(0), "demonstrative", kind, number,
+                         possessive=bool(match.group("own"))))  # "that person's co-authors"
     return found
 
 

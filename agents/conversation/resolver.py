@@ -125,7 +125,8 @@ def _read(text: str, low: str, spans: list[Any], years: list[int], history: list
         # 'it' would skip over what that turn meant
         why = "after_question" if history[-1].get("clarify") else "after_unanswered"
         return {"kind": "clarify", "clarify": clarify_text(why, phrase=text.strip())}
-    if history and not history[-1]["answer"] and _takes_a_set_past(result, low, spans, history):
+    if history and not history[-1]["answer"] and not history[-1].get("clarify") \
+            and _takes_a_set_past(result, low, spans, history):
         return {"kind": "clarify", "clarify": clarify_text("after_unanswered", phrase=text.strip())}
     return result
 
@@ -164,14 +165,24 @@ def _uses_last_answer(result: dict[str, Any], low: str, spans: list[Any], asked_
     back, a reference that only one entity of the whole thread can stand for ('where was it published?' when
     the thread holds one paper) names it whatever the open turn meant; after a turn I could not answer, that
     turn may have named something I did not find, so it does not."""
+    picks = find_references(low, spans) if result.get("kind") in ("refinement", "substitution") else []
+    if picks and asked_back.get("clarify") and _picks_again(picks, asked_back):
+        return False
     if result.get("kind") == "refinement":
         return True
-    refs = find_references(low, spans) if result.get("kind") == "substitution" else []
+    refs = picks if result.get("kind") == "substitution" else []
     if refs and asked_back.get("clarify") and all(_only_one_in_thread(ref, history) for ref in refs):
         return False
     if refs and not asked_back.get("homonyms"):
         return True
     return any(ref.number == "many" or ref.kind in ("ordinal", "year", "extreme") for ref in refs)
+
+
+def _picks_again(refs: list[Ref], asked_back: Turn) -> bool:
+    """'who is the third author?' (there are two), then 'and the second author?': a selection of the same kind
+    as the one I asked back about picks again from the same set."""
+    before = [r for r in find_references(asked_back["asked"].lower(), []) if r.kind in ("ordinal", "year", "extreme")]
+    return bool(before) and all(r.kind in ("ordinal", "year", "extreme") and r.noun == before[0].noun for r in refs)
 
 
 def _only_one_in_thread(ref: Ref, history: list[Turn]) -> bool:

@@ -72,3 +72,21 @@ def rounded(op: Any, places: int) -> Any:
     if copy.get("op") == "aggregate" and copy.get("fn") in ROUNDED:
         copy["round"] = places
     return copy
+
+
+ORDERS = {"instruction:sorted_oldest": "asc", "instruction:sorted_newest": "desc"}
+
+
+def without_order(question: str) -> tuple[str, str | None]:
+    """The question without a sort instruction of the lexicon ('papers of A, oldest first', 'in chronological
+    order'), and the order it asks for ('asc' | 'desc'), so a planner does not read 'oldest' as 'the oldest one'."""
+    import re
+
+    lexicon = load("en")
+    for concept, order in ORDERS.items():
+        forms = sorted(lexicon.concepts.get(concept, []), key=len, reverse=True)
+        words = "|".join(r"\s+".join(re.escape(w) for w in form.split()) for form in forms)
+        pattern = re.compile(rf"[\s,;:–—-]*\b(?:{words})(?![\w-])", re.IGNORECASE) if words else None
+        if pattern and pattern.search(question):
+            return " ".join(pattern.sub(" ", question).split()), order
+    return question, None

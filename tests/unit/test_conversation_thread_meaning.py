@@ -117,3 +117,13 @@ def test_other_and_the_latter_and_a_count_asked_again(store) -> None:
     counted[1].update(answer=["1"], kind="refinement", ir={"op": "aggregate", "fn": "count", "input": {"op": "match"}})
     again = read(store, "and the number for Bo Chen", counted)
     assert again["kind"] == "ellipsis" and again["count"] and again["question"] == "co-authors of Bo Chen?"
+
+
+def test_picking_again_after_a_place_past_the_end_and_a_possessive_demonstrative(store) -> None:
+    history = [turn(store, 1, "Who wrote 'Graph Routing Revisited'?", ["a1", "a2"], ["p1"], "author"),
+               _asked_back(2, "who's the third author?")]
+    again = read(store, "and the second author?", history)
+    assert again["kind"] != "clarify" and "Bo Chen" in str(again.get("taken"))
+    first = [turn(store, 1, "Who is the first author of 'Old Routing'?", ["y1"], ["p3"], "author")]
+    reading = read(store, "who are that person's co-authors?", first)
+    assert reading["question"] == "who are Yang Liu's co-authors?"

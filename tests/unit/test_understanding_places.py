@@ -106,3 +106,17 @@ def test_only_a_bare_request_walks_without_asking(toy) -> None:  # noqa: F811
     assert not any(p.startswith("what is asked of it") for p in structural_parts("does zzm cite zzm", plan))
     rich = {**plan, "rich_kinds": ["institution"]}
     assert not any(p.startswith("what is asked of it") for p in structural_parts("zzm ?", rich))
+
+
+def test_a_sort_instruction_is_how_to_list_not_what_to_list(toy) -> None:  # noqa: F811
+    from hgrag.agents.understanding.instructions import without_order
+    assert without_order("Marvin K. Simon — papers sorted by year, oldest first please") == \
+        ("Marvin K. Simon — papers please", "asc")
+    assert without_order("papers of A, newest first")[1] == "desc"
+    assert without_order("the oldest paper of A") == ("the oldest paper of A", None)
+    from hgrag.tools.plan_exec import full_answer
+
+    plan = OfflinePlanner().plan("Marvin K. Simon's papers", toy, Context(dataset="toy"))
+    for order in ("asc", "desc"):
+        years = [toy.store.attr(item.node_id, "year") for item in full_answer(toy.store, {**plan, "sort": order})]
+        assert len(years) > 1 and years == sorted(years, reverse=order == "desc")
