@@ -59,7 +59,7 @@ class OfflinePlanner:
     """Deterministic planner: mentions via the index, intent via question structure."""
 
     def plan(self, question: str, resources: Resources, context: Context) -> dict[str, Any]:
-        plan = self._plan(question, resources)
+        plan = _with_names_mended(self._plan(question, resources), question, resources, self._plan)
         aside = context_aside(question, plan)
         if not aside:
             return plan
@@ -95,6 +95,30 @@ class OfflinePlanner:
         if unresolved:  # "did you mean": the closest real names or titles
             plan["suggestions"] = suggestions_for(resources.index, unresolved)
         return plan
+
+
+def _with_names_mended(plan: dict[str, Any], question: str, resources: Resources, replan: Any) -> dict[str, Any]:
+    """`plan`, or the plan of the question with its misspelt author names read as the one author each can only
+    be (agents/name_typos), each anchor keeping the words typed and the interpretation saying so."""
+    from hgrag.agents.name_typos import corrections
+
+    mended = corrections(resources.index, question, plan.get("suggestions") or {})
+    if not mended:
+        return plan
+    text = question
+    for typed, label in mended.items():
+        text = text.replace(typed, label)
+    replanned = replan(text, resources)
+    if replanned.get("unresolved") or replanned.get("operation") == "unsupported":
+        return plan
+    for anchor in replanned.get("anchors", []):
+        typed = next((t for t, label in mended.items() if anchor.get("text") == label), None)
+        if typed:
+            anchor.update(text=typed, relinked_from=typed)
+    notes = "; ".join(f"'{typed}' read as '{label}'" for typed, label in mended.items())
+    replanned["corrections"] = mended
+    replanned["interpretation"] = f"{notes}. {replanned.get('interpretation') or ''}".strip()
+    return replanned
 
 
 def _named_once(plan: dict[str, Any]) -> dict[str, Any]:

@@ -53,7 +53,7 @@ def looks_like_person(text: str) -> bool:
     """'Yang Wolkenbach', 'M. K. Simon', 'Jan van der Berg': 2-6 capitalised tokens or initials, none of
     them an acronym ('IEEE') or a word of venue or organisation names."""
     tokens = fold_quotes(text).replace(",", " ").split()
-    words = {t.lower().strip(".") for t in tokens}
+    words = {t.lower().strip(".") for t in tokens if len(t.strip(".")) > 1}  # an initial 'A.' is no article
     return 2 <= len(tokens) <= 6 and all(PERSON_TOKEN.fullmatch(t) for t in tokens) \
         and not any(len(t) >= 3 and t.isupper() for t in tokens) \
         and not words & ((STOPWORDS - NAME_PARTICLES) | GENERIC_VENUE_WORDS | ORGANISATION_WORDS)

@@ -1,0 +1,65 @@
+"""A misspelt person's name read as the one author it can only be ("Maecin Daabrowski" -> Marcin Dabrowski): the
+name the graph lacks is corrected when exactly one author's name is a small edit away and every other name is
+clearly farther; the correction is shown in the interpretation. Anything less sure stays a "did you mean"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rapidfuzz.distance import DamerauLevenshtein
+
+from hgrag.tools.text import norm_key
+
+POOL = 8  # nearest names looked at
+MARGIN = 2  # the next name must be at least this many edits farther
+
+
+def allowed_edits(name: str) -> int:
+    """1 edit for names up to 15 letters, 2 for longer ones; never for one-word or short names."""
+    key = norm_key(name)
+    if len(key.split()) < 2 or len(key) < 8:
+        return 0
+    return 1 if len(key) <= 15 else 2
+
+
+def corrected_name(index: Any, typed: str) -> str | None:
+    """The one author name `typed` can only be a misspelling of, or None."""
+    budget = allowed_edits(typed)
+    if not budget:
+        return None
+    try:
+        labels = index.closest(typed, "author", POOL)
+    except AttributeError:  # an index without embeddings: no near names to choose from
+        return None
+    wanted = norm_key(typed)
+    ranked = sorted((DamerauLevenshtein.distance(wanted, norm_key(label)), label) for label in dict.fromkeys(labels))
+    if not ranked or not 0 < ranked[0][0] <= budget:
+        return None
+    best, label = ranked[0]
+    if any(distance < best + MARGIN for distance, other in ranked[1:] if norm_key(other) != norm_key(label)):
+        return None
+    if len([c for c in index.lookup(label, "author") if c.label == label]) != 1:
+        return None  # the name is shared by several authors: which one is meant is not known
+    return label
+
+
+def corrections(index: Any, question: str, suggestions: dict[str, dict[str, Any]]) -> dict[str, str]:
+    """{typed name: the author name it is read as} for the unlinked names of a question that have one."""
+    found = {}
+    for typed, suggestion in suggestions.items():
+        written = as_written(question, typed)
+        if suggestion.get("type") != "author" or written is None:
+            continue
+        label = corrected_name(index, typed)
+        if label:
+            found[written] = label
+    return found
+
+
+def as_written(question: str, name: str) -> str | None:
+    """The name as the question writes it ('Tomaaso R. R. Bontoggnali' for 'Tomaaso R R Bontoggnali'), or None."""
+    import re
+
+    pattern = r"[\s.]*".join(re.escape(part) for part in name.split())
+    match = re.search(rf"(?<![\w]){pattern}\.?(?![\w])", question)
+    return match.group(0) if match else None

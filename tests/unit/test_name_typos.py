@@ -1,0 +1,35 @@
+"""A misspelt author name is read as the one author it can only be, and stays a 'did you mean' otherwise."""
+
+from __future__ import annotations
+
+from hgrag.agents.name_typos import allowed_edits, as_written, corrected_name
+from hgrag.tools.entity_index import Candidate
+
+
+class Names:
+    """An index stand-in: the authors' names, nearest first by a plain string ratio."""
+
+    def __init__(self, *names: str):
+        self.names = names
+
+    def closest(self, text: str, kind: str, k: int) -> list[str]:
+        from rapidfuzz import fuzz
+
+        return sorted(self.names, key=lambda n: -fuzz.ratio(text.lower(), n.lower()))[:k]
+
+    def lookup(self, text: str, kind: str) -> list[Candidate]:
+        return [Candidate(f"a{i}", "author", n, 1.0, "exact") for i, n in enumerate(self.names) if n == text]
+
+
+def test_one_near_name_is_read_and_two_near_names_are_not() -> None:
+    assert corrected_name(Names("Marcin Dabrowski", "Christopher Dabrowski"), "Maecin Daabrowski") == "Marcin Dabrowski"
+    assert corrected_name(Names("Athaa Al-Otaibi", "Athaa Alotaibi"), "Athaa Ak-Otaibi") is None  # two are close
+    assert corrected_name(Names("Yang Liu", "Yang Lu"), "Yang Li") is None  # a short name is never guessed
+    assert corrected_name(Names("Paul Strooper", "Paul Strooper"), "Pall Strooper") is None  # a shared name
+    assert corrected_name(Names("Marcin Dabrowski"), "Marcin Dabrowski") is None  # nothing to mend
+
+
+def test_the_edit_budget_grows_with_the_name_and_the_name_is_found_as_written() -> None:
+    assert (allowed_edits("Yang Li"), allowed_edits("Marcin Dabrowski"), allowed_edits("Tomaso R. R. Bontognali")) == (0, 2, 2)
+    assert allowed_edits("Bontognali") == 0  # one word: a surname alone is never guessed
+    assert as_written("when did Tomaaso R. R. Bontoggnali publish?", "Tomaaso R R Bontoggnali") == "Tomaaso R. R. Bontoggnali"
