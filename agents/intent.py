@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from hgrag.agents.cite_direction import one_paper_direction
 from hgrag.agents.intent_thresholds import date_verb, thresholded, where_condition
-from hgrag.agents.understanding.cue_words import bound_by, graph_scoped, year_range
+from hgrag.agents.understanding.cue_words import bound_by, bounds_after, graph_scoped, year_range
 
 
 
@@ -242,9 +242,9 @@ def _years(text: str, years: list[int], frame: Frame) -> None:
     ordered = sorted(years)
     if len(ordered) >= 2 and (BETWEEN.search(text) or year_range(text)):
         frame.year_from, frame.year_to = ordered[0], ordered[-1]
-    elif ordered and (SINCE.search(text) or bound_by("time:after", text)):
+    elif ordered and (SINCE.search(text) or bound_by("time:after", text) or bounds_after("time:after", text)):
         frame.year_from = ordered[0]
-    elif ordered and (BEFORE.search(text) or bound_by("time:before", text)):
+    elif ordered and (BEFORE.search(text) or bound_by("time:before", text) or bounds_after("time:before", text)):
         frame.year_to = ordered[0]
 
 

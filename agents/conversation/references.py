@@ -50,8 +50,9 @@ def selections(text: str, spans: list[Any]) -> list[Ref]:
     for match in re.finditer(pattern, text):
         after = text[match.end():].lstrip()
         if match.group("bare") is not None and not (match.group("noun") or match.group("tail")) \
-                and not re.fullmatch(r"[?.!]*", after) and not re.match(r"[-:–—]", after):
-            continue  # 'newest?', 'second author?', '2000 one - venue?'; not 'first, tell me …'
+                and (not re.fullmatch(r"[?.!]*", after) and not re.match(r"[-:–—]", after)
+                     or re.fullmatch(YEAR, match.group("sel"))):
+            continue  # 'newest?', 'second author?', '2000 one - venue?'; not 'first, tell me …' nor '1987?' (a year)
         if not match.group("tail") and re.match(r"(of|by|in|at|from|on|with|to)\b(?!\s*[?.!]*\s*$)", after):
             continue  # 'the first author of X' names its own subject ('which year is the oldest one from?' does not)
         if not match.group("noun") and not match.group("tail") and re.match(r"[\w']", after):
@@ -78,7 +79,10 @@ def _dated_selections(text: str, spans: list[Any], found: list[Ref]) -> list[Ref
     """'the one published in 2003', 'the paper from 2008': an item of the previous answer picked by its year."""
     nouns, links = alternation(all_type_nouns()), alternation(tuple(lexicon()["year_selection_links"]))
     picked = []
-    for match in re.finditer(rf"\bthe\s+(?P<noun>{nouns})\s+(?:{links})\s+(?P<y>{YEAR})\b", text):
+    bounds = alternation(tuple(lexicon()["year_suffixes"]) + ("on",))
+    for match in re.finditer(rf"\bthe\s+(?P<noun>{nouns})\s+(?:{links})\s+(?P<y>{YEAR})\b(?!\s+(?:{bounds})\b)", text):
+        if match.group("noun").endswith("s"):
+            continue  # 'the papers from 2020 on' bound a set; a selection picks one item
         if _outside(match.start(), match.end(), spans) and _outside(match.start(), match.end(), found):
             noun = match.group("noun")
             picked.append(Ref(match.start(), match.end(), match.group(0), "year", type_of_noun(noun) or "paper",

@@ -87,7 +87,7 @@ def with_years(text: str, history: list[Turn]) -> tuple[str, dict[str, Any] | No
 def _spelled(text: str, spans: list[Any]) -> str:
     """`text` outside the mentions with "who's" read as "who is" and typos corrected (the planner's own
     readings: understanding/tokens, spelling)."""
-    from hgrag.agents.spelling import correct_words
+    from hgrag.agents.spelling import correct_text as correct_words  # chat spellings too ('pubs', 'gimme')
     from hgrag.agents.understanding.tokens import is_uncontracted
 
     pieces, at = [], 0
@@ -125,10 +125,19 @@ def _read(text: str, low: str, spans: list[Any], years: list[int], history: list
         # 'it' would skip over what that turn meant
         why = "after_question" if history[-1].get("clarify") else "after_unanswered"
         return {"kind": "clarify", "clarify": clarify_text(why, phrase=text.strip())}
+    if result.get("kind") == "standalone" and _points_at_a_set(low, spans):
+        return {"kind": "clarify", "clarify": clarify_text("which_set", phrase=text.strip())}
     if history and not history[-1]["answer"] and not history[-1].get("clarify") \
             and _takes_a_set_past(result, low, spans, history):
         return {"kind": "clarify", "clarify": clarify_text("after_unanswered", phrase=text.strip())}
     return result
+
+
+def _points_at_a_set(low: str, spans: list[Any]) -> bool:
+    """'show me the ones in V' read on its own would answer about every paper in V; 'the ones' points back."""
+    found = search_words("set_words", low)
+    return bool(found) and found.group(0).startswith("the ") and not any(
+        s.start <= found.start() < s.end for s in spans if s.start >= 0)
 
 
 def _takes_a_set_past(result: dict[str, Any], low: str, spans: list[Any], history: list[Turn]) -> bool:
@@ -365,7 +374,8 @@ def _set_names(refs: list[Ref], low: str, history: list[Turn], name_set: Any) ->
         if problem or len(items) < 2 or _names_people(items, ref, low):
             continue
         name = name_set(turn, items)
-        if name:
+        if name and search_words("name_joiners", name.lower()) is None:  # 'the papers by both A and B' inside
+            # another question reads as two sets ('the venues of papers by A and papers by B'): grafted instead
             names[ref.start] = name
     return names
 

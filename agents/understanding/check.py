@@ -49,12 +49,13 @@ TYPE_FEATURES = {"attr:work_type", "attr:venue_type"}
 
 def _bound(tokens: list[Token], token: Token, signature: dict[str, Any]) -> bool:
     """A signature with `bound_to` binds only when such a token follows within a few words ('before 2020',
-    'before T'; 'Before we do, …' is no time bound)."""
+    'before T'; 'Before we do, …' is no time bound) or comes right before it ('from 2009 onward')."""
     wanted = signature.get("bound_to")
     if not wanted:
         return True
     after = [t for t in tokens if t.start >= token.end and t.family != "function"][:2]
-    return any(t.concept in wanted or t.family in wanted for t in after)
+    before = [t for t in tokens if t.end <= token.start and t.family != "function"][-1:]  # 'from 2009 onward'
+    return any(t.concept in wanted or t.family in wanted for t in after + before)
 
 
 def _predicate_nominal(tokens: list[Token], plan: dict[str, Any]) -> list[str]:

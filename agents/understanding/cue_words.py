@@ -17,6 +17,13 @@ def bound_by(concept: str, text: str, within: int = 0) -> bool:
     return bool(words) and re.search(rf"\b(?:{words})\b{gap}\s+zzyear\b", text) is not None
 
 
+def bounds_after(concept: str, text: str) -> bool:
+    """A word of the lexicon's `concept` right after a year ('from 2009 onward', '2015 or later')."""
+    forms = sorted(load("en").concepts.get(concept, []), key=len, reverse=True)
+    words = "|".join(re.escape(f).replace(r"\ ", r"\s+") for f in forms)
+    return bool(words) and re.search(rf"\bzzyear\s*,?\s+(?:{words})\b", text) is not None
+
+
 def graph_scoped(text: str) -> bool:
     """'how many papers in the graph cite T': the citing papers the graph holds are counted (its `cites` edges),
     not the paper's citation count (lexicon `graph_scope`)."""

@@ -120,3 +120,12 @@ def test_a_sort_instruction_is_how_to_list_not_what_to_list(toy) -> None:  # noq
     for order in ("asc", "desc"):
         years = [toy.store.attr(item.node_id, "year") for item in full_answer(toy.store, {**plan, "sort": order})]
         assert len(years) > 1 and years == sorted(years, reverse=order == "desc")
+
+
+def test_a_bound_word_after_its_year_bounds_the_papers() -> None:
+    from hgrag.agents.understanding.cue_words import bounds_after
+
+    assert bounds_after("time:after", "from zzyear onward , what did zzm publish")
+    assert not bounds_after("time:after", "what did zzm publish in zzyear")
+    assert parse_intent("from zzyear onward , what did zzm publish", [2009]).year_from == 2009
+    assert load("fr").renders.get("depuis") == "since"  # "depuis 2003" includes 2003
