@@ -11,6 +11,7 @@ from hgrag.agents.conversation.lexicon import (
     all_type_nouns,
     alternation,
     lexicon,
+    search_words,
     starts_with,
     type_of_noun,
     words,
@@ -66,9 +67,13 @@ def refinement(low: str, spans: list[Any], history: list[Turn], store: Any) -> d
             key = lex["extremes"][re.sub(r"\s+", " ", extreme.group(0))]
         else:
             kind, rest = "filter", low[len(opener):]
+    if not kind and _closing_opener(low):  # 'pre-2008 ones only'
+        kind, rest = "filter", low[:low.rstrip(" ?.!").rfind(" ")]
     if not kind:
         return None
     shifted = [_shift(s, len(low) - len(rest)) for s in spans]
+    if kind == "count" and _linked(shifted) and not search_words("set_words", low):
+        return None  # 'how many papers does B have?' asks about B; 'how many of them are by B?' narrows the set
     extra = tuple(w for phrase in list(lex["year_comparisons"]) + list(lex["year_suffixes"]) for w in phrase.split()) + tuple(w for p in lex["set_words"] + lex["count_phrases"] for w in p.split()) \
         + tuple(lex["filter_verbs"]) + tuple(lex["refinement_words"]) \
         + all_type_nouns()  # a noun of another type than the set's is refused below ('named')
@@ -107,6 +112,12 @@ def refinement(low: str, spans: list[Any], history: list[Turn], store: Any) -> d
     return {"kind": "refinement", "ir": ir, "set": items, "turn": turn["turn"],
             "question": " ".join(wording[kind].split()) + "?",
             "taken": [f"'{low.strip(' ?')}' refers to {label} ({_names(items)})"]}
+
+
+def _closing_opener(low: str) -> bool:
+    """A one-word refinement opener closing the fragment ('pre-2008 ones only')."""
+    words_ = low.rstrip(" ?.!").split()
+    return len(words_) > 1 and words_[-1] in [w for w in words("refine_openers") if " " not in w]
 
 
 def _restating(rest: str, spans: list[Any], history: list[Turn], relations: bool) -> tuple[str, ...]:

@@ -191,7 +191,8 @@ def _picks_again(refs: list[Ref], asked_back: Turn) -> bool:
     """'who is the third author?' (there are two), then 'and the second author?': a selection of the same kind
     as the one I asked back about picks again from the same set."""
     before = [r for r in find_references(asked_back["asked"].lower(), []) if r.kind in ("ordinal", "year", "extreme")]
-    return bool(before) and all(r.kind in ("ordinal", "year", "extreme") and r.noun == before[0].noun for r in refs)
+    return bool(before) and all(r.kind in ("ordinal", "year", "extreme") and (r.noun == before[0].noun or not r.noun
+                                or not before[0].noun) for r in refs)
 
 
 def _only_one_in_thread(ref: Ref, history: list[Turn]) -> bool:

@@ -127,3 +127,11 @@ def test_picking_again_after_a_place_past_the_end_and_a_possessive_demonstrative
     first = [turn(store, 1, "Who is the first author of 'Old Routing'?", ["y1"], ["p3"], "author")]
     reading = read(store, "who are that person's co-authors?", first)
     assert reading["question"] == "who are Yang Liu's co-authors?"
+
+
+def test_a_new_count_about_a_named_person_is_no_refinement_and_a_closing_only_filters(store) -> None:
+    papers = [turn(store, 1, "What did Ann Lee publish?", ["p1", "p2"], ["a1"], "paper")]
+    assert read(store, "unrelated: how many papers does Bo Chen have?", papers)["kind"] != "refinement"
+    assert read(store, "how many of them are by Bo Chen?", papers)["kind"] == "refinement"
+    only = read(store, "pre-2015 ones only", papers)
+    assert only["kind"] == "refinement" and (only["ir"]["cmp"], only["ir"]["value"]) == ("<", 2015)
