@@ -141,9 +141,21 @@ def unknown_asked_things(text: str) -> list[str]:
         if head not in KNOWN_NOUNS and head not in SKIPPED and head not in NOT_NOUNS:
             found.append(head)
     found += _unknown_modifiers(text) + _unknown_objects(text)
+    found = [word for word in found if not _lexicon_reads(word)]
     if TOPIC.search(text):
         found.append("what it is about")
     return list(dict.fromkeys(found))
+
+
+READ_FAMILIES = ("operator", "time", "instruction", "relation", "kind", "attribute", "function", "filler", "head")
+
+
+def _lexicon_reads(word: str) -> bool:
+    """A word the lexicon gives a meaning the plan is checked against ('except' is an operator), not a thing the
+    graph may lack."""
+    from hgrag.agents.understanding.lexicon import load
+
+    return (load("en").concept(word) or "").split(":")[0] in READ_FAMILIES
 
 
 def _compound_head(words: str) -> str | None:

@@ -60,6 +60,7 @@ class OfflinePlanner:
 
     def plan(self, question: str, resources: Resources, context: Context) -> dict[str, Any]:
         plan = _with_names_mended(self._plan(question, resources), question, resources, self._plan)
+        plan = _with_exclusion(plan, question, resources, self._plan)
         aside = context_aside(question, plan)
         if not aside:
             return plan
@@ -119,6 +120,31 @@ def _with_names_mended(plan: dict[str, Any], question: str, resources: Resources
     replanned["corrections"] = mended
     replanned["interpretation"] = f"{notes}. {replanned.get('interpretation') or ''}".strip()
     return replanned
+
+
+def _with_exclusion(plan: dict[str, Any], question: str, resources: Resources, replan: Any) -> dict[str, Any]:
+    """`plan`, or, when one named entity is led in by an exclusion word the plan does not honour, the plan of the
+    question without that phrase with the entity left out of its answer (agents/understanding/exclusion)."""
+    from hgrag.agents.interpretation import interpret
+    from hgrag.agents.ir_planner import ir_native_plan
+    from hgrag.agents.understanding.exclusion import exclusion_phrase, left_out_already, without_entity
+
+    found = exclusion_phrase(question, plan.get("anchors") or [])
+    if found is None or left_out_already(plan.get("ir"), found[1]):
+        return plan
+    rest, left_out = found
+    replanned = replan(rest, resources)
+    if not replanned.get("ir") or replanned.get("unresolved") or replanned.get("operation") == "unsupported":
+        return plan
+    new_ir = without_entity(replanned["ir"], left_out)
+    if new_ir is None:
+        return plan
+    anchors = list(replanned.get("anchors") or []) + [{**left_out, "role": "excluded"}]
+    native = ir_native_plan(new_ir, anchors, [])
+    native["rationale"] = f"'{left_out.get('text')}' left out of: {replanned.get('rationale', '')}"
+    native["interpretation"] = interpret(new_ir, resources.store, anchors=anchors)
+    native["residual"] = replanned.get("residual", rest)
+    return native
 
 
 def _named_once(plan: dict[str, Any]) -> dict[str, Any]:

@@ -1,0 +1,59 @@
+"""One named entity left out of an answer ('Which works cite T, excluding P?', 'Except for B, who has A written
+papers with?', 'Besides P, which papers does T cite?'): the question is planned without its exclusion phrase,
+and the entity is taken out of that plan's answer when it is of the answer's kind (an IR difference). Which
+words lead in the left-out entity is data (lexicon `exclusion_leads`)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.signature import output_kind
+
+QUOTES = "\"'“”‘’«»"
+LISTS = ("match", "traverse", "filter", "intersect", "union", "difference")
+
+
+def exclusion_phrase(question: str, anchors: list[dict[str, Any]]) -> tuple[str, dict[str, Any]] | None:
+    """(the question without 'excluding E', the anchor E) when one linked entity is led in by an exclusion word."""
+    leads = sorted(load("en").extra.get("exclusion_leads", []), key=len, reverse=True)
+    if not leads:
+        return None
+    words = "|".join(r"\s+".join(map(re.escape, lead.split())) for lead in leads)
+    found = []
+    for anchor in anchors:
+        typed = anchor.get("relinked_from") or anchor.get("text") or ""
+        if not typed or not anchor.get("node_id"):
+            continue
+        pattern = rf"[,;]?\s*\b(?:{words})\s+(?:the\s+\w+\s+)?[{QUOTES}]?{re.escape(typed)}\.?[{QUOTES}]?\s*,?"
+        match = re.search(pattern, question, re.IGNORECASE)
+        if match:
+            found.append((match, anchor))
+    if len(found) != 1:
+        return None
+    match, anchor = found[0]
+    rest = (question[:match.start()] + " " + question[match.end():]).strip()
+    return " ".join(rest.split()), anchor
+
+
+def without_entity(ir: dict[str, Any], anchor: dict[str, Any]) -> dict[str, Any] | None:
+    """The plan's answer without the entity (a count counts the rest); None when the entity is not of the kind
+    the plan returns."""
+    counting = ir.get("op") == "aggregate" and ir.get("fn") == "count" and isinstance(ir.get("input"), dict)
+    listed = ir["input"] if counting else ir
+    if listed.get("op") not in LISTS or output_kind(listed) != anchor.get("type"):
+        return None
+    left_out = {"op": "match", "ids": [anchor["node_id"]], "type": anchor["type"], "text": anchor.get("text", "")}
+    rest = {"op": "difference", "inputs": [listed, left_out]}
+    return {**ir, "input": rest} if counting else rest
+
+
+def left_out_already(ir: dict[str, Any] | None, anchor: dict[str, Any]) -> bool:
+    """Does the plan already take the entity out of its answer (a difference subtracting it)?"""
+    from hgrag.state.plan_ir import walk
+
+    for op in walk(ir) if ir else []:
+        if op.get("op") == "difference" and any(anchor.get("node_id") in str(part) for part in op["inputs"][1:]):
+            return True
+    return False

@@ -1,0 +1,38 @@
+"""One named entity left out of an answer, read from the lexicon's exclusion leads for every wording position."""
+
+from __future__ import annotations
+
+from test_planner import P1, toy  # noqa: F401  (fixture)
+
+from hgrag.agents.asked_things import unknown_asked_things
+from hgrag.agents.retrieval_agent import OfflinePlanner
+from hgrag.agents.understanding.exclusion import exclusion_phrase, left_out_already, without_entity
+from hgrag.state.context import Context
+from hgrag.tools.plan_exec import full_answer
+
+ANCHOR = {"text": "Bo Chen", "node_id": "a2", "type": "author"}
+
+
+def test_the_exclusion_phrase_is_found_before_or_after_the_question() -> None:
+    for question, rest in (("Except for Bo Chen, who wrote T?", "who wrote T?"),
+                           ("Who wrote T, excluding Bo Chen?", "Who wrote T ?"),
+                           ("Besides 'Bo Chen', who wrote T?", "who wrote T?")):
+        found = exclusion_phrase(question, [ANCHOR])
+        assert found is not None and found[0] == rest and found[1] is ANCHOR, question
+    assert exclusion_phrase("Did Bo Chen write T?", [ANCHOR]) is None
+
+
+def test_the_entity_leaves_a_list_or_a_count_of_its_own_kind_only() -> None:
+    authors = {"op": "traverse", "input": {"op": "match", "ids": ["p1"], "type": "paper"}, "edge": "writes", "direction": "in"}
+    assert without_entity(authors, ANCHOR)["op"] == "difference"
+    counted = without_entity({"op": "aggregate", "fn": "count", "input": authors}, ANCHOR)
+    assert counted["op"] == "aggregate" and counted["input"]["op"] == "difference"
+    assert without_entity({"op": "traverse", "input": authors, "edge": "writes", "direction": "out"}, ANCHOR) is None
+    assert left_out_already(without_entity(authors, ANCHOR), ANCHOR)
+
+
+def test_an_exclusion_word_is_read_by_the_lexicon_not_taken_for_a_missing_thing(toy) -> None:  # noqa: F811
+    assert unknown_asked_things("except for zzm , who has zzm written papers with?") == []
+    plan = OfflinePlanner().plan(f"Who wrote '{P1}', excluding Marvin K. Simon?", toy, Context(dataset="toy"))
+    names = {item.text for item in full_answer(toy.store, plan)}
+    assert names and "Marvin K. Simon" not in names
