@@ -94,6 +94,10 @@ def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
     if not group or has_stem("together_words", question):
         return None
     start, end = group[0].start, group[-1].end
+    words_outside = _masked(question, spans)  # 'On the difference of two …' is a title, not a difference asked
+    direct = _attribute_difference(words_outside, group) if has("difference_words", words_outside) else None
+    if direct is not None:  # 'how many years separate T1 and T2': the attribute named, read of each entity
+        return _mark(native(direct, spans), question, [])
     parts, items = [], []
     for span in group:
         sub = question[:start] + span.text + question[end:]
@@ -104,7 +108,6 @@ def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
                           "so I do not answer any part of it.")
         parts.append({"question": sub, "interpretation": plan.get("interpretation", "")})
         items.append((span.candidates[0].label, plan["ir"]))
-    words_outside = _masked(question, spans)  # 'On the difference of two …' is a title, not a difference asked
     if has("difference_words", words_outside):
         program = _difference(items)
         if program is None:
@@ -116,6 +119,24 @@ def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
         return refuse("The question asks for a total over several entities, which I can only give for counts; "
                       "so I do not answer.")
     return _mark(native(program, spans), question, parts)
+
+
+def _attribute_difference(words_outside: str, group: list[Any]) -> dict[str, Any] | None:
+    """The span of the one numeric attribute the question names (its lexicon signature's attr: 'years' ->
+    year, 'citations' -> cited_by_count) over two entities of one type, or None."""
+    from hgrag.agents.understanding.lexicon import load, signatures
+    from hgrag.agents.understanding.tokens import tag
+
+    attrs = set()
+    for token in tag(words_outside, load("en")):
+        if (token.concept or "").startswith("attribute:"):
+            attrs |= {f[len("attr:"):] for f in signatures().get(token.concept, {}).get("any", [])
+                      if f.startswith("attr:")}
+    kinds = {span.type for span in group}
+    if len(group) != 2 or len(kinds) != 1 or len(attrs) != 1 or not attrs <= {"year", "cited_by_count"}:
+        return None
+    matches = [ir.match([span.candidates[0].node_id], span.type, span.text) for span in group]
+    return ir.aggregate(ir.setop("union", matches), "span", attrs.pop())
 
 
 def _difference(items: list[tuple[str, dict[str, Any]]]) -> dict[str, Any] | None:

@@ -36,3 +36,16 @@ def test_an_exclusion_word_is_read_by_the_lexicon_not_taken_for_a_missing_thing(
     plan = OfflinePlanner().plan(f"Who wrote '{P1}', excluding Marvin K. Simon?", toy, Context(dataset="toy"))
     names = {item.text for item in full_answer(toy.store, plan)}
     assert names and "Marvin K. Simon" not in names
+
+
+def test_a_difference_of_a_named_attribute_between_two_entities() -> None:
+    from hgrag.agents.mentions import Span
+    from hgrag.agents.second_reader.compound import _attribute_difference
+    from hgrag.tools.entity_index import Candidate
+
+    two = [Span(0, 3, "T1", "paper", [Candidate("p1", "paper", "T1", 1.0, "exact")]),
+           Span(8, 11, "T2", "paper", [Candidate("p2", "paper", "T2", 1.0, "exact")])]
+    program = _attribute_difference("zzm and zzm : how many years apart were they published ?", two)
+    assert (program["op"], program["fn"], program["attr"]) == ("aggregate", "span", "year")
+    assert _attribute_difference("by how many citations does zzm exceed zzm ?", two)["attr"] == "cited_by_count"
+    assert _attribute_difference("how far apart are zzm and zzm ?", two) is None  # no attribute named
