@@ -375,7 +375,8 @@ def _set_names(refs: list[Ref], low: str, history: list[Turn], name_set: Any) ->
         if problem or len(items) < 2 or _names_people(items, ref, low):
             continue
         name = name_set(turn, items)
-        if name and search_words("name_joiners", name.lower()) is None:  # 'the papers by both A and B' inside
+        unquoted = re.sub(r"'[^']*'|\"[^\"]*\"", " ", name.lower()) if name else ""
+        if name and search_words("name_joiners", unquoted) is None:  # 'the papers by both A and B' inside
             # another question reads as two sets ('the venues of papers by A and papers by B'): grafted instead
             names[ref.start] = name
     return names

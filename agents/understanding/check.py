@@ -236,9 +236,33 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     if any(t.concept == "instruction:in_total" for t in tokens) and returned not in (None, "number"):
         missing.append(f"in total (the plan returns {returned}, not a number)")
     missing += [] if plan.get("rich_kinds") else _walk_nothing_asks(tokens, ir)  # (rich kinds' words are read apart)
+    missing += _unlicensed_left_out(tag(whole or text, load("en")), ir, plan.get("anchors") or [])
     missing += _coordinated_heads(tag(whole or text, load("en")), returned)
     missing += _asking_sentences(whole or text, returned)
     return missing + _future_years(tokens, plan) + (_whole_text_parts(whole, plan) if whole else [])
+
+
+LEAVING_OUT = ("operator:exclude", "operator:other", "instruction:besides_first", "relation:coauthor")
+
+
+def _unlicensed_left_out(tokens: list[Token], ir: dict[str, Any], anchors: list[dict[str, Any]]) -> list[str]:
+    """'A on the author list of T?' read as T's authors other than A: a named entity taken out of an answer
+    whose walk does not start from it needs a word of the question that leaves something out ('except',
+    'other than', 'else', 'co-authored … with A'); a co-author walk leaving out its own start needs none."""
+    from hgrag.state.plan_ir import walk
+
+    if any(t.concept in LEAVING_OUT for t in tokens):
+        return []
+    missing = []
+    for op in walk(ir):
+        if op.get("op") != "difference":
+            continue
+        starts = {i for part in walk(op["inputs"][0]) if part.get("op") == "match" for i in part.get("ids") or []}
+        for part in op["inputs"][1:]:
+            if part.get("op") == "match" and set(part.get("ids") or []) - starts:
+                named = part.get("text") or next((a.get("text") for a in anchors if a.get("node_id") in part["ids"]), "")
+                missing.append(f"'{named or 'an entity'}' left out (no word of the question leaves it out)")
+    return missing
 
 
 def _walk_nothing_asks(tokens: list[Token], ir: dict[str, Any]) -> list[str]:

@@ -49,3 +49,12 @@ def test_a_difference_of_a_named_attribute_between_two_entities() -> None:
     assert (program["op"], program["fn"], program["attr"]) == ("aggregate", "span", "year")
     assert _attribute_difference("by how many citations does zzm exceed zzm ?", two)["attr"] == "cited_by_count"
     assert _attribute_difference("how far apart are zzm and zzm ?", two) is None  # no attribute named
+
+
+def test_a_named_entity_left_out_needs_a_word_that_leaves_it_out(toy) -> None:  # noqa: F811
+    from hgrag.agents.understanding.check import structural_parts
+
+    plan = OfflinePlanner().plan(f"Who wrote '{P1}' besides Marvin K. Simon?", toy, Context(dataset="toy"))
+    assert any("left out" in p for p in structural_parts("zzm on the author list of zzm ?", plan))
+    assert not any("left out" in p for p in structural_parts("who wrote zzm besides zzm ?", plan))
+    assert not any("left out" in p for p in structural_parts("who co-authored zzm with zzm ?", plan))
