@@ -129,13 +129,13 @@ def _places() -> list[tuple[re.Pattern, int]]:
 
     found = []
     for name, forms in load("en").family("attribute").items():
-        if not re.fullmatch(r"position_\d+", name):
+        if not re.fullmatch(r"position_(\d+|first|last)", name):
             continue
         words = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True) if " " not in f)
         found.append((re.compile(rf"\b({words})[- ](named |listed )?(author|writer|co-?author)\b|"
                                  rf"\b(listed|named|appears?|appearing|comes?|placed|positioned|is) (as )?({words})\b|"
                                  rf"\b({words}) (name |person |one )?(on|in) (the )?(author list|list of authors|byline)\b"),
-                      int(name.split("_")[1])))
+                      {"first": 1, "last": -1}.get(name.split("_")[1]) or int(name.split("_")[1])))
     return found
 
 
@@ -270,7 +270,15 @@ def is_yes_no(text: str) -> bool:
         return True
     wh = re.search(r"\b(who|whom|whose|what|which|when|where|how)\b", flat) or any(
         re.match(r"(list|name|give|show|tell|find)\b", c) for c in clauses)
-    return not wh and any(YES_NO_START.search(c) for c in clauses)
+    return not wh and (any(YES_NO_START.search(c) for c in clauses) or _opens_yes_no(flat))
+
+
+def _opens_yes_no(text: str) -> bool:
+    """'Any papers by A in 1992?': an opener of the lexicon's `yes_no_openers` asks whether something exists."""
+    from hgrag.agents.understanding.lexicon import load
+
+    first = text.split()[:1]
+    return bool(first) and first[0] in load("en").extra.get("yes_no_openers", [])
 
 
 MOST_NUMBER = re.compile(r"\b(the )?(largest|highest|greatest|biggest|most|maximum|max|top|leading) "

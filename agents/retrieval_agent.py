@@ -89,13 +89,26 @@ class OfflinePlanner:
             unresolved += [name for name in unlinked_names(question, spans) if looks_like_person(name)]
             unresolved += unlinked_lowercase_partners(question, spans)
         residual = without_descriptors(correct_text(residual_text(fold_quotes(question), spans, years)))
-        frame = parse_intent(residual, years)
+        frame = _ranked_where_asked(parse_intent(residual, years), residual, years)
         plan = compile_plan(frame, spans, years, unresolved)
         plan = with_ir(_named_once(compose_plan(residual, question, spans, years, plan)))
         plan["residual"] = residual  # the question as the parser read it (for the question-plan check)
         if unresolved:  # "did you mean": the closest real names or titles
             plan["suggestions"] = suggestions_for(resources.index, unresolved)
         return plan
+
+
+def _ranked_where_asked(frame: Any, residual: str, years: list[int]) -> Any:
+    """A ranking read from a context sentence ('Our group is starting a reading club. … What papers of theirs do
+    you have?') is not asked: the ranking must be in the last sentence, the one that asks."""
+    sentences = [part for part in residual.split(" zzstop ") if part.strip()]
+    if len(sentences) < 2 or frame.operation not in ("argmin", "argmax"):
+        return frame
+    asked = parse_intent(sentences[-1], years)
+    if asked.operation in ("argmin", "argmax"):
+        return frame
+    frame.operation, frame.rank_by = asked.operation, None
+    return frame
 
 
 def _with_names_mended(plan: dict[str, Any], question: str, resources: Resources, replan: Any) -> dict[str, Any]:

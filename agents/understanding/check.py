@@ -120,6 +120,9 @@ def asked_kind(tokens: list[Token]) -> str | None:
         return "yes/no"
     if _aux_after_leading_phrase(body):  # "On T, was A listed under I?"
         return "yes/no"
+    if body[0].text in load("en").extra.get("yes_no_openers", []) and not any(
+            t.concept in ("head:who", "head:when", "head:where", "head:which", "head:how_many") for t in body):
+        return "yes/no"  # "Any papers by A in 1992?"
     later = [i for i, t in enumerate(body) if i > 0 and t.concept in LATER_HEADS]
     if body[0].concept == "head:when" and later:  # "When A published T, what institution were they at?"
         return asked_kind(body[later[0]:])

@@ -129,3 +129,17 @@ def test_a_bound_word_after_its_year_bounds_the_papers() -> None:
     assert not bounds_after("time:after", "what did zzm publish in zzyear")
     assert parse_intent("from zzyear onward , what did zzm publish", [2009]).year_from == 2009
     assert load("fr").renders.get("depuis") == "since"  # "depuis 2003" includes 2003
+
+
+def test_an_existence_opener_asks_yes_or_no_and_a_ranking_must_be_asked_where_it_is_asked() -> None:
+    from hgrag.agents.intent import is_yes_no
+    from hgrag.agents.retrieval_agent import _ranked_where_asked
+    from hgrag.agents.understanding.check import asked_kind, asking_tokens
+
+    assert is_yes_no("any papers by zzauthor in zzyear") and asked_kind(asking_tokens("any papers by zzm in 1992 ?")) == "yes/no"
+    assert not is_yes_no("which papers by zzauthor appeared in zzyear")
+    residual = "our group is starting a reading club zzstop what papers of zzauthor do you have"
+    assert _ranked_where_asked(parse_intent(residual, []), residual, []).operation != "argmin"
+    asked = "i like zzauthor zzstop what is their earliest paper"
+    assert _ranked_where_asked(parse_intent(asked, []), asked, []).operation == "argmin"
+    assert parse_intent("who is 1st author of zzpaper", []).position == 1
