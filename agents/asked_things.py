@@ -147,7 +147,8 @@ def unknown_asked_things(text: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-READ_FAMILIES = ("operator", "time", "instruction", "relation", "kind", "attribute", "function", "filler", "head")
+READ_FAMILIES = ("operator", "time", "instruction", "filler")  # not nouns, verbs or auxiliaries: 'where does A
+# work' asks for an employer, though 'work' is also a noun for a paper; 'how many does B have' names no thing
 
 
 def _lexicon_reads(word: str) -> bool:

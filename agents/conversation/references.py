@@ -61,6 +61,8 @@ def selections(text: str, spans: list[Any]) -> list[Ref]:
             continue
         sel = re.sub(r"\s+", " ", match.group("sel"))
         noun = match.group("noun") or ""
+        if not type_of_noun(noun) and _names_a_byline(match.group("tail") or ""):
+            noun = "author"  # 'the last one on the byline': a place among a paper's authors
         start = match.start("sel") if match.group("bare") is not None else match.start()
         ref = Ref(start, match.end(), text[start:match.end()], "ordinal", type_of_noun(noun) or "any", noun=noun)
         if re.fullmatch(YEAR, sel):
@@ -73,6 +75,11 @@ def selections(text: str, spans: list[Any]) -> list[Ref]:
             ref.type = "author" if ref.key[:1] == ["n_papers"] else "paper"
         found.append(ref)
     return found + _dated_selections(text, spans, found)
+
+
+def _names_a_byline(tail: str) -> bool:
+    bylines = [n for n in lexicon()["definite_nouns"]["paper"] if n not in lexicon()["type_nouns"]["paper"]]
+    return any(re.search(rf"\b{re.escape(b)}\b", tail) for b in bylines)
 
 
 def _dated_selections(text: str, spans: list[Any], found: list[Ref]) -> list[Ref]:

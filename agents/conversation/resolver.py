@@ -375,11 +375,21 @@ def _set_names(refs: list[Ref], low: str, history: list[Turn], name_set: Any) ->
         if problem or len(items) < 2 or _names_people(items, ref, low):
             continue
         name = name_set(turn, items)
-        unquoted = re.sub(r"'[^']*'|\"[^\"]*\"", " ", name.lower()) if name else ""
-        if name and search_words("name_joiners", unquoted) is None:  # 'the papers by both A and B' inside
+        if name and not _names_several(name):  # 'the papers by both A and B' inside
             # another question reads as two sets ('the venues of papers by A and papers by B'): grafted instead
             names[ref.start] = name
     return names
+
+
+def _names_several(name: str) -> bool:
+    """Does a set's name join several entities by words outside its quoted titles ('the papers by both A and
+    B'), rather than list titles ('T1' and 'T2')?"""
+    unquoted = re.sub(r"'[^']*'|\"[^\"]*\"", " ", name.lower())
+    if search_words("name_joiners", unquoted) is None:
+        return False
+    rest = [w for w in re.findall(r"[a-z][\w'-]*", unquoted) if w not in words("name_joiners")
+            and w != "the" and type_of_noun(w) is None]
+    return bool(rest)
 
 
 def _names_people(items: list[Any], ref: Ref, low: str) -> bool:

@@ -254,7 +254,7 @@ def _unlicensed_left_out(tokens: list[Token], ir: dict[str, Any], anchors: list[
     'other than', 'else', 'co-authored … with A'); a co-author walk leaving out its own start needs none."""
     from hgrag.state.plan_ir import walk
 
-    if any(t.concept in LEAVING_OUT for t in tokens):
+    if any(t.concept in LEAVING_OUT for t in tokens) or _wrote_with(tokens):
         return []
     missing = []
     for op in walk(ir):
@@ -266,6 +266,12 @@ def _unlicensed_left_out(tokens: list[Token], ir: dict[str, Any], anchors: list[
                 named = part.get("text") or next((a.get("text") for a in anchors if a.get("node_id") in part["ids"]), "")
                 missing.append(f"'{named or 'an entity'}' left out (no word of the question leaves it out)")
     return missing
+
+
+def _wrote_with(tokens: list[Token]) -> bool:
+    """'who did A write T with?': a writing verb and 'with' name A's partners, A left out."""
+    concepts = {t.concept for t in tokens}
+    return "relation:writes" in concepts and "function:with" in concepts
 
 
 def _walk_nothing_asks(tokens: list[Token], ir: dict[str, Any]) -> list[str]:

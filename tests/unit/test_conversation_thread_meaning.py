@@ -135,3 +135,13 @@ def test_a_new_count_about_a_named_person_is_no_refinement_and_a_closing_only_fi
     assert read(store, "how many of them are by Bo Chen?", papers)["kind"] == "refinement"
     only = read(store, "pre-2015 ones only", papers)
     assert only["kind"] == "refinement" and (only["ir"]["cmp"], only["ir"]["value"]) == ("<", 2015)
+
+
+def test_out_of_them_ranks_the_set_and_the_last_one_on_the_byline_is_a_place(store) -> None:
+    papers = [turn(store, 1, "What did Ann Lee publish?", ["p1", "p2"], ["a1"], "paper")]
+    ranked = read(store, "Out of them, which got cited the most?", papers)
+    assert ranked["kind"] == "refinement" and ranked["ir"]["op"] == "top"
+    from hgrag.agents.conversation.references import find_references
+
+    place = find_references("how about the last one on the byline", [])[0]
+    assert (place.kind, place.index, place.noun) == ("ordinal", -1, "author")
