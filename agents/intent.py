@@ -9,12 +9,12 @@ same intent land on the same frame.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from dataclasses import dataclass, field
 
 from hgrag.agents.cite_direction import one_paper_direction
 from hgrag.agents.intent_thresholds import date_verb, thresholded, where_condition
-from hgrag.agents.understanding.cue_words import bound_by, bounds_after, graph_scoped, year_range
+from hgrag.agents.understanding.cue_words import (bound_by, bounds_after, byline_places, graph_scoped, opens_yes_no,
+                                                  year_range)
 
 
 
@@ -121,26 +121,8 @@ def asked_first(text: str) -> tuple[str, str]:
     return f"{asked} , {context}", asked
 
 
-@lru_cache(maxsize=1)
-def _places() -> list[tuple[re.Pattern, int]]:
-    """'second author', 'listed 3rd', '4th on the byline': a place on the byline named by a word of the
-    lexicon's attribute:position_N concepts."""
-    from hgrag.agents.understanding.lexicon import load
-
-    found = []
-    for name, forms in load("en").family("attribute").items():
-        if not re.fullmatch(r"position_(\d+|first|last)", name):
-            continue
-        words = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True) if " " not in f)
-        found.append((re.compile(rf"\b({words})[- ](named |listed )?(author|writer|co-?author)\b|"
-                                 rf"\b(listed|named|appears?|appearing|comes?|placed|positioned|is) (as )?({words})\b|"
-                                 rf"\b({words}) (name |person |one )?(on|in) (the )?(author list|list of authors|byline)\b"),
-                      {"first": 1, "last": -1}.get(name.split("_")[1]) or int(name.split("_")[1])))
-    return found
-
-
 def _position(text: str) -> tuple[int | None, str]:
-    for pattern, position in POSITION + _places():
+    for pattern, position in POSITION + byline_places():
         if pattern.search(text):
             return position, pattern.sub("zzpos", text)
     return None, text
@@ -270,15 +252,8 @@ def is_yes_no(text: str) -> bool:
         return True
     wh = re.search(r"\b(who|whom|whose|what|which|when|where|how)\b", flat) or any(
         re.match(r"(list|name|give|show|tell|find)\b", c) for c in clauses)
-    return not wh and (any(YES_NO_START.search(c) for c in clauses) or _opens_yes_no(flat))
+    return not wh and (any(YES_NO_START.search(c) for c in clauses) or opens_yes_no(flat))
 
-
-def _opens_yes_no(text: str) -> bool:
-    """'Any papers by A in 1992?': an opener of the lexicon's `yes_no_openers` asks whether something exists."""
-    from hgrag.agents.understanding.lexicon import load
-
-    first = text.split()[:1]
-    return bool(first) and first[0] in load("en").extra.get("yes_no_openers", [])
 
 
 MOST_NUMBER = re.compile(r"\b(the )?(largest|highest|greatest|biggest|most|maximum|max|top|leading) "

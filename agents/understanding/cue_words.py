@@ -1,9 +1,11 @@
 """Cue words the rules planner reads from the lexicon instead of its own patterns: a year bound ('predate
-2010'), a year range ('2002 to 2005'), a count scoped to the graph ('how many papers in the graph cite T')."""
+2010', 'from 2009 onward'), a year range ('2002 to 2005'), a count scoped to the graph ('how many papers in the
+graph cite T'), number words ('the last two years'), places on a byline ('listed 3rd') and existence openers."""
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from hgrag.agents.understanding.lexicon import load
 
@@ -53,3 +55,25 @@ def quantities(text: str) -> list[tuple[int, str]]:
         if value and value > 1 and noun in ("kind", "attribute") and value != named:
             found.append((value, match.group(1)))
     return found
+
+
+@lru_cache(maxsize=1)
+def byline_places() -> list[tuple[re.Pattern, int]]:
+    """'second author', 'listed 3rd', '4th on the byline': a place on the byline named by a word of the
+    lexicon's attribute:position_N concepts."""
+    found = []
+    for name, forms in load("en").family("attribute").items():
+        if not re.fullmatch(r"position_(\d+|first|last)", name):
+            continue
+        words = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True) if " " not in f)
+        found.append((re.compile(rf"\b({words})[- ](named |listed )?(author|writer|co-?author)\b|"
+                                 rf"\b(listed|named|appears?|appearing|comes?|placed|positioned|is) (as )?({words})\b|"
+                                 rf"\b({words}) (name |person |one )?(on|in) (the )?(author list|list of authors|byline)\b"),
+                      {"first": 1, "last": -1}.get(name.split("_")[1]) or int(name.split("_")[1])))
+    return found
+
+
+def opens_yes_no(text: str) -> bool:
+    """'Any papers by A in 1992?': an opener of the lexicon's `yes_no_openers` asks whether something exists."""
+    first = text.split()[:1]
+    return bool(first) and first[0] in load("en").extra.get("yes_no_openers", [])
