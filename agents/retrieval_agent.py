@@ -102,13 +102,22 @@ def _ranked_where_asked(frame: Any, residual: str, years: list[int]) -> Any:
     """A ranking read from a context sentence ('Our group is starting a reading club. … What papers of theirs do
     you have?') is not asked: the ranking must be in the last sentence, the one that asks."""
     sentences = [part for part in residual.split(" zzstop ") if part.strip()]
-    if len(sentences) < 2 or frame.operation not in ("argmin", "argmax"):
-        return frame
+    if len(sentences) < 2 or frame.operation not in ("argmin", "argmax") or not _asks(sentences[-1]):
+        return frame  # ('… Palazzo Jr. been publishing': a name's full stop, not a sentence that asks)
     asked = parse_intent(sentences[-1], years)
     if asked.operation in ("argmin", "argmax"):
         return frame
     frame.operation, frame.rank_by = asked.operation, None
     return frame
+
+
+def _asks(sentence: str) -> bool:
+    """Does the sentence ask (a question word or a command of the lexicon)?"""
+    from hgrag.agents.understanding.lexicon import load
+    from hgrag.agents.understanding.tokens import tag
+
+    asking = ("head:who", "head:when", "head:where", "head:which", "head:how_many", "head:command")
+    return any(t.concept in asking for t in tag(sentence, load("en")))
 
 
 def _with_names_mended(plan: dict[str, Any], question: str, resources: Resources, replan: Any) -> dict[str, Any]:

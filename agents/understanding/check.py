@@ -120,7 +120,7 @@ def asked_kind(tokens: list[Token]) -> str | None:
         return "yes/no"
     if _aux_after_leading_phrase(body):  # "On T, was A listed under I?"
         return "yes/no"
-    if body[0].text in load("en").extra.get("yes_no_openers", []) and not any(
+    if body[0].text in load("en").extra.get("yes_no_openers", []) and body[1:2] and body[1].family == "kind" and not any(
             t.concept in ("head:who", "head:when", "head:where", "head:which", "head:how_many") for t in body):
         return "yes/no"  # "Any papers by A in 1992?"
     later = [i for i, t in enumerate(body) if i > 0 and t.concept in LATER_HEADS]

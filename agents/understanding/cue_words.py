@@ -74,6 +74,8 @@ def byline_places() -> list[tuple[re.Pattern, int]]:
 
 
 def opens_yes_no(text: str) -> bool:
-    """'Any papers by A in 1992?': an opener of the lexicon's `yes_no_openers` asks whether something exists."""
-    first = text.split()[:1]
-    return bool(first) and first[0] in load("en").extra.get("yes_no_openers", [])
+    """'Any papers by A in 1992?': an opener of the lexicon's `yes_no_openers` right before a kind noun asks
+    whether such things exist ('any of those in V?', 'any other papers?' ask for them)."""
+    first = text.split()[:2]
+    return len(first) == 2 and first[0] in load("en").extra.get("yes_no_openers", []) \
+        and (load("en").concept(first[1]) or "").startswith("kind:")

@@ -143,3 +143,13 @@ def test_an_existence_opener_asks_yes_or_no_and_a_ranking_must_be_asked_where_it
     asked = "i like zzauthor zzstop what is their earliest paper"
     assert _ranked_where_asked(parse_intent(asked, []), asked, []).operation == "argmin"
     assert parse_intent("who is 1st author of zzpaper", []).position == 1
+
+
+def test_an_existence_opener_needs_a_kind_noun_and_a_name_s_stop_is_no_sentence() -> None:
+    from hgrag.agents.retrieval_agent import _ranked_where_asked
+    from hgrag.agents.understanding.cue_words import opens_yes_no
+
+    assert opens_yes_no("any papers by zzauthor") and not opens_yes_no("any other papers by them")
+    assert not opens_yes_no("any of those in zzvenue")
+    residual = "since which year has zzauthor zzstop been publishing"
+    assert _ranked_where_asked(parse_intent(residual, []), residual, []).operation == "argmin"
