@@ -210,7 +210,7 @@ def substitution(text: str, low: str, spans: list[Any], history: list[Turn], sto
             return _top_of_set(refs[0], history, taken)
         if len(refs) == 1 and refs[0].kind in ("ordinal", "year") and turn is not answered(history)[0]:
             # 'and for the first author?' after a question about the second: that question goes on
-            return _same_question_for(item, answered(history)[0], taken) or {
+            return _same_question_for(item, answered(history)[0], taken, history) or {
                 "kind": "clarify", "clarify": clarify_text("reaches_back", phrase=refs[0].phrase,
                                                            label=item["label"], turn=turn["turn"])}
         if len(refs) == 1 and refs[0].kind in ("ordinal", "year"):  # 'the second one?'
@@ -233,17 +233,20 @@ def _one(ref: Ref, history: list[Turn], store: Any) -> tuple[Any, Any, str | Non
     return select(ref, history, store) if ref.kind in ("ordinal", "year", "extreme") else one_entity(ref, history)
 
 
-def _same_question_for(item: dict[str, Any], last: Turn, taken: list[str]) -> dict[str, Any] | None:
+def _same_question_for(item: dict[str, Any], last: Turn, taken: list[str],
+                       history: list[Turn]) -> dict[str, Any] | None:
     """The last question asked again with `item` in place of its one entity of the same type ('how many papers
-    has B written?' -> '... has A written?'), or None when that question has no such single slot or leaves
-    something out ('what else …': what it left out belonged to the other entity)."""
+    has B written?' -> '... has A written?'), or None when that question has no such single slot; a question that
+    leaves something out ('what else did B write?') leaves out the same entities of the thread again."""
     same = [a for a in last["anchors"] if a["type"] == item["type"]]
     question = last.get("question") or ""
     other = search_words("other_words", question.lower())
-    if len(same) != 1 or question.count(same[0]["label"]) != 1 or other or same[0]["id"] == item["id"]:
+    if len(same) != 1 or not question.count(same[0]["label"]) or same[0]["id"] == item["id"]:
         return None
-    return {"kind": "ellipsis", "question": question.replace(same[0]["label"], item["label"]), "turn": last["turn"],
-            "taken": taken + [f"the question of turn {last['turn']} asked for {item['label']}"]}
+    result = {"kind": "ellipsis", "question": question.replace(same[0]["label"], item["label"]), "turn": last["turn"],
+              "taken": taken + [f"the question of turn {last['turn']} asked for {item['label']}"]}
+    about = [it for it in _thread_about(history) if it["type"] != item["type"]] if other else []
+    return {**result, "exclude": about} if about else result
 
 
 def _asks_attribute(blank: str, refs: list[Ref]) -> bool:
@@ -282,6 +285,12 @@ def _others_of(low: str, spans: list[Any], refs: list[Ref], history: list[Turn])
     other = search_words("other_words", _blank(low, refs))
     if not other or any(s.start <= other.start() < s.end for s in spans if s.start >= 0):
         return []
+    return _thread_about(history)
+
+
+def _thread_about(history: list[Turn]) -> list[dict[str, Any]]:
+    """The entities the thread is about: of each type, the anchors of the last question that was not a
+    refinement and named one of that type."""
     about: dict[str, list[dict[str, Any]]] = {}
     for turn in answered(history):
         if turn.get("kind") == "refinement":
