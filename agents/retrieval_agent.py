@@ -333,9 +333,8 @@ def make_plan_node(planner: Any | None = None):
             try:
                 new_plan = unsupported_plan(reading.refusal) if reading.refusal else \
                     policy.plan(question, resources, context)
-                if order and new_plan.get("interpretation"):
-                    shown = {"asc": "oldest first", "desc": "newest first"}[order]
-                    new_plan = {**new_plan, "sort": order, "interpretation": f"{new_plan['interpretation']} ({shown})"}
+                if order and new_plan.get("ir"):
+                    new_plan = {**new_plan, "sort": order}
             except LLMError:
                 if not context.llm_fallback:
                     raise

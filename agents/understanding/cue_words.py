@@ -61,16 +61,24 @@ def quantities(text: str) -> list[tuple[int, str]]:
 def byline_places() -> list[tuple[re.Pattern, int]]:
     """'second author', 'listed 3rd', '4th on the byline': a place on the byline named by a word of the
     lexicon's attribute:position_N concepts."""
+    sits = load("en").extra.get("byline_places", {})
+    person, verbs, lists = (_alternation(sits.get(key, [])) for key in ("person_nouns", "placing_verbs", "list_nouns"))
+    to_person, to_list = (_alternation(sits.get(key, [])) for key in ("between_place_and_person", "between_place_and_list"))
     found = []
     for name, forms in load("en").family("attribute").items():
         if not re.fullmatch(r"position_(\d+|first|last)", name):
             continue
-        words = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True) if " " not in f)
-        found.append((re.compile(rf"\b({words})[- ](named |listed )?(author|writer|co-?author)\b|"
-                                 rf"\b(listed|named|appears?|appearing|comes?|placed|positioned|is) (as )?({words})\b|"
-                                 rf"\b({words}) (name |person |one )?(on|in) (the )?(author list|list of authors|byline)\b"),
+        words = _alternation([f for f in forms if " " not in f])
+        found.append((re.compile(rf"\b({words})[- ](?:(?:{to_person}) )?(?:{person})\b|"
+                                 rf"\b(?:{verbs}) (?:as )?({words})\b|"
+                                 rf"\b({words}) (?:(?:{to_list}) )?(?:on|in) (?:the )?(?:{lists})\b"),
                       {"first": 1, "last": -1}.get(name.split("_")[1]) or int(name.split("_")[1])))
     return found
+
+
+def _alternation(phrases: list[str]) -> str:
+    """Whole phrases, longest first, for a regex alternation ('(?!)' when there are none)."""
+    return "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in sorted(phrases, key=len, reverse=True)) or "(?!)"
 
 
 def opens_yes_no(text: str) -> bool:

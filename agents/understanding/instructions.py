@@ -4,6 +4,7 @@ plan can honour stays for the question-plan check, which then abstains and names
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from hgrag.agents.understanding.lexicon import load
@@ -80,13 +81,21 @@ ORDERS = {"instruction:sorted_oldest": "asc", "instruction:sorted_newest": "desc
 def without_order(question: str) -> tuple[str, str | None]:
     """The question without a sort instruction of the lexicon ('papers of A, oldest first', 'in chronological
     order'), and the order it asks for ('asc' | 'desc'), so a planner does not read 'oldest' as 'the oldest one'."""
+    for pattern, order in _order_patterns():
+        if pattern.search(question):
+            return " ".join(pattern.sub(" ", question).split()), order
+    return question, None
+
+
+@lru_cache(maxsize=1)
+def _order_patterns() -> list[tuple[Any, str]]:
+    """The sort instructions' phrases as patterns, built once (every question is read for them)."""
     import re
 
-    lexicon = load("en")
+    lexicon, found = load("en"), []
     for concept, order in ORDERS.items():
         forms = sorted(lexicon.concepts.get(concept, []), key=len, reverse=True)
         words = "|".join(r"\s+".join(re.escape(w) for w in form.split()) for form in forms)
-        pattern = re.compile(rf"[\s,;:–—-]*\b(?:{words})(?![\w-])", re.IGNORECASE) if words else None
-        if pattern and pattern.search(question):
-            return " ".join(pattern.sub(" ", question).split()), order
-    return question, None
+        if words:
+            found.append((re.compile(rf"[\s,;:–—-]*\b(?:{words})(?![\w-])", re.IGNORECASE), order))
+    return found
