@@ -20,22 +20,24 @@ validate  checks every answer item against the whole graph — entity existence,
 from __future__ import annotations
 
 import json
-from typing import Any
-
-from langgraph.runtime import Runtime
+from typing import TYPE_CHECKING, Any
 
 from hgrag.agents.answer_prompts import ANSWER_SYSTEM_PROMPT, ANSWER_USER_TEMPLATE, FEEDBACK_TEMPLATE, AnswerReply
 from hgrag.agents.answer_render import abstention_text, render_answer
 from hgrag.agents.question_check import unexplained_parts, unexplained_text
 from hgrag.agents.resources_access import resources_for
 from hgrag.state.context import Context
-from hgrag.state.qa_state import QAState
 from hgrag.tools.errors import LLMError
 from hgrag.tools.llm import as_data, structured_call
 from hgrag.tools.plan_exec import UNBOUNDED, answer_items, linked_subjects, run_plan
 from hgrag.tools.premises import premise_failures
 from hgrag.tools.rich_index import rich_index
 from hgrag.tools.text import norm_key
+
+if TYPE_CHECKING:  # annotations only: a one-shot run need not import LangGraph
+    from langgraph.runtime import Runtime
+    from hgrag.state.qa_state import QAState
+
 
 MAX_SERIALISED_NODES = 60
 

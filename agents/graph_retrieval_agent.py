@@ -14,20 +14,23 @@ expand        re-links unresolved mentions inside the next neighbourhood ring of
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from langgraph.runtime import Runtime
 
 from hgrag.agents.mentions import names_compatible, token_coverage
 from hgrag.agents.resources_access import noted, resources_for
 from hgrag.state.context import Context
-from hgrag.state.qa_state import QAState
 from hgrag.tools.entity_keys import denotes, same_name_scores
 from hgrag.tools.text import norm_key
 from hgrag.tools.plan_exec import linked_subjects, run_plan
 from hgrag.tools.ir_exec import Execution as Traversal
 from hgrag.agents.plan_lowering import with_ir
+
+if TYPE_CHECKING:  # annotations only: a one-shot run need not import LangGraph
+    from langgraph.runtime import Runtime
+    from hgrag.state.qa_state import QAState
+
 
 COVERAGE_WEIGHT, RELEVANCE_WEIGHT = 0.6, 0.4
 MAX_EVIDENCE_NODES = 300

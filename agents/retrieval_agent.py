@@ -11,9 +11,7 @@ import logging
 import re
 
 from functools import lru_cache
-from typing import Any
-
-from langgraph.runtime import Runtime
+from typing import TYPE_CHECKING, Any
 
 from hgrag.agents.intent import Frame, parse_intent
 from hgrag.agents.kinds.planner import plan_kinds
@@ -32,7 +30,6 @@ from hgrag.agents.unlinked import looks_like_person, suggestions_for, unlinked_l
 from hgrag.agents.retrieval_prompts import PLAN_SYSTEM_PROMPT, PLAN_USER_TEMPLATE, PlanFrameReply
 from hgrag.agents.understanding.prompt_note import note_for
 from hgrag.state.context import Context, check_context
-from hgrag.state.qa_state import QAState
 from hgrag.tools.errors import HgragError, InputError, LLMError
 from hgrag.tools.llm import as_data, structured_call
 from hgrag.tools.question import check_question
@@ -41,6 +38,11 @@ from hgrag.state.plan_ir import walk
 from hgrag.tools.resources import Resources
 from hgrag.agents.resources_access import noted, resources_for
 from hgrag.agents.second_reader.hook import second_read
+
+if TYPE_CHECKING:  # annotations only: a one-shot run need not import LangGraph
+    from langgraph.runtime import Runtime
+    from hgrag.state.qa_state import QAState
+
 
 READ = {"German": "de", "French": "fr"}
 

@@ -53,6 +53,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("hgrag: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader stopped early (`hgrag ask … | head`): not an error of ours
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so the exit flush writes nowhere
+        return 0
 
 
 if __name__ == "__main__":

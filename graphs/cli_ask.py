@@ -43,7 +43,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run_ask(args: argparse.Namespace) -> int:
-    from hgrag.graphs.scholar_qa import VARIANTS, build_qa_graph
+    from hgrag.graphs.direct import run_direct
+    from hgrag.graphs.topology import VARIANTS
 
     if args.variant not in VARIANTS:
         raise InputError(f"unknown variant {args.variant!r}; choose one of {', '.join(VARIANTS)}")
@@ -55,14 +56,8 @@ def run_ask(args: argparse.Namespace) -> int:
                       display_limit=args.limit, planner=args.planner, answerer=args.answerer,
                       llm_method=args.llm_method, llm_plan=args.llm_plan, llm_timeout=args.llm_timeout,
                       graph=args.graph)
-    graph = build_qa_graph(args.variant)
     inputs = {"question": question, "dataset": args.dataset}
-    result: dict[str, Any] = {}
-    for mode, chunk in graph.stream(inputs, context=context, stream_mode=["updates", "values"]):
-        if mode == "updates" and args.trace:
-            print_transition(chunk)
-        elif mode == "values":
-            result = chunk
+    result = run_direct(inputs, context, args.variant, on_update=print_transition if args.trace else None)
     if result.get("error"):
         raise InputError(result["error"])
     output = {k: result.get(k) for k in ("answer", "answer_text", "interpretation", "query_type", "plan", "evidence",

@@ -18,7 +18,6 @@ from dataclasses import asdict
 from typing import Any, TextIO, get_origin, get_type_hints
 
 from hgrag.state.context import Context, check_context
-from hgrag.state.qa_state import QAState
 from hgrag.tools.errors import HgragError, InputError
 from hgrag.tools.question import check_question
 
@@ -26,8 +25,14 @@ PROMPT = "debug> "
 WIDTH = 110
 HELP = "commands: [s]tep (Enter) | [c]ontinue | [e]dit FIELD JSON | [p]rint FIELD | [h]istory | [q]uit"
 CONTEXT_KEY = "hgrag_context"  # checkpoint metadata: the run settings, so a resume needs no flags
-EDITABLE = sorted(get_type_hints(QAState))
 LIMIT_FIELDS = ("sufficiency_threshold", "consistency_threshold", "max_expansions", "max_regenerations")
+
+
+def editable_fields() -> list[str]:
+    """The state fields `edit` may change (imported when debugging, not on every CLI start)."""
+    from hgrag.state.qa_state import QAState
+
+    return sorted(get_type_hints(QAState))
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -241,8 +246,8 @@ class DebugSession:
 
     def edit(self, rest: str) -> None:
         field, _, raw = rest.strip().partition(" ")
-        if field not in EDITABLE:
-            self.say(f"cannot edit {field!r}; fields: {', '.join(EDITABLE)}")
+        if field not in editable_fields():
+            self.say(f"cannot edit {field!r}; fields: {', '.join(editable_fields())}")
             return
         try:
             value = json.loads(raw)
@@ -280,6 +285,8 @@ def edit_problem(field: str, value: Any) -> str | None:
     if field in LIMIT_FIELDS:
         problems = Context(**{field: value}).problems()
         return problems[0].split(": ", 1)[1] if problems else None
+    from hgrag.state.qa_state import QAState
+
     hint = get_type_hints(QAState)[field]
     wanted = get_origin(hint) or hint
     if wanted in (list, dict, str, bool) or (isinstance(wanted, type) and issubclass(wanted, dict)):

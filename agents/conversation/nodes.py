@@ -3,10 +3,7 @@ refinement plans), and `respond` (one AIMessage per run, the turn remembered).""
 
 from __future__ import annotations
 
-from typing import Any
-
-from langchain_core.messages import AIMessage, HumanMessage
-from langgraph.runtime import Runtime
+from typing import TYPE_CHECKING, Any
 
 from hgrag.agents.conversation.memory import remember, turn_record
 from hgrag.agents.conversation.naming import set_name
@@ -14,6 +11,10 @@ from hgrag.agents.conversation.resolver import resolve, standalone
 from hgrag.agents.resources_access import resources_for
 from hgrag.state.context import Context
 from hgrag.tools.errors import HgragError
+
+if TYPE_CHECKING:  # annotations only: a one-shot run need not import LangGraph
+    from langgraph.runtime import Runtime
+
 
 
 def fresh_run(state: dict[str, Any]) -> dict[str, Any]:
@@ -29,6 +30,16 @@ _RUN_DEFAULTS: dict[str, Any] = {"answer": [], "answer_text": "", "interpretatio
 
 
 
+def _is_human(message: Any) -> bool:
+    """A user's message: a LangChain HumanMessage, or a message dict of type/role human or user."""
+    kind = message.get("type", message.get("role")) if isinstance(message, dict) else getattr(message, "type", None)
+    return kind in ("human", "user")
+
+
+def _message_id(message: Any) -> str | None:
+    return message.get("id") if isinstance(message, dict) else getattr(message, "id", None)
+
+
 def _content(message: Any) -> str:
     content = message.content if hasattr(message, "content") else (message or {}).get("content", "")
     if isinstance(content, list):  # content blocks (Studio, multimodal clients)
@@ -38,22 +49,23 @@ def _content(message: Any) -> str:
 
 def incoming(state: dict[str, Any]) -> tuple[str | None, list[Any]]:
     """The question of this run and the messages to append: the last human message when it is new
-    (not yet consumed), else the `question` input (then added to `messages` as a HumanMessage)."""
+    (not yet consumed), else the `question` input (then added to `messages` as a human message dict, which
+    the compiled graph's `add_messages` makes a HumanMessage)."""
     messages = state.get("messages") or []
-    humans = [m for m in messages if isinstance(m, HumanMessage)]
+    humans = [m for m in messages if _is_human(m)]
     last = humans[-1] if humans else None
-    if last is not None and last.id != state.get("consumed_message") and messages[-1] is last:
+    if last is not None and _message_id(last) != state.get("consumed_message") and messages[-1] is last:
         return _content(last), []
     question = state.get("question")
-    return question, ([HumanMessage(content=question)] if isinstance(question, str) and question.strip() else [])
+    return question, ([{"type": "human", "content": question}] if isinstance(question, str) and question.strip() else [])
 
 
 def make_resolve_node():
     def resolve_turn(state: dict[str, Any], runtime: Runtime[Context]) -> dict[str, Any]:
         asked, new_messages = incoming(state)
         update = {**fresh_run(state), "messages": new_messages, "resolution": {}, "clarification": None}
-        humans = [m for m in (state.get("messages") or []) + new_messages if isinstance(m, HumanMessage)]
-        update["consumed_message"] = humans[-1].id if humans and humans[-1].id else None
+        humans = [m for m in (state.get("messages") or []) + new_messages if _is_human(m)]
+        update["consumed_message"] = _message_id(humans[-1]) if humans else None
         context = runtime.context or Context()
         history = state.get("conversation") or []
         resolution = standalone(asked)
@@ -87,7 +99,7 @@ def make_respond_node():
     def respond(state: dict[str, Any], runtime: Runtime[Context]) -> dict[str, Any]:
         text = state.get("answer_text") or ("Error: " + state["error"] if state.get("error") else "")
         resolution = state.get("resolution") or {}
-        update: dict[str, Any] = {"messages": [AIMessage(content=text)]}
+        update: dict[str, Any] = {"messages": [{"type": "ai", "content": text}]}  # made an AIMessage by add_messages
         taken = resolution.get("taken") or []
         if taken and resolution.get("kind") != "clarify":
             update["interpretation"] = "From the conversation: " + "; ".join(taken) + ". " + (state.get("interpretation") or "")
