@@ -174,7 +174,7 @@ def honest_parts(text: str, question: str, plan: dict[str, Any]) -> list[str]:
 
 
 def _whole_residue(question: str, plan: dict[str, Any]) -> str:
-    from hgrag.agents.question_check import residue
+    from hgrag.agents.question_clauses import residue
 
     return residue(question, plan)
 

@@ -110,7 +110,7 @@ def _misread(question: str, plan: dict[str, Any]) -> tuple[list[str], str, set[s
     mentions = _used_mentions(plan)
     if len(mentions) < 2:
         return [], "", set()
-    from hgrag.agents.question_check import known_and_left_out
+    from hgrag.agents.question_clauses import known_and_left_out
 
     asking, context = _sentences(question, mentions)
     if not asking:
@@ -184,7 +184,7 @@ def _unknown_run(text: str, least: int = 3) -> str:
 
 def _sentences(question: str, mentions: list[dict[str, Any]]) -> tuple[str, str]:
     """(asking sentence, the other sentences) of the question with mentions as holes; ('', '') for one sentence."""
-    from hgrag.agents.question_check import NOT_A_STOP
+    from hgrag.agents.question_clauses import NOT_A_STOP
 
     stop = rf"(?<=[.!?]){NOT_A_STOP}{STOP_EXTRA}\s+"
     sentences = [s for s in re.split(stop, _holes(question, mentions).lower()) if s.strip()]

@@ -96,7 +96,7 @@ def question_residual(question: str, resources: Any) -> str:
     compares what is asked with what the model's plan returns, as for every other plan."""
     from hgrag.agents.residual import residual_text, without_descriptors
     from hgrag.agents.mentions import fold_quotes
-    from hgrag.agents.retrieval_agent import detector_for
+    from hgrag.agents.plan_basics import detector_for
     from hgrag.agents.spelling import correct_text
 
     spans, years, _ = detector_for(resources).detect(question)
@@ -123,7 +123,7 @@ def unlinkable_literal(tree: dict[str, Any], names: dict[int, str]) -> str | Non
 def link_matches(tree: dict[str, Any], names: dict[int, str], question: str, resources: Any
                  ) -> tuple[list[dict[str, Any]], list[str]]:
     """Link every match step's text through the entity index (texts must be spans of the question)."""
-    from hgrag.agents.retrieval_agent import detector_for, in_question, link_named_mention
+    from hgrag.agents.plan_basics import detector_for, in_question, link_named_mention
 
     detector = detector_for(resources)
     anchors: dict[tuple[str, str], dict[str, Any]] = {}
@@ -200,7 +200,7 @@ def _operation(ir: dict[str, Any]) -> str:
 
 
 def _unsupported(reason: str) -> dict[str, Any]:
-    from hgrag.agents.retrieval_agent import unsupported_plan
+    from hgrag.agents.plan_basics import unsupported_plan
 
     return unsupported_plan(f"I do not answer this from the graph: {one_line(reason)}")
 

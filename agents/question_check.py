@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 from hgrag.tools.graph_kinds import STANDS_FOR
 from hgrag.agents.asked_kind import (EDGE_KIND, ambiguous_references, context_combinations, kind_conflict,
-                                     numbered_holes, truncated_names, unused_mentions)
+                                     truncated_names, unused_mentions)
 from hgrag.agents.asked_things import unknown_asked_things
 from hgrag.agents.cite_check import (accounted_text, citation_count_direction, count_for_list, direction_parts,
                                       unlinked_citer)
@@ -25,6 +25,7 @@ from hgrag.agents.composition_count import AVERAGE_WORD
 from hgrag.agents.composition_time import OFFSET
 from hgrag.agents.reading_words import accounted_by_reading, without_context_shares, without_named_comparisons
 from hgrag.agents.honest_checks import honest_parts
+from hgrag.agents.question_clauses import CLAUSE_BREAK, asking_part, context_only_entities, residue
 from hgrag.agents.understanding.check import structural_parts, without_consumed_instructions
 from hgrag.agents.understanding.cue_words import quantities
 from hgrag.state.plan_ir import walk
@@ -179,80 +180,7 @@ CUES: tuple[Cue, ...] = (
         lambda f: _counts(f) or "test" in f["ops"] or bool(f["tops"]) or "project" in f["ops"]),
 )
 CUES += (Cue("a year offset", OFFSET, lambda f: "offset" in f["attrs"]),)  # "the year after X": a filter's offset
-# "excl.", "incl.", "vs." are abbreviations inside a clause, not the end of a sentence
-NOT_A_STOP = r"(?<!\bexcl\.)(?<!\bincl\.)(?<!\bvs\.)(?<!\bviz\.)(?<!\bw/o\.)"
-CLAUSE_BREAK = re.compile(rf"(?<=[.!?;:]){NOT_A_STOP}\s+|\s+[—–]\s+|\s+-\s+")
-FIRST_PERSON = re.compile(r"^(\W*(so|well|ok|okay|hey|hi|also|and|but|because|as)\b\W*)*(i|i'm|im|i've|i'd|i'll|my|we|"
-                          r"we're|our|us)\b")
-ASKS = re.compile(r"\?|\b(who|whom|whose|what|which|when|where|how)\b|^\W*(please |kindly |now |and |so |then )*"
-                  r"(list|name|give|show|find|count|tell|did|does|do|is|are|was|were|has|have|can|could|would|"
-                  r"retrieve|look|fetch|get|provide|report|identify|enumerate|display|return|check|confirm)\b")
-MENTION_HOLE = " zzm "
 NUMBER = re.compile(r"(?<![\w.])(\d{1,7})(?![\w.])")
-YES_NO_TAIL = re.compile(r"\b(or not|whether or not|if not|yes or no|true or false)\b")
-
-
-def residue(question: str, plan: dict[str, Any]) -> str:
-    """The question in lower case with every mention (linked or not) and quoted text cut out."""
-    text = question.replace("’", "'").replace("“", '"').replace("”", '"')
-    texts = [m.get("text", "") for m in plan.get("anchors", [])] + list(plan.get("unresolved") or []) + \
-        list(plan.get("set_aside") or [])
-    for mention in sorted({t for t in texts if t}, key=len, reverse=True):
-        text = re.sub(re.escape(mention), MENTION_HOLE, text, flags=re.IGNORECASE)
-    text = re.sub(r'"[^"]{3,}"', MENTION_HOLE, text)
-    text = re.sub(r"[\"'`‘“](\s*zzm\s*)[\"'`’”](?![a-z])", r" \1 ", text)  # quotes left around a cut-out mention
-    text = YES_NO_TAIL.sub(" ", text.lower().replace("_", " "))  # "first_author(X)" names a first author
-    from hgrag.agents.spelling import correct_text  # imports this module's vocabulary
-
-    return correct_text(re.sub(r"\s+", " ", text).strip())
-
-
-def context_only_entities(question: str, plan: dict[str, Any]) -> list[str]:
-    """Entities the plan uses although the question names them only in a context sentence, next to
-    an asking sentence that names its own entity ("X recommended 'P'. Who wrote 'Q'?")."""
-    used = set()
-    for op in walk(plan.get("ir")):
-        used.update(op.get("ids") or [])
-    mentions = [m for m in plan.get("anchors", []) if m.get("node_id") in used and m.get("text")]
-    if len(mentions) < 2:
-        return []
-    text = numbered_holes(question, [m["text"] for m in sorted(mentions, key=lambda m: -len(m["text"]))])
-    clauses = [c for c in re.split(rf"(?<=[.!?]){NOT_A_STOP}(?<!\b[a-z]\.)\s+", text.lower()) if c.strip()]
-    asking = [c for c in clauses if ASKS.search(c.strip()) and not _first_person(c)] or clauses[-1:]
-    named_in_asking = set(re.findall(r"zzm\d+", asking[-1]))
-    refers_back = re.search(r"\b(it|its|they|them|their|he|she|his|her|him|this|that|these|those|latter|former|"
-                            r"same)\b", asking[-1])
-    if len(clauses) < 2 or not named_in_asking or refers_back:
-        return []
-    ordered = sorted(mentions, key=lambda m: -len(m["text"]))
-    return [f"'{ordered[int(h[3:])]['text']}' (named only as context)" for h in
-            dict.fromkeys(re.findall(r"zzm\d+", " ".join(clauses))) if h not in named_in_asking
-            and not known_and_left_out(ordered[int(h[3:])], asking[-1])]
-
-
-def known_and_left_out(mention: dict[str, Any], asking: str) -> bool:
-    """'I already know A works with B. Who else has A written with?': B, named as context, is the one
-    the plan leaves out of the others asked for."""
-    return mention.get("role") == "excluded" and bool(re.search(r"\b(else|other|others|another)\b", asking))
-
-
-def asking_part(text: str) -> str:
-    """The clauses that carry the question: context clauses in the first person that ask nothing
-    ("I'm putting together a bibliography —") and trailing remarks that name no entity or number
-    ("; affiliation is not needed") are left out."""
-    clauses = [c for c in CLAUSE_BREAK.split(text) if c.strip()]
-    if len(clauses) < 2:
-        return text
-    asking = [i for i, c in enumerate(clauses) if ASKS.search(c.strip())]
-    direct = [i for i in asking if not _first_person(clauses[i]) or "?" in clauses[i]]
-    last = (direct or asking or [len(clauses) - 1])[-1]
-    kept = [c for i, c in enumerate(clauses) if i == last or (not _first_person(c) and
-            (i <= last or "zzm" in c or re.search(r"\d", c)))]
-    return " ".join(kept) or text
-
-
-def _first_person(clause: str) -> bool:
-    return bool(FIRST_PERSON.search(clause.strip()))
 
 
 HARMLESS = re.compile(r"\bhow long is (the |its |their )?(author|authors|author's|byline|co-?author) ?(list|line-?up)\b|"

@@ -10,7 +10,6 @@ from __future__ import annotations
 import logging
 import re
 
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from hgrag.agents.intent import Frame, parse_intent
@@ -18,7 +17,7 @@ from hgrag.agents.kinds.planner import plan_kinds
 from hgrag.agents.residual import residual_text, without_descriptors
 from hgrag.agents.composition import compose_plan
 from hgrag.agents.language import non_english, unsupported_language_text
-from hgrag.agents.mentions import MentionDetector, Span, fold_quotes
+from hgrag.agents.mentions import fold_quotes
 from hgrag.agents.plan_compiler import compile_plan
 from hgrag.agents.plan_lowering import with_ir
 from hgrag.agents.spelling import correct_text
@@ -34,7 +33,6 @@ from hgrag.tools.errors import HgragError, InputError, LLMError
 from hgrag.tools.llm import as_data, structured_call
 from hgrag.tools.question import check_question
 from hgrag.tools.text import norm_key
-from hgrag.state.plan_ir import walk
 from hgrag.tools.resources import Resources
 from hgrag.agents.resources_access import noted, resources_for
 from hgrag.agents.second_reader.hook import second_read
@@ -44,17 +42,10 @@ if TYPE_CHECKING:  # annotations only: a one-shot run need not import LangGraph
     from hgrag.state.qa_state import QAState
 
 
+from hgrag.agents.plan_basics import (detector_for, in_question, link_named_mention,  # noqa: F401 (re-exported)
+                                      unsupported_plan)
+
 READ = {"German": "de", "French": "fr"}
-
-
-@lru_cache(maxsize=16)
-def _detector(index: Any, store: Any) -> MentionDetector:
-    return MentionDetector(index, store)
-
-
-def detector_for(resources: Resources) -> MentionDetector:
-    """One detector per loaded dataset (it caches the sorted title list for prefix look-ups)."""
-    return _detector(resources.index, resources.store)
 
 
 class OfflinePlanner:
@@ -213,13 +204,6 @@ def _keeps_the_rest(plan: dict[str, Any], replanned: dict[str, Any]) -> bool:
     return all(a.get("node_id") in used for a in replanned.get("anchors", []) if a.get("node_id"))
 
 
-def unsupported_plan(reason: str) -> dict[str, Any]:
-    """A plan that links nothing and says why the question is not answered."""
-    plan = compile_plan(Frame(operation="unsupported", target="unsupported:question"), [], [], [])
-    plan.update({"operation": "unsupported", "reason": reason, "rationale": reason})
-    return with_ir(plan)
-
-
 class LLMPlanner:
     """The LLM fills the intent frame; linking and plan compilation stay graph-grounded."""
 
@@ -263,29 +247,11 @@ def frame_from_reply(reply: dict[str, Any]) -> tuple[Frame, list[dict[str, Any]]
     return frame, mentions, years
 
 
-def in_question(text: str, question: str) -> bool:
-    """Is a mention the model returned really part of the question (ignoring case, accents, punctuation)?"""
-    key = norm_key(text.strip().strip("\"'“”‘’"))
-    return bool(key) and f" {key} " in f" {norm_key(question)} "
-
-
 def _int_or_none(value: Any) -> int | None:
     try:
         return int(value) if value not in (None, "") else None
     except (TypeError, ValueError):
         return None
-
-
-def link_named_mention(detector: MentionDetector, mention: dict[str, Any]) -> Span | None:
-    text = str(mention["text"]).strip().strip("\"'“”‘’")
-    wanted = mention.get("type") if mention.get("type") in ("paper", "author", "venue") else None
-    hits = [h for h in detector.index.lookup(text) if wanted in (None, h.node_type)]
-    if not hits and wanted in (None, "paper"):
-        hits = detector._fuzzy_candidates(text, text)
-    if not hits:
-        return None
-    kind = wanted or hits[0].node_type
-    return Span(-1, -1, text, kind, [h for h in hits if h.node_type == kind])
 
 
 def planner_for(context: Context) -> Any:

@@ -23,7 +23,7 @@ venue venues journal journals conference conferences published publish wrote wri
 coauthor coauthors co-authored together jointly collaborated collaborate collaborators collaborator""".split())
 
 
-PARSER_MODULES = ("hgrag.agents.intent", "hgrag.agents.question_check", "hgrag.agents.asked_things",
+PARSER_MODULES = ("hgrag.agents.intent", "hgrag.agents.question_check", "hgrag.agents.question_clauses", "hgrag.agents.asked_things",
                   "hgrag.agents.asked_kind", "hgrag.agents.composition", "hgrag.agents.mentions",
                   "hgrag.agents.unsupported")
 

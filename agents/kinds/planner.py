@@ -238,7 +238,7 @@ def _typed_before(question: str, rich: RichSpan) -> bool:
 
 def asking_text(question: str, spans: list[Any]) -> str:
     """The clauses of the question that ask, lower case, linked names cut out."""
-    from hgrag.agents.question_check import ASKS, CLAUSE_BREAK, MENTION_HOLE, asking_part
+    from hgrag.agents.question_clauses import ASKS, CLAUSE_BREAK, MENTION_HOLE, asking_part
 
     text = question
     for span in sorted(spans, key=lambda s: -s.start):
@@ -255,7 +255,7 @@ def _is_cue(text: str) -> bool:
 
 
 def _holds_none(group: str, resources: Any) -> dict[str, Any]:
-    from hgrag.agents.retrieval_agent import unsupported_plan
+    from hgrag.agents.plan_basics import unsupported_plan
 
     kind = "topic" if group == "primary_topic" else group
     sentence = holds_none(kind, graph_name(getattr(resources, "dataset", "")))
