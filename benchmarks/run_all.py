@@ -26,6 +26,7 @@ from typing import Any
 
 from hgrag.evaluation.baselines import llm_settings
 from hgrag.evaluation.generator import generate_benchmark, write_questions
+from hgrag.evaluation.paper_table import write_paper_table
 from hgrag.evaluation.report import write_report
 from hgrag.evaluation.template_sets import TEMPLATE_SETS
 from hgrag.evaluation.runner import BASELINE_SYSTEMS, PAPER_BASELINES, SYSTEMS
@@ -84,14 +85,14 @@ def noisy_source(names: list[str]) -> str:
 
 
 def _eval_command(args: argparse.Namespace, dataset: str, questions: Path, predictions: Path,
-                  system: str, limit: int | None = None) -> list[str]:
+                  system: str, limit: int | None = None, extra: list[str] | None = None) -> list[str]:
     command = [sys.executable, "-m", "hgrag.graphs.cli", "eval", "--dataset", dataset, "--questions",
                str(questions), "--out", str(predictions), "--system", system, "--json", "--model", args.model]
     if args.base_url:
         command += ["--base-url", args.base_url]
     if limit:
         command += ["--limit", str(limit)]
-    return command
+    return command + list(extra or [])
 
 
 def _last_line(path: Path) -> str:
@@ -99,14 +100,15 @@ def _last_line(path: Path) -> str:
     return lines[-1][:300] if lines else "no output"
 
 
-def run_one(args: argparse.Namespace, raw: Path, dataset: str, benchmark: str, system: str) -> dict[str, Any]:
-    """One `hgrag eval` subprocess; returns a report result (summary, skipped or failed)."""
+def run_one(args: argparse.Namespace, raw: Path, dataset: str, benchmark: str, system: str,
+            extra: list[str] | None = None) -> dict[str, Any]:
+    """One `hgrag eval` subprocess (with `extra` arguments); returns a report result (summary, skipped or failed)."""
     result: dict[str, Any] = {"dataset": dataset, "benchmark": benchmark, "system": system}
     stem = f"{dataset}-{benchmark}-{system}"
     log = raw / "logs" / f"{stem}.log"
     log.parent.mkdir(parents=True, exist_ok=True)
     command = _eval_command(args, dataset, raw / f"questions-{dataset}-{benchmark}.jsonl",
-                            raw / "predictions" / f"{stem}.jsonl", system, run_limit(args, benchmark, system))
+                            raw / "predictions" / f"{stem}.jsonl", system, run_limit(args, benchmark, system), extra)
     with log.open("w") as stderr:
         done = subprocess.run(command, stdout=subprocess.PIPE, stderr=stderr, text=True, env=os.environ.copy())
     if done.returncode != 0:
@@ -182,8 +184,6 @@ def main(argv: list[str] | None = None) -> int:
     (raw / "results.json").write_text(json.dumps({"meta": meta, "results": results}, indent=2))
     report = write_report(results, out_dir, meta)
     if llm is not None:  # the paper-style table (systems x datasets) needs the LLM systems
-        from paper_table import write_paper_table
-
         print(f"paper table written to {write_paper_table(results, out_dir, meta)}")
     print(f"report written to {report} (raw question files and predictions in {raw})")
     return 0

@@ -98,7 +98,7 @@ def _loaded_since(meta: dict[str, Any], started: float) -> bool:
 
 def load_falkordb_resources(spec: DatasetSpec, path: Path, skip_bad_records: bool, progress: bool,
                             rebuild: bool, url: str) -> Any:
-    from hgrag.tools.resources import Resources, _cache_location, load_graph
+    from hgrag.tools.local_graph import Resources, _cache_location, load_graph
 
     target = parse_graph_url(url)
     _, directory = _cache_location(spec, path)
@@ -141,7 +141,7 @@ def _index(store: FalkorDBGraphStore, directory: Path, embedded: Any, spec: Data
     """The verified cached entity index (the same graph's), else the embedded build's index
     (built and cached by the usual path, under its lock), opened over the database store."""
     from hgrag.tools.entity_index import EntityIndex, EntityIndexError
-    from hgrag.tools.resources import _load_or_build_index, load_graph
+    from hgrag.tools.local_graph import _load_or_build_index, load_graph
 
     if embedded is None and not rebuild:
         try:

@@ -20,6 +20,7 @@ from urllib.parse import urlparse
 
 from hgrag.tools.cypher_dialect import FALKORDB, FalkorDialect
 from hgrag.tools.errors import InputError
+from hgrag.tools.path_replay import PATH_COUNT, LocalGraph
 from hgrag.tools.graph_store import (ALL_EDGE_TYPES, ALL_NODE_TYPES, EDGE_TYPES, NODE_TYPES, Direction, GraphStore,
                                     present_counts)
 from hgrag.tools.graph_kinds import RICH_EDGE_TYPES, RICH_NODE_TYPES
@@ -28,7 +29,6 @@ SCHEME = "falkordb"
 DEFAULT_PORT = 6379
 PAGE = 50_000  # ids per page when listing every node of a type
 CHUNK = 5_000  # ids per query in set-at-a-time calls (bounds one reply's size)
-PATH_COUNT = 64  # shortest paths fetched to reproduce the embedded store's tie-break
 COMPILED_CACHE = 256  # results of compiled plan queries kept (the graph is read-only while answering)
 
 
@@ -289,53 +289,7 @@ class FalkorDBGraphStore(GraphStore):
         if len(paths) == 1:
             return list(paths[0])
         on_paths = sorted({node for path in paths for node in path})
-        return _LocalGraph(self, on_paths, types).shortest_path(source, target, types, max_len)
-
-
-def shortest_path_among(edges: Iterable[tuple[str, str, str]], source: str, target: str,
-                        edge_types: tuple[str, ...], max_len: int) -> list[str] | None:
-    """GraphStore's breadth-first choice on a small edge set (source id, type, target id), e.g. the
-    union of every shortest path the database found."""
-    local = _LocalGraph(None, [], ())
-    for start, edge_type, end in edges:
-        local.out.setdefault((start, edge_type), []).append(end)
-        local.into.setdefault((end, edge_type), []).append(start)
-    return local.shortest_path(source, target, edge_types, max_len)
-
-
-class _LocalGraph(GraphStore):
-    """The few nodes of a set of shortest paths, to replay GraphStore's breadth-first tie-break."""
-
-    def __init__(self, store: FalkorDBGraphStore | None, nodes: list[str], edge_types: tuple[str, ...]):
-        self.out: dict[tuple[str, str], list[str]] = {}
-        self.into: dict[tuple[str, str], list[str]] = {}
-        for edge_type in edge_types if store is not None else ():
-            for node, others in store.expand(nodes, edge_type, "out").items():
-                self.out[(node, edge_type)] = [o for o in others if o in set(nodes)]
-            for node, others in store.expand(nodes, edge_type, "in").items():
-                self.into[(node, edge_type)] = [o for o in others if o in set(nodes)]
-
-    def neighbors(self, node_id: str, edge_type: str, direction: Direction = "out") -> list[str]:
-        table = self.out if direction == "out" else self.into
-        return table.get((node_id, edge_type), [])
-
-    def has_node(self, node_id: str) -> bool:  # pragma: no cover - unused by the BFS
-        return True
-
-    def node(self, node_id: str) -> dict[str, Any]:  # pragma: no cover
-        raise KeyError(node_id)
-
-    def nodes_of_type(self, node_type: str) -> Iterator[str]:  # pragma: no cover
-        return iter(())
-
-    def edge(self, source: str, target: str, edge_type: str) -> dict[str, Any] | None:  # pragma: no cover
-        return None
-
-    def node_counts(self) -> dict[str, int]:  # pragma: no cover
-        return {}
-
-    def edge_counts(self) -> dict[str, int]:  # pragma: no cover
-        return {}
+        return LocalGraph(self, on_paths, types).shortest_path(source, target, types, max_len)
 
 
 _NODE_INTERNAL = ("id", "seq")

@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from hgrag.tools.falkordb_store import PATH_COUNT, shortest_path_among
+from hgrag.tools.path_replay import PATH_COUNT, shortest_path_among
 from hgrag.tools.graph_store import EDGE_TYPES, Direction, GraphStore
 from hgrag.tools.ir_cypher import CompiledQuery, compile_value, compile_walk
 from hgrag.tools.ir_exec import Executor, Value

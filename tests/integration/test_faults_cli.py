@@ -72,9 +72,9 @@ def test_a_context_dataset_the_input_overrides_is_reported(session_hgrag_home: P
 
 def test_a_quiet_index_build_says_so_on_stderr(hgrag_home: Path, monkeypatch: pytest.MonkeyPatch,
                                                capsys: pytest.CaptureFixture) -> None:
-    from hgrag.tools import resources
+    from hgrag.tools import local_graph, resources
 
-    monkeypatch.setattr(resources, "QUIET_BUILD_NODES", 1)  # the tiny graph stands for a big one
+    monkeypatch.setattr(local_graph, "QUIET_BUILD_NODES", 1)  # the tiny graph stands for a big one
     resources.load_resources(DATASET)
     err = capsys.readouterr().err
     nodes = sum(resources.load_resources(DATASET).store.node_counts().values())

@@ -1,13 +1,8 @@
-"""The paper-style table of benchmarks/paper_table.py: systems as rows, five columns per dataset."""
+"""The paper-style table (evaluation/paper_table.py): systems as rows, five columns per dataset."""
 
 from __future__ import annotations
 
-import sys
-
-from hgrag.tools.datasets import REPO_ROOT
-
-sys.path.insert(0, str(REPO_ROOT / "benchmarks"))
-from paper_table import paper_table, write_paper_table  # noqa: E402
+from hgrag.evaluation.paper_table import paper_table, write_paper_table
 
 
 def summary(accuracy, wrong, p50_ms, errors=0):
