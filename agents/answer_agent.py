@@ -22,9 +22,9 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from hgrag.agents.answer_prompts import ANSWER_SYSTEM_PROMPT, ANSWER_USER_TEMPLATE, FEEDBACK_TEMPLATE, AnswerReply
-from hgrag.agents.answer_render import abstention_text, render_answer
-from hgrag.agents.question_check import unexplained_parts, unexplained_text
+from hgrag.agents.answering.answer_prompts import ANSWER_SYSTEM_PROMPT, ANSWER_USER_TEMPLATE, FEEDBACK_TEMPLATE, AnswerReply
+from hgrag.agents.answering.answer_render import abstention_text, render_answer
+from hgrag.agents.checking.question_check import unexplained_parts, unexplained_text
 from hgrag.agents.resources_access import resources_for
 from hgrag.state.context import Context
 from hgrag.tools.errors import LLMError

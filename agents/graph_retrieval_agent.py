@@ -18,14 +18,14 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from hgrag.agents.mentions import names_compatible, token_coverage
+from hgrag.agents.linking.mentions import names_compatible, token_coverage
 from hgrag.agents.resources_access import noted, resources_for
 from hgrag.state.context import Context
 from hgrag.tools.entity_keys import denotes, same_name_scores
 from hgrag.tools.text import norm_key
 from hgrag.tools.plan_exec import linked_subjects, run_plan
 from hgrag.tools.ir_exec import Execution as Traversal
-from hgrag.agents.plan_lowering import with_ir
+from hgrag.agents.planning.plan_lowering import with_ir
 
 if TYPE_CHECKING:  # annotations only: a one-shot run need not import LangGraph
     from langgraph.runtime import Runtime

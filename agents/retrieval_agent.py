@@ -12,20 +12,20 @@ import re
 
 from typing import TYPE_CHECKING, Any
 
-from hgrag.agents.intent import Frame, parse_intent
+from hgrag.agents.planning.intent import Frame, parse_intent
 from hgrag.agents.kinds.planner import plan_kinds
-from hgrag.agents.residual import residual_text, without_descriptors
-from hgrag.agents.composition import compose_plan
+from hgrag.agents.checking.residual import residual_text, without_descriptors
+from hgrag.agents.planning.composition import compose_plan
 from hgrag.agents.language import non_english, unsupported_language_text
-from hgrag.agents.mentions import fold_quotes
-from hgrag.agents.plan_compiler import compile_plan
-from hgrag.agents.plan_lowering import with_ir
-from hgrag.agents.spelling import correct_text
+from hgrag.agents.linking.mentions import fold_quotes
+from hgrag.agents.planning.plan_compiler import compile_plan
+from hgrag.agents.planning.plan_lowering import with_ir
+from hgrag.agents.linking.spelling import correct_text
 from hgrag.agents.understanding.instructions import without_order
 from hgrag.agents.understanding.instructions import with_instructions
 from hgrag.agents.understanding.normalise import to_english
 from hgrag.agents.understanding.reading import plan_readings, read_question
-from hgrag.agents.unlinked import looks_like_person, suggestions_for, unlinked_lowercase_partners, unlinked_names
+from hgrag.agents.checking.unlinked import looks_like_person, suggestions_for, unlinked_lowercase_partners, unlinked_names
 from hgrag.agents.retrieval_prompts import PLAN_SYSTEM_PROMPT, PLAN_USER_TEMPLATE, PlanFrameReply
 from hgrag.agents.understanding.prompt_note import note_for
 from hgrag.state.context import Context, check_context
@@ -42,7 +42,7 @@ if TYPE_CHECKING:  # annotations only: a one-shot run need not import LangGraph
     from hgrag.state.qa_state import QAState
 
 
-from hgrag.agents.plan_basics import (detector_for, in_question, link_named_mention,  # noqa: F401 (re-exported)
+from hgrag.agents.planning.plan_basics import (detector_for, in_question, link_named_mention,  # noqa: F401 (re-exported)
                                       unsupported_plan)
 
 READ = {"German": "de", "French": "fr"}
@@ -116,7 +116,7 @@ def _asks(sentence: str) -> bool:
 def _with_names_mended(plan: dict[str, Any], question: str, resources: Resources, replan: Any) -> dict[str, Any]:
     """`plan`, or the plan of the question with its misspelt author names read as the one author each can only
     be (agents/name_typos), each anchor keeping the words typed and the interpretation saying so."""
-    from hgrag.agents.name_typos import corrections
+    from hgrag.agents.linking.name_typos import corrections
 
     mended = corrections(resources.index, question, plan.get("suggestions") or {})
     if not mended:
@@ -140,8 +140,8 @@ def _with_names_mended(plan: dict[str, Any], question: str, resources: Resources
 def _with_exclusion(plan: dict[str, Any], question: str, resources: Resources, replan: Any) -> dict[str, Any]:
     """`plan`, or, when one named entity is led in by an exclusion word the plan does not honour, the plan of the
     question without that phrase with the entity left out of its answer (agents/understanding/exclusion)."""
-    from hgrag.agents.interpretation import interpret
-    from hgrag.agents.ir_planner import ir_native_plan
+    from hgrag.agents.answering.interpretation import interpret
+    from hgrag.agents.planning.ir_planner import ir_native_plan
     from hgrag.agents.understanding.exclusion import exclusion_phrase, left_out_already, without_entity
 
     found = exclusion_phrase(question, plan.get("anchors") or [])
@@ -179,7 +179,7 @@ def context_aside(question: str, plan: dict[str, Any]) -> str | None:
     """The question with the entities of a context sentence that the asking sentence cannot mean set
     aside ("my boss A had a big year in 2021. How many papers did B write that year?" -> "my boss
     someone had ..."), or None when there are none; the original question is still checked."""
-    from hgrag.agents.honest_context import (aside_for_the_person, aside_for_the_two, context_to_set_aside,
+    from hgrag.agents.checking.honest_context import (aside_for_the_person, aside_for_the_two, context_to_set_aside,
                                              dismissed_entities)
 
     aside = context_to_set_aside(question, plan) + dismissed_entities(question, plan) + \
@@ -198,7 +198,7 @@ def context_aside(question: str, plan: dict[str, Any]) -> str | None:
 def _keeps_the_rest(plan: dict[str, Any], replanned: dict[str, Any]) -> bool:
     """A re-plan with context entities set aside must use every entity still named ("that venue" in
     the question is the context's venue: a re-plan that leaves it out reads another question)."""
-    from hgrag.agents.asked_kind import used_ids
+    from hgrag.agents.checking.asked_kind import used_ids
 
     used = used_ids(replanned.get("ir"))
     return all(a.get("node_id") in used for a in replanned.get("anchors", []) if a.get("node_id"))
@@ -257,7 +257,7 @@ def _int_or_none(value: Any) -> int | None:
 def planner_for(context: Context) -> Any:
     """The planning policy named by `context.planner` (auto: llm with a model, offline without);
     the LLM planner writes an intent frame, or with `context.llm_plan == "ir"` the IR itself."""
-    from hgrag.agents.hybrid_planner import HybridPlanner
+    from hgrag.agents.planning.hybrid_planner import HybridPlanner
 
     mode = context.planner_mode
     if mode not in ("offline", "llm", "hybrid"):
@@ -265,7 +265,7 @@ def planner_for(context: Context) -> Any:
     if mode == "hybrid":  # the cross-check compares frame signatures, so hybrid's LLM plan is a frame
         return HybridPlanner(OfflinePlanner(), LLMPlanner())
     if mode == "llm" and context.llm_plan == "ir":
-        from hgrag.agents.ir_planner import IRPlanner
+        from hgrag.agents.planning.ir_planner import IRPlanner
 
         return IRPlanner()
     return LLMPlanner() if mode == "llm" else OfflinePlanner()

@@ -11,7 +11,7 @@ import json
 import statistics
 import time
 
-from hgrag.agents.question_clauses import residue
+from hgrag.agents.checking.question_clauses import residue
 from hgrag.agents.retrieval_agent import detector_for
 from hgrag.agents.understanding.alignment import align, masked_question
 from hgrag.agents.understanding.check import structural_parts

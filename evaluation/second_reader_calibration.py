@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hgrag.agents.question_check import unexplained_parts
+from hgrag.agents.checking.question_check import unexplained_parts
 from hgrag.agents.retrieval_agent import OfflinePlanner
 from hgrag.agents.second_reader.canonical import canonical
 from hgrag.agents.second_reader.hook import native_plan

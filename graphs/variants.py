@@ -7,8 +7,8 @@ from typing import Any
 import numpy as np
 
 from hgrag.agents.graph_retrieval_agent import OfflineRetriever, question_vector
-from hgrag.agents.plan_compiler import mention_dict
-from hgrag.agents.plan_lowering import with_ir
+from hgrag.agents.planning.plan_compiler import mention_dict
+from hgrag.agents.planning.plan_lowering import with_ir
 from hgrag.agents.retrieval_agent import detector_for
 from hgrag.tools.plan_exec import linked_subjects, run_plan
 

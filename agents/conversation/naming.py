@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from hgrag.agents.conversation.memory import Item, Turn
-from hgrag.agents.interpretation import interpret
+from hgrag.agents.answering.interpretation import interpret
 from hgrag.tools.plan_exec import UNBOUNDED
 
 READ_BACK = "List {name}."  # how the name is asked on its own to test that it denotes the set

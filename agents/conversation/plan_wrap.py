@@ -7,10 +7,10 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from hgrag.agents.interpretation import interpret
-from hgrag.agents.ir_planner import ir_native_plan
-from hgrag.agents.question_check import output_kind
-from hgrag.agents.plan_lowering import with_ir
+from hgrag.agents.answering.interpretation import interpret
+from hgrag.agents.planning.ir_planner import ir_native_plan
+from hgrag.agents.checking.question_check import output_kind
+from hgrag.agents.planning.plan_lowering import with_ir
 from hgrag.tools.text import norm_key
 
 
@@ -47,7 +47,7 @@ def grafted(plan: dict[str, Any], graft: dict[str, Any], store: Any) -> dict[str
     """The plan with its match on the set's stand-in widened to every member of the set."""
     ir = plan.get("ir") or with_ir(plan).get("ir")
     if not ir or graft["placeholder"] not in str(ir):  # the plan does not use the set: answering it would mislead
-        from hgrag.agents.plan_basics import unsupported_plan
+        from hgrag.agents.planning.plan_basics import unsupported_plan
 
         return unsupported_plan("I could not read this follow-up as a question about the earlier answer set, "
                                 "so I do not answer it; please ask the whole question.")

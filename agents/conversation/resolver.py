@@ -26,7 +26,7 @@ from hgrag.agents.conversation.open_turns import left_open, points_at_a_set, tak
 from hgrag.agents.conversation.pick import many_entities, one_entity, select
 from hgrag.agents.conversation.references import Ref, chat_fillers, find_references, fragment_only
 from hgrag.agents.conversation.refine import ellipsis, refinement
-from hgrag.agents.mentions import fold_quotes
+from hgrag.agents.linking.mentions import fold_quotes
 from hgrag.tools.text import norm_key
 from hgrag.agents.understanding.reading import without_lead_in
 
@@ -88,7 +88,7 @@ def with_years(text: str, history: list[Turn]) -> tuple[str, dict[str, Any] | No
 def _spelled(text: str, spans: list[Any]) -> str:
     """`text` outside the mentions with "who's" read as "who is" and typos corrected (the planner's own
     readings: understanding/tokens, spelling)."""
-    from hgrag.agents.spelling import correct_text as correct_words  # chat spellings too ('pubs', 'gimme')
+    from hgrag.agents.linking.spelling import correct_text as correct_words  # chat spellings too ('pubs', 'gimme')
     from hgrag.agents.understanding.tokens import is_uncontracted
 
     pieces, at = [], 0

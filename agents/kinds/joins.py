@@ -29,8 +29,8 @@ def build_plan(asked: str, spans: list[Any], named: list[RichSpan], years: list[
                found: list[Cue], topical: tuple[dict[str, Any], list[dict[str, Any]]] | None = None,
                yes_no: bool = False, negated: tuple[Any, ...] = (),
                bound: tuple[str, int, str] | None = None) -> dict[str, Any] | None:
-    from hgrag.agents.ir_planner import ir_native_plan
-    from hgrag.agents.plan_compiler import mention_dict
+    from hgrag.agents.planning.ir_planner import ir_native_plan
+    from hgrag.agents.planning.plan_compiler import mention_dict
 
     anchors = [s for s in spans if s.candidates and s.type in ("author", "paper", "venue")]
     whole = _joined(asked, anchors, list(named), years, topical)

@@ -22,7 +22,7 @@ from hgrag.agents.kinds.countries import country_spans
 from hgrag.agents.kinds.lexicon import Cue, cues, lexicon
 from hgrag.agents.kinds.linking import RichSpan, retyped, rich_spans
 from hgrag.agents.kinds.joins import build_plan
-from hgrag.agents.spelling import correct_text
+from hgrag.agents.linking.spelling import correct_text
 from hgrag.agents.kinds.topical import term_branch, topical_term
 from hgrag.state import plan_ir as ir
 from hgrag.tools.graph_kinds import KIND_FAMILY, holds_none
@@ -238,7 +238,7 @@ def _typed_before(question: str, rich: RichSpan) -> bool:
 
 def asking_text(question: str, spans: list[Any]) -> str:
     """The clauses of the question that ask, lower case, linked names cut out."""
-    from hgrag.agents.question_clauses import ASKS, CLAUSE_BREAK, MENTION_HOLE, asking_part
+    from hgrag.agents.checking.question_clauses import ASKS, CLAUSE_BREAK, MENTION_HOLE, asking_part
 
     text = question
     for span in sorted(spans, key=lambda s: -s.start):
@@ -255,7 +255,7 @@ def _is_cue(text: str) -> bool:
 
 
 def _holds_none(group: str, resources: Any) -> dict[str, Any]:
-    from hgrag.agents.plan_basics import unsupported_plan
+    from hgrag.agents.planning.plan_basics import unsupported_plan
 
     kind = "topic" if group == "primary_topic" else group
     sentence = holds_none(kind, graph_name(getattr(resources, "dataset", "")))
@@ -274,7 +274,7 @@ def _asks_yes_no(asking: str) -> bool:
 def _two_part(kinds: list[str], spans: list[Any], named: list[RichSpan], years: list[int],
               topical: Any) -> dict[str, Any] | None:
     """One plan per asked kind over the same named entities, answered together (an `outputs` IR)."""
-    from hgrag.agents.ir_planner import ir_native_plan
+    from hgrag.agents.planning.ir_planner import ir_native_plan
 
     plans = [build_plan(kind, spans, named, years, [], topical) for kind in kinds]
     if any(p is None for p in plans):
@@ -288,10 +288,10 @@ def _two_part(kinds: list[str], spans: list[Any], named: list[RichSpan], years: 
 def _comparison(masked: str, spans: list[Any], named: list[RichSpan], years: list[int],
                 yes_no: bool, store: Any) -> dict[str, Any] | None:
     """Two alternatives compared (agents/kinds/compare.py), as a plan; None when the question is no such one."""
-    from hgrag.agents.ir_planner import ir_native_plan
+    from hgrag.agents.planning.ir_planner import ir_native_plan
     from hgrag.agents.kinds.compare import comparison_tree
     from hgrag.agents.kinds.joins import joined_tree
-    from hgrag.agents.plan_compiler import mention_dict
+    from hgrag.agents.planning.plan_compiler import mention_dict
 
     anchors = [s for s in spans if s.candidates and s.type in ("author", "paper", "venue")]
     found = comparison_tree(masked, anchors, named, years, yes_no, lambda kind, a, n: joined_tree(kind, a, n),

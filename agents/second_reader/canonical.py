@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from hgrag.agents.interpretation import interpret
-from hgrag.agents.mentions import fold_quotes
+from hgrag.agents.answering.interpretation import interpret
+from hgrag.agents.linking.mentions import fold_quotes
 from hgrag.agents.second_reader.lexicon import words
 
 YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")

@@ -24,8 +24,8 @@ def second_read(question: str, plan: dict[str, Any], resources: Any, plan_fn: Pl
                 refuse: Callable[[str], dict[str, Any]]) -> dict[str, Any]:
     """The plan to use: a composed one, the rules' one (with any objection), or a proposed one.
     `plan_fn` plans a text with the rules; `refuse` makes the plan that abstains with a reason."""
-    from hgrag.agents.plan_compiler import mention_dict
-    from hgrag.agents.question_check import unexplained_parts
+    from hgrag.agents.planning.plan_compiler import mention_dict
+    from hgrag.agents.checking.question_check import unexplained_parts
 
     if plan.get("rich_kinds") and plan.get("ir") and not unexplained_parts(question, plan):
         return plan  # the richer-kinds planner read every part (two-part, negated, counted) and the check agrees
@@ -91,7 +91,7 @@ def _chain_reading(question: str, spans: list[Any], native: Callable[..., dict[s
 def anchor_spans(question: str, plan: dict[str, Any], store: Any) -> list[Any]:
     """The rules' linked mentions as spans of the question (where each is written, the node the rules
     chose first, then the other candidates): the compound reader works on what the rules linked."""
-    from hgrag.agents.mentions import Span, fold_quotes
+    from hgrag.agents.linking.mentions import Span, fold_quotes
     from hgrag.tools.entity_index import Candidate
 
     text = fold_quotes(question)
@@ -111,8 +111,8 @@ def anchor_spans(question: str, plan: dict[str, Any], store: Any) -> list[Any]:
 
 
 def native_plan(program: dict[str, Any], anchors: list[dict[str, Any]]) -> dict[str, Any]:
-    from hgrag.agents.interpretation import interpret
-    from hgrag.agents.ir_planner import ir_native_plan
+    from hgrag.agents.answering.interpretation import interpret
+    from hgrag.agents.planning.ir_planner import ir_native_plan
 
     plan = ir_native_plan(program, anchors, [])
     plan["rationale"] = "second reader plan"

@@ -32,7 +32,7 @@ def _first_left_out(concepts: set[str], plan: dict[str, Any]) -> dict[str, Any]:
         return plan
     paper = program["input"]
     new = {"op": "difference", "inputs": [ir.traverse(paper, "writes", "in"), ir.traverse(paper, "writes", "in", 1)]}
-    from hgrag.agents.interpretation import interpret
+    from hgrag.agents.answering.interpretation import interpret
 
     # marked IR-native, so the plan is not lowered again from its frame (which has no such step)
     return {**plan, "ir": new, "ir_native": True, "interpretation": interpret(new, anchors=plan.get("anchors"))}
@@ -52,7 +52,7 @@ def _with_rounding(concepts: set[str], plan: dict[str, Any]) -> dict[str, Any]:
     new = rounded(program, places)
     if new == program:
         return plan
-    from hgrag.agents.interpretation import interpret
+    from hgrag.agents.answering.interpretation import interpret
 
     # `round` is kept on the plan too, so a frame-shaped plan lowered again (after re-linking) keeps it
     return {**plan, "ir": new, "round": places, "interpretation": interpret(new, anchors=plan.get("anchors"))}

@@ -35,7 +35,7 @@ def lexicon_note(held: frozenset[str] = frozenset()) -> str:
 
 def note_for(store: object) -> str:
     """The note for a store: on a graph with the richer kinds, their families are not 'missing'."""
-    from hgrag.agents.unsupported import HELD_BY_RICHER
+    from hgrag.agents.checking.unsupported import HELD_BY_RICHER
     from hgrag.tools.rich_index import rich_index
 
     return lexicon_note(HELD_BY_RICHER | {"funding agencies"} if rich_index(store) else frozenset())

@@ -18,7 +18,7 @@ from fake_openai import FakeOpenAI, message_of
 from injection_graph import INJECTED_TITLE, questions, title, write_graph
 from tiny_raw import norm, norm_set
 
-from hgrag.agents.answer_prompts import ANSWER_SYSTEM_PROMPT
+from hgrag.agents.answering.answer_prompts import ANSWER_SYSTEM_PROMPT
 from hgrag.agents.retrieval_prompts import PLAN_SYSTEM_PROMPT
 from hgrag.graphs.api import ask
 from hgrag.tools.llm import as_data, forget_endpoints

@@ -13,7 +13,7 @@ import pytest
 
 from tiny_raw import RawPaper, norm_set, pick_paper, read_openalex
 
-from hgrag.agents.answer_prompts import AnswerReply
+from hgrag.agents.answering.answer_prompts import AnswerReply
 from hgrag.agents.retrieval_prompts import PLAN_SYSTEM_PROMPT, PlanFrameReply
 from hgrag.graphs.api import ask
 from hgrag.state.context import Context

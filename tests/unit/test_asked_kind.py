@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hgrag.agents.asked_kind import asked_kind, context_combinations, kind_conflict, returned_kind, unused_mentions
+from hgrag.agents.checking.asked_kind import asked_kind, context_combinations, kind_conflict, returned_kind, unused_mentions
 from hgrag.state import plan_ir as ir
 
 AUTHOR = ir.match(["A1"], "author", "Ann Lee")
@@ -89,7 +89,7 @@ def test_a_context_person_combined_with_the_asked_one_is_reported() -> None:
 
 
 def test_a_back_reference_with_two_candidates_before_it_is_reported() -> None:
-    from hgrag.agents.asked_kind import ambiguous_references
+    from hgrag.agents.checking.asked_kind import ambiguous_references
 
     anchors = [_anchor("Deep rocks", "P1", "paper"), _anchor("Shallow seas", "P2", "paper")]
     plan = {"ir": ir.project(PAPER, "cited_by_count"), "anchors": anchors}
@@ -101,7 +101,7 @@ def test_a_back_reference_with_two_candidates_before_it_is_reported() -> None:
 
 
 def test_a_person_linked_without_the_first_word_of_the_written_name_is_reported() -> None:
-    from hgrag.agents.asked_kind import truncated_names
+    from hgrag.agents.checking.asked_kind import truncated_names
 
     plan = {"ir": PAPERS_OF_A, "anchors": [_anchor("D. Nowak", "A9", "author")]}
     assert truncated_names("top cited paper by Roberr D. Nowak", plan)
@@ -110,7 +110,7 @@ def test_a_person_linked_without_the_first_word_of_the_written_name_is_reported(
 
 
 def test_citation_direction_and_active_year_counts_must_match_the_plan() -> None:
-    from hgrag.agents.question_check import ir_features, unexplained_cues
+    from hgrag.agents.checking.question_check import ir_features, unexplained_cues
 
     cited_by = ir_features(ir.traverse(PAPER, "cites", "out"))
     citing = ir_features(ir.traverse(PAPER, "cites", "in"))

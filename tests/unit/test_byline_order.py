@@ -3,7 +3,7 @@ node lists stay heaviest first, then by label; typos are corrected to the likeli
 
 from __future__ import annotations
 
-from hgrag.agents.spelling import correct_word
+from hgrag.agents.linking.spelling import correct_word
 from hgrag.tools.graph_store import NetworkXGraphStore
 from hgrag.tools.plan_exec import answer_items, byline_paper, run_plan, UNBOUNDED
 

@@ -43,7 +43,7 @@ def test_a_walk_from_one_entity_through_the_named_links(world, question, expecte
 
 def test_what_is_not_one_walk_is_left_to_the_rules(world):
     def spans_of(question):
-        from hgrag.agents.mentions import MentionDetector
+        from hgrag.agents.linking.mentions import MentionDetector
 
         return MentionDetector(world.index, world.store).detect(question)[0]
 
@@ -78,7 +78,7 @@ def test_a_year_of_an_authors_own_career(world, question, expected):
 
 
 def test_after_their_first_year_is_a_bound_not_a_year(world):
-    from hgrag.agents.mentions import MentionDetector
+    from hgrag.agents.linking.mentions import MentionDetector
     from hgrag.agents.second_reader.career import career_program
 
     question = "Which papers did Dariush Divsalar publish after their first year?"

@@ -3,8 +3,8 @@ the parser reads the direction, and the check refuses a citation count for a que
 
 from __future__ import annotations
 
-from hgrag.agents.cite_check import citation_count_direction
-from hgrag.agents.intent import parse_intent
+from hgrag.agents.checking.cite_check import citation_count_direction
+from hgrag.agents.planning.intent import parse_intent
 
 CITATION_COUNT = {"ir": {"op": "project", "attr": "cited_by_count",
                          "input": {"op": "match", "ids": ["W1"], "type": "paper", "text": "Deep Graphs"}},

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from hgrag.agents.cite_check import accounted_text, count_for_list, direction_parts, unlinked_citer
-from hgrag.agents.cite_direction import one_paper_direction, two_paper_roles
-from hgrag.agents.composition import compose_plan
+from hgrag.agents.checking.cite_check import accounted_text, count_for_list, direction_parts, unlinked_citer
+from hgrag.agents.checking.cite_direction import one_paper_direction, two_paper_roles
+from hgrag.agents.planning.composition import compose_plan
 from hgrag.state import plan_ir as ir
 
 

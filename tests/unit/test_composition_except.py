@@ -12,11 +12,11 @@ import pytest
 from test_planner import P1, toy  # noqa: F401  (toy: the planner tests' fixture)
 from test_planner import answer as answer_with_plan
 
-from hgrag.agents.mention_partners import KEPT, promote_partners
-from hgrag.agents.mentions import Span, fold_calls
-from hgrag.agents.question_check import unexplained_parts
+from hgrag.agents.linking.mention_partners import KEPT, promote_partners
+from hgrag.agents.linking.mentions import Span, fold_calls
+from hgrag.agents.checking.question_check import unexplained_parts
 from hgrag.agents.retrieval_agent import OfflinePlanner
-from hgrag.agents.unlinked import unlinked_names
+from hgrag.agents.checking.unlinked import unlinked_names
 from hgrag.state.context import Context
 from hgrag.tools.errors import InputError
 from hgrag.tools.question import check_question

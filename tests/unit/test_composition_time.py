@@ -5,9 +5,9 @@ from dataclasses import dataclass
 
 import pytest
 
-from hgrag.agents.asked_things import unknown_asked_things
-from hgrag.agents.composition_time import asks_yes_no, relative_relation, symbolic_text, year_bounds
-from hgrag.agents.intent import focus_target
+from hgrag.agents.checking.asked_things import unknown_asked_things
+from hgrag.agents.planning.composition_time import asks_yes_no, relative_relation, symbolic_text, year_bounds
+from hgrag.agents.planning.intent import focus_target
 
 
 @dataclass
@@ -101,7 +101,7 @@ def test_a_year_after_can_be_any_later_year_and_an_included_year_counts() -> Non
 
 
 def test_the_check_flags_a_year_offset_it_cannot_express() -> None:
-    from hgrag.agents.question_check import unexplained_cues
+    from hgrag.agents.checking.question_check import unexplained_cues
 
     features = {"ops": {"test"}, "fns": {"max"}, "cmps": {"<"}, "attrs": {"year"}, "values": {1999}, "tops": []}
     assert unexplained_cues("was zzm published the year before 1999", features) == ["the year before"]
@@ -109,7 +109,7 @@ def test_the_check_flags_a_year_offset_it_cannot_express() -> None:
 
 
 def test_strict_words_make_the_frames_inclusive_year_bounds_strict() -> None:
-    from hgrag.agents.composition_time import strict_year_filters
+    from hgrag.agents.planning.composition_time import strict_year_filters
 
     plan = {"steps": [{"to_type": "paper", "filters": {"year_to": 2005}}]}
     strict = strict_year_filters(plan, "which papers did zzauthor write prior to zzyear", "x zzyear", [2005])
@@ -124,7 +124,7 @@ def test_strict_words_make_the_frames_inclusive_year_bounds_strict() -> None:
 
 
 def test_a_request_after_a_chat_word_is_no_yes_no_question() -> None:
-    from hgrag.agents.intent import is_yes_no
+    from hgrag.agents.planning.intent import is_yes_no
 
     assert not is_yes_no("so can you give me everything zzauthor has authored")
     assert not is_yes_no("ok so could you list the papers of zzauthor")

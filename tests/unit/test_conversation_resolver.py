@@ -11,7 +11,7 @@ from hgrag.agents.conversation.choice import homonym_choice
 from hgrag.agents.conversation.memory import Turn
 from hgrag.agents.conversation.references import find_references
 from hgrag.agents.conversation.resolver import resolve
-from hgrag.agents.mentions import Span
+from hgrag.agents.linking.mentions import Span
 from hgrag.tools.entity_index import Candidate
 from hgrag.tools.graph_store import NetworkXGraphStore
 

@@ -13,10 +13,10 @@ import pytest
 from test_planner import StringIndex, make_store
 from test_planner import answer_after_retrieval as answer
 
-from hgrag.agents.composition_count import asks_distinct_years, asks_span, count_test, value_superlative
-from hgrag.agents.question_check import ir_features, unexplained_parts
-from hgrag.agents.reading_words import accounted_by_reading
-from hgrag.agents.spelling import expand_abbreviations
+from hgrag.agents.planning.composition_count import asks_distinct_years, asks_span, count_test, value_superlative
+from hgrag.agents.checking.question_check import ir_features, unexplained_parts
+from hgrag.agents.checking.reading_words import accounted_by_reading
+from hgrag.agents.linking.spelling import expand_abbreviations
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from test_planner import P1, toy  # noqa: F401  (fixture)
 
-from hgrag.agents.asked_things import unknown_asked_things
+from hgrag.agents.checking.asked_things import unknown_asked_things
 from hgrag.agents.retrieval_agent import OfflinePlanner
 from hgrag.agents.understanding.exclusion import exclusion_phrase, left_out_already, without_entity
 from hgrag.state.context import Context
@@ -39,7 +39,7 @@ def test_an_exclusion_word_is_read_by_the_lexicon_not_taken_for_a_missing_thing(
 
 
 def test_a_difference_of_a_named_attribute_between_two_entities() -> None:
-    from hgrag.agents.mentions import Span
+    from hgrag.agents.linking.mentions import Span
     from hgrag.agents.second_reader.compound import _attribute_difference
     from hgrag.tools.entity_index import Candidate
 

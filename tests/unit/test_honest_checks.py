@@ -1,9 +1,9 @@
-"""Question-plan checks for free-typed wordings (agents/honest_checks.py): each names the part of the
+"""Question-plan checks for free-typed wordings (agents/checking/honest_checks.py): each names the part of the
 question a misreading would leave out, and stays quiet when the plan reads that part."""
 
 from __future__ import annotations
 
-from hgrag.agents import honest_checks as hc
+from hgrag.agents.checking import honest_checks as hc
 from hgrag.state import plan_ir as ir
 
 AUTHOR = ir.match(["A1"], "author", "Ann Lee")

@@ -1,10 +1,10 @@
-"""Checks of what a question says around its asking part (agents/honest_context.py) and the verb
-'mean' told from the average 'mean' (agents/composition_count.py)."""
+"""Checks of what a question says around its asking part (agents/checking/honest_context.py) and the verb
+'mean' told from the average 'mean' (agents/planning/composition_count.py)."""
 
 from __future__ import annotations
 
-from hgrag.agents import honest_context as hx
-from hgrag.agents.composition_count import names_average
+from hgrag.agents.checking import honest_context as hx
+from hgrag.agents.planning.composition_count import names_average
 from hgrag.state import plan_ir as ir
 
 ANN = ir.match(["A1"], "author", "Ann Lee")

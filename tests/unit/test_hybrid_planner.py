@@ -9,7 +9,7 @@ import pytest
 from fake_openai import FakeOpenAI, closed_port
 from test_planner import StringIndex, make_store
 
-from hgrag.agents.hybrid_planner import HybridPlanner, choose_plan, plan_signature
+from hgrag.agents.planning.hybrid_planner import HybridPlanner, choose_plan, plan_signature
 from hgrag.agents.retrieval_agent import LLMPlanner, OfflinePlanner, planner_for
 from hgrag.state.context import Context
 from hgrag.tools.errors import InputError

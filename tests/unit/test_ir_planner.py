@@ -1,4 +1,4 @@
-"""The IR-writing LLM planner (agents/ir_planner.py) against the scripted endpoint, on the toy graph.
+"""The IR-writing LLM planner (agents/planning/ir_planner.py) against the scripted endpoint, on the toy graph.
 
 Valid, invalid, ill-typed and partial IR replies through each structured-output method: a valid
 plan runs and answers right; every other reply is rejected with a one-line reason that the next
@@ -14,8 +14,8 @@ from fake_openai import FakeOpenAI
 from test_planner import StringIndex, make_store
 from timebox import within
 
-from hgrag.agents.ir_planner import IRPlanner
-from hgrag.agents.ir_planner_prompts import IR_PLAN_SYSTEM_PROMPT
+from hgrag.agents.planning.ir_planner import IRPlanner
+from hgrag.agents.planning.ir_planner_prompts import IR_PLAN_SYSTEM_PROMPT
 from hgrag.agents.retrieval_agent import planner_for
 from hgrag.state.context import Context
 from hgrag.state.plan_steps import step_operator_names

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from test_planner import P1, StringIndex, make_store
 
-from hgrag.agents.mentions import MentionDetector
+from hgrag.agents.linking.mentions import MentionDetector
 from hgrag.tools.label_prefixes import LabelPrefixes
 
 QUESTIONS = [

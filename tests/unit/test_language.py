@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from test_planner import P1, toy  # noqa: F401  (fixture)
 
-from hgrag.agents.answer_render import abstention_text
+from hgrag.agents.answering.answer_render import abstention_text
 from hgrag.agents.language import non_english
 from hgrag.agents.retrieval_agent import OfflinePlanner
 from hgrag.state.context import Context

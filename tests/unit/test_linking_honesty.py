@@ -8,10 +8,10 @@ from types import SimpleNamespace
 import pytest
 from test_planner import P1, Hit, StringIndex, make_store
 
-from hgrag.agents.answer_render import abstention_text, render_answer
+from hgrag.agents.answering.answer_render import abstention_text, render_answer
 from hgrag.agents.graph_retrieval_agent import OfflineRetriever, _best_anywhere, _best_in_ring
-from hgrag.agents.mentions import MentionDetector
-from hgrag.agents.unlinked import looks_like_person, suggestions_for, unlinked_lowercase_partners
+from hgrag.agents.linking.mentions import MentionDetector
+from hgrag.agents.checking.unlinked import looks_like_person, suggestions_for, unlinked_lowercase_partners
 from hgrag.agents.retrieval_agent import OfflinePlanner
 from hgrag.state.context import Context
 from hgrag.tools.entity_keys import name_denotes, title_denotes, title_within, words_match
@@ -202,7 +202,7 @@ def test_a_typo_is_relinked_in_the_ring_and_the_text_says_how_it_was_read():
 
 
 def test_an_altered_title_is_found_where_it_stands_in_the_question() -> None:
-    from hgrag.agents.mentions import _aligned_stretch
+    from hgrag.agents.linking.mentions import _aligned_stretch
 
     label = "Seismic imaging of salt domes in the Red Sea"
     question = "who is first_author(Seismic imagng of salt domes in the Red Sea) and when did they start?"

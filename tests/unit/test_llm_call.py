@@ -8,7 +8,7 @@ import pytest
 from fake_openai import FakeOpenAI, closed_port
 from timebox import within
 
-from hgrag.agents.answer_prompts import AnswerReply
+from hgrag.agents.answering.answer_prompts import AnswerReply
 from hgrag.agents.retrieval_prompts import PlanFrameReply
 from hgrag.state.context import Context
 from hgrag.state.plan_ir import PlanIR

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hgrag.agents.name_typos import allowed_edits, as_written, corrected_name
+from hgrag.agents.linking.name_typos import allowed_edits, as_written, corrected_name
 from hgrag.tools.entity_index import Candidate
 
 

@@ -3,8 +3,8 @@ with a named paper accounted for only by ranking the named papers when the quest
 
 from __future__ import annotations
 
-from hgrag.agents.cite_direction import two_paper_roles
-from hgrag.agents.reading_words import without_named_comparisons
+from hgrag.agents.checking.cite_direction import two_paper_roles
+from hgrag.agents.checking.reading_words import without_named_comparisons
 
 RANK_CITES = {"tops": [{"op": "top", "key": "cited_by_count", "input": {"op": "match", "ids": ["p1", "p2"]}}]}
 RANK_ONE_SET = {"tops": [{"op": "top", "key": "cited_by_count", "input": {"op": "traverse", "input": {}}}]}

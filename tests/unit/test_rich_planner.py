@@ -12,7 +12,7 @@ from hgrag.agents.kinds.lexicon import cues, lexicon, without_rich_words
 from hgrag.agents.kinds.planner import plan_kinds
 from hgrag.agents.kinds.prompt import schema_note
 from hgrag.agents.kinds.schema_paths import schema_path
-from hgrag.agents.mentions import Span
+from hgrag.agents.linking.mentions import Span
 from hgrag.tools.entity_index import Candidate
 from hgrag.tools.graph_builder import build_store
 from hgrag.tools.ir_exec import execute
@@ -187,7 +187,7 @@ def test_coauthors_from_a_country_are_read_on_the_shared_paper(resources) -> Non
 
 
 def test_what_is_missing_depends_on_the_graph() -> None:
-    from hgrag.agents.unsupported import explain_unsupported
+    from hgrag.agents.checking.unsupported import explain_unsupported
 
     assert explain_unsupported(["affiliated", "with"]) == "I can't use 'affiliated with': the graph records no affiliations."
     assert "no affiliations" not in (explain_unsupported(["affiliated", "with"], richer=True) or "")

@@ -8,9 +8,9 @@ import pytest
 from test_planner import P1, toy  # noqa: F401  (toy: the planner tests' fixture)
 from test_planner import answer as answer_with_plan
 
-from hgrag.agents.question_check import unexplained_parts
-from hgrag.agents.residual import residual_text
-from hgrag.agents.spelling import expand_abbreviations
+from hgrag.agents.checking.question_check import unexplained_parts
+from hgrag.agents.checking.residual import residual_text
+from hgrag.agents.linking.spelling import expand_abbreviations
 
 P3 = "Sparse recovery of harmonic signals in noise"
 

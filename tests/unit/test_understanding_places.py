@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from test_planner import P1, answer, toy  # noqa: F401  (fixture)
 
-from hgrag.agents.asked_things import unknown_asked_things
-from hgrag.agents.intent import parse_intent
+from hgrag.agents.checking.asked_things import unknown_asked_things
+from hgrag.agents.planning.intent import parse_intent
 from hgrag.agents.retrieval_agent import OfflinePlanner
-from hgrag.agents.spelling import correct_word
+from hgrag.agents.linking.spelling import correct_word
 from hgrag.agents.understanding.check import structural_parts
 from hgrag.agents.understanding.lexicon import load, signatures
 from hgrag.agents.understanding.tokens import tag
@@ -57,7 +57,7 @@ def test_a_quoted_title_that_names_no_paper_does_not_link_a_title_inside_it(toy)
 
 
 def test_a_number_word_counting_a_noun_must_be_used_by_the_plan() -> None:
-    from hgrag.agents.question_check import unexplained_numbers
+    from hgrag.agents.checking.question_check import unexplained_numbers
     from hgrag.agents.understanding.cue_words import quantities
 
     assert quantities("which two papers of zzm are cited most?") == [(2, "two")]
@@ -76,7 +76,7 @@ def test_the_noun_of_a_copula_question_is_the_asked_kind_and_a_bound_word_needs_
 
 
 def test_chat_spellings_and_a_contracted_did_are_read() -> None:
-    from hgrag.agents.spelling import expand_abbreviations
+    from hgrag.agents.linking.spelling import expand_abbreviations
     from hgrag.agents.understanding.tokens import is_uncontracted, words
 
     assert expand_abbreviations("gimme the pubs of zzm pls") == "give me the papers of zzm please"
@@ -132,7 +132,7 @@ def test_a_bound_word_after_its_year_bounds_the_papers() -> None:
 
 
 def test_an_existence_opener_asks_yes_or_no_and_a_ranking_must_be_asked_where_it_is_asked() -> None:
-    from hgrag.agents.intent import is_yes_no
+    from hgrag.agents.planning.intent import is_yes_no
     from hgrag.agents.retrieval_agent import _ranked_where_asked
     from hgrag.agents.understanding.check import asked_kind, asking_tokens
 

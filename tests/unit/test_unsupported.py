@@ -2,7 +2,7 @@
 
 import pytest
 
-from hgrag.agents.unsupported import explain_unsupported
+from hgrag.agents.checking.unsupported import explain_unsupported
 
 
 @pytest.mark.parametrize("words, missing", [
@@ -67,7 +67,7 @@ def test_a_string_is_split_into_words():
     ("zzm 's h-index", "h-index"),
 ])
 def test_properties_the_graph_lacks_are_named_in_new_shapes(residue: str, part: str) -> None:
-    from hgrag.agents.asked_things import unknown_asked_things
+    from hgrag.agents.checking.asked_things import unknown_asked_things
 
     assert part in unknown_asked_things(residue)
 
@@ -80,6 +80,6 @@ def test_properties_the_graph_lacks_are_named_in_new_shapes(residue: str, part: 
     "list zzm and zzm 's joint papers", "what's the cited-by count for zzm",  # a relation word; a lexicon phrase
 ])
 def test_ordinary_wordings_name_nothing_unknown(residue: str) -> None:
-    from hgrag.agents.asked_things import unknown_asked_things
+    from hgrag.agents.checking.asked_things import unknown_asked_things
 
     assert unknown_asked_things(residue) == []

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hgrag.agents.interpretation import interpret
+from hgrag.agents.answering.interpretation import interpret
 from hgrag.state import plan_ir as ir
 from hgrag.tools.text import norm_key
 

@@ -18,13 +18,13 @@ from __future__ import annotations
 from typing import Any
 
 from hgrag.tools.graph_kinds import RICH_EDGE_TYPES, RICH_NODE_TYPES
-from hgrag.agents.ir_planner_prompts import IR_PLAN_SYSTEM_PROMPT, IR_PLAN_USER_TEMPLATE
+from hgrag.agents.planning.ir_planner_prompts import IR_PLAN_SYSTEM_PROMPT, IR_PLAN_USER_TEMPLATE
 from hgrag.agents.kinds.prompt import schema_note
 from hgrag.agents.understanding.prompt_note import note_for
-from hgrag.agents.plan_compiler import mention_dict
-from hgrag.agents.plan_lowering import with_ir
-from hgrag.agents.question_check import output_kind
-from hgrag.agents.unlinked import suggestions_for
+from hgrag.agents.planning.plan_compiler import mention_dict
+from hgrag.agents.planning.plan_lowering import with_ir
+from hgrag.agents.checking.question_check import output_kind
+from hgrag.agents.checking.unlinked import suggestions_for
 from hgrag.state.context import Context
 from hgrag.state.ir_types import NODE_ATTRIBUTES, NODESET, type_error
 from hgrag.state.plan_ir import IRError, validate_ir, walk
@@ -94,10 +94,10 @@ def plan_from_steps(steps: list[dict[str, Any]], question: str, resources: Any) 
 def question_residual(question: str, resources: Any) -> str:
     """The question as the offline parser reads it (mentions masked), so the question-plan check
     compares what is asked with what the model's plan returns, as for every other plan."""
-    from hgrag.agents.residual import residual_text, without_descriptors
-    from hgrag.agents.mentions import fold_quotes
-    from hgrag.agents.plan_basics import detector_for
-    from hgrag.agents.spelling import correct_text
+    from hgrag.agents.checking.residual import residual_text, without_descriptors
+    from hgrag.agents.linking.mentions import fold_quotes
+    from hgrag.agents.planning.plan_basics import detector_for
+    from hgrag.agents.linking.spelling import correct_text
 
     spans, years, _ = detector_for(resources).detect(question)
     return without_descriptors(correct_text(residual_text(fold_quotes(question), spans, years)))
@@ -123,7 +123,7 @@ def unlinkable_literal(tree: dict[str, Any], names: dict[int, str]) -> str | Non
 def link_matches(tree: dict[str, Any], names: dict[int, str], question: str, resources: Any
                  ) -> tuple[list[dict[str, Any]], list[str]]:
     """Link every match step's text through the entity index (texts must be spans of the question)."""
-    from hgrag.agents.plan_basics import detector_for, in_question, link_named_mention
+    from hgrag.agents.planning.plan_basics import detector_for, in_question, link_named_mention
 
     detector = detector_for(resources)
     anchors: dict[tuple[str, str], dict[str, Any]] = {}
@@ -200,7 +200,7 @@ def _operation(ir: dict[str, Any]) -> str:
 
 
 def _unsupported(reason: str) -> dict[str, Any]:
-    from hgrag.agents.plan_basics import unsupported_plan
+    from hgrag.agents.planning.plan_basics import unsupported_plan
 
     return unsupported_plan(f"I do not answer this from the graph: {one_line(reason)}")
 

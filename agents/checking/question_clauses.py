@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from hgrag.agents.asked_kind import numbered_holes
+from hgrag.agents.checking.asked_kind import numbered_holes
 from hgrag.state.plan_ir import walk
 
 # "excl.", "incl.", "vs." are abbreviations inside a clause, not the end of a sentence
@@ -31,7 +31,7 @@ def residue(question: str, plan: dict[str, Any]) -> str:
     text = re.sub(r'"[^"]{3,}"', MENTION_HOLE, text)
     text = re.sub(r"[\"'`‘“](\s*zzm\s*)[\"'`’”](?![a-z])", r" \1 ", text)  # quotes left around a cut-out mention
     text = YES_NO_TAIL.sub(" ", text.lower().replace("_", " "))  # "first_author(X)" names a first author
-    from hgrag.agents.spelling import correct_text  # imports this module's vocabulary
+    from hgrag.agents.linking.spelling import correct_text  # imports this module's vocabulary
 
     return correct_text(re.sub(r"\s+", " ", text).strip())
 

@@ -1,7 +1,7 @@
 """Compositional readings around one paper's author positions: "what else has the first author of X
 written" (the other papers of the author at a position) and "the authors of X except whoever is
 listed first" (the authors of X without the one at a position). The rules read the residual question
-(mentions replaced by zzpaper / zzauthor) and are called from agents/composition.py.
+(mentions replaced by zzpaper / zzauthor) and are called from agents/planning/composition.py.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from hgrag.agents.plan_compiler import hop
+from hgrag.agents.planning.plan_compiler import hop
 
 FIRST = r"(first|lead|leading|primary|principal|main)"
 LAST = r"(last|senior|final)"

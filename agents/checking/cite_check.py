@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from hgrag.agents.asked_kind import numbered_holes
-from hgrag.agents.cite_direction import ARROW, REF_LIST, one_paper_direction, two_paper_roles
+from hgrag.agents.checking.asked_kind import numbered_holes
+from hgrag.agents.checking.cite_direction import ARROW, REF_LIST, one_paper_direction, two_paper_roles
 from hgrag.state.plan_ir import walk
 
 WORKS = r"(papers|works|articles|publications|studies|ones|items|research)"
@@ -106,7 +106,7 @@ def direction_parts(question: str, plan: dict[str, Any]) -> list[str]:
 def count_for_list(question: str, plan: dict[str, Any]) -> list[str]:
     """'Show everything that cites P' answered with P's citation count: a relation to P asked as a
     list (or as papers) is not answered by a number."""
-    from hgrag.agents.asked_kind import asked_kind, returned_kind
+    from hgrag.agents.checking.asked_kind import asked_kind, returned_kind
 
     ir = plan.get("ir")
     if returned_kind(ir) != "number" or cite_edges(ir):

@@ -10,12 +10,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from hgrag.agents import composition_except
-from hgrag.agents.cite_direction import two_paper_roles
-from hgrag.agents.composition_time import (asks_yes_no, excluded_year_filters, relative_relation, strict_year_filters,
+from hgrag.agents.planning import composition_except
+from hgrag.agents.checking.cite_direction import two_paper_roles
+from hgrag.agents.planning.composition_time import (asks_yes_no, excluded_year_filters, relative_relation, strict_year_filters,
                                            symbolic_text, year_bounds)
-from hgrag.agents.composition_count import asks_distinct_years, count_aggregate, names_average, without_thresholds
-from hgrag.agents.plan_compiler import hop, mention_dict
+from hgrag.agents.planning.composition_count import asks_distinct_years, count_aggregate, names_average, without_thresholds
+from hgrag.agents.planning.plan_compiler import hop, mention_dict
 
 NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                 "nine": 9, "ten": 10, "twenty": 20}
@@ -147,7 +147,7 @@ class Composer:
     def _asks_about_both_papers(self) -> bool:
         """False when the asking sentence names one paper and refers back to none ("X is cited a lot.
         How many times has Y been cited?": X is context, not the other end of a citation)."""
-        from hgrag.agents.intent import PAPER_PRONOUN, asked_first
+        from hgrag.agents.planning.intent import PAPER_PRONOUN, asked_first
 
         asked = asked_first(self.text)[1]
         return asked.count("zzpaper") >= 2 or bool(PAPER_PRONOUN.search(asked)) or "zzstop" not in self.text

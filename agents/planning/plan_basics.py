@@ -6,10 +6,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from hgrag.agents.intent import Frame
-from hgrag.agents.mentions import MentionDetector, Span
-from hgrag.agents.plan_compiler import compile_plan
-from hgrag.agents.plan_lowering import with_ir
+from hgrag.agents.planning.intent import Frame
+from hgrag.agents.linking.mentions import MentionDetector, Span
+from hgrag.agents.planning.plan_compiler import compile_plan
+from hgrag.agents.planning.plan_lowering import with_ir
 from hgrag.tools.resources import Resources
 from hgrag.tools.text import norm_key
 

@@ -16,16 +16,16 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from hgrag.tools.graph_kinds import STANDS_FOR
-from hgrag.agents.asked_kind import (EDGE_KIND, ambiguous_references, context_combinations, kind_conflict,
+from hgrag.agents.checking.asked_kind import (EDGE_KIND, ambiguous_references, context_combinations, kind_conflict,
                                      truncated_names, unused_mentions)
-from hgrag.agents.asked_things import unknown_asked_things
-from hgrag.agents.cite_check import (accounted_text, citation_count_direction, count_for_list, direction_parts,
+from hgrag.agents.checking.asked_things import unknown_asked_things
+from hgrag.agents.checking.cite_check import (accounted_text, citation_count_direction, count_for_list, direction_parts,
                                       unlinked_citer)
-from hgrag.agents.composition_count import AVERAGE_WORD
-from hgrag.agents.composition_time import OFFSET
-from hgrag.agents.reading_words import accounted_by_reading, without_context_shares, without_named_comparisons
-from hgrag.agents.honest_checks import honest_parts
-from hgrag.agents.question_clauses import CLAUSE_BREAK, asking_part, context_only_entities, residue
+from hgrag.agents.planning.composition_count import AVERAGE_WORD
+from hgrag.agents.planning.composition_time import OFFSET
+from hgrag.agents.checking.reading_words import accounted_by_reading, without_context_shares, without_named_comparisons
+from hgrag.agents.checking.honest_checks import honest_parts
+from hgrag.agents.checking.question_clauses import CLAUSE_BREAK, asking_part, context_only_entities, residue
 from hgrag.agents.understanding.check import structural_parts, without_consumed_instructions
 from hgrag.agents.understanding.cue_words import quantities
 from hgrag.state.plan_ir import walk
@@ -269,7 +269,7 @@ def unexplained_text(parts: list[str], richer: bool = False) -> str:
     """One sentence naming what the plan could not use (with the graph's reason where one is known);
     `richer`: the graph holds institutions, topics, keywords and funders."""
     try:
-        from hgrag.agents.unsupported import explain_unsupported
+        from hgrag.agents.checking.unsupported import explain_unsupported
     except ImportError:  # pragma: no cover - explanations are optional
         explain_unsupported = None
     reason = explain_unsupported(parts, richer) if explain_unsupported else None
@@ -302,7 +302,7 @@ def output_kind(op: dict[str, Any] | None) -> str | None:
 def kind_mismatch(residual: str, plan: dict[str, Any]) -> list[str]:
     """'Which other papers did the first author of X write?' answered with a person: the asked kind
     (the noun after the question word) must be the kind of what the plan returns."""
-    from hgrag.agents.intent import focus_target
+    from hgrag.agents.planning.intent import focus_target
 
     returned = output_kind(plan.get("ir"))
     if returned is None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from hgrag.agents.mentions import GENERIC_VENUE_WORDS, NAME_PARTICLES, STOPWORDS, Span, fold_quotes
+from hgrag.agents.linking.mentions import GENERIC_VENUE_WORDS, NAME_PARTICLES, STOPWORDS, Span, fold_quotes
 
 CAPITALISED_RUN = re.compile(r"(?:[A-Z][\w'’.-]*|(?:van|von|de|der|da|del|di|du|le|la|al|el)\b)"
                              r"(?:\s+(?:[A-Z][\w'’.-]*|(?:van|von|de|der|da|del|di|du|le|la|al|el)\b)){1,6}")

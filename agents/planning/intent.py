@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from hgrag.agents.cite_direction import one_paper_direction
-from hgrag.agents.intent_thresholds import date_verb, thresholded, where_condition
+from hgrag.agents.checking.cite_direction import one_paper_direction
+from hgrag.agents.planning.intent_thresholds import date_verb, thresholded, where_condition
 from hgrag.agents.understanding.cue_words import (bound_by, bounds_after, byline_places, graph_scoped, opens_yes_no,
                                                   year_range)
 

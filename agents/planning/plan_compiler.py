@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from hgrag.agents.intent import Frame
-from hgrag.agents.plan_lowering import with_ir
+from hgrag.agents.planning.intent import Frame
+from hgrag.agents.planning.plan_lowering import with_ir
 from hgrag.tools.graph_store import EDGE_BETWEEN
 
 ATTRIBUTE_OF = {"year": "year", "citations": "cited_by_count", "doi": "doi", "type": "work_type",

@@ -35,8 +35,8 @@ ASKS_FIRST = re.compile(r"\W*(anyway,? )?(so,? )?(how|what|whats|which|who|whom|
 
 def _holes(question: str, mentions: list[dict[str, Any]]) -> str:
     """The question with mention i (longest first) replaced by ' zzm<i> ', typed spelling included."""
-    from hgrag.agents.asked_kind import typed_pattern
-    from hgrag.agents.mentions import fold_quotes
+    from hgrag.agents.checking.asked_kind import typed_pattern
+    from hgrag.agents.linking.mentions import fold_quotes
 
     text = fold_quotes(question)
     for i, mention in enumerate(mentions):
@@ -89,7 +89,7 @@ DISMISSAL = re.compile(r"\b(forget( about)?|ignore|never ?mind|nvm|disregard|scr
 
 def dismissed_entities(question: str, plan: dict[str, Any]) -> list[str]:
     """Entities the plan uses although the question dismisses them ("forget X. …")."""
-    from hgrag.agents.asked_kind import used_ids
+    from hgrag.agents.checking.asked_kind import used_ids
 
     mentions = _used_mentions(plan, used_ids(plan.get("ir")))
     text = _holes(question, mentions).lower()
@@ -110,7 +110,7 @@ def _misread(question: str, plan: dict[str, Any]) -> tuple[list[str], str, set[s
     mentions = _used_mentions(plan)
     if len(mentions) < 2:
         return [], "", set()
-    from hgrag.agents.question_clauses import known_and_left_out
+    from hgrag.agents.checking.question_clauses import known_and_left_out
 
     asking, context = _sentences(question, mentions)
     if not asking:
@@ -137,7 +137,7 @@ UNRECORDED_YES_NO = re.compile(r"\b(?:has|have|had|did|does|do)\s+zzm\s+(?:(?:ev
 def unrecorded_yes_no(text: str) -> list[str]:
     """'Has A won any awards?', 'did A get a grant': a yes/no question whose verb or object names
     something the graph does not record (awards, funding, ...) cannot be answered by A's papers."""
-    from hgrag.agents.unsupported import _missing_for
+    from hgrag.agents.checking.unsupported import _missing_for
 
     found = []
     for match in UNRECORDED_YES_NO.finditer(text):
@@ -166,7 +166,7 @@ def asking_names_another(question: str, plan: dict[str, Any]) -> list[str]:
 
 def _unknown_run(text: str, least: int = 3) -> str:
     """The first run of at least `least` words the parser does not know (connectors may join them)."""
-    from hgrag.agents.spelling import FUNCTION_WORDS, vocabulary
+    from hgrag.agents.linking.spelling import FUNCTION_WORDS, vocabulary
 
     known = vocabulary()[0] | FUNCTION_WORDS
     run: list[str] = []
@@ -184,7 +184,7 @@ def _unknown_run(text: str, least: int = 3) -> str:
 
 def _sentences(question: str, mentions: list[dict[str, Any]]) -> tuple[str, str]:
     """(asking sentence, the other sentences) of the question with mentions as holes; ('', '') for one sentence."""
-    from hgrag.agents.question_clauses import NOT_A_STOP
+    from hgrag.agents.checking.question_clauses import NOT_A_STOP
 
     stop = rf"(?<=[.!?]){NOT_A_STOP}{STOP_EXTRA}\s+"
     sentences = [s for s in re.split(stop, _holes(question, mentions).lower()) if s.strip()]

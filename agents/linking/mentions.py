@@ -8,12 +8,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from hgrag.agents.mention_partners import promote_partners
-from hgrag.agents.name_context import UNQUOTED_TYPE_PREFERENCE, contradicts, name_typed_before
+from hgrag.agents.linking.mention_partners import promote_partners
+from hgrag.agents.linking.name_context import UNQUOTED_TYPE_PREFERENCE, contradicts, name_typed_before
 from hgrag.tools.entity_keys import title_denotes, title_within
 from hgrag.tools.label_prefixes import LabelPrefixes
 from hgrag.tools.text import name_tokens, norm_key
-from hgrag.agents.title_stops import with_own_stop
+from hgrag.agents.linking.title_stops import with_own_stop
 
 QUOTE_FOLD = str.maketrans({"“": '"', "”": '"', "„": '"', "‟": '"', "″": '"', "«": '"', "»": '"',
                             "‘": "'", "’": "'", "‚": "'", "‛": "'", "′": "'", "`": "'"})

@@ -10,8 +10,8 @@ from functools import lru_cache
 
 from rapidfuzz.distance import DamerauLevenshtein
 
-from hgrag.agents.intent import NOUNS, TRIGGERS
-from hgrag.agents.asked_things import KNOWN_NOUNS, KNOWN_VERBS, SKIPPED
+from hgrag.agents.planning.intent import NOUNS, TRIGGERS
+from hgrag.agents.checking.asked_things import KNOWN_NOUNS, KNOWN_VERBS, SKIPPED
 
 FUNCTION_WORDS = frozenset("""a an the of in on at to for by with from and or not no is are was were be been being did do
 does done has have had having who whom whose what which when where why how many much most least more less than
@@ -23,9 +23,10 @@ venue venues journal journals conference conferences published publish wrote wri
 coauthor coauthors co-authored together jointly collaborated collaborate collaborators collaborator""".split())
 
 
-PARSER_MODULES = ("hgrag.agents.intent", "hgrag.agents.question_check", "hgrag.agents.question_clauses", "hgrag.agents.asked_things",
-                  "hgrag.agents.asked_kind", "hgrag.agents.composition", "hgrag.agents.mentions",
-                  "hgrag.agents.unsupported")
+PARSER_MODULES = ("hgrag.agents.planning.intent", "hgrag.agents.checking.question_check",
+                  "hgrag.agents.checking.question_clauses", "hgrag.agents.checking.asked_things",
+                  "hgrag.agents.checking.asked_kind", "hgrag.agents.planning.composition",
+                  "hgrag.agents.linking.mentions", "hgrag.agents.checking.unsupported")
 
 
 def _parser_words() -> set[str]:

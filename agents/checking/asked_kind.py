@@ -334,7 +334,7 @@ def _ends_another_mention(before: str, plan: dict[str, Any], anchor: dict[str, A
 def truncated_names(question: str, plan: dict[str, Any]) -> list[str]:
     """A linked person whose written name starts one word earlier with a word that is not English
     ("Roberr D. Nowak" linked as "D. Nowak"): the first name was dropped, so the link is a guess."""
-    from hgrag.agents.spelling import english_words, vocabulary
+    from hgrag.agents.linking.spelling import english_words, vocabulary
 
     found = []
     for anchor in plan.get("anchors", []):

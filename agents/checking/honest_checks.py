@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from hgrag.tools.graph_kinds import STANDS_FOR
-from hgrag.agents.honest_context import (asking_names_another, back_reference_missed, context_entity_misread,
+from hgrag.agents.checking.honest_context import (asking_names_another, back_reference_missed, context_entity_misread,
                                          dismissed_entities, two_read_as_more, unrecorded_yes_no)
 from hgrag.state.plan_ir import walk
 
@@ -86,7 +86,7 @@ COUNT_OF = r"\b(?:how many|number of|count of|total)(?: \w+){{0,2}}? (?:{0})\b|\
 def counted_kind_mismatch(text: str, ir: dict[str, Any] | None) -> list[str]:
     """'first author's paper count' read as the number of first authors: what the question counts
     (papers, people, venues) must be what the plan's count counts."""
-    from hgrag.agents.asked_kind import returned_kind
+    from hgrag.agents.checking.asked_kind import returned_kind
 
     if not ir or ir.get("op") != "aggregate" or ir.get("fn") != "count":
         return []
@@ -138,7 +138,7 @@ ALREADY_HAVE = re.compile(r"\b(already|i've got|i have got|i got)\b[^.;?!]*?\bzz
 def already_known_used(question: str, plan: dict[str, Any]) -> list[str]:
     """'I already have the doi of X, now I need the one for Y': X is what the asker has, so a plan
     that answers about X (alone or with Y) answers what was not asked."""
-    from hgrag.agents.asked_kind import numbered_holes, used_ids
+    from hgrag.agents.checking.asked_kind import numbered_holes, used_ids
 
     anchors = sorted((a for a in plan.get("anchors", []) if a.get("text") and a.get("node_id")),
                      key=lambda a: -len(a["text"]))
@@ -174,7 +174,7 @@ def honest_parts(text: str, question: str, plan: dict[str, Any]) -> list[str]:
 
 
 def _whole_residue(question: str, plan: dict[str, Any]) -> str:
-    from hgrag.agents.question_clauses import residue
+    from hgrag.agents.checking.question_clauses import residue
 
     return residue(question, plan)
 
@@ -197,8 +197,8 @@ def venue_inside_title(question: str, plan: dict[str, Any]) -> list[str]:
     name linked out of a longer unlinked name or title ('Networks', 'Langmuir adsorption fracturing
     in…') is a guess; the words glued to it on either side (title-case words before it, words the
     question language does not use after it) show that it is only part of a name."""
-    from hgrag.agents.asked_kind import numbered_holes
-    from hgrag.agents.spelling import vocabulary
+    from hgrag.agents.checking.asked_kind import numbered_holes
+    from hgrag.agents.linking.spelling import vocabulary
 
     anchors = sorted((a for a in plan.get("anchors", []) if a.get("text")), key=lambda a: -len(a["text"]))
     text = numbered_holes(question, [a["text"] for a in anchors])
@@ -239,7 +239,7 @@ ASKS_YEAR = re.compile(r"\b(which|what) (year|yeer|yr)\b|\bthe year (of|when)\b|
 def year_read_as_span(text: str, ir: dict[str, Any] | None) -> list[str]:
     """'how long has A been publishing? I just need the year of the earliest paper': a year asked for
     is a year, not the span of years a 'how long' would give."""
-    from hgrag.agents.composition_count import SUBTRACTION
+    from hgrag.agents.planning.composition_count import SUBTRACTION
 
     if ir and ir.get("op") == "aggregate" and ir.get("fn") == "span" and ASKS_YEAR.search(text) \
             and not SUBTRACTION.search(text):  # "subtract the year of the first from the year of the last"
@@ -257,7 +257,7 @@ background re subject topic help info ok okay thanks urgent important aside""".s
 def unlinked_topic_prefix(question: str, plan: dict[str, Any]) -> list[str]:
     """'Algorithmica: number of papers by A': a name set before the question like a heading (title
     case, not a lead-in like 'Question:') that no mention linked is a condition the plan leaves out."""
-    from hgrag.agents.asked_things import KNOWN_NOUNS
+    from hgrag.agents.checking.asked_things import KNOWN_NOUNS
 
     match = TOPIC_PREFIX.match(question)
     if not match:
@@ -284,7 +284,7 @@ SUBJECT_AFTER = re.compile(r"\b(?:talking|speaking|asking|thinking) about\s+zzm(
 def trailing_subject_unused(question: str, plan: dict[str, Any]) -> list[str]:
     """'…which of their papers has the most citations? talking about A': a subject named at the end
     is whom the question is about; a plan that never uses A answers about someone else."""
-    from hgrag.agents.asked_kind import numbered_holes, used_ids
+    from hgrag.agents.checking.asked_kind import numbered_holes, used_ids
 
     anchors = sorted((a for a in plan.get("anchors", []) if a.get("text") and a.get("node_id")),
                      key=lambda a: -len(a["text"]))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from hgrag.agents.intent import NOUNS
+from hgrag.agents.planning.intent import NOUNS
 
 KNOWN_NOUNS = frozenset(w for words in NOUNS.values() for w in words) | frozenset("""
 doi dois orcid orcids issn language languages type types kind kinds sort category genre format title titles name names

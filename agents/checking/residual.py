@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from hgrag.agents.intent_thresholds import comparison_words
+from hgrag.agents.planning.intent_thresholds import comparison_words
 
 PLACEHOLDER = {"paper": "zzpaper", "author": "zzauthor", "venue": "zzvenue", "year": "zzyear"}
 DESCRIPTORS = re.compile(

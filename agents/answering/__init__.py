@@ -1,0 +1,1 @@
+"""Writing the answer from the evidence: rendering, the LLM answerer's prompts, and the interpretation line."""
