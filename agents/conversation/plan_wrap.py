@@ -27,6 +27,8 @@ class FixedPlanner:
 def refinement_plan(resolution: dict[str, Any]) -> dict[str, Any]:
     anchors = [{"text": it["label"], "type": it["type"], "node_id": it["id"], "label": it["label"], "score": 1.0,
                 "match": "thread", "role": "subject"} for it in resolution["set"]]
+    anchors += [{"text": c["label"], "type": c["type"], "node_id": c["node_id"], "label": c["label"], "score": 1.0,
+                 "match": "exact", "role": "filter"} for c in resolution.get("conditions") or []]
     plan = ir_native_plan(resolution["ir"], anchors, [])
     plan["rationale"] = "refinement of an earlier answer in this thread"
     plan["interpretation"] = interpret(plan["ir"], anchors=anchors)

@@ -220,7 +220,8 @@ def definites(text: str, spans: list[Any], taken: list[Ref]) -> list[Ref]:
         if not _outside(match.start(), match.end(), spans) or not _outside(match.start(), match.end(), taken):
             continue
         kind = next(k for k, ns in table.items() if match.group("noun") in ns)
-        found.append(Ref(match.start(), match.end(), match.group(0), "demonstrative", kind, "one"))
+        found.append(Ref(match.start(), match.end(), match.group(0), "demonstrative", kind, "one",
+                         noun=match.group("noun")))
     return found
 
 
@@ -249,7 +250,7 @@ def fragment_only(text: str, spans: list[Any], extra: tuple[str, ...] = ()) -> b
     kept = [c for i, c in enumerate(text) if _outside(i, i + 1, spans)]
     rest = re.sub(rf"-?{YEAR}", " ", "".join(kept))  # 'post-2003': the year and its hyphen
     fillers = set(words("fragment_words")) | set(extra) | {"'", '"'}
-    tokens = re.findall(r"[\w'-]+|[^\w\s]", rest)
+    tokens = re.findall(r"[\w'-]+", rest)  # punctuation ('—', '?', ':') asks nothing of its own
     return all(t in fillers for t in tokens)
 
 

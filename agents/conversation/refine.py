@@ -67,11 +67,12 @@ def refinement(low: str, spans: list[Any], history: list[Turn], store: Any) -> d
             key = lex["extremes"][re.sub(r"\s+", " ", extreme.group(0))]
         else:
             kind, rest = "filter", low[len(opener):]
-    if not kind and _closing_opener(low):  # 'pre-2008 ones only'
-        kind, rest = "filter", low[:low.rstrip(" ?.!").rfind(" ")]
+    offset = len(low) - len(rest)  # where `rest` starts in `low`: after a leading opener
+    if not kind and _closing_opener(low):  # 'pre-2008 ones only', 'those in V only': the opener closes it
+        kind, rest, offset = "filter", low[:low.rstrip(" ?.!").rfind(" ")], 0
     if not kind:
         return None
-    shifted = [_shift(s, len(low) - len(rest)) for s in spans]
+    shifted = [_shift(s, offset) for s in spans]
     if kind == "count" and _linked(shifted) and not search_words("set_words", low):
         return None  # 'how many papers does B have?' asks about B; 'how many of them are by B?' narrows the set
     extra = tuple(w for phrase in list(lex["year_comparisons"]) + list(lex["year_suffixes"]) for w in phrase.split()) + tuple(w for p in lex["set_words"] + lex["count_phrases"] for w in p.split()) \
@@ -93,6 +94,8 @@ def refinement(low: str, spans: list[Any], history: list[Turn], store: Any) -> d
     named = {type_of_noun(w) for w in re.findall(r"[\w'-]+", _outside_spans(rest, shifted))} - {None}
     if named and named != {node_type}:
         return None  # 'their most cited paper' over authors: not a refinement of that set
+    if _pronoun_types(_outside_spans(rest, shifted)) - {node_type}:
+        return None  # 'her most recent paper' after a list of papers: 'her' is a person, not that list
     ir: dict[str, Any] = {"op": "match", "ids": [it["id"] for it in items], "type": node_type, "text": ""}
     for cmp, value in year_filters(_outside_spans(rest, shifted)):
         cmp = {">": ">=", "<": "<="}.get(cmp, cmp) if inclusive else cmp
@@ -109,9 +112,20 @@ def refinement(low: str, spans: list[Any], history: list[Turn], store: Any) -> d
     wording = {"count": f"How many {node_type}s {modifiers}", "filter": f"Which {node_type}s {modifiers}",
                "list": f"Which {node_type}s {modifiers}",
                "top": f"Which {node_type} {modifiers} {key[2] if kind == 'top' else ''}"}
-    return {"kind": "refinement", "ir": ir, "set": items, "turn": turn["turn"],
+    conditions = [{"text": span.text, "type": span.type, "node_id": span.candidates[0].node_id,
+                   "label": span.candidates[0].label} for span in _linked(shifted)]
+    return {"kind": "refinement", "ir": ir, "set": items, "turn": turn["turn"], "conditions": conditions,
             "question": " ".join(wording[kind].split()) + "?",
             "taken": [f"'{low.strip(' ?')}' refers to {label} ({_names(items)})"]}
+
+
+def _pronoun_types(text: str) -> set[str]:
+    """The node types that the typed pronouns of `text` stand for ('her' → author; 'it', 'they' → no one type)."""
+    found = set()
+    for pronoun, spec in lexicon()["pronouns"].items():
+        if spec.get("type") not in ("any", "thing") and re.search(rf"(?<![\w'-]){re.escape(pronoun)}(?![\w'-])", text):
+            found.add(spec["type"])
+    return found
 
 
 def _closing_opener(low: str) -> bool:
@@ -176,7 +190,8 @@ def _modifier_words(rest: str, spans: list[Any]) -> str:
         word = lex["filter_wording"].get(cmp, "in")
         parts.append(f"between {value[0]} and {value[1]}" if cmp == "between" else f"{word} {value}")
     for span in _linked(spans):
-        name = f"'{span.text}'" if span.type == "paper" else span.text
+        label = span.candidates[0].label if span.candidates else span.text  # 'MICRO', not the lower-cased 'micro'
+        name = f"'{label}'" if span.type == "paper" else label
         parts.append(f"{lex['attribute_wording'][{'venue': 'venue', 'author': 'author', 'paper': 'cites'}[span.type]]} {name}")
     return " ".join(parts)
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from hgrag.agents.conversation.asked_slot import attribute_ellipsis, position_ellipsis
 from hgrag.agents.conversation.choice import homonym_choice
-from hgrag.agents.conversation.lexicon import search_words, starts_with, type_of_noun, words
+from hgrag.agents.conversation.lexicon import lexicon, search_words, starts_with, type_of_noun, words
 from hgrag.agents.conversation.pick import answered, clarify_text, last_set, listing
 from hgrag.agents.conversation.memory import Turn
 from hgrag.agents.conversation.open_turns import left_open, points_at_a_set, takes_a_set_past, uses_last_answer
@@ -161,6 +161,7 @@ def substitution(text: str, low: str, spans: list[Any], history: list[Turn], sto
     if named_sets:  # 'which of them got the most citations': the ranking is asked over the named set
         refs = [ref for ref in refs if ref.kind != "extreme"]
     question, taken, graft, pins = text, [], None, {}
+    item: dict[str, Any] | None = None  # the last single item a reference stood for (none when all were named sets)
     for ref in reversed(refs):
         if ref.same_as is not None:  # 'the 2nd author - what else did they write': the same one
             earlier = next(r for r in refs if r.start == ref.same_as)
@@ -204,8 +205,8 @@ def substitution(text: str, low: str, spans: list[Any], history: list[Turn], sto
             taken.append(f"'{ref.phrase}' = '{item['label']}' from turn {turn['turn']}")
             pins[item["label"]] = item["id"]  # the one meant, whoever else bears the name
         question = question[:ref.start] + _words_for(item, ref) + question[ref.end:]
-    if fragment_only(_blank(low, refs), spans, tuple(words("selection_words")) + chat_fillers()) \
-            and not _asks_another_kind(_blank(low, refs), item) and not _asks_attribute(_blank(low, refs), refs):
+    if fragment_only(_blank(low, refs), spans, tuple(words("selection_words")) + chat_fillers() + _selecting_heads(item)) \
+            and not (item and _asks_another_kind(_blank(low, refs), item)) and not _asks_attribute(_blank(low, refs), refs):
         if len(refs) == 1 and refs[0].kind == "extreme":  # 'the most recent of those?': the set's top item
             return _top_of_set(refs[0], history, taken)
         if len(refs) == 1 and refs[0].kind in ("ordinal", "year") and turn is not answered(history)[0]:
@@ -260,6 +261,12 @@ def _asks_attribute(blank: str, refs: list[Ref]) -> bool:
     if content[:1] and content[0].startswith("attribute:"):
         return True  # 'year of that one?', 'citations for it?': the fragment opens with what it asks
     return any(c.startswith("head:") and c != "head:aux" for c in concepts) and any(c.startswith("attribute:") for c in concepts)
+
+
+def _selecting_heads(item: dict[str, Any] | None) -> tuple[str, ...]:
+    """The bare wh-words that ask for the selected item itself ('the final author — who?')."""
+    heads = lexicon()["selection_heads"]
+    return tuple(w for phrase, kind in heads.items() if item and kind in (item["type"], "any") for w in phrase.split())
 
 
 def _asks_another_kind(blank: str, item: dict[str, Any]) -> bool:
@@ -358,6 +365,8 @@ def _words_for(item: dict[str, Any], ref: Ref) -> str:
     joined = search_words("name_joiners", item["label"].lower())
     words = f"'{item['label']}'" if item["type"] == "paper" or joined else item["label"]
     words = f"{ref.prefix} {words}" if ref.prefix else words
+    if ref.noun in lexicon()["relational_nouns"]:  # 'last name on the byline' = on the byline of T
+        return f"the {ref.noun} of {words}"
     return f"{words}'s" if ref.possessive else words
 
 

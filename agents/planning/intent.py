@@ -47,11 +47,11 @@ YES_NO_START = re.compile(r"^(did|do|does|has|have|had|is|are|was|were|can|could
 YES_NO_MARK = re.compile(r"\b(whether|is it true|true or false|yes or no|yes no|y n|or not)\b|\bif zz")
 CITE = re.compile(r"\bcit(e|ed|ation|ations|es|ing)\b|\bcitation count\b|\binfluential\b|\bimpactful\b|\breferenced\b")
 POSITION = [
-    (re.compile(r"\b(first|lead|leading|primary|principal|main)[- ](named )?(author|writer)\b|\bfirst[- ]listed author\b|"
+    (re.compile(r"\b(first|lead|leading|primary|principal|main)[- ](named )?(author|writer|authored)\b|\bfirst[- ]listed author\b|"
                 r"\b(listed|named|appears?|appearing|comes?|placed|positioned) (as )?first\b|\bfirst in the author|"
                 r"\b(heads?|heading|tops?|topping|leads?|leading|top of|head of|at the top of|at the head of) "
                 r"(the )?(author list|list of authors|byline|authors)\b"), 1),
-    (re.compile(r"\b(last|senior|final|corresponding)[- ](named )?(author|writer)\b|\blast[- ]listed author\b|"
+    (re.compile(r"\b(last|senior|final|corresponding)[- ](named )?(author|writer|authored)\b|\blast[- ]listed author\b|"
                 r"\b(listed|named|appears?|appearing|comes?|placed|positioned) (as )?(last|at the end)\b|\blast in the author"), -1),
 ]
 MAX_SUPERLATIVE = re.compile(r"\bran(ks?|ked|king) first\b|\bnumber one\b|"
@@ -252,7 +252,7 @@ def is_yes_no(text: str) -> bool:
         return True
     wh = re.search(r"\b(who|whom|whose|what|which|when|where|how)\b", flat) or any(
         re.match(r"(list|name|give|show|tell|find)\b", c) for c in clauses)
-    return not wh and (any(YES_NO_START.search(c) for c in clauses) or opens_yes_no(flat))
+    return not wh and any(YES_NO_START.search(c) or opens_yes_no(c) for c in clauses)
 
 
 

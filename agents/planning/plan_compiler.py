@@ -213,9 +213,12 @@ def _author_targets(builder: PlanBuilder, via_paper: bool) -> None:
     frame = builder.frame
     venues = builder.by_type["venue"]
     target = frame.target
+    # 'papers first-authored by A': the author's own byline place picks the papers (via a paper, the place
+    # was the first hop's: 'the first author of T')
+    placed = {"position": frame.position} if frame.position and not via_paper else {}
     ranked_attribute = target in ATTRIBUTE_OF and frame.rank_by in ("cited_by_count",) and target != "citations"
     if target in ("paper", "citations") or ranked_attribute or (target in ATTRIBUTE_OF and target != "year"):
-        builder.walk("paper")
+        builder.walk("paper", **placed)
         _paper_ops(builder, venues)
         if ranked_attribute:
             builder.plan["read"] = ATTRIBUTE_OF[target]
@@ -226,7 +229,7 @@ def _author_targets(builder: PlanBuilder, via_paper: bool) -> None:
             builder.plan["read"] = ATTRIBUTE_OF[target]
         return
     if target == "year":
-        builder.walk("paper")
+        builder.walk("paper", **placed)
         filters = builder.paper_filters()
         if venues:
             filters["venue"] = _node_ids(venues)[0]
@@ -235,7 +238,7 @@ def _author_targets(builder: PlanBuilder, via_paper: bool) -> None:
         if frame.operation in ("argmax", "argmin"):
             builder.rank(target_is_value=True)
         return
-    builder.walk("paper")
+    builder.walk("paper", **placed)
     filters = builder.paper_filters()
     if venues and target != "venue":
         filters["venue"] = _node_ids(venues)[0]

@@ -44,10 +44,10 @@ def _branch(plan: dict[str, Any], subject: str) -> dict[str, Any]:
         node = _paper_filters(node, plan["start_filters"])
     for step in plan.get("steps", []):
         filters = step.get("filters") or {}
-        position = filters.get("position") if step["to_type"] == "author" else None
+        position = filters.get("position") if step["edge"] == "writes" else None  # a byline place, either way
         node = ir.traverse(node, step["edge"], step["direction"], position)
         if step["to_type"] == "paper" and filters:
-            node = _paper_filters(node, filters)
+            node = _paper_filters(node, {k: v for k, v in filters.items() if k != "position"})
     return node
 
 

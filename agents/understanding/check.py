@@ -18,6 +18,7 @@ from hgrag.agents.understanding.alignment import align
 from hgrag.agents.understanding.lexicon import signatures
 from hgrag.agents.understanding.signature import output_kind
 from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.cue_words import is_modifier
 from hgrag.agents.understanding.tokens import Token, clauses, tag, words
 
 ASKING_HEADS = ("head:who", "head:when", "head:where", "head:which", "head:how_many", "head:command", "operator:count")
@@ -104,6 +105,12 @@ def _reason(token: Token) -> str:
     return signatures().get(token.concept or "", {}).get("reason") or "no part of the plan does this"
 
 
+def _kind_next(tokens: list[Token]) -> bool:
+    """A kind noun next, or after one modifier the lexicon does not know ('any joint paper')."""
+    return bool(tokens) and (tokens[0].family == "kind" or (
+        is_modifier(tokens[0].concept) and len(tokens) > 1 and tokens[1].family == "kind"))
+
+
 def asked_kind(tokens: list[Token]) -> str | None:
     """The answer kind the question's head asks for, or None when the head does not say: the first decisive
     token after fillers, commands and function words ("how many" / "count", a kind noun, who / when /
@@ -120,9 +127,9 @@ def asked_kind(tokens: list[Token]) -> str | None:
         return "yes/no"
     if _aux_after_leading_phrase(body):  # "On T, was A listed under I?"
         return "yes/no"
-    if body[0].text in load("en").extra.get("yes_no_openers", []) and body[1:2] and body[1].family == "kind" and not any(
+    if body[0].text in load("en").extra.get("yes_no_openers", []) and _kind_next(body[1:3]) and not any(
             t.concept in ("head:who", "head:when", "head:where", "head:which", "head:how_many") for t in body):
-        return "yes/no"  # "Any papers by A in 1992?"
+        return "yes/no"  # "Any papers by A in 1992?", "any joint paper?"
     later = [i for i, t in enumerate(body) if i > 0 and t.concept in LATER_HEADS]
     if body[0].concept == "head:when" and later:  # "When A published T, what institution were they at?"
         return asked_kind(body[later[0]:])

@@ -68,7 +68,7 @@ def byline_places() -> list[tuple[re.Pattern, int]]:
     for name, forms in load("en").family("attribute").items():
         if not re.fullmatch(r"position_(\d+|first|last)", name):
             continue
-        words = _alternation([f for f in forms if " " not in f])
+        words = _alternation([f for f in forms if " " not in f] + sits.get("place_words", {}).get(name, []))
         found.append((re.compile(rf"\b({words})[- ](?:(?:{to_person}) )?(?:{person})\b|"
                                  rf"\b(?:{verbs}) (?:as )?({words})\b|"
                                  rf"\b({words}) (?:(?:{to_list}) )?(?:on|in) (?:the )?(?:{lists})\b"),
@@ -82,8 +82,23 @@ def _alternation(phrases: list[str]) -> str:
 
 
 def opens_yes_no(text: str) -> bool:
-    """'Any papers by A in 1992?': an opener of the lexicon's `yes_no_openers` right before a kind noun asks
-    whether such things exist ('any of those in V?', 'any other papers?' ask for them)."""
-    first = text.split()[:2]
-    return len(first) == 2 and first[0] in load("en").extra.get("yes_no_openers", []) \
-        and (load("en").concept(first[1]) or "").startswith("kind:")
+    """'Any papers by A in 1992?', 'A and B — any joint paper?': a clause opening with one of the lexicon's
+    `yes_no_openers` and a kind noun (one modifier may come between) asks whether such things exist ('any of
+    those in V?', 'any other papers?' ask for them)."""
+    from hgrag.agents.understanding.tokens import clauses
+
+    return any(_opener_before_kind(clause.split()[:3]) for clause in clauses(text))
+
+
+def _opener_before_kind(first: list[str]) -> bool:
+    lexicon = load("en")
+    if len(first) < 2 or first[0] not in lexicon.extra.get("yes_no_openers", []):
+        return False
+    kinds = [(lexicon.concept(w.strip("?.!,")) or "").startswith("kind:") for w in first[1:]]
+    return kinds[0] or (len(first) == 3 and is_modifier(lexicon.concept(first[1])) and kinds[1])
+
+
+def is_modifier(concept: str | None) -> bool:
+    """A word that only qualifies the kind noun after it ('joint', 'co-authored', an unknown adjective); not an
+    operator ('any other papers?', 'any recent ones?' ask for the things)."""
+    return concept is None or concept.split(":", 1)[0] in ("relation", "general")
