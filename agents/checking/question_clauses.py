@@ -27,7 +27,8 @@ def residue(question: str, plan: dict[str, Any]) -> str:
     texts = [m.get("text", "") for m in plan.get("anchors", [])] + list(plan.get("unresolved") or []) + \
         list(plan.get("set_aside") or [])
     for mention in sorted({t for t in texts if t}, key=len, reverse=True):
-        text = re.sub(re.escape(mention), MENTION_HOLE, text, flags=re.IGNORECASE)
+        stop = "." if mention.endswith(".") else ""  # 'Ting-Yi Chen.' ends its sentence too: the stop stays
+        text = re.sub(re.escape(mention), MENTION_HOLE.rstrip() + stop + " ", text, flags=re.IGNORECASE)
     text = re.sub(r'"[^"]{3,}"', MENTION_HOLE, text)
     text = re.sub(r"[\"'`‘“](\s*zzm\s*)[\"'`’”](?![a-z])", r" \1 ", text)  # quotes left around a cut-out mention
     text = YES_NO_TAIL.sub(" ", text.lower().replace("_", " "))  # "first_author(X)" names a first author
@@ -68,16 +69,33 @@ def known_and_left_out(mention: dict[str, Any], asking: str) -> bool:
 def asking_part(text: str) -> str:
     """The clauses that carry the question: context clauses in the first person that ask nothing
     ("I'm putting together a bibliography —") and trailing remarks that name no entity or number
-    ("; affiliation is not needed") are left out."""
+    ("; affiliation is not needed") are left out; other statements before the question keep only the
+    words that may bear on it (see `_context_words`)."""
     clauses = [c for c in CLAUSE_BREAK.split(text) if c.strip()]
     if len(clauses) < 2:
         return text
     asking = [i for i, c in enumerate(clauses) if ASKS.search(c.strip())]
     direct = [i for i in asking if not _first_person(clauses[i]) or "?" in clauses[i]]
     last = (direct or asking or [len(clauses) - 1])[-1]
-    kept = [c for i, c in enumerate(clauses) if i == last or (not _first_person(c) and
+    kept = [c if i == last or ASKS.search(c.strip()) or i > last else _context_words(c)
+            for i, c in enumerate(clauses) if i == last or (not _first_person(c) and
             (i <= last or "zzm" in c or re.search(r"\d", c)))]
     return " ".join(kept) or text
+
+
+def _context_words(clause: str) -> str:
+    """A statement before the question ('The applicant is A.', 'The BibTeX entry is missing the author list.')
+    asks nothing: its words the lexicon does not know, or knows as what the graph does not hold ('a reviewer
+    suggested …'), are context, not part of the question. Its mentions, numbers and known words stay."""
+    from hgrag.agents.understanding.lexicon import load
+
+    lexicon = load("en")
+
+    def kept(word: str) -> bool:
+        concept = lexicon.concept(word.lower().strip(".,;:!?()\"'"))
+        return word.startswith("zz") or not any(ch.isalpha() for ch in word) or (
+            concept is not None and not concept.startswith("missing:"))
+    return " ".join(w for w in clause.split() if kept(w))
 
 
 def _first_person(clause: str) -> bool:

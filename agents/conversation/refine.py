@@ -120,10 +120,11 @@ def refinement(low: str, spans: list[Any], history: list[Turn], store: Any) -> d
 
 
 def _pronoun_types(text: str) -> set[str]:
-    """The node types that the typed pronouns of `text` stand for ('her' → author; 'it', 'they' → no one type)."""
+    """'author' when `text` holds a personal pronoun ('her', 'his'): it stands for a person, whatever the set
+    ('there' in 'are there' or 'it' name no one type)."""
     found = set()
     for pronoun, spec in lexicon()["pronouns"].items():
-        if spec.get("type") not in ("any", "thing") and re.search(rf"(?<![\w'-]){re.escape(pronoun)}(?![\w'-])", text):
+        if spec.get("type") == "author" and re.search(rf"(?<![\w'-]){re.escape(pronoun)}(?![\w'-])", text):
             found.add(spec["type"])
     return found
 

@@ -168,6 +168,8 @@ def focus_target(text: str) -> tuple[str | None, bool]:
                 return _compound_head(window, j, kind), True
     nouns = [(j, _noun_class(w)) for j, w in enumerate(words) if w == "zzpos" or _noun_class(w)]
     nouns = [(j, kind) for j, kind in nouns if not thresholded(words, j)]  # "authors > 6" is a condition
+    nouns = [(j, kind) for j, kind in nouns if not (words[j] == "zzpos" and j + 1 < len(words)
+                                                     and _noun_class(words[j + 1]))]  # "first-author papers"
     heads = [(j, kind) for j, kind in nouns if not _modifies_mention(words, j)] or nouns
     for j, kind in heads[:1]:  # no trigger word: the first noun that is not "<noun> of <mention>"
         return ("author" if words[j] == "zzpos" else _compound_head(words, j, kind)), False

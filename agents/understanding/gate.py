@@ -94,6 +94,9 @@ def identify(question: str, spans: Iterable[Any] = ()) -> str:
     latin = _latin(words)
     if latin and english >= ENGLISH_ENOUGH:
         return "en"
+    read = _covered_by_a_read_language(words, english) if latin else None
+    if read:  # 'Ist … Mitautor von …?': too few words for lingua, all of them German lexicon words
+        return read
     best = _best(" ".join(words))
     if best is None:
         return "en"
@@ -106,6 +109,15 @@ def identify(question: str, spans: Iterable[Any] = ()) -> str:
     if confidence < CONFIDENT and latin:
         return "en"
     return name.title() if not latin or english < 0.5 else "en"
+
+
+def _covered_by_a_read_language(words: list[str], english: float) -> str | None:
+    """The read language (German, French) whose lexicon knows almost every word, when English knows few."""
+    if english >= 0.5:
+        return None
+    shares = {code: coverage(words, code) for code in READ_LANGUAGES if code != "en"}
+    code, share = max(shares.items(), key=lambda kv: kv[1], default=(None, 0.0))
+    return code if share >= ENGLISH_ENOUGH and share > english else None
 
 
 def _best(text: str) -> tuple[str, float] | None:

@@ -75,7 +75,9 @@ def to_english(question: str, language: str, spans: Iterable[Any] = ()) -> str:
         return question
     lexicon = load(language)
     parts, cursor, prefixes = [], 0, []
-    for start, end in _protected(question, spans, lexicon):
+    protected = _protected(question, spans, lexicon)
+    opens_with_name = bool(protected) and not question[:protected[0][0]].strip()  # 'Aggrey Agumya est-il …'
+    for start, end in protected:
         parts += _render(_unmarked(_pieces(question[cursor:start], lexicon), lexicon, prefixes), lexicon)
         parts.append(question[start:end].strip())
         cursor = end
@@ -83,8 +85,8 @@ def to_english(question: str, language: str, spans: Iterable[Any] = ()) -> str:
     if prefixes and not _asks_a_question_word(question, lexicon):
         # 'L'article T est-il paru en 2024 ?' -> 'Is it true that the paper T was published in 2024?'
         first = parts[0] if parts else ""
-        parts = [prefixes[0]] + ([first[:1].lower() + first[1:]] if first[:1].isalpha() and not first[1:2].isupper()
-                                 else [first]) + parts[1:]
+        lowered = first[:1].isalpha() and not first[1:2].isupper() and not opens_with_name  # a name keeps its case
+        parts = [prefixes[0]] + ([first[:1].lower() + first[1:]] if lowered else [first]) + parts[1:]
     text = " ".join(p for p in parts if p)
     text = re.sub(r"\s+([?!.,;:])", r"\1", text)
     return text[:1].upper() + text[1:]

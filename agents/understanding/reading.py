@@ -24,14 +24,37 @@ class Reading:
 def read_question(question: str, detect: Callable[[str], list[Any]]) -> Reading:
     """`detect(question)` gives the linked mention spans (called only when the words are not plainly English)."""
     if plainly_english(question):
-        return Reading(without_lead_in(question), "en")
+        return Reading(as_asked(question), "en")
     spans = detect(question)
     language = identify(question, spans)
     if language == "en":
-        return Reading(without_lead_in(question), "en")
+        return Reading(as_asked(question), "en")
     if language in ("de", "fr"):
         return Reading(to_english(question, language, spans), language)
     return Reading(question, language, unsupported_sentence(language))
+
+
+def as_asked(question: str) -> str:
+    """An English question without its chat lead-in, its closing tag written as the yes/no it asks."""
+    return with_tag_as_yes_no(without_lead_in(question))
+
+
+def with_tag_as_yes_no(question: str) -> str:
+    """'I think T appeared in V, right?' -> 'I think T appeared in V, yes or no?': a statement closed by a tag
+    question of the lexicon (`tag_questions`) asks whether it holds."""
+    pattern = _tag_pattern()
+    return pattern.sub(", yes or no?", question, count=1) if pattern else question
+
+
+@lru_cache(maxsize=1)
+def _tag_pattern() -> re.Pattern | None:
+    from hgrag.agents.understanding.lexicon import load
+
+    tags = sorted(load("en").extra.get("tag_questions", []), key=len, reverse=True)
+    if not tags:
+        return None
+    phrases = "|".join(r"\s+".join(map(re.escape, tag.split())) for tag in tags)
+    return re.compile(rf"\s*,\s*(?:{phrases})\s*\?\s*$", re.IGNORECASE)
 
 
 def without_lead_in(question: str, punctuated: bool = True) -> str:
