@@ -141,14 +141,28 @@ def unknown_asked_things(text: str) -> list[str]:
         if head not in KNOWN_NOUNS and head not in SKIPPED and head not in NOT_NOUNS:
             found.append(head)
     found += _unknown_modifiers(text) + _unknown_objects(text)
-    found = [word for word in found if not _lexicon_reads(word)]
+    found = [word for word in found if not _lexicon_reads(word) and not _starts_a_known_phrase(word, text)]
     if TOPIC.search(text):
         found.append("what it is about")
     return list(dict.fromkeys(found))
 
 
-READ_FAMILIES = ("operator", "time", "instruction", "filler")  # not nouns, verbs or auxiliaries: 'where does A
+READ_FAMILIES = ("operator", "time", "instruction", "filler", "function")  # not nouns, verbs or auxiliaries: 'where does A
 # work' asks for an employer, though 'work' is also a noun for a paper; 'how many does B have' names no thing
+
+
+def _starts_a_known_phrase(word: str, text: str) -> bool:
+    """'involved' in 'was A involved in writing T': the first word of a phrase the lexicon reads as a relation,
+    kind or attribute, not a thing the graph may lack."""
+    from hgrag.agents.understanding.lexicon import load
+
+    lexicon, tokens = load("en"), re.findall(r"[\w'-]+", text.lower())
+    for i in (i for i, token in enumerate(tokens) if token == word):
+        for n in range(2, min(lexicon.longest, len(tokens) - i) + 1):
+            family = (lexicon.concept(" ".join(tokens[i:i + n])) or "").split(":")[0]
+            if family in ("relation", "kind", "attribute", "operator", "time"):
+                return True
+    return False
 
 
 def _lexicon_reads(word: str) -> bool:

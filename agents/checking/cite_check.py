@@ -185,6 +185,14 @@ def unlinked_citer(text: str) -> list[str]:
     found = []
     for pattern in (CITING_SUBJECT, CITING_AGENT):
         match = pattern.search(text)
-        if match and "zzm" not in match.group("subject") and not GENERIC_SUBJECT.match(match.group("subject").strip()):
+        if match and "zzm" not in match.group("subject") and not GENERIC_SUBJECT.match(match.group("subject").strip()) \
+                and not _scope_only(match.group(0), match.group("subject")):
             found.append(f"'{match.group('subject').strip()}' (the citing paper is not one I could find)")
     return found
+
+
+def _scope_only(matched: str, subject: str) -> bool:
+    """'cited within the dataset': a scope of the lexicon's `graph_scope`, not a citing paper."""
+    from hgrag.agents.understanding.cue_words import graph_scoped
+
+    return graph_scoped(matched) and len(subject.split()) <= 3

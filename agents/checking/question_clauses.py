@@ -27,8 +27,9 @@ def residue(question: str, plan: dict[str, Any]) -> str:
     texts = [m.get("text", "") for m in plan.get("anchors", [])] + list(plan.get("unresolved") or []) + \
         list(plan.get("set_aside") or [])
     for mention in sorted({t for t in texts if t}, key=len, reverse=True):
-        stop = "." if mention.endswith(".") else ""  # 'Ting-Yi Chen.' ends its sentence too: the stop stays
-        text = re.sub(re.escape(mention), MENTION_HOLE.rstrip() + stop + " ", text, flags=re.IGNORECASE)
+        if mention.endswith("."):  # 'Ting-Yi Chen. Who …': a stop that also ends the sentence stays
+            text = re.sub(re.escape(mention) + r"(?=\s+(?-i:[A-Z]))", MENTION_HOLE.rstrip() + ". ", text, flags=re.IGNORECASE)
+        text = re.sub(re.escape(mention), MENTION_HOLE, text, flags=re.IGNORECASE)
     text = re.sub(r'"[^"]{3,}"', MENTION_HOLE, text)
     text = re.sub(r"[\"'`‘“](\s*zzm\s*)[\"'`’”](?![a-z])", r" \1 ", text)  # quotes left around a cut-out mention
     text = YES_NO_TAIL.sub(" ", text.lower().replace("_", " "))  # "first_author(X)" names a first author
@@ -77,10 +78,18 @@ def asking_part(text: str) -> str:
     asking = [i for i, c in enumerate(clauses) if ASKS.search(c.strip())]
     direct = [i for i in asking if not _first_person(clauses[i]) or "?" in clauses[i]]
     last = (direct or asking or [len(clauses) - 1])[-1]
-    kept = [c if i == last or ASKS.search(c.strip()) or i > last else _context_words(c)
+    kept = [_context_words(c) if i < last and _introduces(c) else c
             for i, c in enumerate(clauses) if i == last or (not _first_person(c) and
             (i <= last or "zzm" in c or re.search(r"\d", c)))]
     return " ".join(kept) or text
+
+
+def _introduces(clause: str) -> bool:
+    """A sentence that introduces what the question is about ('The applicant is A.', 'It concerns T.'): it ends
+    with a stop, asks nothing and names at most one entity (two named together may be a fact the question
+    builds on: 'A is one of B's collaborators.')."""
+    return clause.rstrip().endswith((".", "!")) and not ASKS.search(clause.strip()) \
+        and len(re.findall(r"zzm", clause)) <= 1
 
 
 def _context_words(clause: str) -> str:

@@ -58,11 +58,14 @@ def entity_items(store: Any, plan: dict[str, Any], answer: list[str]) -> list[It
 
 
 def counted_items(store: Any, plan: dict[str, Any]) -> list[Item]:
-    """The set a count answer counted ('how many papers did A write?' -> A's papers), for 'them' later."""
+    """The set a count answer counted ('how many papers did A write?' -> A's papers), or the one an existence
+    test found ('have A and B written together?' -> their joint papers), for 'them' / 'those papers' later."""
     from hgrag.tools.ir_exec import execute
 
     ir = (plan or {}).get("ir") or {}
-    if ir.get("op") != "aggregate" or ir.get("fn") != "count" or not isinstance(ir.get("input"), dict):
+    counts = ir.get("op") == "aggregate" and ir.get("fn") == "count"
+    exists = ir.get("op") == "test" and ir.get("cmp") == "nonempty"
+    if not (counts or exists) or not isinstance(ir.get("input"), dict):
         return []
     try:
         value = execute(store, ir["input"], UNBOUNDED, evidence=False).value

@@ -148,8 +148,9 @@ def many_entities(ref: Ref, history: list[Turn]) -> tuple[list[Item], Turn | Non
     for turn in answered(history):
         for pool in (turn["items"], turn.get("counted") or [], turn["anchors"]):
             fitting = _distinct([it for it in pool if fits(ref.type, it["type"]) and it["type"] != ref.owns])
-            if len(fitting) == 1 and fitting[0]["type"] != "author":
-                continue  # 'their papers' after one venue: the venue is not 'they'
+            if len(fitting) == 1 and fitting[0]["type"] != "author" and not (ref.kind == "demonstrative"
+                                                                             and ref.type == fitting[0]["type"]):
+                continue  # 'their papers' after one venue: the venue is not 'they' ('those papers' may be one)
             if fitting:
                 return fitting, turn, None
     return [], None, clarify_text("nothing", phrase=ref.phrase)

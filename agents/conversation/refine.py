@@ -226,6 +226,7 @@ def ellipsis(low: str, text: str, spans: list[Any], years: list[int], history: l
     shifted = [_shift(s, len(opener)) for s in spans]
     counted = _counted_last(history)  # 'number?' then 'and the number for B': B's set, counted again
     counting = tuple(w for p in words("count_phrases") for w in p.split()) if counted else ()
+    rest = _without_restating_tail(rest, shifted, history)  # 'swap in C for B — any joint paper?'
     if not fragment_only(_without_name_joiners(rest, shifted), shifted, tuple(lexicon()["year_comparisons"]) + counting):
         return None
     new_spans = _linked(spans)
@@ -242,8 +243,9 @@ def ellipsis(low: str, text: str, spans: list[Any], years: list[int], history: l
             return {"kind": "clarify", "clarify": clarify_text("no_slot", phrase=text.strip(), previous=frame["question"])}
         taken.append(note)
     again = {s.candidates[0].node_id for s in new_spans} & {a["id"] for a in frame["anchors"]}
+    replacing = words("replacing_phrases") + (["for"] if opener.strip() in words("swap_openers") else [])
     replaced = {s.candidates[0].node_id for s in new_spans if s.candidates[0].node_id in again
-                and _led_by(low, s.start, words("replacing_phrases"))}  # 'C instead of B': B goes
+                and _led_by(low, s.start, replacing)}  # 'C instead of B', 'swap in C for B': B goes
     for span in new_spans:
         if span.candidates[0].node_id in again:
             continue  # named again: 'how about A with C?' after 'A and B' keeps A; 'instead of B' drops B
@@ -257,6 +259,26 @@ def ellipsis(low: str, text: str, spans: list[Any], years: list[int], history: l
         result.update(count=True)
         taken.append("counted, as the last answer was")
     return result
+
+
+def _without_restating_tail(rest: str, spans: list[Any], history: list[Turn]) -> str:
+    """The fragment without a closing clause that only restates the previous question ('… — any joint paper?'
+    after 'have A and B collaborated on a paper?'): every word of it is a function word, a filler or a word
+    whose concept the previous question has (or the yes/no opener it asks with)."""
+    from hgrag.agents.understanding.lexicon import load
+
+    turns = [t for t in answered(history) if t.get("kind") != "refinement"]
+    cut = max((m.start() for m in re.finditer(r"\s+[—–-]\s+|\s*[:;,]\s+", rest)), default=-1)
+    if not turns or cut < 0 or any(s.start >= cut for s in spans):
+        return rest
+    lexicon, previous = load("en"), turns[0]["question"].lower()
+    had = {lexicon.concept(w) for w in re.findall(r"[\w'-]+", previous)} - {None}
+    own = set(lexicon.extra.get("yes_no_openers", []))
+    tail = [w for w in re.findall(r"[\w'-]+", rest[cut:])]
+    restates = all(w in own or (lexicon.concept(w) or "function:").split(":")[0] in ("function", "filler", "general")
+                   and lexicon.concept(w) is not None or lexicon.concept(w) in had
+                   or (lexicon.concept(w.rstrip("s")) or "") in had for w in tail)
+    return rest[:cut] if tail and restates else rest
 
 
 def _counted_last(history: list[Turn]) -> bool:

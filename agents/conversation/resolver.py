@@ -205,6 +205,9 @@ def substitution(text: str, low: str, spans: list[Any], history: list[Turn], sto
             taken.append(f"'{ref.phrase}' = '{item['label']}' from turn {turn['turn']}")
             pins[item["label"]] = item["id"]  # the one meant, whoever else bears the name
         question = question[:ref.start] + _words_for(item, ref) + question[ref.end:]
+    named = _what_they_are(refs, item, graft, low, spans)
+    if named:  # 'and those papers are?': what the demonstrative stands for
+        return {**named, "taken": taken}
     if fragment_only(_blank(low, refs), spans, tuple(words("selection_words")) + chat_fillers() + _selecting_heads(item)) \
             and not (item and _asks_another_kind(_blank(low, refs), item)) and not _asks_attribute(_blank(low, refs), refs):
         if len(refs) == 1 and refs[0].kind == "extreme":  # 'the most recent of those?': the set's top item
@@ -261,6 +264,21 @@ def _asks_attribute(blank: str, refs: list[Ref]) -> bool:
     if content[:1] and content[0].startswith("attribute:"):
         return True  # 'year of that one?', 'citations for it?': the fragment opens with what it asks
     return any(c.startswith("head:") and c != "head:aux" for c in concepts) and any(c.startswith("attribute:") for c in concepts)
+
+
+def _what_they_are(refs: list[Ref], item: dict[str, Any] | None, graft: dict[str, Any] | None,
+                   low: str, spans: list[Any]) -> dict[str, Any] | None:
+    """'and those papers are?': a demonstrative and a bare copula ask what it stands for."""
+    blank = _blank(low, refs)
+    copulas = tuple(w for phrase in words("bare_copulas") for w in phrase.split())
+    if len(refs) != 1 or refs[0].kind != "demonstrative" or refs[0].possessive or item is None \
+            or not set(re.findall(r"[\w'-]+", blank)) & set(copulas) \
+            or not fragment_only(blank, spans, copulas + chat_fillers() + tuple(words("selection_words"))):
+        return None
+    if graft:
+        return None  # several: the set is named by its own reading elsewhere
+    return {"kind": "refinement", "ir": {"op": "match", "ids": [item["id"]], "type": item["type"], "text": ""},
+            "set": [item], "question": f"Which {item['type']} is {_words_for(item, refs[0])}?"}
 
 
 def _selecting_heads(item: dict[str, Any] | None) -> tuple[str, ...]:

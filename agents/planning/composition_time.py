@@ -179,7 +179,7 @@ def excluded_year_filters(plan: dict[str, Any], text: str) -> dict[str, Any]:
     within a few words."""
     from hgrag.agents.understanding.cue_words import bound_by
 
-    if text.count("zzyear") != 1 or not bound_by("operator:exclude", text, within=4):
+    if text.count("zzyear") != 1 or not bound_by("operator:exclude", text, within=6):
         return plan
 
     def _flipped(filters: dict[str, Any]) -> dict[str, Any]:

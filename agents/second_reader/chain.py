@@ -47,6 +47,9 @@ def chain_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], list
     at = [i for i, t in enumerate(tokens) if t.concept == "mention"][linked.index(start)]
     asked = _asked_kind(tokens)
     links = _links(tokens, at)
+    placed = _byline_place(masked(question, linked))
+    if links is not None and placed is not None and "position" not in links:
+        links["position"] = placed  # 'the person listed first on T': a byline place in the lexicon's patterns
     if asked is None or links is None or author is not None and asked != "paper":
         return None
     if asked == "author" and not _names_people(tokens):
@@ -64,6 +67,13 @@ def chain_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], list
     if any(t.concept in ("head:how_many", "operator:count") for t in tokens):
         program = ir.aggregate(program, "count")
     return program, [start] + ([author] if author is not None else [])
+
+
+def _byline_place(text: str) -> int | None:
+    """The byline place a lexicon pattern names ('listed first', 'last on the byline'), or None."""
+    from hgrag.agents.understanding.cue_words import byline_places
+
+    return next((place for pattern, place in byline_places() if pattern.search(text)), None)
 
 
 def _names_people(tokens: list[Token]) -> bool:

@@ -12,10 +12,11 @@ from hgrag.agents.understanding.lexicon import load
 
 def bound_by(concept: str, text: str, within: int = 0) -> bool:
     """A year right after a word of the lexicon's `concept` ('papers that predate 2010'), or at most `within`
-    words after it ('excluding those from 2015')."""
+    words after it ('excluding those from 2015', 'except the ones from the year 2022'); no other mention comes
+    in between ('except those with B in 2015' leaves B out, not the year)."""
     forms = sorted(load("en").concepts.get(concept, []), key=len, reverse=True)
     words = "|".join(re.escape(f).replace(r"\ ", r"\s+") for f in forms)
-    gap = rf"(?:\s+[\w'-]+){{0,{within}}}?" if within else ""
+    gap = rf"(?:\s+(?!zz)[\w'-]+){{0,{within}}}?" if within else ""
     return bool(words) and re.search(rf"\b(?:{words})\b{gap}\s+zzyear\b", text) is not None
 
 

@@ -35,8 +35,62 @@ def read_question(question: str, detect: Callable[[str], list[Any]]) -> Reading:
 
 
 def as_asked(question: str) -> str:
-    """An English question without its chat lead-in, its closing tag written as the yes/no it asks."""
-    return with_tag_as_yes_no(without_lead_in(question))
+    """An English question without its chat lead-in, its yes/no opening or closing tag and its runs of years
+    written plainly."""
+    return with_spans_as_between(with_tag_as_yes_no(with_plain_yes_no_opening(without_lead_in(question))))
+
+
+def with_spans_as_between(question: str) -> str:
+    """'in the last two years up to and including 2024' -> 'between 2023 and 2024' (lexicon `year_spans`)."""
+    from hgrag.agents.understanding.lexicon import load
+
+    pattern, numbers = _span_pattern(), load("en").extra.get("number_words", {})
+    if pattern is None:
+        return question
+
+    def between(match: re.Match) -> str:
+        length = match.group("n")
+        n, last = (int(length) if length.isdigit() else numbers.get(length.lower(), 0)), int(match.group("year"))
+        if not 0 < n < 100:
+            return match.group(0)
+        return f"in {last}" if n == 1 else f"between {last - n + 1} and {last}"
+    return pattern.sub(between, question)
+
+
+@lru_cache(maxsize=1)
+def _span_pattern() -> re.Pattern | None:
+    from hgrag.agents.understanding.lexicon import load
+
+    lexicon = load("en")
+    spans, numbers = lexicon.extra.get("year_spans", {}), lexicon.extra.get("number_words", {})
+    if not spans:
+        return None
+
+    def alternation(key: str) -> str:
+        return "|".join(r"\s+".join(map(re.escape, p.split())) for p in sorted(spans.get(key, []), key=len, reverse=True))
+    count = "|".join([r"\d{1,2}"] + sorted(numbers, key=len, reverse=True))
+    return re.compile(
+        rf"\b(?:in\s+|during\s+|over\s+|within\s+)?(?:the\s+|a\s+)?(?:(?:{alternation('leads')})\s+)?(?P<n>{count})"
+        rf"[\s-]+years?(?:[\s-]+(?:{alternation('nouns')}))?,?\s+(?:{alternation('endings')})\s*"
+        rf"(?:\(?\s*(?:{alternation('inclusive')})\s*\)?\s*)?(?P<year>(?:19|20)\d\d)\b(?:\s*\(?(?:{alternation('inclusive')})\)?)?",
+        re.IGNORECASE)
+
+
+def with_plain_yes_no_opening(question: str) -> str:
+    """'Can you confirm that A wrote T?' -> 'Is it true that A wrote T?' (lexicon `yes_no_openings`)."""
+    pattern = _opening_pattern()
+    return pattern.sub("Is it true that ", question, count=1) if pattern else question
+
+
+@lru_cache(maxsize=1)
+def _opening_pattern() -> re.Pattern | None:
+    from hgrag.agents.understanding.lexicon import load
+
+    openings = sorted(load("en").extra.get("yes_no_openings", []), key=len, reverse=True)
+    if not openings:
+        return None
+    phrases = "|".join(r"\s+".join(map(re.escape, o.split())) for o in openings)
+    return re.compile(rf"^\s*(?:{phrases})\s+", re.IGNORECASE)
 
 
 def with_tag_as_yes_no(question: str) -> str:

@@ -1,0 +1,58 @@
+"""Follow-ups of the sixth blind conversation round's kinds (hand-made graph): a venue refinement closed by
+'only', a personal pronoun after a list of papers, a possessive ellipsis, a bare 'who' after a selection,
+a byline noun kept with its paper, and references that are all named sets."""
+
+from __future__ import annotations
+
+from test_conversation_resolver import read, store, turn  # noqa: F401  (the hand-made graph and helpers)
+
+
+def _papers(store):
+    return [turn(store, 1, "What did Ann Lee publish?", ["p1", "p2"], ["a1"], "paper")]
+
+
+def test_a_venue_refinement_closed_by_only_filters_the_set_by_that_venue(store) -> None:
+    reading = read(store, "Those in Computer Networks only.", _papers(store))
+    assert reading["kind"] == "refinement"
+    assert reading["ir"]["attr"] == "venue" and reading["ir"]["value"] == "v1"
+    assert [c["node_id"] for c in reading["conditions"]] == ["v1"]
+    assert "Computer Networks" in reading["question"]  # the label, not the lower-cased words
+
+
+def test_a_personal_pronoun_after_a_list_of_papers_is_no_refinement_of_it(store) -> None:
+    two_people = [turn(store, 1, "Have Ann Lee and Bo Chen written together?", ["p1"], ["a1", "a2"], "paper")]
+    assert read(store, "what's her most recent paper?", two_people)["kind"] == "clarify"  # her: Ann or Bo
+    assert read(store, "what's the most recent paper?", _papers(store))["kind"] == "refinement"
+    assert read(store, "how many of those are there?", _papers(store))["kind"] == "refinement"  # 'there' is no one
+
+
+def test_a_bare_who_after_a_selection_asks_for_the_selected_person(store) -> None:
+    authors = [turn(store, 1, "Who wrote 'Graph Routing Revisited'?", ["a1", "a2"], ["p1"], "author")]
+    reading = read(store, "the second author — who?", authors)
+    assert reading["kind"] == "refinement" and reading["ir"]["ids"] == ["a2"]
+
+
+def test_a_byline_noun_keeps_its_paper_after_it(store) -> None:
+    authors = [turn(store, 1, "Who wrote 'Graph Routing Revisited'?", ["a1", "a2"], ["p1"], "author")]
+    reading = read(store, "last name on the byline?", authors)
+    assert reading["kind"] == "substitution"
+    assert "the byline of 'Graph Routing Revisited'" in reading["question"]  # not 'last name on 'Graph …''
+    assert "'the byline' = 'Graph Routing Revisited'" in reading["taken"][0]
+
+
+def test_a_possessive_ellipsis_continues_the_question_for_the_new_name(store) -> None:
+    history = [turn(store, 1, "How many papers did Ann Lee write?", [], ["a1"], "number")]
+    history[0]["answer"] = ["2"]
+    reading = read(store, "what about Bo Chen's?", history)
+    assert reading["kind"] != "clarify" and "Bo Chen" in reading.get("question", "")
+
+
+def test_a_fragment_whose_only_reference_is_a_named_set_is_asked_back_not_a_crash(store) -> None:
+    from test_conversation_resolver import Detector
+
+    from hgrag.agents.conversation.resolver import resolve
+
+    papers = _papers(store)
+    named = lambda turn_, items: "the papers by Ann Lee"  # noqa: E731 (a name that reads back to the set)
+    reading = resolve("those ones in that list", papers, "d", Detector(store), store, named)
+    assert reading["kind"] in ("clarify", "refinement", "substitution")  # no UnboundLocalError

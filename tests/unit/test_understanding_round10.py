@@ -1,0 +1,69 @@
+"""Readings added after the tenth blind round: tag questions, statements before the question, short German
+questions, French questions that open with a name, 'any' + modifier + kind in its own clause, byline place
+words inside byline patterns, and 'first-author papers'."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from hgrag.agents.checking.question_clauses import asking_part, residue
+from hgrag.agents.planning.intent import is_yes_no, parse_intent
+from hgrag.agents.understanding.cue_words import byline_places, opens_yes_no
+from hgrag.agents.understanding.gate import identify
+from hgrag.agents.understanding.normalise import to_english
+from hgrag.agents.understanding.reading import read_question, with_tag_as_yes_no
+
+
+def test_a_closing_tag_question_is_written_as_yes_or_no() -> None:
+    assert with_tag_as_yes_no("I think T appeared in V, right?") == "I think T appeared in V, yes or no?"
+    assert with_tag_as_yes_no("A wrote T, isn't it?").endswith(", yes or no?")
+    assert with_tag_as_yes_no("Which papers did A write, right now?") == "Which papers did A write, right now?"
+    assert read_question("A wrote T, correct?", lambda text: []).text.endswith("yes or no?")
+
+
+def test_a_statement_before_the_question_keeps_only_words_that_may_bear_on_it() -> None:
+    text = residue("One of the nodes is Ting Chen. Who did this person write papers with?",
+                   {"anchors": [{"text": "Ting Chen"}]})
+    kept = asking_part(text)
+    assert "nodes" not in kept and "zzm" in kept and "who did this person write papers with" in kept
+    dated = asking_part("only papers after 2010 count. how many papers did zzm write?")
+    assert "after 2010" in dated  # known words and numbers of a statement stay
+
+
+def test_a_mention_ending_its_sentence_keeps_the_stop() -> None:
+    text = residue("The applicant is Ann Lee. How many papers?", {"anchors": [{"text": "Ann Lee."}]})
+    assert "zzm." in text.replace(" .", ".")
+
+
+def test_short_german_questions_are_german_and_other_languages_are_not() -> None:
+    assert identify("Ist Mitautor von?") == "de"
+    assert identify("Who wrote it?") == "en"
+
+
+def test_a_french_question_opening_with_a_name_keeps_the_names_case() -> None:
+    question = "Aggrey Agumya est-il coauteur de « T » ?"
+    name = SimpleNamespace(start=0, end=13)
+    assert "Aggrey Agumya" in to_english(question, "fr", [name])
+
+
+def test_any_with_a_modifier_opens_a_yes_no_question_in_its_own_clause() -> None:
+    assert opens_yes_no("zzauthor and zzauthor — any joint paper?")
+    assert is_yes_no("zzauthor and zzauthor , any joint paper?")
+    assert not opens_yes_no("any other papers?")  # asks for them
+    assert not is_yes_no("which papers did zzauthor write , any joint paper?")  # a wh-question
+
+
+def test_last_and_first_name_a_byline_place_only_inside_a_byline_pattern() -> None:
+    places = dict((p.pattern, n) for p, n in byline_places())
+    def place(text: str):
+        return next((n for p, n in byline_places() if p.search(text)), None)
+    assert place("last name on the byline of zzpaper") == -1
+    assert place("who is listed first on zzpaper") == 1
+    assert place("what is the last paper of zzauthor") is None and places
+
+
+def test_first_author_papers_head_on_papers_and_place_the_author() -> None:
+    for text in ("first-author papers zzauthor", "papers first-authored by zzauthor ?",
+                 "number of first-author papers for zzauthor ?"):
+        frame = parse_intent(text, [])
+        assert (frame.target, frame.position) == ("paper", 1), text
