@@ -56,3 +56,20 @@ def test_a_fragment_whose_only_reference_is_a_named_set_is_asked_back_not_a_cras
     named = lambda turn_, items: "the papers by Ann Lee"  # noqa: E731 (a name that reads back to the set)
     reading = resolve("those ones in that list", papers, "d", Detector(store), store, named)
     assert reading["kind"] in ("clarify", "refinement", "substitution")  # no UnboundLocalError
+
+
+def test_swap_in_c_for_b_continues_the_previous_question_with_c(store) -> None:
+    store.add_node("a3", "author", name="Cy Park")
+    history = [turn(store, 1, "Have Ann Lee and Bo Chen written a paper together?", [], ["a1", "a2"], "paper")]
+    history[0]["answer"] = ["yes"]
+    reading = read(store, "swap in Cy Park for Bo Chen — any joint paper?", history)
+    assert reading["kind"] == "ellipsis"
+    assert reading["question"] == "Have Ann Lee and Cy Park written a paper together?"
+
+
+def test_a_demonstrative_with_a_bare_copula_asks_what_it_stands_for(store) -> None:
+    papers = [turn(store, 1, "What did Bo Chen publish?", ["p1"], ["a2"], "paper")]
+    reading = read(store, "and those papers are?", papers)
+    assert reading["kind"] == "refinement" and reading["ir"]["ids"] == ["p1"]
+    assert read(store, "who are their co-authors?", [turn(store, 1, "Who wrote 'Fast Filters'?", ["a1"], ["p2"],
+                                                          "author")])["kind"] == "substitution"

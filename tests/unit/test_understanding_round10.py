@@ -67,3 +67,40 @@ def test_first_author_papers_head_on_papers_and_place_the_author() -> None:
                  "number of first-author papers for zzauthor ?"):
         frame = parse_intent(text, [])
         assert (frame.target, frame.position) == ("paper", 1), text
+
+
+def test_yes_no_openings_and_runs_of_years_are_written_plainly() -> None:
+    from hgrag.agents.understanding.reading import as_asked
+
+    assert as_asked("Can you confirm that A wrote T?") == "Is it true that A wrote T?"
+    assert as_asked("Am I right that T dates from 2008?").startswith("Is it true that T")
+    assert as_asked("What did A publish in the last two years up to and including 2024?") == \
+        "What did A publish between 2023 and 2024?"
+    assert as_asked("Which papers did A publish in the four-year window ending with (and including) 2003?") == \
+        "Which papers did A publish between 2000 and 2003?"
+    assert as_asked("What did A publish in the last two years?") == "What did A publish in the last two years?"
+
+
+def test_a_scope_is_no_citing_paper_and_known_phrases_are_no_unknown_things() -> None:
+    from hgrag.agents.checking.asked_things import unknown_asked_things
+    from hgrag.agents.checking.cite_check import unlinked_citer
+
+    assert unlinked_citer("how often has zzm been cited within the dataset?") == []
+    assert unlinked_citer("has zzm been cited by the famous survey on graphs?")  # a citer not linked
+    assert "involved" not in unknown_asked_things("was zzm involved in writing zzm?")
+    assert "among" not in unknown_asked_things("is zzm among the authors of zzm?")
+
+
+def test_an_exclusion_reaches_its_year_over_function_words_but_not_over_a_mention() -> None:
+    from hgrag.agents.understanding.cue_words import bound_by
+
+    assert bound_by("operator:exclude", "papers of zzm except the ones from the year zzyear", within=6)
+    assert not bound_by("operator:exclude", "papers of zzm except those with zzm in zzyear", within=6)
+
+
+def test_the_chain_reader_takes_a_byline_place_from_the_lexicons_patterns() -> None:
+    from hgrag.agents.second_reader.chain import _byline_place
+
+    assert _byline_place("who are the co-authors of the person listed first on zzm?") == 1
+    assert _byline_place("who is last on the byline of zzm?") == -1
+    assert _byline_place("who cites zzm first?") is None
