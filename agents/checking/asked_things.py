@@ -130,7 +130,7 @@ def unknown_asked_things(text: str) -> list[str]:
         verb = match.group(1)
         if verb not in KNOWN_VERBS and verb not in KNOWN_NOUNS and verb not in SKIPPED and verb not in PASSIVE_OK:
             found.append(verb)
-    if ORIGIN.search(text.strip(" ?.!")) and not PUBLICATION_WORDS.search(text):
+    if ORIGIN.search(text.strip(" ?.!")) and not PUBLICATION_WORDS.search(text) and not _asks_when(text):
         found.append("from (origin)")
     for match in WHICH_NOUN.finditer(text):
         head = _compound_head(match.group(1))
@@ -149,6 +149,14 @@ def unknown_asked_things(text: str) -> list[str]:
 
 READ_FAMILIES = ("operator", "time", "instruction", "filler", "function")  # not nouns, verbs or auxiliaries: 'where does A
 # work' asks for an employer, though 'work' is also a noun for a paper; 'how many does B have' names no thing
+
+
+def _asks_when(text: str) -> bool:
+    """'when's T from?': a time is asked (the lexicon's head:when opens the question), not an origin."""
+    from hgrag.agents.understanding.lexicon import load
+
+    first = re.findall(r"[\w]+", text.lower())[:1]
+    return bool(first) and load("en").concept(first[0]) == "head:when"
 
 
 def _starts_a_known_phrase(word: str, text: str) -> bool:

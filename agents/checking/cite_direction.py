@@ -31,6 +31,7 @@ IN_PATTERNS = (  # papers that cite P
     rf"\b(?:citers of|citations? to) {PAPER}{P}\b",
     rf"\b{P} (?:has been|have been|had been|been|was|is|were|are|got|gets|get|being) (?:\w+ )?(?:cited|referenced)\b",
     rf"\b{P} (?:cited|referenced) by\b",
+    rf"\b(?:is|was|were|are|has|have|had)(?: been)? {P}(?: been)? (?:\w+ )?(?:cited|referenced)\b",  # 'is P cited
     rf"\b{P} (?:in|among|within|inside|on) (?:their|its|the|his|her) (?:own )?{REF_LIST}(?! (?:of|in|for|from)\b)",
     rf"\b(?:built|build|builds|building|drawn|drew|draw|draws|relied|rely|relies|relying) (?:up)?on {PAPER}{P}\b",
     rf"\b(?:refer|refers|referred|referring) to {PAPER}{P}\b",

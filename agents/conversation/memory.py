@@ -30,6 +30,7 @@ class Turn(TypedDict):
     answer: list[str]
     items: list[Item]  # answer entities in the order shown
     counted: NotRequired[list[Item]]  # what a count answer counted
+    found: NotRequired[list[Item]]  # what a yes to an existence test found ('and those papers are?')
     anchors: list[Item]
     mentions: dict[str, str]  # node id -> the words that named it in `question`
     target_type: str
@@ -105,7 +106,8 @@ def turn_record(state: dict[str, Any], store: Any, number: int) -> Turn:
                   ir=None if clarify else plan.get("ir"), clarify=clarify,
                   kind=str(resolution.get("kind") or "standalone"))
     if not clarify and state.get("answer"):
-        record["counted"] = counted_items(store, plan)
+        found = counted_items(store, plan)
+        record["found" if (plan.get("ir") or {}).get("op") == "test" else "counted"] = found
     groups = [] if clarify else homonym_groups(plan)
     if groups:
         record.update(homonyms=groups, pending=record["question"])

@@ -44,7 +44,7 @@ def uses_last_answer(result: dict[str, Any], low: str, spans: list[Any], asked_b
     the thread holds one paper) names it whatever the open turn meant; after a turn I could not answer, that
     turn may have named something I did not find, so it does not."""
     picks = find_references(low, spans) if result.get("kind") in ("refinement", "substitution") else []
-    if picks and asked_back.get("clarify") and _picks_again(picks, asked_back):
+    if picks and asked_back.get("clarify") and (_picks_again(picks, asked_back) or _picks_the_person(picks, asked_back)):
         return False
     if result.get("kind") == "refinement":
         return True
@@ -54,6 +54,14 @@ def uses_last_answer(result: dict[str, Any], low: str, spans: list[Any], asked_b
     if refs and not asked_back.get("homonyms"):
         return True
     return any(ref.number == "many" or ref.kind in ("ordinal", "year", "extreme") for ref in refs)
+
+
+def _picks_the_person(refs: list[Ref], asked_back: Turn) -> bool:
+    """'what else has she written?' (asked back: which of the authors?), then 'ok, the first author then — …':
+    a selection of an author answers which person the question back was about."""
+    before = find_references(asked_back["asked"].lower(), [])
+    person = any(r.kind == "pronoun" and r.type == "author" for r in before)
+    return person and any(r.kind == "ordinal" and r.type == "author" for r in refs)
 
 
 def _picks_again(refs: list[Ref], asked_back: Turn) -> bool:

@@ -146,7 +146,8 @@ def many_entities(ref: Ref, history: list[Turn]) -> tuple[list[Item], Turn | Non
     """'they', 'those papers': the entities of the most recent answer (or anchors) that fit. A plural
     stands for one item only when that item is a person (the singular 'they')."""
     for turn in answered(history):
-        for pool in (turn["items"], turn.get("counted") or [], turn["anchors"]):
+        found = turn.get("found") or [] if ref.kind == "demonstrative" else []  # 'those papers' after 'yes'
+        for pool in (turn["items"], turn.get("counted") or [], found, turn["anchors"]):
             fitting = _distinct([it for it in pool if fits(ref.type, it["type"]) and it["type"] != ref.owns])
             if len(fitting) == 1 and fitting[0]["type"] != "author" and not (ref.kind == "demonstrative"
                                                                              and ref.type == fitting[0]["type"]):

@@ -234,6 +234,10 @@ def find_references(text: str, spans: list[Any]) -> list[Ref]:
             refs.append(ref)
     refs += definites(text, spans, refs)
     refs += pronouns(text, spans, refs)
+    owner = _owner_of_asked(text)
+    for ref in refs:  # 'when was that one published?': only a paper has what is asked
+        if ref.kind == "demonstrative" and ref.type == "any" and ref.number == "one" and owner:
+            ref.type = owner
     verbs = alternation(tuple(lexicon()["not_venue_verbs"]))
     if re.search(rf"\b(?:{verbs})(?![\w'-])", text):  # venues neither write nor are written or cited
         for ref in refs:

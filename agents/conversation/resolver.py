@@ -271,10 +271,11 @@ def _what_they_are(refs: list[Ref], item: dict[str, Any] | None, graft: dict[str
     """'and those papers are?': a demonstrative and a bare copula ask what it stands for."""
     blank = _blank(low, refs)
     copulas = tuple(w for phrase in words("bare_copulas") for w in phrase.split())
-    if len(refs) != 1 or refs[0].kind != "demonstrative" or refs[0].possessive or item is None \
-            or not set(re.findall(r"[\w'-]+", blank)) & set(copulas) \
-            or not fragment_only(blank, spans, copulas + chat_fillers() + tuple(words("selection_words"))):
-        return None
+    said = set(re.findall(r"[\w'-]+", blank))
+    allowed = set(copulas) | set(chat_fillers()) | {w for p in words("leading_connectors") for w in p.split()}
+    if len(refs) != 1 or refs[0].kind != "demonstrative" or refs[0].possessive or item is None or spans \
+            or not said & set(copulas) or not said <= allowed:
+        return None  # 'what year is that one from?' asks something of it
     if graft:
         return None  # several: the set is named by its own reading elsewhere
     return {"kind": "refinement", "ir": {"op": "match", "ids": [item["id"]], "type": item["type"], "text": ""},

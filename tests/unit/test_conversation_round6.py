@@ -73,3 +73,33 @@ def test_a_demonstrative_with_a_bare_copula_asks_what_it_stands_for(store) -> No
     assert reading["kind"] == "refinement" and reading["ir"]["ids"] == ["p1"]
     assert read(store, "who are their co-authors?", [turn(store, 1, "Who wrote 'Fast Filters'?", ["a1"], ["p2"],
                                                           "author")])["kind"] == "substitution"
+
+
+def test_after_asking_which_person_a_byline_selection_answers_it(store) -> None:
+    from hgrag.agents.conversation.open_turns import _picks_the_person
+    from hgrag.agents.conversation.references import find_references
+
+    asked_back = {"asked": "what else has she written?"}
+    assert _picks_the_person(find_references("ok, the first author then — how many papers do they have?", []),
+                             asked_back)
+    assert not _picks_the_person(find_references("the first paper then?", []), asked_back)
+    assert not _picks_the_person(find_references("the first author?", []), {"asked": "which venue?"})
+
+
+def test_that_one_is_typed_by_what_is_asked_of_it() -> None:
+    from hgrag.agents.conversation.references import find_references
+
+    assert find_references("when was that one published?", [])[0].type == "paper"
+    assert find_references("how many citations does that one have?", [])[0].type == "paper"
+
+
+def test_after_a_yes_they_are_still_the_people_and_those_papers_the_found_set(store) -> None:
+    from hgrag.agents.conversation.pick import many_entities
+    from hgrag.agents.conversation.references import find_references
+
+    history = [turn(store, 1, "Have Ann Lee and Bo Chen written together?", [], ["a1", "a2"], "paper")]
+    history[0].update(answer=["yes"], found=[{"id": "p1", "label": "Graph Routing Revisited", "type": "paper"}])
+    they = find_references("name the papers they share", [])[0]
+    assert [it["id"] for it in many_entities(they, history)[0]] == ["a1", "a2"]
+    those = find_references("and those papers are?", [])[0]
+    assert [it["id"] for it in many_entities(those, history)[0]] == ["p1"]

@@ -104,3 +104,33 @@ def test_the_chain_reader_takes_a_byline_place_from_the_lexicons_patterns() -> N
     assert _byline_place("who are the co-authors of the person listed first on zzm?") == 1
     assert _byline_place("who is last on the byline of zzm?") == -1
     assert _byline_place("who cites zzm first?") is None
+
+
+def test_a_noun_in_the_verbs_place_after_did_and_a_subject_is_a_verb() -> None:
+    for text in ("what did zzauthor co-author ?", "what did zzauthor and zzauthor co-author ?"):
+        assert parse_intent(text, []).target == "paper", text
+    assert parse_intent("who are the co-authors of zzauthor ?", []).target == "author"
+    assert parse_intent("how many zzvenue papers did zzauthor write ?", []).target == "paper"
+
+
+def test_an_inverted_passive_cites_in_and_a_scope_is_no_citer() -> None:
+    from hgrag.agents.checking.cite_direction import one_paper_direction
+    from hgrag.agents.understanding.cue_words import graph_scoped
+
+    assert one_paper_direction("how often is zzpaper cited within this collection ?") == "in"
+    assert one_paper_direction("how many papers does zzpaper cite ?") == "out"
+    assert graph_scoped("how often is zzpaper cited within this collection ?")
+
+
+def test_when_asks_a_time_not_an_origin_and_topic_changes_are_fillers() -> None:
+    from hgrag.agents.checking.asked_things import unknown_asked_things
+    from hgrag.agents.understanding.reading import as_asked
+
+    assert "from (origin)" not in unknown_asked_things("when's zzm from?")
+    assert "from (origin)" in unknown_asked_things("where is zzm from?")
+    assert as_asked("Changing subject: authors of T?") == "authors of T?"
+
+
+def test_a_byline_place_asked_with_where_asks_for_papers_unless_publishing_is_named() -> None:
+    assert parse_intent("where is zzauthor the lead author", []).target == "paper"
+    assert parse_intent("where did zzauthor publish as first author ?", []).target == "venue"
