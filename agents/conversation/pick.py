@@ -29,7 +29,7 @@ def answered(history: list[Turn]) -> list[Turn]:
 def last_set(history: list[Turn], wanted: str = "any") -> tuple[list[Item], Turn | None]:
     """The entities of the most recent answer that listed entities (of the wanted type)."""
     for turn in answered(history):
-        items = [it for it in turn["items"] or turn.get("counted") or [] if fits(wanted, it["type"])]
+        items = [it for it in turn["items"] or turn.get("counted") or turn.get("found") or [] if fits(wanted, it["type"])]
         if items:
             return items, turn
         if not turn["answer"]:
@@ -53,6 +53,9 @@ def select(ref: Ref, history: list[Turn], store: Any) -> tuple[Item | None, Turn
         on_byline = _byline_place(store, turn, ref)  # 'the last author' after 'who is the first author of T?'
         if on_byline is not None:
             return on_byline
+        papers = [a["id"] for a in turn["anchors"] if a["type"] == "paper"]
+        if len(papers) == 1 and len(items) < len(store.neighbors(papers[0], "writes", "in")):
+            return None, None, clarify_text("nothing", phrase=ref.phrase)  # a place, but only part of the byline shown
     if ref.kind == "ordinal":
         position = ref.index if ref.index and ref.index > 0 else len(items) + (ref.index or 0) + 1
         if not 1 <= position <= len(items):

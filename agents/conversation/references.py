@@ -225,9 +225,36 @@ def definites(text: str, spans: list[Any], taken: list[Ref]) -> list[Ref]:
     return found
 
 
+def byline_selections(text: str, spans: list[Any], taken: list[Ref]) -> list[Ref]:
+    """'the first-listed one', 'the lead author', 'the one listed at the end', 'which name comes first': a place
+    on a byline, named by the understanding lexicon's position forms or its byline patterns, selects an author."""
+    from hgrag.agents.understanding.cue_words import byline_places
+    from hgrag.agents.understanding.lexicon import load
+
+    found: list[Ref] = []
+    forms = [(f.replace("_", " "), name) for name, fs in load("en").family("attribute").items()
+             if re.fullmatch(r"position_(\d+|first|last)", name) for f in fs if "_" in f or "-" in f]
+    patterns = [(re.compile(rf"(?:\bthe\s+)?\b{re.escape(form)}(?:\s+(?:one|person|name|author))?(?![\w-])"), name)
+                for form, name in sorted(forms, key=lambda fn: -len(fn[0]))]
+    places = [(p, {1: "position_first", -1: "position_last"}.get(n, f"position_{n}")) for p, n in byline_places()]
+    for pattern, name in patterns + places:
+        for match in pattern.finditer(text):
+            if not (_outside(match.start(), match.end(), spans) and _outside(match.start(), match.end(), taken + found)):
+                continue
+            if re.match(r"\s*(of|by|in|at|from|on|with|to)\b(?!\s*[?.!]*\s*$)", text[match.end():]):
+                continue  # 'the first author of X' names its own paper
+            index = {"first": 1, "last": -1}.get(name.split("_")[1]) or int(name.split("_")[1])
+            owner = text[match.end():match.end() + 2] == "'s"
+            end = match.end() + (2 if owner else 0)
+            found.append(Ref(match.start(), end, text[match.start():end], "ordinal", "author", "one",
+                             possessive=owner, index=index, noun="author"))
+    return found
+
+
 def find_references(text: str, spans: list[Any]) -> list[Ref]:
     """Every thread reference in `text` (lower case, quotes folded), left to right, none overlapping."""
     refs = selections(text, spans)
+    refs += byline_selections(text, spans, refs)
     for ref in demonstratives(text, spans):
         if _outside(ref.start, ref.end, refs):  # 'the 1st one - how many papers has that person written'
             ref.same_as = _antecedent(refs, ref.start, ref.type) if ref.number == "one" else None

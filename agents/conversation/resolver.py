@@ -42,6 +42,7 @@ def resolve(asked: str, history: list[Turn], dataset: str, detector: Any, store:
     history = [t for t in history if t.get("dataset") == dataset]
     if not history or not isinstance(asked, str) or not asked.strip():
         return standalone(asked)
+    fresh = bool(starts_with(fold_quotes(asked).lower(), words("new_topic_openers")))  # before its lead-in goes
     text, year_taken = with_years(without_lead_in(fold_quotes(asked)), history)
     if year_taken and year_taken.get("kind") == "clarify":
         return {**year_taken, "asked": asked, "question": text, "taken": []}
@@ -52,7 +53,7 @@ def resolve(asked: str, history: list[Turn], dataset: str, detector: Any, store:
         spans, years, _ = detector.detect(text)
     low = "".join(c.lower() if len(c.lower()) == 1 else c for c in text)  # same offsets as `text`
     spans = [s for s in spans if s.start >= 0]
-    result = _read(text, low, spans, years, history, store, name_set)
+    result = _read(text, low, spans, years, history, store, name_set, fresh)
     if year_taken:
         result = {**result, "kind": "substitution" if result["kind"] == "standalone" else result["kind"],
                   "taken": [year_taken["taken"]] + list(result.get("taken") or [])}
@@ -99,9 +100,12 @@ def _spelled(text: str, spans: list[Any]) -> str:
 
 
 def _read(text: str, low: str, spans: list[Any], years: list[int], history: list[Turn], store: Any,
-          name_set: Any = None) -> dict[str, Any]:
+          name_set: Any = None, fresh: bool = False) -> dict[str, Any]:
     result = homonym_choice(low, spans, history, store)
     connectors = dict.fromkeys((starts_with(low, words("leading_connectors")) or "", _lead_in(low)))
+    if result is None and (fresh or starts_with(low, words("new_topic_openers"))):  # 'Changing subject. Year of T?'
+        result = substitution(text, low, spans, history, store, name_set) if find_references(low, spans) \
+            else {"kind": "standalone"}
     if result is None:
         for connector in connectors:
             result = refinement(low[len(connector):], [_shifted(s, len(connector)) for s in spans], history, store)

@@ -50,9 +50,11 @@ def test_a_refinement_takes_any_noun_of_the_sets_type_and_the_lexicons_superlati
 
 
 def test_a_question_word_reading_needs_its_words(store) -> None:
+    for author, place in (("a1", 1), ("a2", 2)):  # the byline of 'Graph Routing Revisited', as the graphs record it
+        store.graph["" + author]["p1"]["writes"]["position"] = place
     history = [turn(store, 1, "Who is the first author of 'Graph Routing Revisited'?", ["a1"], ["p1"], "author")]
     reading = read(store, "thanks! and who is listed last?", history)
-    assert reading["kind"] == "ellipsis" and reading["question"] == "the last author of 'Graph Routing Revisited'?"
+    assert reading["kind"] == "refinement" and reading["ir"]["ids"] == ["a2"]  # the last place on its byline
     assert read(store, "and who comes first on the byline?", history)["question"] \
         == "the first author of 'Graph Routing Revisited'?"
     assert read(store, "and who?", history)["kind"] != "ellipsis"  # 'who' alone names no slot

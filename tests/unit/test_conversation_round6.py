@@ -34,9 +34,10 @@ def test_a_bare_who_after_a_selection_asks_for_the_selected_person(store) -> Non
 
 def test_a_byline_noun_keeps_its_paper_after_it(store) -> None:
     authors = [turn(store, 1, "Who wrote 'Graph Routing Revisited'?", ["a1", "a2"], ["p1"], "author")]
-    reading = read(store, "last name on the byline?", authors)
+    assert read(store, "last name on the byline?", authors)["ir"]["ids"] == ["a2"]  # a byline place
+    reading = read(store, "how many names are on the byline?", authors)
     assert reading["kind"] == "substitution"
-    assert "the byline of 'Graph Routing Revisited'" in reading["question"]  # not 'last name on 'Graph …''
+    assert "the byline of 'Graph Routing Revisited'" in reading["question"]  # not 'on 'Graph …''
     assert "'the byline' = 'Graph Routing Revisited'" in reading["taken"][0]
 
 
@@ -103,3 +104,37 @@ def test_after_a_yes_they_are_still_the_people_and_those_papers_the_found_set(st
     assert [it["id"] for it in many_entities(they, history)[0]] == ["a1", "a2"]
     those = find_references("and those papers are?", [])[0]
     assert [it["id"] for it in many_entities(those, history)[0]] == ["p1"]
+
+
+def test_byline_places_in_other_words_select_an_author(store) -> None:
+    from hgrag.agents.conversation.references import find_references
+
+    for text, place in (("the first-listed one is?", 1), ("and the one listed at the end?", -1),
+                        ("which name comes first?", 1), ("the second-listed author is who?", 2),
+                        ("first author's total paper count then", 1)):
+        refs = find_references(text, [])
+        assert [(r.kind, r.type, r.index) for r in refs] == [("ordinal", "author", place)], text
+    assert [r.kind for r in find_references("who is the first author of it?", [])] == ["pronoun"]
+    authors = [turn(store, 1, "Who wrote 'Graph Routing Revisited'?", ["a1", "a2"], ["p1"], "author")]
+    only_first = [turn(store, 1, "Who is the first author of 'Graph Routing Revisited'?", ["a1"], ["p1"], "author")]
+    assert read(store, "which name comes first?", authors)["ir"]["ids"] == ["a1"]
+    assert read(store, "and the one listed at the end?", only_first)["kind"] == "clarify"  # no places recorded here
+
+
+def test_a_new_topic_opener_starts_a_question_of_its_own(store) -> None:
+    from test_conversation_resolver import Detector
+
+    from hgrag.agents.conversation.resolver import resolve
+
+    history = [turn(store, 1, "Which papers did Ann Lee and Bo Chen write together?", ["p1"], ["a1", "a2"], "paper")]
+    reading = resolve("Changing subject. Year of 'Old Routing'?", history, "d", Detector(store), store)
+    assert reading["kind"] == "standalone"
+    topic = resolve("New topic: who wrote it?", history, "d", Detector(store), store)
+    assert topic["kind"] != "standalone"  # its own references are still read ('it')
+
+
+def test_which_ones_after_a_yes_lists_what_the_test_found(store) -> None:
+    history = [turn(store, 1, "Have Ann Lee and Bo Chen written together?", [], ["a1", "a2"], "paper")]
+    history[0].update(answer=["yes"], found=[{"id": "p1", "label": "Graph Routing Revisited", "type": "paper"}])
+    reading = read(store, "which ones?", history)
+    assert reading["kind"] == "refinement" and reading["ir"]["ids"] == ["p1"]
