@@ -254,7 +254,6 @@ def byline_selections(text: str, spans: list[Any], taken: list[Ref]) -> list[Ref
 def find_references(text: str, spans: list[Any]) -> list[Ref]:
     """Every thread reference in `text` (lower case, quotes folded), left to right, none overlapping."""
     refs = selections(text, spans)
-    refs += byline_selections(text, spans, refs)
     for ref in demonstratives(text, spans):
         if _outside(ref.start, ref.end, refs):  # 'the 1st one - how many papers has that person written'
             ref.same_as = _antecedent(refs, ref.start, ref.type) if ref.number == "one" else None
@@ -269,6 +268,8 @@ def find_references(text: str, spans: list[Any]) -> list[Ref]:
     if re.search(rf"\b(?:{verbs})(?![\w'-])", text):  # venues neither write nor are written or cited
         for ref in refs:
             ref.type = {"any": "not_venue", "thing": "paper"}.get(ref.type, ref.type)
+    if not refs:  # a place that qualifies another reference ('its last author', 'second author on the earliest one')
+        refs = byline_selections(text, spans, refs)  # is not a selection of its own
     return sorted(refs, key=lambda r: r.start)
 
 

@@ -34,7 +34,8 @@ def test_a_bare_who_after_a_selection_asks_for_the_selected_person(store) -> Non
 
 def test_a_byline_noun_keeps_its_paper_after_it(store) -> None:
     authors = [turn(store, 1, "Who wrote 'Graph Routing Revisited'?", ["a1", "a2"], ["p1"], "author")]
-    assert read(store, "last name on the byline?", authors)["ir"]["ids"] == ["a2"]  # a byline place
+    last = read(store, "last name on the byline?", authors)
+    assert "last name on the byline of 'Graph Routing Revisited'" in last["question"]  # a place on that byline
     reading = read(store, "how many names are on the byline?", authors)
     assert reading["kind"] == "substitution"
     assert "the byline of 'Graph Routing Revisited'" in reading["question"]  # not 'on 'Graph …''
@@ -138,3 +139,11 @@ def test_which_ones_after_a_yes_lists_what_the_test_found(store) -> None:
     history[0].update(answer=["yes"], found=[{"id": "p1", "label": "Graph Routing Revisited", "type": "paper"}])
     reading = read(store, "which ones?", history)
     assert reading["kind"] == "refinement" and reading["ir"]["ids"] == ["p1"]
+
+
+def test_a_byline_place_that_qualifies_another_reference_is_no_selection_of_its_own() -> None:
+    from hgrag.agents.conversation.references import find_references
+
+    assert [r.kind for r in find_references("great, who is its last author?", [])] == ["pronoun"]
+    assert [r.kind for r in find_references("who is second author on the earliest one?", [])] == ["ordinal"]
+    assert all(r.index != 2 for r in find_references("the earliest of them: whose name is second?", []))
