@@ -145,5 +145,5 @@ def test_a_byline_place_that_qualifies_another_reference_is_no_selection_of_its_
     from hgrag.agents.conversation.references import find_references
 
     assert [r.kind for r in find_references("great, who is its last author?", [])] == ["pronoun"]
-    assert [r.kind for r in find_references("who is second author on the earliest one?", [])] == ["ordinal"]
+    assert [r.kind for r in find_references("who is second author on the earliest one?", [])] == ["extreme"]
     assert all(r.index != 2 for r in find_references("the earliest of them: whose name is second?", []))
