@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from hgrag.agents.checking.cite_direction import one_paper_direction
 from hgrag.agents.planning.intent_thresholds import date_verb, thresholded, where_condition
+from hgrag.agents.planning.verb_places import names_publishing, verb_after_subject
 from hgrag.agents.understanding.cue_words import (bound_by, bounds_after, byline_places, graph_scoped, opens_yes_no,
                                                   year_range)
 
@@ -128,20 +129,6 @@ def _position(text: str) -> tuple[int | None, str]:
     return None, text
 
 
-def _names_publishing(text: str) -> bool:
-    """Does the question name publishing ('where did A publish as first author?'): a word of the lexicon's
-    relation:published."""
-    from hgrag.agents.understanding.lexicon import load
-
-    return any(load("en").concept(w) == "relation:published" for w in re.findall(r"[\w'-]+", text))
-
-
-def _verb_after_subject(words: list[str], j: int) -> bool:
-    """'what did A and B co-author?': a word that is also a noun stands where the verb of 'did <subject>' goes."""
-    return 0 < j and words[j - 1].startswith("zz") and words[j - 1] != "zzpos" and any(
-        w in ("did", "do", "does") for w in words[:j - 1]) and not any(w in ("of", "by") for w in words[j - 3:j - 1])
-
-
 def _noun_class(word: str) -> str | None:
     word = word.strip("'-")
     for kind, words in NOUNS.items():
@@ -168,7 +155,7 @@ def focus_target(text: str) -> tuple[str | None, bool]:
                 return "author", True
             if later.startswith("zz"):
                 after = window[j + 1] if j + 1 < len(window) else ""
-                if _noun_class(after) and not _verb_after_subject(words, i + 2 + j):
+                if _noun_class(after) and not verb_after_subject(words, i + 2 + j):
                     continue  # "how many <venue> papers": the mention modifies the noun ("what did A co-author": a verb)
                 break
             if later in ("one", "ones") and j == 0:  # "which one" refers back to a noun before it
@@ -184,7 +171,7 @@ def focus_target(text: str) -> tuple[str | None, bool]:
     nouns = [(j, kind) for j, kind in nouns if not thresholded(words, j)]  # "authors > 6" is a condition
     nouns = [(j, kind) for j, kind in nouns if not (words[j] == "zzpos" and j + 1 < len(words)
                                                      and _noun_class(words[j + 1]))]  # "first-author papers"
-    nouns = [(j, kind) for j, kind in nouns if not _verb_after_subject(words, j)]  # "what did A co-author?"
+    nouns = [(j, kind) for j, kind in nouns if not verb_after_subject(words, j)]  # "what did A co-author?"
     heads = [(j, kind) for j, kind in nouns if not _modifies_mention(words, j)] or nouns
     for j, kind in heads[:1]:  # no trigger word: the first noun that is not "<noun> of <mention>"
         return ("author" if words[j] == "zzpos" else _compound_head(words, j, kind)), False
@@ -378,7 +365,7 @@ def parse_intent(text: str, years: list[int]) -> Frame:
         target = "citations"  # 'was T cited more than 10 times?': a test of its citation count
     if counting and target is None:
         target = "paper"
-    if target == "venue" and frame.position and not _names_publishing(text):
+    if target == "venue" and frame.position and not names_publishing(text):
         target = "paper"  # 'where is A the lead author?': a byline place is a paper's, so the papers are asked
     if target == "citations" and not counting and _superlative(text)[0]:
         target = "paper"

@@ -1,0 +1,23 @@
+"""Where a word stands decides what it is: a noun in the verb's place after 'did <subject>' is a verb ('what did
+A and B co-author?'), and a question that names publishing asks where something was published. The words come
+from the lexicon (`do_support`, relation:published, `relating_prepositions`)."""
+
+from __future__ import annotations
+
+import re
+
+from hgrag.agents.understanding.lexicon import load
+
+
+def names_publishing(text: str) -> bool:
+    """Does the question name publishing ('where did A publish as first author?'): a word of relation:published."""
+    return any(load("en").concept(w) == "relation:published" for w in re.findall(r"[\w'-]+", text))
+
+
+def verb_after_subject(words: list[str], j: int) -> bool:
+    """'what did A and B co-author?': the word at `j` follows a subject (a mention) after a do-support word, so
+    it is the verb; 'the co-authors of A' (a relating preposition before the mention) is no such place."""
+    extra = load("en").extra
+    return 0 < j and words[j - 1].startswith("zz") and words[j - 1] != "zzpos" \
+        and any(w in extra.get("do_support", []) for w in words[:j - 1]) \
+        and not any(w in extra.get("relating_prepositions", []) for w in words[max(j - 3, 0):j - 1])
