@@ -95,18 +95,9 @@ def correct_word(word: str) -> str:
     best = min((DamerauLevenshtein.distance(word, w) for w in close), default=None)
     winners = sorted({w for w in close if DamerauLevenshtein.distance(word, w) == best})
     if len(winners) > 1 and not _same_stem(winners):
-        winners = _answerable(winners)  # 'cties': cites, which the graph holds, before cities, which it lacks
         likeliest = min(_typo_kind(word, w) for w in winners)  # 'paer': paper (a dropped letter), not per
         winners = [w for w in winners if _typo_kind(word, w) == likeliest]
     return winners[0] if len(winners) == 1 or _same_stem(winners) or _same_meaning(winners) else word
-
-
-def _answerable(words: list[str]) -> list[str]:
-    """Of equally close words, those the lexicon does not list as something the graph lacks (all when none)."""
-    from hgrag.agents.understanding.lexicon import load
-
-    held = [w for w in words if not (load("en").concept(w) or "").startswith("missing:")]
-    return held or words
 
 
 def _typo_kind(typed: str, meant: str) -> int:

@@ -134,10 +134,3 @@ def test_when_asks_a_time_not_an_origin_and_topic_changes_are_fillers() -> None:
 def test_a_byline_place_asked_with_where_asks_for_papers_unless_publishing_is_named() -> None:
     assert parse_intent("where is zzauthor the lead author", []).target == "paper"
     assert parse_intent("where did zzauthor publish as first author ?", []).target == "venue"
-
-
-def test_a_typo_equally_close_to_two_words_reads_as_the_one_the_graph_holds() -> None:
-    from hgrag.agents.linking.spelling import correct_word
-
-    assert correct_word("cties") == "cites"  # not 'cities', which the lexicon lists as missing
-    assert correct_word("paer") == "paper"
