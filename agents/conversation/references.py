@@ -53,7 +53,7 @@ def selections(text: str, spans: list[Any]) -> list[Ref]:
                 and (not re.fullmatch(r"[?.!]*", after) and not re.match(r"[-:–—]", after)
                      or re.fullmatch(YEAR, match.group("sel"))):
             continue  # 'newest?', 'second author?', '2000 one - venue?'; not 'first, tell me …' nor '1987?' (a year)
-        if not match.group("tail") and re.match(r"(of|by|in|at|from|on|with|to)\b(?!\s*[?.!]*\s*$)", after):
+        if not match.group("tail") and names_its_own(after):
             continue  # 'the first author of X' names its own subject ('which year is the oldest one from?' does not)
         if not match.group("noun") and not match.group("tail") and re.match(r"[\w']", after):
             continue  # 'the first time ...': not a selection of an item
@@ -225,30 +225,43 @@ def definites(text: str, spans: list[Any], taken: list[Ref]) -> list[Ref]:
     return found
 
 
+def names_its_own(after: str) -> bool:
+    """'… of X', '… on X': the words after a selection name what it is of, so it selects nothing from the thread."""
+    return re.match(r"\s*(of|by|in|at|from|on|with|to)\b(?!\s*[?.!]*\s*$)", after) is not None
+
+
 def byline_selections(text: str, spans: list[Any], taken: list[Ref]) -> list[Ref]:
     """'the first-listed one', 'the lead author', 'the one listed at the end', 'which name comes first': a place
     on a byline, named by the understanding lexicon's position forms or its byline patterns, selects an author."""
-    from hgrag.agents.understanding.cue_words import byline_places
-    from hgrag.agents.understanding.lexicon import load
-
     found: list[Ref] = []
-    forms = [(f.replace("_", " "), name) for name, fs in load("en").family("attribute").items()
-             if re.fullmatch(r"position_(\d+|first|last)", name) for f in fs if "_" in f or "-" in f]
-    patterns = [(re.compile(rf"(?:\bthe\s+)?\b{re.escape(form)}(?:\s+(?:one|person|name|author))?(?![\w-])"), name)
-                for form, name in sorted(forms, key=lambda fn: -len(fn[0]))]
-    places = [(p, {1: "position_first", -1: "position_last"}.get(n, f"position_{n}")) for p, n in byline_places()]
-    for pattern, name in patterns + places:
+    for pattern, index in _byline_patterns():
         for match in pattern.finditer(text):
             if not (_outside(match.start(), match.end(), spans) and _outside(match.start(), match.end(), taken + found)):
                 continue
-            if re.match(r"\s*(of|by|in|at|from|on|with|to)\b(?!\s*[?.!]*\s*$)", text[match.end():]):
+            if names_its_own(text[match.end():]):
                 continue  # 'the first author of X' names its own paper
-            index = {"first": 1, "last": -1}.get(name.split("_")[1]) or int(name.split("_")[1])
             owner = text[match.end():match.end() + 2] == "'s"
             end = match.end() + (2 if owner else 0)
             found.append(Ref(match.start(), end, text[match.start():end], "ordinal", "author", "one",
                              possessive=owner, index=index, noun="author"))
     return found
+
+
+@lru_cache(maxsize=1)
+def _byline_patterns() -> list[tuple[re.Pattern, int]]:
+    """(pattern, place) for the understanding lexicon's compound position forms ('first-listed', 'lead author'),
+    longest first, then its byline patterns ('listed at the end'); built once."""
+    from hgrag.agents.understanding.cue_words import byline_places, phrase_alternation
+    from hgrag.agents.understanding.lexicon import load
+
+    nouns = phrase_alternation(words("byline_selection_nouns"))
+    forms = [(f.replace("_", " "), name) for name, fs in load("en").family("attribute").items()
+             if re.fullmatch(r"position_(\d+|first|last)", name) for f in fs if "_" in f or "-" in f]
+    place = {"first": 1, "last": -1}
+    patterns = [(re.compile(rf"(?:\bthe\s+)?\b{re.escape(form)}(?:\s+(?:{nouns}))?(?![\w-])"),
+                 place.get(name.split("_")[1]) or int(name.split("_")[1]))
+                for form, name in sorted(forms, key=lambda fn: -len(fn[0]))]
+    return patterns + byline_places()
 
 
 def find_references(text: str, spans: list[Any]) -> list[Ref]:

@@ -63,13 +63,13 @@ def byline_places() -> list[tuple[re.Pattern, int]]:
     """'second author', 'listed 3rd', '4th on the byline': a place on the byline named by a word of the
     lexicon's attribute:position_N concepts."""
     sits = load("en").extra.get("byline_places", {})
-    person, verbs, lists = (_alternation(sits.get(key, [])) for key in ("person_nouns", "placing_verbs", "list_nouns"))
-    to_person, to_list = (_alternation(sits.get(key, [])) for key in ("between_place_and_person", "between_place_and_list"))
+    person, verbs, lists = (phrase_alternation(sits.get(key, [])) for key in ("person_nouns", "placing_verbs", "list_nouns"))
+    to_person, to_list = (phrase_alternation(sits.get(key, [])) for key in ("between_place_and_person", "between_place_and_list"))
     found = []
     for name, forms in load("en").family("attribute").items():
         if not re.fullmatch(r"position_(\d+|first|last)", name):
             continue
-        words = _alternation([f for f in forms if " " not in f] + sits.get("place_words", {}).get(name, []))
+        words = phrase_alternation([f for f in forms if " " not in f] + sits.get("place_words", {}).get(name, []))
         found.append((re.compile(rf"\b({words})[- ](?:(?:{to_person}) )?(?:{person})\b|"
                                  rf"\b(?:{verbs}) (?:as )?({words})\b|"
                                  rf"\b({words}) (?:(?:{to_list}) )?(?:on|in) (?:the )?(?:{lists})\b"),
@@ -77,7 +77,7 @@ def byline_places() -> list[tuple[re.Pattern, int]]:
     return found
 
 
-def _alternation(phrases: list[str]) -> str:
+def phrase_alternation(phrases: list[str]) -> str:
     """Whole phrases, longest first, for a regex alternation ('(?!)' when there are none)."""
     return "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in sorted(phrases, key=len, reverse=True)) or "(?!)"
 

@@ -9,7 +9,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from hgrag.agents.understanding.cue_words import phrase_alternation
 from hgrag.agents.understanding.gate import identify, plainly_english, unsupported_sentence
+from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.normalise import to_english
 from hgrag.tools.graph_builder import year_span
 
@@ -42,11 +44,7 @@ def as_asked(question: str) -> str:
 
 def with_spans_as_between(question: str) -> str:
     """'in the last two years up to and including 2024' -> 'between 2023 and 2024' (lexicon `year_spans`)."""
-    from hgrag.agents.understanding.lexicon import load
-
-    pattern, numbers = _span_pattern(), load("en").extra.get("number_words", {})
-    if pattern is None:
-        return question
+    numbers = load("en").extra.get("number_words", {})
 
     def between(match: re.Match) -> str:
         length = match.group("n")
@@ -54,61 +52,45 @@ def with_spans_as_between(question: str) -> str:
         if not 0 < n < 100:
             return match.group(0)
         return f"in {last}" if n == 1 else f"between {last - n + 1} and {last}"
-    return pattern.sub(between, question)
+    return _span_pattern().sub(between, question)
 
 
 @lru_cache(maxsize=1)
-def _span_pattern() -> re.Pattern | None:
-    from hgrag.agents.understanding.lexicon import load
-
+def _span_pattern() -> re.Pattern:
     lexicon = load("en")
     spans, numbers = lexicon.extra.get("year_spans", {}), lexicon.extra.get("number_words", {})
-    if not spans:
-        return None
 
-    def alternation(key: str) -> str:
-        return "|".join(r"\s+".join(map(re.escape, p.split())) for p in sorted(spans.get(key, []), key=len, reverse=True))
+    def words(key: str) -> str:
+        return phrase_alternation(spans.get(key, []))
     count = "|".join([r"\d{1,2}"] + sorted(numbers, key=len, reverse=True))
+    inclusive = words("inclusive")
     return re.compile(
-        rf"\b(?:in\s+|during\s+|over\s+|within\s+)?(?:the\s+|a\s+)?(?:(?:{alternation('leads')})\s+)?(?P<n>{count})"
-        rf"[\s-]+years?(?:[\s-]+(?:{alternation('nouns')}))?,?\s+(?:{alternation('endings')})\s*"
-        rf"(?:\(?\s*(?:{alternation('inclusive')})\s*\)?\s*)?(?P<year>(?:19|20)\d\d)\b(?:\s*\(?(?:{alternation('inclusive')})\)?)?",
+        rf"\b(?:(?:{words('frames')})\s+)?(?:(?:{words('articles')})\s+)?(?:(?:{words('leads')})\s+)?(?P<n>{count})"
+        rf"[\s-]+years?(?:[\s-]+(?:{words('nouns')}))?,?\s+(?:{words('endings')})\s*"
+        rf"(?:\(?\s*(?:{inclusive})\s*\)?\s*)?(?P<year>(?:19|20)\d\d)\b(?:\s*\(?(?:{inclusive})\)?)?",
         re.IGNORECASE)
 
 
 def with_plain_yes_no_opening(question: str) -> str:
     """'Can you confirm that A wrote T?' -> 'Is it true that A wrote T?' (lexicon `yes_no_openings`)."""
-    pattern = _opening_pattern()
-    return pattern.sub("Is it true that ", question, count=1) if pattern else question
+    return _opening_pattern().sub("Is it true that ", question, count=1)
 
 
 @lru_cache(maxsize=1)
-def _opening_pattern() -> re.Pattern | None:
-    from hgrag.agents.understanding.lexicon import load
-
-    openings = sorted(load("en").extra.get("yes_no_openings", []), key=len, reverse=True)
-    if not openings:
-        return None
-    phrases = "|".join(r"\s+".join(map(re.escape, o.split())) for o in openings)
-    return re.compile(rf"^\s*(?:{phrases})\s+", re.IGNORECASE)
+def _opening_pattern() -> re.Pattern:
+    return re.compile(rf"^\s*(?:{phrase_alternation(load('en').extra.get('yes_no_openings', []))})\s+", re.IGNORECASE)
 
 
 def with_tag_as_yes_no(question: str) -> str:
     """'I think T appeared in V, right?' -> 'I think T appeared in V, yes or no?': a statement closed by a tag
     question of the lexicon (`tag_questions`) asks whether it holds."""
-    pattern = _tag_pattern()
-    return pattern.sub(", yes or no?", question, count=1) if pattern else question
+    return _tag_pattern().sub(", yes or no?", question, count=1)
 
 
 @lru_cache(maxsize=1)
-def _tag_pattern() -> re.Pattern | None:
-    from hgrag.agents.understanding.lexicon import load
-
-    tags = sorted(load("en").extra.get("tag_questions", []), key=len, reverse=True)
-    if not tags:
-        return None
-    phrases = "|".join(r"\s+".join(map(re.escape, tag.split())) for tag in tags)
-    return re.compile(rf"\s*,\s*(?:{phrases})\s*\?\s*$", re.IGNORECASE)
+def _tag_pattern() -> re.Pattern:
+    return re.compile(rf"\s*,\s*(?:{phrase_alternation(load('en').extra.get('tag_questions', []))})\s*\?\s*$",
+                      re.IGNORECASE)
 
 
 def without_lead_in(question: str, punctuated: bool = True) -> str:
@@ -122,14 +104,11 @@ def without_lead_in(question: str, punctuated: bool = True) -> str:
 
 @lru_cache(maxsize=2)
 def _lead_in(punctuated: bool) -> re.Pattern | None:
-    from hgrag.agents.understanding.lexicon import load
-
-    forms = sorted((form for forms in load("en").family("filler").values() for form in forms), key=len, reverse=True)
+    forms = [form for forms in load("en").family("filler").values() for form in forms]
     if not forms:
         return None
-    phrases = "|".join(r"\s+".join(map(re.escape, form.split())) for form in forms)
     separator = r"\s*[,.;:!–—-]+\s*" + ("" if punctuated else r"|\s+")
-    return re.compile(rf"^\s*(?:(?:{phrases})(?:{separator}))+", re.IGNORECASE)
+    return re.compile(rf"^\s*(?:(?:{phrase_alternation(forms)})(?:{separator}))+", re.IGNORECASE)
 
 
 _YEARS: dict[int, tuple[Any, list[int]]] = {}
