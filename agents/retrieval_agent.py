@@ -16,6 +16,7 @@ from hgrag.agents.planning.intent import Frame, parse_intent
 from hgrag.agents.kinds.planner import plan_kinds
 from hgrag.agents.checking.residual import residual_text, without_descriptors
 from hgrag.agents.planning.composition import compose_plan
+from hgrag.agents.planning.type_test import type_test_plan
 from hgrag.agents.language import non_english, unsupported_language_text
 from hgrag.agents.linking.mentions import fold_quotes
 from hgrag.agents.planning.plan_compiler import compile_plan
@@ -85,6 +86,7 @@ class OfflinePlanner:
         frame = _ranked_where_asked(parse_intent(residual, years), residual, years)
         plan = compile_plan(frame, spans, years, unresolved)
         plan = with_ir(_named_once(compose_plan(residual, question, spans, years, plan)))
+        plan = type_test_plan(residual, spans, plan, resources.store) or plan  # 'Is V a journal?'
         plan["residual"] = residual  # the question as the parser read it (for the question-plan check)
         if unresolved:  # "did you mean": the closest real names or titles
             plan["suggestions"] = suggestions_for(resources.index, unresolved)

@@ -146,6 +146,8 @@ class Reader:
             return f"whether {self.read(source['input'])} has a {word} {COMPARISON_WORDS.get(source['cmp'], source['cmp'])} {value}"
         if cmp == "nonempty":
             return f"whether there are any {inner[4:] if inner.startswith('the ') else inner}"
+        if cmp == "contains" and _one_value_of_one(op["input"]):  # 'is V a journal?'
+            return f"whether {inner} is {self._names(value)}"
         if cmp == "contains":
             return f"whether {self._names(value)} is among {inner}"
         return f"whether {inner} is {COMPARISON_WORDS.get(cmp, cmp)} {value}"
@@ -219,3 +221,13 @@ def _one_named_filtered(op: dict[str, Any]) -> bool:
     source = op.get("input") or {}
     return (op.get("op") == "filter" and op.get("attr") not in ("venue", "author", "id", "year") and not op.get("sub")
             and source.get("op") == "match" and len(source.get("ids") or []) == 1)
+
+
+SINGLE_VALUED = ("venue_type", "work_type", "language", "doi", "orcid", "issn_l")
+
+
+def _one_value_of_one(op: dict[str, Any]) -> bool:
+    """A single-valued attribute of one named entity (its type, language, identifier)."""
+    source = op.get("input") or {}
+    return op.get("op") == "project" and op.get("attr") in SINGLE_VALUED and source.get("op") == "match" \
+        and len(source.get("ids") or []) == 1

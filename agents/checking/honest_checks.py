@@ -69,6 +69,7 @@ def property_not_returned(text: str, ir: dict[str, Any] | None) -> list[str]:
     if not match or not ir:
         return []
     attr = "orcid" if match.group(1).startswith("orcid") else match.group(1).rstrip("s")
+    attr = "issn_l" if attr == "issn" else attr  # venues hold the linking ISSN
     projects = any(op.get("op") == "project" and op.get("attr") == attr for op in walk(ir))
     if not projects:
         return [f"'{match.group(0)}' (my reading does not return it)"]

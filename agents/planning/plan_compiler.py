@@ -253,10 +253,10 @@ def _author_targets(builder: PlanBuilder, via_paper: bool) -> None:
 
 
 def _venue_subject(builder: PlanBuilder) -> None:
+    if _attribute_target(builder, "venue"):  # the venue's own value: no hop, the venue stays the subject
+        return
     venues = builder.by_type["venue"]
     builder.by_type["venue"] = []
-    if _attribute_target(builder, "venue"):
-        return
     target = builder.frame.target
     if target in ("venue",):
         target = "paper"
