@@ -85,6 +85,19 @@ def asked_kind(found: list[Cue], asking: str = "", hole_types: list[str] | None 
     return kind
 
 
+def wh_role_kind(found: list[Cue], asking: str) -> str | None:
+    """The richer kind a question word asks for through its verb ('where do the authors of T work?' asks for
+    institutions): the lexicon's wh_roles, read for the first question word of the asking text."""
+    roles = lexicon().get("wh_roles", {})
+    first = next((c for c in sorted(found, key=lambda c: c.start) if c.text.lower() in roles), None)
+    if first is None:
+        return None
+    after = asking[first.end:]
+    kind = next((k for verb, k in roles[first.text.lower()].items()
+                 if phrase_in(verb, after) and not phrase_in(f"{verb} by", after)), None)
+    return kind if kind in lexicon()["asks_kind"] else None
+
+
 def primary_modifier(asking: str) -> bool:
     return any(phrase_in(m, asking) for m in lexicon().get("primary_modifiers", []))
 

@@ -17,6 +17,7 @@ import re
 from typing import Any
 
 from hgrag.agents.kinds.asking import (KIND_WORDS, asked_kind, asked_parts, hole_types, negated_spans, negation_words,
+                                      wh_role_kind,
                                        part_label, primary_modifier, threshold)
 from hgrag.agents.kinds.countries import country_spans
 from hgrag.agents.kinds.lexicon import Cue, cues, lexicon
@@ -62,7 +63,8 @@ def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any
     topical = term_branch(term, index) if term else None
     if term and topical is None and not rich_asked and not named:
         return by_embedding(question, term, spans, years, found, resources)
-    if not rich_asked and not topical and not any(_names_alone(s) or s.country for s in named):
+    if not rich_asked and not topical and not any(_names_alone(s) or s.country for s in named) \
+            and not wh_role_kind(found, asking):  # 'where do they work': institutions, by the verb
         return None
     masked = correct_text(asking_text(question, list(spans) + list(named)))  # every name a hole, typos mended
     asked = asked_kind([c for c in cues(masked) if c.group in KIND_WORDS or c.group in ("count", "most")], masked,

@@ -245,7 +245,7 @@ class MentionDetector:
                     and not (before and contradicts(h, f"{before} {variant}"))]
             plausible = [h for h in hits if _plausible(h, variant, len(tokens), lowercase, at_start, around)]
             if plausible:  # the span reads as an entity; every look-up hit of that type is a candidate
-                kind = _preferred_type(plausible, UNQUOTED_TYPE_PREFERENCE)
+                kind = _preferred_type(plausible, VENUE_FIRST if around[0] in VENUE_CUES else UNQUOTED_TYPE_PREFERENCE)
                 chosen = [h for h in hits if h.node_type == kind]
                 found.append(Span(start, start + len(variant), variant, kind, chosen))
         # "Fathy, A.'s": the possessive-free form matches 'A. Fathy' by name, better than any initials
@@ -316,6 +316,7 @@ def _preferred_type(hits: list[Any], preference: dict[str, int] = TYPE_PREFERENC
 
 
 VENUE_CUES = frozenset("in at for journal venue proceedings conference".split())
+VENUE_FIRST = {"venue": 0, "author": 1, "paper": 2}  # 'in X' names the venue X when a paper bears the same name
 VENUE_FOLLOWERS = frozenset("paper papers article articles".split())
 GENERIC_VENUE_WORDS = frozenset("""journal journals conference conferences proceedings transactions letters review
 bulletin source sources series magazine symposium workshop annual international meeting abstracts other or and of

@@ -27,6 +27,7 @@ ANY_NUMBER = re.compile(NUM)
 AT_LEAST, AT_MOST = r"(at least|no fewer than|no less than|>=|minimum of)", r"(at most|no more than|<=|maximum of)"
 CITE_NOUN = r"(citations?|cites|times|cited|citation count|refs|references)"
 AUTHOR_NOUN = r"(authors?|co-?authors?|people|names|contributors|writers|researchers|persons)"
+BYLINE_NOUN = re.compile(r"(?<!co-)(?<!co)\b(authors?|names|contributors|writers)\b")  # not co-authors: one's partners
 PAPER_NOUN = r"(papers?|publications?|articles?|works?|pubs|items|records)"
 CITE_WORDS = re.compile(r"\b(cite|cites|citing|cited|citation|citations|refs|references|referenced)\b")
 YES_NO = re.compile(r"^(?:[\w' ,]*? )?(did|do|does|has|have|had|is|are|was|were)\b(?!.*\b(who|which|what|when|where|how)\b)|"
@@ -294,6 +295,9 @@ class Composer:
             return counted
         if names_average(text) and papers_of:
             return {**_listing(plan), "operation": "avg", "attribute": "cited_by_count"}
+        per_paper = _authors_per_paper(plan) if names_average(text) and BYLINE_NOUN.search(text) else None
+        if per_paper:  # 'on average, how many authors do A's papers have': the mean byline length
+            return {**_listing(per_paper), "operation": "avg", "attribute": "n_authors"}
         value_wanted = not re.search(r"\bwhich\b(?! (is|was) the (highest|maximum|max|largest|biggest|top|peak|"
                                      r"lowest|minimum|min|smallest))|\b(what|name the|give the|show the) (paper|article|"
                                      r"publication|work|title|one)\b|\btitle\b", text)
@@ -327,6 +331,16 @@ class Composer:
             if plan:
                 return plan
         return None
+
+
+def _authors_per_paper(plan: dict[str, Any]) -> dict[str, Any] | None:
+    """The papers whose authors a plan lists (the co-author hop taken off), or None when it lists no paper's authors."""
+    steps = list(plan.get("steps") or [])
+    if plan.get("result_type") != "author" or len(steps) < 2 or steps[-1]["to_type"] != "author" \
+            or steps[-2]["to_type"] != "paper" or plan.get("operation") not in ("list", "count"):
+        return None
+    return {**plan, "steps": steps[:-1], "result_type": "paper", "target_type": "paper", "exclude_anchors": False,
+            "exclude": []}
 
 
 def _listing(plan: dict[str, Any]) -> dict[str, Any]:

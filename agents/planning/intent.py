@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from hgrag.agents.checking.cite_direction import one_paper_direction
 from hgrag.agents.planning.intent_thresholds import date_verb, thresholded, where_condition
 from hgrag.agents.planning.verb_places import names_publishing, verb_after_subject
-from hgrag.agents.understanding.cue_words import (bound_by, bounds_after, byline_places, graph_scoped, opens_yes_no,
-                                                  year_range)
+from hgrag.agents.understanding.cue_words import (bound_by, bounds_after, byline_places, graph_scoped, names_papers,
+                                                  opens_yes_no, year_range)
 
 
 
@@ -376,6 +376,9 @@ def parse_intent(text: str, years: list[int]) -> Frame:
     direction = one_paper_direction(text) if text.count("zzpaper") == 1 else None
     if direction and frame.target == "paper" and (CITES_EDGE.search(text) or not is_yes_no(asked if several_sentences else text)):
         frame.cites = direction  # ("has P been cited?" stays a test of its citation count)
+    elif direction and frame.target == "year" and CITES_EDGE.search(text) and names_papers(text) \
+            and not is_yes_no(asked if several_sentences else text):
+        frame.cites = direction  # 'from which years are the papers cited by T': the cited papers' years
     elif CITES_EDGE.search(text) and frame.target == "paper":
         frame.cites = "in" if not re.search(r"\b(cited|referenced) by zzpaper", text) and re.search(
             r"\b(cite|cites|citing|cited|reference|references|referencing) "
@@ -393,3 +396,4 @@ def parse_intent(text: str, years: list[int]) -> Frame:
             frame.operation, frame.rank_by = operation, basis
     frame.notes.append(f"focus={frame.target}{'' if explicit else ' (inferred)'}")
     return frame
+

@@ -104,9 +104,10 @@ def compile_plan(frame: Frame, spans: list[Any], years: list[int], unresolved: l
     builder = PlanBuilder(frame, spans, years)
     if builder.subject_type is None:
         return _finish(builder, spans, unresolved, anchors=[])
-    if _paper_set_aside(builder):  # 'how many papers appeared in V besides T?': V's papers, T left out
+    owner = _paper_set_aside(builder)
+    if owner:  # 'how many papers appeared in V besides T?', 'A's papers apart from T': V's (A's) papers, T left out
         builder.plan["exclude"] = _node_ids(builder.by_type["paper"])
-        builder.subject_type = builder.current = "venue"
+        builder.subject_type = builder.current = owner
     subject = builder.subject_type
     if frame.operation in ("unsupported", "describe"):
         builder.plan["unsupported"] = frame.target.split(":", 1)[1] if frame.operation == "unsupported" else None
@@ -121,13 +122,16 @@ def compile_plan(frame: Frame, spans: list[Any], years: list[int], unresolved: l
     return _finish(builder, spans, unresolved, anchors)
 
 
-def _paper_set_aside(builder: PlanBuilder) -> bool:
-    """A paper named only to be left out of a venue's papers: other papers asked, a venue named, and no word
-    asking for the paper's authors or citations (those read 'other papers of its authors' / 'citing it')."""
+def _paper_set_aside(builder: PlanBuilder) -> str | None:
+    """The kind (venue or author) whose papers are asked when a paper is named only to be left out of them:
+    other papers asked, one venue or one author named, and no word asking for the paper's authors or citations
+    (those read 'other papers of its authors' / 'citing it')."""
     frame = builder.frame
-    return (frame.target == "paper" and frame.others_only and not frame.via_authors and not frame.cites
-            and len(builder.by_type["paper"]) == 1 and len(builder.by_type["venue"]) == 1
-            and not builder.by_type["author"] and frame.operation not in ("yes_no", "unsupported", "describe"))
+    if not (frame.target == "paper" and frame.others_only and not frame.via_authors and not frame.cites
+            and len(builder.by_type["paper"]) == 1 and frame.operation not in ("yes_no", "unsupported", "describe")):
+        return None
+    venues, authors = len(builder.by_type["venue"]), len(builder.by_type["author"])
+    return "venue" if (venues, authors) == (1, 0) else "author" if (venues, authors) == (0, 1) else None
 
 
 def _attribute_target(builder: PlanBuilder, owner: str) -> bool:
@@ -157,6 +161,14 @@ def _paper_subject(builder: PlanBuilder) -> None:
         builder.walk("author", **({"position": frame.position} if frame.position else {}))
         _author_targets(builder, via_paper=True)
         builder.plan["exclude_anchors"] = frame.others_only
+        return
+    if not frame.via_authors and frame.target == "year" and frame.cites and frame.operation != "yes_no":
+        # 'from which years are the papers cited by T': the years of the papers one citation hop away
+        builder.steps.append({"to_type": "paper", "edge": "cites", "direction": "in" if frame.cites == "in" else "out"})
+        builder.plan["project"] = "year"
+        if frame.operation in ("argmax", "argmin"):
+            builder.rank(target_is_value=True)
+        builder.attach_paper_filters(builder.paper_filters())
         return
     if not frame.via_authors and frame.target not in ("author", "venue", "paper"):
         if _attribute_target(builder, "paper"):

@@ -20,6 +20,9 @@ from typing import Any, Callable
 
 from hgrag.agents.second_reader.contrasts import alternatives_group, comparison_plan, negated_yes_no
 from hgrag.agents.second_reader.lexicon import find, has, has_stem, phrase_pattern, words
+from hgrag.agents.understanding.instructions import instruction_only
+from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.tokens import tag
 from hgrag.state import plan_ir as ir
 
 PlanFn = Callable[[str], dict[str, Any]]
@@ -215,7 +218,7 @@ def two_sentences(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Ch
     if len(cuts) != 1:
         return None
     first_text, rest = question[:cuts[0].start()].strip() + "?", question[cuts[0].end():].strip()
-    if not (_asking(question[:cuts[0].end()]) and _asking(rest)):
+    if not (_asking(question[:cuts[0].end()]) and _asking(rest)) or instruction_only(tag(rest.lower(), load("en"))):
         return None
     first = plan_fn(first_text)
     own = [s for s in spans if s.end <= cuts[0].start() and s.candidates]

@@ -20,6 +20,7 @@ from hgrag.agents.understanding.signature import output_kind
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.cue_words import is_modifier
 from hgrag.agents.understanding.tokens import Token, clauses, tag, words
+from hgrag.agents.understanding.instructions import instruction_only
 
 ASKING_HEADS = ("head:who", "head:when", "head:where", "head:which", "head:how_many", "head:command", "operator:count")
 
@@ -97,6 +98,7 @@ def mention_words(plan: dict[str, Any]) -> set[str]:
 def asking_tokens(text: str) -> list[Token]:
     """The tokens of the last sentence that asks (has a wh-word, 'how many' or a command), else of the last one."""
     tagged = [tag(c, load("en")) for c in clauses(text)]
+    tagged = [t for t in tagged if not instruction_only(t)] or tagged  # 'Give the value rounded to …': says how
     asking = [t for t in tagged if any(k.concept in ASKING_HEADS for k in t)]
     return (asking or tagged)[-1]
 

@@ -103,3 +103,9 @@ def is_modifier(concept: str | None) -> bool:
     """A word that only qualifies the kind noun after it ('joint', 'co-authored', an unknown adjective); not an
     operator ('any other papers?', 'any recent ones?' ask for the things)."""
     return concept is None or concept.split(":", 1)[0] in ("relation", "general")
+
+
+def names_papers(text: str) -> bool:
+    """A plural paper noun of the lexicon ('papers', 'works') in a masked question."""
+    return any(w in load("en").family("kind").get("paper", []) and w.endswith("s") for w in text.split())
+

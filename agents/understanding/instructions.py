@@ -24,6 +24,17 @@ def with_instructions(question: str, plan: dict[str, Any]) -> dict[str, Any]:
     return _first_left_out(concepts, _with_rounding(concepts, plan))
 
 
+def instruction_only(tokens: list[Any]) -> bool:
+    """'Give the value rounded to one decimal place.': a sentence that only says how to answer (an instruction
+    of the lexicon, with commands, rounding words, fillers and function words): no second question."""
+    says_how = any(t.family == "instruction" for t in tokens)
+    return says_how and all(t.family in INSTRUCTION_COMPANIONS or t.concept in ("head:command", "operator:round")
+                            for t in tokens)
+
+
+INSTRUCTION_COMPANIONS = ("instruction", "function", "filler", "general")
+
+
 def _first_left_out(concepts: set[str], plan: dict[str, Any]) -> dict[str, Any]:
     """'Leaving aside the first author, who wrote T?', 'T's authors, without counting the first author': the
     paper's authors less the one listed first (a reading of the first author alone is corrected too)."""

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from hgrag.agents.understanding.context_fold import with_context_folded
 from hgrag.agents.understanding.cue_words import phrase_alternation
 from hgrag.agents.understanding.gate import identify, plainly_english, unsupported_sentence
 from hgrag.agents.understanding.lexicon import load
@@ -26,11 +27,11 @@ class Reading:
 def read_question(question: str, detect: Callable[[str], list[Any]]) -> Reading:
     """`detect(question)` gives the linked mention spans (called only when the words are not plainly English)."""
     if plainly_english(question):
-        return Reading(as_asked(question), "en")
+        return Reading(with_context_folded(as_asked(question), detect), "en")
     spans = detect(question)
     language = identify(question, spans)
     if language == "en":
-        return Reading(as_asked(question), "en")
+        return Reading(with_context_folded(as_asked(question), detect), "en")
     if language in ("de", "fr"):
         return Reading(to_english(question, language, spans), language)
     return Reading(question, language, unsupported_sentence(language))
@@ -39,7 +40,26 @@ def read_question(question: str, detect: Callable[[str], list[Any]]) -> Reading:
 def as_asked(question: str) -> str:
     """An English question without its chat lead-in, its yes/no opening or closing tag and its runs of years
     written plainly."""
-    return with_spans_as_between(with_tag_as_yes_no(with_plain_yes_no_opening(without_lead_in(question))))
+    return with_bounds_plain(with_spans_as_between(with_tag_as_yes_no(with_plain_yes_no_opening(without_lead_in(question)))))
+
+
+def with_bounds_plain(question: str) -> str:
+    """'up to and including 1996', 'no later than 1996' -> 'in or before 1996' (lexicon `year_bounds`: each
+    key is the plain bound, its forms the ways of writing it; read only right before a year)."""
+    def plain_bound(match: re.Match, plain: str) -> str:
+        if re.search(r"(?:19|20)\d\d\W*(?:\w+\W*)?$", match.string[max(0, match.start() - 20):match.start()]):
+            return match.group(0)  # 'from 2018 through 2020': the end of a range, kept for the range reader
+        return f"{plain} {match.group('year')}"
+    for plain, pattern in _bound_patterns():
+        question = pattern.sub(lambda m: plain_bound(m, plain), question)
+    return question
+
+
+@lru_cache(maxsize=1)
+def _bound_patterns() -> list[tuple[str, re.Pattern]]:
+    bounds = load("en").extra.get("year_bounds", {})
+    return [(plain, re.compile(rf"\b(?:{phrase_alternation(forms)})\s+(?:the\s+(?:year\s+)?)?(?P<year>(?:19|20)\d\d)\b",
+                               re.IGNORECASE)) for plain, forms in bounds.items() if forms]
 
 
 def with_spans_as_between(question: str) -> str:

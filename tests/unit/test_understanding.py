@@ -219,8 +219,19 @@ def test_rounding_is_honoured_or_named(toy):  # noqa: F811
 
 
 def test_a_yes_no_predicate_must_be_in_the_plan(toy):  # noqa: F811
-    _, _, answer, report = run(toy, "Is Computer Networks a repository?")
-    assert not verified(report) and "repository" in report["feedback"]
+    """'Is V a repository?' read as 'does V have papers' leaves the predicate out: the check names it."""
+    plan = OfflinePlanner().plan("Which papers appeared in Computer Networks?", toy, Context(dataset="toy"))
+    plan["ir"] = {"op": "test", "cmp": "nonempty", "input": plan["ir"]}
+    parts = structural_parts("is zzm a repository?", plan)
+    assert any(p.startswith("repository") for p in parts), parts
+
+
+def test_a_type_predicate_is_tested_or_said_to_be_missing(toy):  # noqa: F811
+    """The planner tests the venue's own type; the toy graph records none, so hgrag says so, never 'no'."""
+    _, plan, answer, _ = run(toy, "Is Computer Networks a repository?")
+    assert answer != ["no"] and plan["ir"]["op"] in ("test", "unsupported")
+    if plan["ir"]["op"] == "unsupported":
+        assert "venue type" in plan["unsupported"]
 
 
 def test_in_total_asks_for_a_number(toy):  # noqa: F811
