@@ -258,7 +258,8 @@ background re subject topic help info ok okay thanks urgent important aside""".s
 def unlinked_topic_prefix(question: str, plan: dict[str, Any]) -> list[str]:
     """'Algorithmica: number of papers by A': a name set before the question like a heading (title
     case, not a lead-in like 'Question:') that no mention linked is a condition the plan leaves out."""
-    from hgrag.agents.checking.asked_things import KNOWN_NOUNS
+    from hgrag.agents.planning.intent import NOUNS
+    from hgrag.agents.understanding.lexicon import load
 
     match = TOPIC_PREFIX.match(question)
     if not match:
@@ -269,7 +270,8 @@ def unlinked_topic_prefix(question: str, plan: dict[str, Any]) -> list[str]:
         return []  # 'Was Low Cost Security: Explicit…' asks about a title that holds a colon
     if any(w.lower() not in TITLE_GLUE and not (w[:1].isupper() or w[:1].isdigit()) for w in words):
         return []  # a lower-case word: a lead-in phrase ("For the hiring committee"), not a name
-    known = KNOWN_NOUNS | LEAD_INS | TITLE_GLUE | {"yes", "no", "true", "false", "author", "venue", "journal"}
+    known = set(load("en").extra.get("spelling_vocabulary", [])) | {w for ws in NOUNS.values() for w in ws} | LEAD_INS \
+        | TITLE_GLUE | {"yes", "no", "true", "false", "author", "venue", "journal"}
     if all(w.lower().strip("'") in known for w in words):
         return []
     linked = [a.get("text") or "" for a in plan.get("anchors", [])]

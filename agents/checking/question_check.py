@@ -18,7 +18,6 @@ from typing import Any, Callable
 from hgrag.tools.graph_kinds import STANDS_FOR
 from hgrag.agents.checking.asked_kind import (EDGE_KIND, ambiguous_references, context_combinations, kind_conflict,
                                      truncated_names, unused_mentions)
-from hgrag.agents.checking.asked_things import unknown_asked_things
 from hgrag.agents.checking.cite_check import (accounted_text, citation_count_direction, count_for_list, direction_parts,
                                       unlinked_citer)
 from hgrag.agents.planning.composition_count import AVERAGE_WORD
@@ -248,11 +247,7 @@ def unexplained_parts(question: str, plan: dict[str, Any]) -> list[str]:
         from hgrag.agents.kinds.lexicon import plan_kinds_reached, without_rich_words
         text = without_rich_words(text, plan_kinds_reached(ir))
     features = ir_features(ir)
-    asked_things = [] if plan.get("rich_kinds") else \
-        [w for w in unknown_asked_things(text) if not accounted_by_reading(w, features)]  # rich: its lexicon reads it
-    if "edge:affiliated_with" in features["attrs"]:  # where people are from: their institutions
-        asked_things = [w for w in asked_things if w != "from (origin)"]
-    missing = asked_things + unexplained_cues(text, features) + unexplained_numbers(text, features)
+    missing = unexplained_cues(text, features) + unexplained_numbers(text, features)
     missing += direction_parts(question, plan) + unlinked_citer(text) + count_for_list(question, plan) \
         + citation_count_direction(question, plan)
     if residual_text is not None:

@@ -11,7 +11,7 @@ from functools import lru_cache
 from rapidfuzz.distance import DamerauLevenshtein
 
 from hgrag.agents.planning.intent import NOUNS, TRIGGERS
-from hgrag.agents.checking.asked_things import KNOWN_NOUNS, KNOWN_VERBS, SKIPPED
+from hgrag.agents.understanding.lexicon import load
 
 FUNCTION_WORDS = frozenset("""a an the of in on at to for by with from and or not no is are was were be been being did do
 does done has have had having who whom whose what which when where why how many much most least more less than
@@ -24,8 +24,7 @@ coauthor coauthors co-authored together jointly collaborated collaborate collabo
 
 
 PARSER_MODULES = ("hgrag.agents.planning.intent", "hgrag.agents.checking.question_check",
-                  "hgrag.agents.checking.question_clauses", "hgrag.agents.checking.asked_things",
-                  "hgrag.agents.checking.asked_kind", "hgrag.agents.planning.composition",
+                  "hgrag.agents.checking.question_clauses", "hgrag.agents.checking.asked_kind", "hgrag.agents.planning.composition",
                   "hgrag.agents.linking.mentions", "hgrag.agents.checking.unsupported")
 
 
@@ -59,7 +58,7 @@ def _kinds_lexicon_words() -> set[str]:
 
 @lru_cache(maxsize=1)
 def vocabulary() -> tuple[frozenset[str], dict[int, list[str]]]:
-    words = set(FUNCTION_WORDS) | set(KNOWN_NOUNS) | set(KNOWN_VERBS) | set(SKIPPED) | set(TRIGGERS) | _parser_words()
+    words = set(FUNCTION_WORDS) | set(load("en").extra.get("spelling_vocabulary", [])) | set(TRIGGERS) | _parser_words()
     for group in NOUNS.values():
         words |= set(group)
     words |= _kinds_lexicon_words()

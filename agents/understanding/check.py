@@ -21,6 +21,7 @@ from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.cue_words import is_modifier
 from hgrag.agents.understanding.tokens import Token, clauses, tag, words
 from hgrag.agents.understanding.instructions import instruction_only
+from hgrag.agents.understanding.asked_slots import asked_noun_unread, counted_kind_unnamed, stranded
 
 ASKING_HEADS = ("head:who", "head:when", "head:where", "head:which", "head:how_many", "head:command", "operator:count")
 
@@ -250,11 +251,13 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     missing += [] if plan.get("rich_kinds") else _walk_nothing_asks(tokens, ir)  # (rich kinds' words are read apart)
     missing += _unlicensed_left_out(tag(whole or text, load("en")), ir, plan.get("anchors") or [])
     missing += _coordinated_heads(tag(whole or text, load("en")), returned)
+    missing += counted_kind_unnamed(tag(whole or text, load("en")), ir) + stranded(tokens)
+    missing += [] if plan.get("rich_kinds") else asked_noun_unread(tokens)  # (rich kinds' words are read apart)
     missing += _asking_sentences(whole or text, returned)
     return missing + _future_years(tokens, plan) + (_whole_text_parts(whole, plan) if whole else [])
 
 
-LEAVING_OUT = ("operator:exclude", "operator:other", "instruction:besides_first", "relation:coauthor")
+LEAVING_OUT = ("operator:exclude", "operator:other", "operator:left_over", "instruction:besides_first", "relation:coauthor")
 
 
 def _unlicensed_left_out(tokens: list[Token], ir: dict[str, Any], anchors: list[dict[str, Any]]) -> list[str]:

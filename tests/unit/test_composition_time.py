@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from hgrag.agents.checking.asked_things import unknown_asked_things
+from unread import unread_things
 from hgrag.agents.planning.composition_time import asks_yes_no, relative_relation, symbolic_text, year_bounds
 from hgrag.agents.planning.intent import focus_target
 
@@ -80,8 +80,8 @@ def test_where_before_a_condition_is_not_a_place_question() -> None:
 
 
 def test_time_comparatives_after_a_mention_are_known_words() -> None:
-    assert unknown_asked_things("is zzm older than the year 2001") == []
-    assert unknown_asked_things("is zzm heavier than 2001") == ["heavier"]
+    assert unread_things("is zzm older than the year 2001") == []
+    assert unread_things("is zzm heavier than 2001") == ["heavier"]
 
 
 @pytest.mark.parametrize("text", ["what did zzauthor write the year after zzpaper came out",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from test_planner import P1, answer, toy  # noqa: F401  (fixture)
 
-from hgrag.agents.checking.asked_things import unknown_asked_things
+from unread import unread_things
 from hgrag.agents.planning.intent import parse_intent
 from hgrag.agents.retrieval_agent import OfflinePlanner
 from hgrag.agents.linking.spelling import correct_word
@@ -35,8 +35,8 @@ def test_a_typo_between_two_forms_of_one_concept_is_corrected() -> None:
 
 
 def test_a_year_before_a_noun_is_a_modifier_not_the_asked_thing() -> None:
-    assert unknown_asked_things("how many 2007 papers from zzm are there") == []
-    assert unknown_asked_things("how many patents from zzm are there") == ["patents"]
+    assert unread_things("how many 2007 papers from zzm are there") == []
+    assert unread_things("how many patents from zzm are there") == ["patents"]
 
 
 def test_a_walk_that_no_word_asks_for_is_not_answered(toy) -> None:  # noqa: F811

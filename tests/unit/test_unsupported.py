@@ -56,9 +56,9 @@ def test_a_string_is_split_into_words():
 @pytest.mark.parametrize("residue, part", [
     ("which issue of the journal contains zzm", "issue"),
     ("in which journal volume is zzm printed?", "volume"),
-    ("what is the grant number acknowledged in zzm?", "grant number"),
-    ("what's zzm about in a nutshell", "what it is about"),
-    ("what part of the world is zzm from", "from (origin)"),
+    ("what is the grant number acknowledged in zzm?", "grant"),
+    ("what's zzm about in a nutshell", "nutshell"),
+    ("what part of the world is zzm from", "part of the world"),
     ("list the phd students supervised by zzm.", "students"),
     ("email address of zzm", "address"),
     ("paper: zzm | return: license, download count", "license"),
@@ -67,9 +67,9 @@ def test_a_string_is_split_into_words():
     ("zzm 's h-index", "h-index"),
 ])
 def test_properties_the_graph_lacks_are_named_in_new_shapes(residue: str, part: str) -> None:
-    from hgrag.agents.checking.asked_things import unknown_asked_things
+    from unread import unread_words
 
-    assert part in unknown_asked_things(residue)
+    assert any(part in word for word in unread_words(residue)), unread_words(residue)
 
 
 @pytest.mark.parametrize("residue", [
@@ -80,6 +80,6 @@ def test_properties_the_graph_lacks_are_named_in_new_shapes(residue: str, part: 
     "list zzm and zzm 's joint papers", "what's the cited-by count for zzm",  # a relation word; a lexicon phrase
 ])
 def test_ordinary_wordings_name_nothing_unknown(residue: str) -> None:
-    from hgrag.agents.checking.asked_things import unknown_asked_things
+    from unread import unread_things
 
-    assert unknown_asked_things(residue) == []
+    assert unread_things(residue) == []

@@ -1,0 +1,70 @@
+"""Three rules of the lexicon check about what is asked (they replaced the wording module asked_things.py): the
+asked slot after 'how many' / 'which' / a possessive must hold a word the lexicon reads; a question word with a
+stranded preposition asks what the lexicon's `stranded_prepositions` says ('where is A from?'); and what a count
+counts must be a kind some word of the question names."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hgrag.agents.understanding.lexicon import load, signatures
+from hgrag.agents.understanding.signature import output_kind
+from hgrag.agents.understanding.tokens import Token
+
+WORD_KINDS = {"kind:paper": "paper", "kind:author": "author", "kind:venue": "venue"}
+
+ASKED_SLOT_OPENERS = ("head:which", "head:how_many")
+COUNT_HEADS = ("how many", "number of", "count of", "total number of")  # 'counting 2007 itself' asks nothing
+
+
+def asked_noun_unread(tokens: list[Token]) -> list[str]:
+    """'how many patents …', 'what is A's advisor?': the thing asked (the words right after 'how many' / 'which' /
+    a possessive, up to a function word) must hold a word the lexicon reads; words it only declares as harmless
+    (`general`: they may stand in a context sentence) do not say what is asked."""
+    missing = []
+    for i, token in enumerate(tokens):
+        possessive = token.text in ("'s", "s") and i > 0 and tokens[i - 1].concept == "mention"
+        counts = token.concept == "operator:count" and token.text in COUNT_HEADS
+        if token.concept not in ASKED_SLOT_OPENERS and not possessive and not counts:
+            continue
+        slot = []
+        for after in tokens[i + 1:i + 5]:
+            if after.concept in ("mention", "number"):
+                continue  # 'how many distinct V papers': the noun may follow a name
+            if after.family in ("function", "head", "filler"):
+                break
+            slot.append(after)
+        stand_ins = load("en").extra.get("stand_in_nouns", [])
+        if slot and all(t.family == "general" and t.text not in stand_ins for t in slot):
+            missing.append(f"{slot[-1].text} (not something the graph holds)")
+    return missing
+
+
+def stranded(tokens: list[Token]) -> list[str]:
+    """'where is A from?': a question word whose sentence ends in a preposition the lexicon lists for it
+    (`stranded_prepositions`) asks what the graph cannot hold; named with its reason."""
+    heads = [t for t in tokens if t.family == "head"]
+    words = [t for t in tokens if t.family != "filler"]
+    if not heads or not words:
+        return []
+    reason = load("en").extra.get("stranded_prepositions", {}).get(heads[0].text, {}).get(words[-1].text)
+    return [f"{words[-1].text} ({reason})"] if reason else []
+
+
+def counted_kind_unnamed(tokens: list[Token], ir: dict[str, Any]) -> list[str]:
+    """'A has a ton of papers. How many does B have?' read as B's co-authors: what a count counts must be named by
+    a word of the question (a kind noun, a relation word's `names`, a head's kind); a count over a set given by
+    the thread (a match of ids) counts what was listed."""
+    if ir.get("op") != "aggregate" or ir.get("fn") != "count" or (ir.get("input") or {}).get("op") == "match":
+        return []
+    counted = output_kind(ir.get("input"))
+    if counted not in ("author", "paper", "venue"):
+        return []
+    named = set()
+    for token in tokens:
+        signature = signatures().get(token.concept or "", {})
+        named |= set(signature.get("names") or []) | ({signature["kind"]} if signature.get("kind") else set())
+        for word in token.text.split():  # 'paper count', 'number of authors': a phrase holding a kind noun
+            concept = load("en").concept(word) or load("en").concept(word.rstrip("s")) or ""
+            named.add(WORD_KINDS.get(concept, "") if concept.startswith("kind:") else "")
+    return [] if counted in named else [f"{counted}s counted (no word of the question names {counted}s)"]
