@@ -16,7 +16,7 @@ from hgrag.agents.planning.intent import Frame, parse_intent
 from hgrag.agents.kinds.planner import plan_kinds
 from hgrag.agents.checking.residual import residual_text, without_descriptors
 from hgrag.agents.planning.composition import compose_plan
-from hgrag.agents.planning.type_test import type_test_plan
+from hgrag.agents.planning.type_predicates import type_test_plan
 from hgrag.agents.language import non_english, unsupported_language_text
 from hgrag.agents.linking.mentions import fold_quotes
 from hgrag.agents.planning.plan_compiler import compile_plan

@@ -126,11 +126,8 @@ def one_entity(ref: Ref, history: list[Turn]) -> tuple[Item | None, Turn | None,
     for turn in answered(history):
         listed = _distinct([it for it in turn["items"] if fits(ref.type, it["type"]) and it["type"] != ref.owns])
         asked_about = _distinct([it for it in turn["anchors"] if fits(ref.type, it["type"]) and it["type"] != ref.owns])
-        if len(listed) > 1 and len(asked_about) == 1 and ref.kind != "demonstrative":
-            return asked_about[0], turn, None  # 'he' after A's co-authors: A, the one named
-        if len(listed) > 1 and ref.kind == "demonstrative":  # 'that author' after A's co-authors: A or one of them
-            options = _distinct(asked_about + listed)
-            return None, None, clarify_text("ambiguous", phrase=ref.phrase, options=listing(options))
+        if len(listed) > 1 and len(asked_about) == 1:  # 'he' after A's co-authors: A, the one named
+            return asked_about[0], turn, None
         for fitting in (listed, asked_about):
             if len(fitting) == 1:
                 return fitting[0], turn, None

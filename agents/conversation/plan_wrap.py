@@ -9,7 +9,7 @@ from typing import Any
 
 from hgrag.agents.answering.interpretation import interpret
 from hgrag.agents.planning.ir_planner import ir_native_plan
-from hgrag.agents.checking.question_check import output_kind
+from hgrag.agents.understanding.signature import output_kind
 from hgrag.agents.planning.plan_lowering import with_ir
 from hgrag.tools.text import norm_key
 

@@ -25,6 +25,7 @@ from hgrag.agents.conversation.memory import Turn
 from hgrag.agents.conversation.open_turns import left_open, points_at_a_set, takes_a_set_past, uses_last_answer
 from hgrag.agents.conversation.pick import many_entities, one_entity, select
 from hgrag.agents.conversation.references import Ref, chat_fillers, find_references, fragment_only
+from hgrag.agents.conversation.year_refs import with_years
 from hgrag.agents.conversation.refine import ellipsis, refinement
 from hgrag.agents.linking.mentions import fold_quotes
 from hgrag.tools.text import norm_key
@@ -61,29 +62,6 @@ def resolve(asked: str, history: list[Turn], dataset: str, detector: Any, store:
     result.setdefault("question", text)
     result.setdefault("taken", [])
     return {**result, "asked": asked}
-
-
-def with_years(text: str, history: list[Turn]) -> tuple[str, dict[str, Any] | None]:
-    """'that year' / 'the same year' replaced by the one year of the previous turn."""
-    low = text.lower()
-    match = search_words("year_refs", low) if len(low) == len(text) else None
-    if not match:
-        return text, None
-    year = None
-    for turn in answered(history):
-        found = set(re.findall(r"\b(?:19|20)\d\d\b", re.sub(r"'[^']*'", " ", turn["question"])))
-        found |= {a for a in turn["answer"] if re.fullmatch(r"(?:19|20)\d\d", str(a))} if len(turn["answer"]) == 1 else set()
-        if len(found) == 1:
-            year, number = found.pop(), turn["turn"]
-            break
-        if found:
-            break
-    phrase = text[match.start():match.end()]
-    if year is None:
-        return text, {"kind": "clarify", "clarify": clarify_text("no_year_ref", phrase=phrase)}
-    before = low[:match.start()].rstrip()
-    words_for = year if re.search(r"\b(in|during|since|after|before|until|from)$", before) else f"in {year}"
-    return text[:match.start()] + words_for + text[match.end():], {"taken": f"'{phrase}' = {year} from turn {number}"}
 
 
 def _spelled(text: str, spans: list[Any]) -> str:

@@ -89,9 +89,10 @@ def wh_role_kind(found: list[Cue], asking: str) -> str | None:
     """The richer kind a question word asks for through its verb ('where do the authors of T work?' asks for
     institutions): the lexicon's wh_roles, read for the first question word of the asking text."""
     roles = lexicon().get("wh_roles", {})
-    first = next((c for c in sorted(found, key=lambda c: c.start) if c.text.lower() in roles), None)
-    if first is None:
-        return None
+    ordered = sorted([c for c in found if c.group in KIND_WORDS or c.text.lower() in roles], key=lambda c: c.start)
+    first = ordered[0] if ordered else None
+    if first is None or first.text.lower() not in roles:
+        return None  # 'the venues where …': a kind word before the question word says what is asked
     after = asking[first.end:]
     kind = next((k for verb, k in roles[first.text.lower()].items()
                  if phrase_in(verb, after) and not phrase_in(f"{verb} by", after)), None)

@@ -40,9 +40,11 @@ def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any
     """The plan of a question about the richer kinds; None when the question has none of them."""
     index = rich_index(resources.store)
     if not index:
-        found = cues(asking_text(question, spans))
-        rich_asked = [c for c in found if c.group in lexicon()["asks_kind"]]
-        return _holds_none(rich_asked[0].group, resources) if rich_asked else None
+        asking = asking_text(question, spans)
+        found = cues(asking)
+        rich_asked = [c.group for c in found if c.group in lexicon()["asks_kind"]] + \
+            [k for k in [wh_role_kind(found, asking)] if k]  # 'where does A work': institutions, by the verb
+        return _holds_none(rich_asked[0], resources) if rich_asked else None
     named = [s for s in rich_spans(question, [], index) if not _is_cue(s.text)]
     spans, named = resolve(question, spans, named)
     named = [_typed_kind(question, s) for s in named]

@@ -27,11 +27,11 @@ def corrected_name(index: Any, typed: str) -> str | None:
     budget = allowed_edits(typed)
     if not budget:
         return None
+    wanted = norm_key(typed)
     try:
-        labels = index.closest(typed, "author", POOL)
+        labels = index.closest(typed, "author", POOL) + _spelled_alike(index, wanted, budget)
     except AttributeError:  # an index without embeddings: no near names to choose from
         return None
-    wanted = norm_key(typed)
     ranked = sorted((DamerauLevenshtein.distance(wanted, norm_key(label)), label) for label in dict.fromkeys(labels))
     if not ranked or not 0 < ranked[0][0] <= budget:
         return None
@@ -41,6 +41,31 @@ def corrected_name(index: Any, typed: str) -> str | None:
     if len([c for c in index.lookup(label, "author") if c.label == label]) != 1:
         return None  # the name is shared by several authors: which one is meant is not known
     return label
+
+
+def _spelled_alike(index: Any, wanted: str, budget: int) -> list[str]:
+    """Author names a few edits from `wanted` by spelling (a misspelt name's embedding may land far from the
+    name): the graph's name keys compared by edit distance, the labels of the nearest."""
+    from rapidfuzz import process
+
+    if not hasattr(index, "maps") or not hasattr(index, "store"):
+        return []  # an index with no name maps: only its nearest names by embedding
+    keys = _name_keys(index)
+    found = process.extract(wanted, list(keys), scorer=DamerauLevenshtein.distance, score_cutoff=budget + MARGIN,
+                            limit=POOL)
+    return [index.store.label(keys[key]) for key, _, _ in found]
+
+
+_KEYS: dict[int, tuple[Any, dict[str, str]]] = {}
+
+
+def _name_keys(index: Any) -> dict[str, str]:
+    """{normalised author name: an author id} of the index, read once per index."""
+    cached = _KEYS.get(id(index))
+    if cached is None or cached[0] is not index:
+        cached = (index, {key: node for key, node in index.maps.keyed("author", "name")})
+        _KEYS[id(index)] = cached
+    return cached[1]
 
 
 def corrections(index: Any, question: str, suggestions: dict[str, dict[str, Any]]) -> dict[str, str]:

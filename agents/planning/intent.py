@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from hgrag.agents.checking.cite_direction import one_paper_direction
 from hgrag.agents.planning.intent_thresholds import date_verb, thresholded, where_condition
 from hgrag.agents.planning.verb_places import names_publishing, verb_after_subject
-from hgrag.agents.understanding.cue_words import (bound_by, bounds_after, byline_places, graph_scoped, names_papers,
-                                                  opens_yes_no, year_range)
+from hgrag.agents.understanding.cue_words import (bound_by, bounds_after, byline_places, graph_scoped, lists_things,
+                                                  names_papers, opens_yes_no, year_range)
 
 
 
@@ -367,8 +367,8 @@ def parse_intent(text: str, years: list[int]) -> Frame:
         target = "paper"
     if target == "venue" and frame.position and not names_publishing(text):
         target = "paper"  # 'where is A the lead author?': a byline place is a paper's, so the papers are asked
-    if target == "citations" and not counting and _superlative(text)[0]:
-        target = "paper"
+    if target == "citations" and not counting and (_superlative(text)[0] or lists_things(text)):
+        target = "paper"  # 'find the citations to T': a list of papers, the citing ones
     frame.target = target or "paper"
     # an author position ("whoever is listed first on it") is a position among the paper's authors
     frame.via_authors = bool(VIA_AUTHORS.search(text)) or (frame.position is not None and "zzpaper" in text)

@@ -3,9 +3,11 @@ outputs. Which papers did they publish in 2011?" is read as "Which papers did A 
 
 A context sentence is a statement before the asking sentence. When the asking sentence names no entity of its own
 but holds an anaphor of the lexicon (`anaphors`: 'they', 'it', 'this person' …, each with the kind it stands for),
-and the context names exactly one entity of that kind, the anaphor is replaced by that entity and the context
-sentences are dropped: what they say ('a number of outputs') is no part of the question. Anything else (two
-candidates, a kind that does not fit, entities in the asking sentence) leaves the question as it is.
+and the context names exactly one entity, of that kind, the anaphor is replaced by that entity and the context
+sentences are dropped: what they say ('a number of outputs') is no part of the question. Anything else leaves
+the question as it is: two entities in the context (it says how they relate: 'A published T … Who were they?'),
+a kind that does not fit, entities in the asking sentence, or an asking sentence that points back at what the
+context said ('Who else wrote it?').
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 
 from hgrag.agents.understanding.cue_words import phrase_alternation
 from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.tokens import tag
 
 SENTENCE_END = re.compile(r"(?<=[.!])\s+(?=[A-Z\"'“‘])")
 
@@ -32,14 +35,27 @@ def with_context_folded(question: str, detect: Callable[[str], list[Any]]) -> st
     if not found:
         return question
     kind, match = found
-    if [s for s in detect(asking) if s.candidates]:
-        return question  # the asking sentence names its own entities: the context may only be context
+    if _points_back(asking) or [s for s in detect(asking) if s.candidates]:
+        return question  # 'who else …', or entities of its own: the context is more than a name
     context = " ".join(sentences[:-1])
-    fitting = {_key(s): s for s in detect(context) if s.candidates and s.type == kind}
-    if len(fitting) != 1:
+    named = {_key(s): s for s in detect(context) if s.candidates}
+    if len(named) != 1:
+        return question  # two entities: the context says how they relate ('A wrote T'), which must stay
+    span = next(iter(named.values()))
+    if span.type != kind:
         return question
-    span = next(iter(fitting.values()))
+    if len(dict(_anaphor_patterns())[kind].findall(asking)) > 1:
+        return question  # 'work that builds on it: which papers cite it?': one entity named twice reads as two
     return asking[:match.start()] + _written(span, match.group(0)) + asking[match.end():]
+
+
+def _points_back(sentence: str) -> bool:
+    """'Who else wrote it?', 'which other papers …', 'cited it since?': the asking sentence leaves out or counts
+    from what the context said."""
+    tokens = tag(sentence.lower(), load("en"))
+    dangling = any(t.family == "time" and (i + 1 == len(tokens) or tokens[i + 1].concept != "number")
+                   for i, t in enumerate(tokens))
+    return dangling or any(t.concept in ("operator:other", "operator:exclude", "operator:left_over") for t in tokens)
 
 
 def _asks(sentence: str) -> bool:

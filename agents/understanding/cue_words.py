@@ -109,3 +109,9 @@ def names_papers(text: str) -> bool:
     """A plural paper noun of the lexicon ('papers', 'works') in a masked question."""
     return any(w in load("en").family("kind").get("paper", []) and w.endswith("s") for w in text.split())
 
+
+def lists_things(text: str) -> bool:
+    """The question opens with a command that lists ('find', 'list', 'show'; the lexicon's head:command, not 'count')."""
+    first = text.split()[:1]
+    return bool(first) and first[0] in load("en").family("head").get("command", []) and first[0] != "count"
+

@@ -33,7 +33,8 @@ def test_every_family_is_answered_right(rows) -> None:
     ("Which institutions is Yu Liu affiliated with?", "affiliations"),
     ("What is the primary topic of The CRC-NTMAC for Noisy Message Authentication?", "topics"),
     ("What are the keywords of The CRC-NTMAC for Noisy Message Authentication?", "topics"),
-    ("Which funders funded The CRC-NTMAC for Noisy Message Authentication?", "funders")])
+    ("Which funders funded The CRC-NTMAC for Noisy Message Authentication?", "funders"),
+    ("Where does Yu Liu work?", "affiliations")])  # 'where' + 'work': institutions, by the verb
 def test_dblp_declines_with_what_it_lacks(question, lacking, session_hgrag_home) -> None:
     out = ask(question, "dblp-tiny")
     assert out["answer"] == [] and not out.get("verified")
@@ -49,6 +50,16 @@ def test_evidence_names_the_affiliation_edge(session_hgrag_home) -> None:
     lines = [describe_path(store, path) for path in out["evidence"]["paths"]]
     assert any(line.startswith("Ali Binabdi — affiliated with (on '") and line.endswith(" → " + item)
                for line in lines for item in out["answer"])
+
+
+def test_where_someone_works_is_read_as_their_institutions(session_hgrag_home) -> None:
+    """'Where does A work?' asks for institutions (the lexicon's wh_roles), not for the venues of A's papers."""
+    store = load_graph("openalex-tiny").store
+    out = ask("Where does Ali Binabdi work?", "openalex-tiny")
+    assert out.get("verified") and out["answer"]
+    institutions = {store.label(node) for node in store.nodes_of_type("institution")}
+    assert set(out["answer"]) <= institutions
+    assert "institution" in out["interpretation"].lower()
 
 
 def test_falkordb_answers_the_families_alike(rows, falkordb_server, session_hgrag_home, monkeypatch) -> None:

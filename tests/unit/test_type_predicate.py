@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hgrag.agents.planning.type_test import type_predicate
+from hgrag.agents.planning.type_predicates import type_predicate
 
 
 @pytest.mark.parametrize("residual,expected", [
