@@ -50,22 +50,28 @@ def _spelled_alike(index: Any, wanted: str, budget: int) -> list[str]:
 
     if not hasattr(index, "maps") or not hasattr(index, "store"):
         return []  # an index with no name maps: only its nearest names by embedding
-    keys = _name_keys(index)
-    found = process.extract(wanted, list(keys), scorer=DamerauLevenshtein.distance, score_cutoff=budget + MARGIN,
-                            limit=POOL)
+    keys, buckets = _name_keys(index)
+    reach = budget + MARGIN  # a name this far or farther cannot be the one, nor stop another from being it
+    pool = [key for n in range(len(wanted) - reach, len(wanted) + reach + 1) for key in buckets.get((wanted[:1], n), [])]
+    found = process.extract(wanted, pool, scorer=DamerauLevenshtein.distance, score_cutoff=reach, limit=POOL)
     return [index.store.label(keys[key]) for key, _, _ in found]
 
 
-_KEYS: dict[int, tuple[Any, dict[str, str]]] = {}
+_KEYS: dict[int, tuple[Any, dict[str, str], dict[tuple[str, int], list[str]]]] = {}
 
 
-def _name_keys(index: Any) -> dict[str, str]:
-    """{normalised author name: an author id} of the index, read once per index."""
+def _name_keys(index: Any) -> tuple[dict[str, str], dict[tuple[str, int], list[str]]]:
+    """{normalised author name: an author id} of the index and its names by (first letter, length), read once per
+    index (a typo rarely hits a name's first letter, and an edit changes its length by one at most)."""
     cached = _KEYS.get(id(index))
     if cached is None or cached[0] is not index:
-        cached = (index, {key: node for key, node in index.maps.keyed("author", "name")})
+        keys = {key: node for key, node in index.maps.keyed("author", "name")}
+        buckets: dict[tuple[str, int], list[str]] = {}
+        for key in keys:
+            buckets.setdefault((key[:1], len(key)), []).append(key)
+        cached = (index, keys, buckets)
         _KEYS[id(index)] = cached
-    return cached[1]
+    return cached[1], cached[2]
 
 
 def corrections(index: Any, question: str, suggestions: dict[str, dict[str, Any]]) -> dict[str, str]:
