@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hgrag.agents.linking.mention_partners import promote_partners
-from hgrag.agents.linking.name_context import UNQUOTED_TYPE_PREFERENCE, contradicts, name_typed_before
+from hgrag.agents.linking.name_context import UNQUOTED_TYPE_PREFERENCE, VENUE_FIRST, contradicts, name_typed_before
 from hgrag.tools.entity_keys import title_denotes, title_within
 from hgrag.tools.label_prefixes import LabelPrefixes
 from hgrag.tools.text import name_tokens, norm_key
@@ -316,7 +316,6 @@ def _preferred_type(hits: list[Any], preference: dict[str, int] = TYPE_PREFERENC
 
 
 VENUE_CUES = frozenset("in at for journal venue proceedings conference".split())
-VENUE_FIRST = {"venue": 0, "author": 1, "paper": 2}  # 'in X' names the venue X when a paper bears the same name
 VENUE_FOLLOWERS = frozenset("paper papers article articles".split())
 GENERIC_VENUE_WORDS = frozenset("""journal journals conference conferences proceedings transactions letters review
 bulletin source sources series magazine symposium workshop annual international meeting abstracts other or and of

@@ -15,6 +15,7 @@ from hgrag.tools.entity_keys import name_denotes
 from hgrag.tools.text import norm_key
 
 UNQUOTED_TYPE_PREFERENCE = {"author": 0, "paper": 1, "venue": 2}
+VENUE_FIRST = {"venue": 0, "author": 1, "paper": 2}  # 'in X' names the venue X when a paper bears the same name
 
 
 def name_typed_before(text: str, start: int, given: Callable[[], frozenset[str]],
