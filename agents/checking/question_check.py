@@ -1,30 +1,25 @@
 """The question-plan check of `validate`: every meaning-bearing part of the question must be accounted
 for by the plan (its IR), or the answer is not verified and hgrag says what it could not use.
 
-It reads the question independently of the planner: mentions are cut out, then cue families
-(average, thresholds, numbers, years and relative time, negation, "both", citations, paths,
-comparatives, superlatives, counting) are looked for in the rest, and each found cue must have its
-counterpart in the IR (an `avg` aggregate, a numeric filter with that number, a difference…).
-The asked-for thing itself must be something the graph holds: a relation verb after "who", the
-noun after "which/what/how many", a property asked "of" an entity.
+It reads the question independently of the planner: mentions are cut out, every number the question states
+must be used by the plan, and the lexicon check (agents/understanding/check.py) holds each word's concept to
+the plan element that consumes it. The cue table of English regexes that stood here (averages, thresholds,
+relative time, superlatives, counts …) is folded into that lexicon check (2026-12-05); the checks still
+here (citation direction, asked kinds, context entities, honesty parts) remain to be folded.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from hgrag.tools.graph_kinds import STANDS_FOR
 from hgrag.agents.checking.asked_kind import (EDGE_KIND, ambiguous_references, context_combinations, kind_conflict,
                                      truncated_names, unused_mentions)
 from hgrag.agents.checking.cite_check import (accounted_text, citation_count_direction, count_for_list, direction_parts,
                                       unlinked_citer)
-from hgrag.agents.planning.composition_count import AVERAGE_WORD
-from hgrag.agents.planning.composition_time import OFFSET
-from hgrag.agents.checking.reading_words import accounted_by_reading, without_context_shares, without_named_comparisons
 from hgrag.agents.checking.honest_checks import honest_parts
-from hgrag.agents.checking.question_clauses import CLAUSE_BREAK, asking_part, context_only_entities, residue
+from hgrag.agents.checking.question_clauses import asking_part, context_only_entities, residue
 from hgrag.agents.understanding.check import structural_parts, without_consumed_instructions
 from hgrag.agents.understanding.cue_words import quantities
 from hgrag.state.plan_ir import walk
@@ -81,130 +76,7 @@ def _collect(value: Any, into: set) -> None:
             into.add(int(value))
 
 
-NUMERIC = {"<", "<=", ">", ">=", "between"}
-
-
-@dataclass(frozen=True)
-class Cue:
-    name: str
-    pattern: re.Pattern
-    satisfied: Callable[[Features], bool]
-
-
-def _has_numeric(f: Features) -> bool:
-    return bool(f["cmps"] & NUMERIC)
-
-
-def _year_condition(f: Features) -> bool:
-    return "year" in f["attrs"] and bool(f["cmps"] & NUMERIC) or "path" in f["ops"]
-
-
-def _excludes(f: Features) -> bool:
-    return "difference" in f["ops"] or bool(f["cmps"] & {"!=", "not_in"}) or 0 in f["values"]
-
-
-def _ranks(f: Features) -> bool:
-    return bool(f["tops"]) or bool(f["fns"] & {"min", "max", "span"}) or "position" in f["attrs"]
-
-
-def _counts(f: Features) -> bool:
-    return bool(f["fns"] & {"count", "sum", "span"}) or "cited_by_count" in f["attrs"] or "path" in f["ops"] \
-        or "n_authors" in f["attrs"]
-
-
-def _uses_citations(f: Features) -> bool:
-    return bool({"edge:cites", "cites", "cited_by", "cited_by_count"} & f["attrs"])
-
-
-# "co-authors of A minus B", "authors(X) minus first author": a set difference, not a subtraction of numbers
-SET_MINUS = r"(the |its |their )?(zzm|authors?|co-?authors?|papers?|ones|those|(first|last|lead|senior)[ -](author|writer)s?)\b"
-
-CUES: tuple[Cue, ...] = (
-    Cue("average", AVERAGE_WORD, lambda f: "avg" in f["fns"]),
-    Cue("median / share / ratio", re.compile(r"\b(median|percent|percentage|proportion|ratio|fraction|"
-                                             r"correlation|trend|growth rate|per year|per annum|annually)\b"),
-        lambda f: False),
-    Cue("threshold", re.compile(r"\b(more|greater|higher|larger|fewer|less|lower|smaller) than\b(?! (any|anyone|anybody|"
-                                r"all|every|the others))|\b(over|above|exceeding|exceeds?|under|below|beyond|upwards of)"
-                                r" \d|\bat (least|most) \d|[<>]=?\s*\d|\b(minimum|maximum) of \d"), _has_numeric),
-    Cue("time relative to a date", re.compile(r"\b(before|after|since|until|till|prior to|earlier than|later than|"
-                                              r"between) (the year |the |its |their )?\d{4}|\b(before|after|since|until|prior to|"
-                                              r"earlier than|later than) (the year |the |its |their )?(zzm|publication)|\b\d{4}s\b|"
-                                              r"\b(pre|post)-?\d{4}\b"), _year_condition),
-    Cue("the year of a paper", re.compile(r"\byears? (that|when|in which|of) zzm|\bzzm ('s )?(publication )?year\b"),
-        lambda f: "year" in f["attrs"]),
-    Cue("the same year", re.compile(r"\bsame (publication )?year\b"),
-        lambda f: "year" in f["attrs"] and "=" in f["cmps"]),
-    Cue("exclusion", re.compile(r"\b(not|never|without|except|excluding|other than|besides|apart from|aside from|"
-                                r"elsewhere|(some|any)where else|"
-                                r"nobody|no one|uncited|never been cited|zero citations)\b|n't\b"), _excludes),
-    Cue("both / in common", re.compile(r"\b(both|in common|mutual|jointly)\b|\bshared? (a |any |the |an )?"
-                                       r"(co-?authors?|collaborators?|papers?|authorship|articles?|publications?)"),
-        lambda f: "intersect" in f["ops"] or "author" in f["attrs"] or "path" in f["ops"]),
-    Cue("citations", re.compile(r"\b(cite|cites|citing|cited|citation|citations|references?|referenced|refs?"
-                                r")\b"), _uses_citations),
-    Cue("the authors of a paper", re.compile(r"\b(authors?|writers?|team|co-?authors?|people) (of|behind|on|who wrote) "
-                                             r"(the (paper|article) )?zzm\b"), lambda f: "edge:writes" in f["attrs"]),
-    Cue("papers citing it", re.compile(r"\b(citing (papers|works|articles|publications)|(papers|works|articles|publications) "
-                                       r"(citing|that cite|which cite)|(what|who|which) cites)\b"),
-        lambda f: "edge:cites:in" in f["attrs"] or "cited_by_count" in f["attrs"]),
-    Cue("the papers it cites", re.compile(r"\b(references|refs|reference list|bibliography) (of|in|for) zzm|"
-                                          r"\bzzm ('s )?(references|refs|reference list|bibliography)\b"),
-        lambda f: "edge:cites:out" in f["attrs"]),
-    Cue("a count of active years", re.compile(r"\b(active|publishing|published) years? count\b|\bcount of (active |"
-                                              r"distinct |different )?years\b|\bnumber of (different |distinct |calendar )+years\b|"
-                                              r"\bhow many (different |distinct |separate |calendar )+years\b|"
-                                              r"\bnumber of (different |distinct |calendar |separate )+(publication |publishing |active )?years\b"),
-        lambda f: "count" in f["fns"] and "year" in f["attrs"]),
-    Cue("a difference", re.compile(rf"\bminus\b(?! {SET_MINUS})|\bdifference between\b|\bsubtract(ed|ing)?\b"),
-        lambda f: "span" in f["fns"]),
-    Cue("a set minus a person or paper", re.compile(rf"\bminus {SET_MINUS}"),
-        lambda f: "difference" in f["ops"] or "not_in" in f["cmps"]),
-    Cue("a chain between people", re.compile(r"\b(shortest|chain|degrees? of separation|separation|introductions?|"
-                                             r"hops?|how far|distance)\b"), lambda f: "path" in f["ops"]),
-    Cue("a comparison", re.compile(r"\b(older|newer|earlier|more recent|more cited|less cited|more citations|"
-                                   r"fewer citations|more papers|fewer papers)\b|\b(greater|larger|higher|bigger|smaller|lower) (number|count|"
-                                   r"amount|total|share)\b|\b(more|fewer|less) (\w+ )?(authors?|co-?authors?|writers|contributors|references|venues|"
-                                   r"journals)\b"),
-        lambda f: _ranks(f) or _has_numeric(f)),
-    Cue("a superlative", re.compile(r"\b(most|least|highest|lowest|top|maximum|minimum|largest|smallest|fewest|"
-                                    r"greatest|biggest|latest|earliest|newest|oldest|first|last|recent|debut|"
-                                    r"best|favou?rite|leading|senior|lead)\b"),
-        lambda f: _ranks(f) or _has_numeric(f) or "avg" in f["fns"]),
-    Cue("a size or age", re.compile(r"\bhow (long|old|big|large|tall|heavy|expensive|far back)\b|\bhow much\b(?! (\w+ )?"
-                                    r"(papers?|articles?|publications?|works?|authors?|co-?authors?|times|citations?|"
-                                    r"venues?|journals?|collaborators?))"),
-        lambda f: bool(f["fns"] & {"span", "sum"}) or _uses_citations(f)),
-    Cue("a count", re.compile(r"\bhow many\b|\bnumber of\b|\bhow often\b|\btotal\b|\btally\b"),
-        lambda f: _counts(f) or "test" in f["ops"] or bool(f["tops"]) or "project" in f["ops"]),
-)
-CUES += (Cue("a year offset", OFFSET, lambda f: "offset" in f["attrs"]),)  # "the year after X": a filter's offset
 NUMBER = re.compile(r"(?<![\w.])(\d{1,7})(?![\w.])")
-
-
-HARMLESS = re.compile(r"\bhow long is (the |its |their )?(author|authors|author's|byline|co-?author) ?(list|line-?up)\b|"
-                      r"\bat (least|most) (one|a|an)\b|\bsince (which|what) year\b|\bsince when\b|"
-                      r"\bfirst (appear|appeared|published|came out|come out|released|printed|saw print)\b")
-
-
-STRICT_YEAR = re.compile(r"\b(not counting|not including|excluding|except( for)?|other than) (that|the same|this|its|"
-                         r"the) (publication )?year\b")
-
-
-def unexplained_cues(text: str, features: Features) -> list[str]:
-    missing = []
-    text = HARMLESS.sub(" ", text)
-    clauses = [c for c in CLAUSE_BREAK.split(text) if c.strip()]
-    if len(clauses) > 1:  # "Most of A's work was in V. Which papers appeared elsewhere?": context, no ranking
-        text = without_context_shares(clauses)
-    text = without_named_comparisons(text, features)
-    if "year" in features["attrs"] and features["cmps"] & {">", "<"}:
-        text = STRICT_YEAR.sub(" ", text)  # "since X, not counting that year" is a strict comparison
-    for cue in CUES:
-        match = cue.pattern.search(text)
-        if match and not cue.satisfied(features):
-            missing.append(match.group(0).strip())
-    return missing
 
 
 def unexplained_numbers(text: str, features: Features) -> list[str]:
@@ -247,7 +119,7 @@ def unexplained_parts(question: str, plan: dict[str, Any]) -> list[str]:
         from hgrag.agents.kinds.lexicon import plan_kinds_reached, without_rich_words
         text = without_rich_words(text, plan_kinds_reached(ir))
     features = ir_features(ir)
-    missing = unexplained_cues(text, features) + unexplained_numbers(text, features)
+    missing = unexplained_numbers(text, features)
     missing += direction_parts(question, plan) + unlinked_citer(text) + count_for_list(question, plan) \
         + citation_count_direction(question, plan)
     if residual_text is not None:

@@ -18,6 +18,7 @@ from hgrag.state import plan_ir as ir
 
 ENDS = {"operator:first": "min", "operator:last": "max"}
 SHIFTS = {"time:after": 1, "time:before": -1}
+OFFSET_PHRASES = {"time:offset_later": "time:after", "time:offset_earlier": "time:before"}
 NOT_THIS = ("instruction", "missing", "value")
 
 
@@ -26,7 +27,7 @@ def career_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], lis
     linked = [s for s in spans if s.candidates]
     if len(linked) != 1 or linked[0].type != "author":
         return None
-    tokens = [t for t in tag(masked(question, linked), load("en")) if t.family != "filler"]  # 'the year right after'
+    tokens = _plain([t for t in tag(masked(question, linked), load("en")) if t.family != "filler"])  # 'the year right after'
     concepts = [t.concept or "" for t in tokens]
     ends = [c for c in concepts if c in ENDS]
     times = [c for c in concepts if c.startswith("time:")]
@@ -44,6 +45,17 @@ def career_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], lis
     if any(c in ("head:how_many", "operator:count") for c in concepts):
         program = ir.aggregate(program, "count")
     return program, [author]
+
+
+def _plain(tokens: list[Token]) -> list[Token]:
+    """A one-year offset phrase of the lexicon ('the year after', 'the following year') read as its two words: the
+    word for year, then 'after' or 'before'."""
+    out = []
+    for token in tokens:
+        shift = OFFSET_PHRASES.get(token.concept or "")
+        out += [Token("year", token.start, token.end, "attribute:year"), Token(token.text, token.start, token.end, shift)] \
+            if shift else [token]
+    return out
 
 
 def _number(token: Token) -> int | None:

@@ -130,7 +130,7 @@ def _links(tokens: list[Token], at: int) -> dict[str, Any] | None:
     return links
 
 
-RANKS = {"operator:max": "max", "operator:min": "min"}
+RANKS = {"operator:max": "max", "operator:mostly": "max", "operator:min": "min"}
 CITATION_WORDS = ("relation:cites", "attribute:citations")
 
 

@@ -33,7 +33,7 @@ ASKING_VERBS = {"relation:writes": "paper", "relation:published": "paper"}
 LATER_HEADS = ("head:which", "head:who", "head:where", "head:how_many")  # a head after a 'when' clause asks
 COORDINATED_HEADS = ("head:who", "head:when", "head:where", "head:how_many")  # 'and when?' asks one more thing
 LETTERS = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
-SUPERLATIVES = ("operator:first", "operator:last", "operator:max", "operator:min")  # 'the most recent year'
+SUPERLATIVES = ("operator:first", "operator:last", "operator:max", "operator:mostly", "operator:min")  # 'the most recent year'
 KIND_READS = {"primary_topic": "topic", "coauthor": "author"}  # the kind a richer-kinds reading returns
 
 

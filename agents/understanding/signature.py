@@ -32,12 +32,14 @@ def element_features(op: dict[str, Any]) -> set[str]:
         out.add(f"order:{op.get('order', 'max')}")
     if kind == "filter" and op.get("attr") == "author":
         out.add("edge:writes")
+    if kind == "filter" and op.get("attr") == "year" and op.get("cmp") == "=":
+        out.add("year:=")  # 'that year', 'the same year': a year held equal to another
     if kind in ("filter", "test") and op.get("value") == 0:
         out.add("value:0")
     if kind == "aggregate" and op.get("round") is not None:
         out.add(f"round:{op['round']}")
     if kind == "filter" and isinstance(op.get("offset"), int) and op["offset"]:
-        out.add("cmp:>" if op["offset"] > 0 else "cmp:<")  # 'the year after their first': a year later than it
+        out |= {"offset", "cmp:>" if op["offset"] > 0 else "cmp:<"}  # 'the year after their first': a year later
     return out
 
 

@@ -101,11 +101,12 @@ def test_a_year_after_can_be_any_later_year_and_an_included_year_counts() -> Non
 
 
 def test_the_check_flags_a_year_offset_it_cannot_express() -> None:
-    from hgrag.agents.checking.question_check import unexplained_cues
+    from hgrag.agents.understanding.check import structural_parts
 
-    features = {"ops": {"test"}, "fns": {"max"}, "cmps": {"<"}, "attrs": {"year"}, "values": {1999}, "tops": []}
-    assert unexplained_cues("was zzm published the year before 1999", features) == ["the year before"]
-    assert unexplained_cues("was zzm published before 1999", features) == []
+    before = {"ir": {"op": "test", "cmp": "nonempty", "input": {"op": "filter", "attr": "year", "cmp": "<", "value": 1999,
+                                                                 "input": {"op": "match", "ids": ["p1"], "type": "paper"}}}}
+    assert any(p.startswith("the year before") for p in structural_parts("was zzm published the year before 1999", before))
+    assert not any(p.startswith("before") for p in structural_parts("was zzm published before 1999", before))
 
 
 def test_strict_words_make_the_frames_inclusive_year_bounds_strict() -> None:

@@ -15,7 +15,6 @@ from test_planner import answer_after_retrieval as answer
 
 from hgrag.agents.planning.composition_count import asks_distinct_years, asks_span, count_test, value_superlative
 from hgrag.agents.checking.question_check import ir_features, unexplained_parts
-from hgrag.agents.checking.reading_words import accounted_by_reading
 from hgrag.agents.linking.spelling import expand_abbreviations
 
 
@@ -97,12 +96,7 @@ def test_abbreviations_expand_only_where_they_mean_the_long_word():
     assert expand_abbreviations("the diff between the first and last year") == "the diff between the first and last year"
 
 
-def test_reading_words_are_accounted_only_by_the_matching_reading():
-    span = {"ops": {"aggregate"}, "fns": {"span"}, "cmps": set(), "attrs": {"year"}, "values": set(), "tops": []}
-    papers = {"ops": {"aggregate"}, "fns": {"count"}, "cmps": set(), "attrs": {"edge:writes"}, "values": set(),
-              "tops": []}
-    assert accounted_by_reading("career", span) and not accounted_by_reading("career", papers)
-    assert not accounted_by_reading("places", papers) and not accounted_by_reading("calendar", papers)
+def test_an_empty_plan_has_no_features():
     assert ir_features(None)["fns"] == set()
 
 

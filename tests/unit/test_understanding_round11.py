@@ -117,3 +117,27 @@ def test_a_misspelt_name_is_found_by_spelling_when_its_embedding_is_far():
 
     assert corrected_name(index("Dimitrios Ververidis", "Dimitris Vergados"), "Dimitrios Veveridis") == "Dimitrios Ververidis"
     assert corrected_name(index("Dimitrios Ververidis", "Dimitrios Ververidas"), "Dimitrios Veveridis") is None  # two near
+
+
+def test_the_cue_tables_readings_come_from_the_lexicon():
+    """What checking/question_check.py's English cue table caught is read from lexicon concepts now: a superlative
+    needs a ranking, 'the same year' a year held equal, a one-year offset an offset, ratios and ages are missing,
+    and a share in a context sentence ('mostly') ranks nothing."""
+    from hgrag.agents.understanding.check import structural_parts
+
+    papers = {"ir": {"op": "traverse", "edge": "writes", "direction": "out",
+                     "input": {"op": "match", "ids": ["a1"], "type": "author"}}}
+    assert any(p.startswith("best (the plan ranks nothing)") for p in structural_parts("zzm 's best paper", papers))
+    assert any(p.startswith("the year after") for p in structural_parts("what did zzm publish the year after 2001", papers))
+    assert "median" in unread_things("median citations of zzm 's papers")
+    assert "how old" in unread_things("how old is zzm ?")
+    assert not any("ranks nothing" in p for p in structural_parts("zzm published mostly in zzm . which of those papers "
+                                                                  "came out elsewhere?", papers))
+
+
+def test_the_career_reader_reads_a_one_year_offset_phrase(toy):  # noqa: F811
+    from hgrag.agents.second_reader.career import career_program
+
+    spans = [s for s in detector_for(toy).detect("Which papers did Bo Chen publish the year after their debut?")[0]]
+    program, _ = career_program("Which papers did Bo Chen publish the year after their debut?", spans)
+    assert program["offset"] == 1 and program["sub"]["fn"] == "min"
