@@ -27,7 +27,6 @@ ANY_NUMBER = re.compile(NUM)
 AT_LEAST, AT_MOST = r"(at least|no fewer than|no less than|>=|minimum of)", r"(at most|no more than|<=|maximum of)"
 CITE_NOUN = r"(citations?|cites|times|cited|citation count|refs|references)"
 AUTHOR_NOUN = r"(authors?|co-?authors?|people|names|contributors|writers|researchers|persons)"
-BYLINE_NOUN = re.compile(r"(?<!co-)(?<!co)\b(authors?|names|contributors|writers)\b")  # not co-authors: one's partners
 PAPER_NOUN = r"(papers?|publications?|articles?|works?|pubs|items|records)"
 CITE_WORDS = re.compile(r"\b(cite|cites|citing|cited|citation|citations|refs|references|referenced)\b")
 YES_NO = re.compile(r"^(?:[\w' ,]*? )?(did|do|does|has|have|had|is|are|was|were)\b(?!.*\b(who|which|what|when|where|how)\b)|"
@@ -295,7 +294,7 @@ class Composer:
             return counted
         if names_average(text) and papers_of:
             return {**_listing(plan), "operation": "avg", "attribute": "cited_by_count"}
-        per_paper = _authors_per_paper(plan) if names_average(text) and BYLINE_NOUN.search(text) else None
+        per_paper = _authors_per_paper(plan) if names_average(text) and _names_authors(text) else None
         if per_paper:  # 'on average, how many authors do A's papers have': the mean byline length
             return {**_listing(per_paper), "operation": "avg", "attribute": "n_authors"}
         value_wanted = not re.search(r"\bwhich\b(?! (is|was) the (highest|maximum|max|largest|biggest|top|peak|"
@@ -331,6 +330,13 @@ class Composer:
             if plan:
                 return plan
         return None
+
+
+def _names_authors(text: str) -> bool:
+    """A word of the lexicon's kind:author ('authors', 'writers'); 'co-authors' is a relation (one's partners)."""
+    from hgrag.agents.understanding.lexicon import load
+
+    return any(load("en").concept(word) == "kind:author" for word in re.findall(r"[\w'-]+", text))
 
 
 def _authors_per_paper(plan: dict[str, Any]) -> dict[str, Any] | None:

@@ -19,7 +19,7 @@ def verb_after_subject(words: list[str], j: int) -> bool:
     it is the verb; 'the co-authors of A' (a relating preposition before the mention) is no such place."""
     extra = load("en").extra
     after_subject = 0 < j < len(words) and words[j - 1].startswith("zz") and words[j - 1] != "zzpos"
-    if after_subject and j >= 2 and words[j - 2] in ("what", "whatever") \
+    if after_subject and j >= 2 and load("en").concept(words[j - 2]) == "head:which" \
             and (load("en").concept(words[j]) or "").startswith("relation:"):
         return True  # 'list what T cites': in 'what <subject> <relation word>' the word is the verb
     return after_subject and any(w in extra.get("do_support", []) for w in words[:j - 1]) \

@@ -11,21 +11,18 @@ from hgrag.agents.understanding.lexicon import load, signatures
 from hgrag.agents.understanding.signature import output_kind
 from hgrag.agents.understanding.tokens import Token
 
-WORD_KINDS = {"kind:paper": "paper", "kind:author": "author", "kind:venue": "venue"}
-
-ASKED_SLOT_OPENERS = ("head:which", "head:how_many")
-COUNT_HEADS = ("how many", "number of", "count of", "total number of")  # 'counting 2007 itself' asks nothing
+ASKED_SLOT_OPENERS = ("head:which", "head:how_many", "operator:count")
 
 
 def asked_noun_unread(tokens: list[Token]) -> list[str]:
     """'how many patents …', 'what is A's advisor?': the thing asked (the words right after 'how many' / 'which' /
     a possessive, up to a function word) must hold a word the lexicon reads; words it only declares as harmless
     (`general`: they may stand in a context sentence) do not say what is asked."""
-    missing = []
+    missing, stand_ins = [], load("en").extra.get("stand_in_nouns", [])
     for i, token in enumerate(tokens):
         possessive = token.text in ("'s", "s") and i > 0 and tokens[i - 1].concept == "mention"
-        counts = token.concept == "operator:count" and token.text in COUNT_HEADS
-        if token.concept not in ASKED_SLOT_OPENERS and not possessive and not counts:
+        counting = i + 1 < len(tokens) and tokens[i + 1].concept == "number"  # 'counting 2007 itself' asks nothing
+        if token.concept not in ASKED_SLOT_OPENERS and not possessive or counting:
             continue
         slot = []
         for after in tokens[i + 1:i + 5]:
@@ -34,7 +31,6 @@ def asked_noun_unread(tokens: list[Token]) -> list[str]:
             if after.family in ("function", "head", "filler"):
                 break
             slot.append(after)
-        stand_ins = load("en").extra.get("stand_in_nouns", [])
         if slot and all(t.family == "general" and t.text not in stand_ins for t in slot):
             missing.append(f"{slot[-1].text} (not something the graph holds)")
     return missing
@@ -66,5 +62,5 @@ def counted_kind_unnamed(tokens: list[Token], ir: dict[str, Any]) -> list[str]:
         named |= set(signature.get("names") or []) | ({signature["kind"]} if signature.get("kind") else set())
         for word in token.text.split():  # 'paper count', 'number of authors': a phrase holding a kind noun
             concept = load("en").concept(word) or load("en").concept(word.rstrip("s")) or ""
-            named.add(WORD_KINDS.get(concept, "") if concept.startswith("kind:") else "")
+            named.add(concept.split(":", 1)[1] if concept.startswith("kind:") else "")
     return [] if counted in named else [f"{counted}s counted (no word of the question names {counted}s)"]

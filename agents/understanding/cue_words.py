@@ -111,7 +111,9 @@ def names_papers(text: str) -> bool:
 
 
 def lists_things(text: str) -> bool:
-    """The question opens with a command that lists ('find', 'list', 'show'; the lexicon's head:command, not 'count')."""
+    """The question opens with a command that lists ('find', 'list', 'show': the lexicon's head:command, not one that
+    counts)."""
     first = text.split()[:1]
-    return bool(first) and first[0] in load("en").family("head").get("command", []) and first[0] != "count"
+    return bool(first) and first[0] in load("en").family("head").get("command", []) \
+        and load("en").concept(first[0]) != "operator:count"
 
