@@ -200,7 +200,7 @@ def context_aside(question: str, plan: dict[str, Any]) -> str | None:
 def _keeps_the_rest(plan: dict[str, Any], replanned: dict[str, Any]) -> bool:
     """A re-plan with context entities set aside must use every entity still named ("that venue" in
     the question is the context's venue: a re-plan that leaves it out reads another question)."""
-    from hgrag.agents.checking.asked_kind import used_ids
+    from hgrag.agents.checking.mention_use import used_ids
 
     used = used_ids(replanned.get("ir"))
     return all(a.get("node_id") in used for a in replanned.get("anchors", []) if a.get("node_id"))

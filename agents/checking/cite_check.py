@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from hgrag.agents.checking.asked_kind import numbered_holes
+from hgrag.agents.checking.mention_use import numbered_holes
 from hgrag.agents.checking.cite_direction import ARROW, REF_LIST, one_paper_direction, two_paper_roles
 from hgrag.state.plan_ir import walk
 
@@ -106,7 +106,9 @@ def direction_parts(question: str, plan: dict[str, Any]) -> list[str]:
 def count_for_list(question: str, plan: dict[str, Any]) -> list[str]:
     """'Show everything that cites P' answered with P's citation count: a relation to P asked as a
     list (or as papers) is not answered by a number."""
-    from hgrag.agents.checking.asked_kind import asked_kind, returned_kind
+    from hgrag.agents.understanding.asked_head import asked_kind
+    from hgrag.agents.understanding.check import asking_tokens
+    from hgrag.agents.understanding.signature import output_kind as returned_kind
 
     ir = plan.get("ir")
     if returned_kind(ir) != "number" or cite_edges(ir):
@@ -119,7 +121,7 @@ def count_for_list(question: str, plan: dict[str, Any]) -> list[str]:
     if said is None and not (len(papers) == 1 and CITATION_LIST.search(text)):
         return []
     residue = re.sub(r"\bzz(paper|x)\b", "zzm", text)
-    if asked_kind(residue) == "number" or re.search(r"\b(how many|number of|how often|count)\b", residue):
+    if asked_kind(asking_tokens(residue)) == "number" or re.search(r"\b(how many|number of|how often|count)\b", residue):
         return []
     linked = "cited by" if said == "out" else "that cite"
     return [f"the papers {linked} {_names(anchors, papers[0])} (my reading would give a number)"]

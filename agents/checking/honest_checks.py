@@ -87,7 +87,7 @@ COUNT_OF = r"\b(?:how many|number of|count of|total)(?: \w+){{0,2}}? (?:{0})\b|\
 def counted_kind_mismatch(text: str, ir: dict[str, Any] | None) -> list[str]:
     """'first author's paper count' read as the number of first authors: what the question counts
     (papers, people, venues) must be what the plan's count counts."""
-    from hgrag.agents.checking.asked_kind import returned_kind
+    from hgrag.agents.understanding.signature import output_kind as returned_kind
 
     if not ir or ir.get("op") != "aggregate" or ir.get("fn") != "count":
         return []
@@ -139,7 +139,7 @@ ALREADY_HAVE = re.compile(r"\b(already|i've got|i have got|i got)\b[^.;?!]*?\bzz
 def already_known_used(question: str, plan: dict[str, Any]) -> list[str]:
     """'I already have the doi of X, now I need the one for Y': X is what the asker has, so a plan
     that answers about X (alone or with Y) answers what was not asked."""
-    from hgrag.agents.checking.asked_kind import numbered_holes, used_ids
+    from hgrag.agents.checking.mention_use import numbered_holes, used_ids
 
     anchors = sorted((a for a in plan.get("anchors", []) if a.get("text") and a.get("node_id")),
                      key=lambda a: -len(a["text"]))
@@ -198,7 +198,7 @@ def venue_inside_title(question: str, plan: dict[str, Any]) -> list[str]:
     name linked out of a longer unlinked name or title ('Networks', 'Langmuir adsorption fracturing
     in…') is a guess; the words glued to it on either side (title-case words before it, words the
     question language does not use after it) show that it is only part of a name."""
-    from hgrag.agents.checking.asked_kind import numbered_holes
+    from hgrag.agents.checking.mention_use import numbered_holes
     from hgrag.agents.linking.spelling import vocabulary
 
     anchors = sorted((a for a in plan.get("anchors", []) if a.get("text")), key=lambda a: -len(a["text"]))
@@ -287,7 +287,7 @@ SUBJECT_AFTER = re.compile(r"\b(?:talking|speaking|asking|thinking) about\s+zzm(
 def trailing_subject_unused(question: str, plan: dict[str, Any]) -> list[str]:
     """'…which of their papers has the most citations? talking about A': a subject named at the end
     is whom the question is about; a plan that never uses A answers about someone else."""
-    from hgrag.agents.checking.asked_kind import numbered_holes, used_ids
+    from hgrag.agents.checking.mention_use import numbered_holes, used_ids
 
     anchors = sorted((a for a in plan.get("anchors", []) if a.get("text") and a.get("node_id")),
                      key=lambda a: -len(a["text"]))

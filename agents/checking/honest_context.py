@@ -35,7 +35,7 @@ ASKS_FIRST = re.compile(r"\W*(anyway,? )?(so,? )?(how|what|whats|which|who|whom|
 
 def _holes(question: str, mentions: list[dict[str, Any]]) -> str:
     """The question with mention i (longest first) replaced by ' zzm<i> ', typed spelling included."""
-    from hgrag.agents.checking.asked_kind import typed_pattern
+    from hgrag.agents.checking.mention_use import typed_pattern
     from hgrag.agents.linking.mentions import fold_quotes
 
     text = fold_quotes(question)
@@ -89,7 +89,7 @@ DISMISSAL = re.compile(r"\b(forget( about)?|ignore|never ?mind|nvm|disregard|scr
 
 def dismissed_entities(question: str, plan: dict[str, Any]) -> list[str]:
     """Entities the plan uses although the question dismisses them ("forget X. …")."""
-    from hgrag.agents.checking.asked_kind import used_ids
+    from hgrag.agents.checking.mention_use import used_ids
 
     mentions = _used_mentions(plan, used_ids(plan.get("ir")))
     text = _holes(question, mentions).lower()

@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 from hgrag.tools.graph_kinds import STANDS_FOR
-from hgrag.agents.checking.asked_kind import (EDGE_KIND, ambiguous_references, context_combinations, kind_conflict,
+from hgrag.agents.checking.mention_use import (ambiguous_references, context_combinations,
                                      truncated_names, unused_mentions)
 from hgrag.agents.checking.cite_check import (accounted_text, citation_count_direction, count_for_list, direction_parts,
                                       unlinked_citer)
@@ -110,7 +110,6 @@ def _covers_decade(features: Features, start: int) -> bool:
 
 def unexplained_parts(question: str, plan: dict[str, Any]) -> list[str]:
     """Parts of the question the plan does not account for (empty when the plan reads it all)."""
-    residual_text = plan.get("residual")
     ir = plan.get("ir")
     if not ir or ir.get("op") == "unsupported":
         return []
@@ -122,9 +121,7 @@ def unexplained_parts(question: str, plan: dict[str, Any]) -> list[str]:
     missing = unexplained_numbers(text, features)
     missing += direction_parts(question, plan) + unlinked_citer(text) + count_for_list(question, plan) \
         + citation_count_direction(question, plan)
-    if residual_text is not None:
-        missing += kind_mismatch(residual_text, plan)
-    missing += kind_conflict(text, ir) + unused_mentions(question, plan) + context_combinations(question, plan)
+    missing += unused_mentions(question, plan) + context_combinations(question, plan)
     missing += ambiguous_references(question, plan) + truncated_names(question, plan)
     missing += context_only_entities(question, plan)
     missing += honest_parts(text, question, plan)
@@ -145,50 +142,3 @@ def unexplained_text(parts: list[str], richer: bool = False) -> str:
     quoted = ", ".join(f"'{p}'" for p in parts[:3])
     return (f"I can't use {quoted} in this question: my reading of it would leave that out, so I do not "
             "answer rather than answer a different question.")
-
-
-def output_kind(op: dict[str, Any] | None) -> str | None:
-    """What a plan returns: author | paper | venue (nodes), value (an attribute read), or None (a
-    number, a yes/no or a path length: aggregates are checked by the cues, not by kind)."""
-    if not op:
-        return None
-    kind = op.get("op")
-    if kind == "match":
-        return op.get("type")
-    if kind == "traverse":
-        return EDGE_KIND.get((op["edge"], op["direction"]))
-    if kind == "project":
-        return "value"
-    if kind in ("filter", "top", "describe"):
-        return output_kind(op["input"])
-    if kind in ("intersect", "union", "difference"):
-        return output_kind(op["inputs"][0])
-    return None
-
-
-def kind_mismatch(residual: str, plan: dict[str, Any]) -> list[str]:
-    """'Which other papers did the first author of X write?' answered with a person: the asked kind
-    (the noun after the question word) must be the kind of what the plan returns."""
-    from hgrag.agents.planning.intent import focus_target
-
-    returned = output_kind(plan.get("ir"))
-    if returned is None:
-        return []
-    pieces = [p for p in residual.split("zzstop") if p.strip()]
-    asking = [p for p in pieces if re.search(r"\b(who|whom|whose|what|which|when|where|how|list|name|give|show|find)\b", p)]
-    asked, explicit = focus_target((asking or pieces or [residual])[-1])
-    if not explicit or asked not in ("author", "paper", "venue") or asked == returned and asked != "author":
-        return []
-    if returned == "value" and asked == "paper" and plan.get("operation") in ("attribute",):
-        return []
-    written = WHAT_ELSE_WRITTEN.search((asking or pieces or [residual])[-1])
-    if returned == "paper" and asked == "author" and written:
-        return []  # "what else has its first author written": the author's papers are asked for
-    if returned == "author" and asked == "author":  # "what has the first author of X published" is no person
-        return ["papers (the plan returns authors)"] if written else []
-    return [f"{asked}s (the plan returns {returned}s)"]
-
-
-WHAT_ELSE_WRITTEN = re.compile(r"\bwhat (else |other \w+ )?(has|have|had|did|does|do)\b.*\b(written|write|wrote|published|"
-                               r"publish|authored|produced|released|put out)\b")
-

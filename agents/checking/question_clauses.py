@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from hgrag.agents.checking.asked_kind import numbered_holes
+from hgrag.agents.checking.mention_use import numbered_holes
 from hgrag.state.plan_ir import walk
 
 # "excl.", "incl.", "vs." are abbreviations inside a clause, not the end of a sentence

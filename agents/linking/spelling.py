@@ -24,7 +24,7 @@ coauthor coauthors co-authored together jointly collaborated collaborate collabo
 
 
 PARSER_MODULES = ("hgrag.agents.planning.intent", "hgrag.agents.checking.question_check",
-                  "hgrag.agents.checking.question_clauses", "hgrag.agents.checking.asked_kind", "hgrag.agents.planning.composition",
+                  "hgrag.agents.checking.question_clauses", "hgrag.agents.checking.mention_use", "hgrag.agents.planning.composition",
                   "hgrag.agents.linking.mentions", "hgrag.agents.checking.unsupported")
 
 

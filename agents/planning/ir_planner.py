@@ -23,7 +23,7 @@ from hgrag.agents.kinds.prompt import schema_note
 from hgrag.agents.understanding.prompt_note import note_for
 from hgrag.agents.planning.plan_compiler import mention_dict
 from hgrag.agents.planning.plan_lowering import with_ir
-from hgrag.agents.checking.question_check import output_kind
+from hgrag.agents.understanding.signature import output_kind
 from hgrag.agents.checking.unlinked import suggestions_for
 from hgrag.state.context import Context
 from hgrag.state.ir_types import NODE_ATTRIBUTES, NODESET, type_error
@@ -176,6 +176,7 @@ def ir_native_plan(ir: dict[str, Any], anchors: list[dict[str, Any]], unresolved
     kinds = [op["op"] for op in ops]
     operation = _operation(ir)
     returned = output_kind(ir)
+    returned = returned if returned in ("author", "paper", "venue") else None  # a value, count or yes/no: 'value'
     target = returned if returned in ("author", "paper", "venue") and operation in ("list", "argmax", "argmin",
                                                                                     "describe") else "value"
     hops = kinds.count("traverse")

@@ -18,22 +18,18 @@ from hgrag.agents.understanding.alignment import align
 from hgrag.agents.understanding.lexicon import signatures
 from hgrag.agents.understanding.signature import output_kind
 from hgrag.agents.understanding.lexicon import load
-from hgrag.agents.understanding.cue_words import is_modifier
 from hgrag.agents.understanding.tokens import Token, clauses, tag, words
 from hgrag.agents.understanding.instructions import instruction_only
+from hgrag.agents.understanding.asked_head import asked_kind, names_a_mention
 from hgrag.agents.understanding.asked_slots import asked_noun_unread, counted_kind_unnamed, stranded
 
 ASKING_HEADS = ("head:who", "head:when", "head:where", "head:which", "head:how_many", "head:command", "operator:count")
 
-WORD_KINDS = {"kind:paper": "paper", "kind:author": "author", "kind:venue": "venue", "attribute:year": "year",
-              "attribute:citations": "number", "operator:count": "number"}
 COMPATIBLE = {"number": {"number"}, "yes/no": {"yes/no"}, "year": {"year", "value", "number"},
-              "author": {"author", "paper"}, "paper": {"paper", "value"}, "venue": {"venue", "value"}}
-ASKING_VERBS = {"relation:writes": "paper", "relation:published": "paper"}
-LATER_HEADS = ("head:which", "head:who", "head:where", "head:how_many")  # a head after a 'when' clause asks
+              "author": {"author"}, "paper": {"paper", "value"}, "venue": {"venue", "value"}}
+CITERS = ("author", "paper", "edge:cites")  # 'who cites T?' asks for the citing papers
 COORDINATED_HEADS = ("head:who", "head:when", "head:where", "head:how_many")  # 'and when?' asks one more thing
 LETTERS = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
-SUPERLATIVES = ("operator:first", "operator:last", "operator:max", "operator:mostly", "operator:min")  # 'the most recent year'
 KIND_READS = {"primary_topic": "topic", "coauthor": "author"}  # the kind a richer-kinds reading returns
 
 
@@ -83,12 +79,6 @@ def _relates_to_mention(tokens: list[Token], at: int) -> bool:
     return len(rest) >= 2 and rest[0].text in linking and any(t.concept == "mention" for t in rest[1:])
 
 
-def _names_a_mention(tokens: list[Token], token: Token) -> bool:
-    """'the article T', 'the repository R': a value word right before a mention says what the mention is."""
-    after = [t for t in tokens if t.start == token.end]
-    return token.family in ("value", "kind") and bool(after) and after[0].concept == "mention"
-
-
 def mention_words(plan: dict[str, Any]) -> set[str]:
     """Words of the linked mentions as typed and as labelled (a typo in a linked name is no content word)."""
     texts = [str(a.get(k) or "") for a in plan.get("anchors", []) for k in ("text", "relinked_from", "label")]
@@ -106,96 +96,6 @@ def asking_tokens(text: str) -> list[Token]:
 
 def _reason(token: Token) -> str:
     return signatures().get(token.concept or "", {}).get("reason") or "no part of the plan does this"
-
-
-def _kind_next(tokens: list[Token]) -> bool:
-    """A kind noun next, or after one modifier the lexicon does not know ('any joint paper')."""
-    return bool(tokens) and (tokens[0].family == "kind" or (
-        is_modifier(tokens[0].concept) and len(tokens) > 1 and tokens[1].family == "kind"))
-
-
-def asked_kind(tokens: list[Token]) -> str | None:
-    """The answer kind the question's head asks for, or None when the head does not say: the first decisive
-    token after fillers, commands and function words ("how many" / "count", a kind noun, who / when /
-    where, which + noun); a yes/no auxiliary opening the question without a wh-word or an "or"."""
-    body = [t for t in tokens if t.family != "filler"]
-    if not body:
-        return None
-    if any(t.concept == "operator:yes_no" for t in body):
-        return "yes/no"
-    if len(body) > 2 and body[0].concept == "head:command" and body[1].concept == "head:aux":
-        return asked_kind(body[1:])  # "check: is A on the author list of T?"
-    if body[0].concept == "head:aux" and not any(t.text == "or" for t in body) \
-            and not any(t.concept in ("head:who", "head:when", "head:where", "head:which") for t in body[1:3]):
-        return "yes/no"
-    if _aux_after_leading_phrase(body):  # "On T, was A listed under I?"
-        return "yes/no"
-    if body[0].text in load("en").extra.get("yes_no_openers", []) and _kind_next(body[1:3]) and not any(
-            t.concept in ("head:who", "head:when", "head:where", "head:which", "head:how_many") for t in body):
-        return "yes/no"  # "Any papers by A in 1992?", "any joint paper?"
-    later = [i for i, t in enumerate(body) if i > 0 and t.concept in LATER_HEADS]
-    if body[0].concept == "head:when" and later:  # "When A published T, what institution were they at?"
-        return asked_kind(body[later[0]:])
-    if body[0].text in load("en").extra.get("frame_prepositions", []) and body[1:2] and body[1].family != "head" \
-            and later:
-        return asked_kind(body[later[0]:])  # "In the last year A published, what did they publish?": a time frame first
-    content = [t for t in body if t.family not in ("function", "general")]
-    if content and content[-1].concept == "operator:count" and content[0].family in ("kind", "mention"):
-        return "number"  # a fragment ending in its head: "A pubs in 2024 count"
-    for i, token in enumerate(body[:8]):
-        concept = token.concept or ""
-        if concept in ("head:how_many", "operator:count"):
-            return "number"
-        if concept in WORD_KINDS and token.family == "kind":
-            if _names_a_mention(body, token):  # "venue=V …", "the paper T": it names the mention
-                continue
-            return WORD_KINDS[concept]
-        kind = signatures().get(concept, {}).get("kind")
-        if kind and concept != "head:aux":
-            return kind
-        if concept == "head:which":
-            return _which(body[i + 1:i + 9])
-        if token.family not in ("function", "head", "general") and concept != "mention":
-            return None
-    return None
-
-
-def _aux_after_leading_phrase(body: list[Token]) -> bool:
-    """An auxiliary right after a leading prepositional phrase, with no question word or 'or' anywhere:
-    a yes/no question ("In 2019, did A publish in V?", "On T, was A listed under I?")."""
-    wh = ("head:who", "head:when", "head:where", "head:which", "head:how_many", "head:how", "head:command")
-    if body[0].family not in ("function", "general") or any(t.concept in wh or t.text == "or" for t in body):
-        return False
-    for token in body[1:6]:
-        if token.concept == "head:aux":
-            return True
-        if token.family not in ("function", "mention", "kind", "number") and token.concept not in ("mention", "number"):
-            return False
-    return False
-
-
-def _which(after: list[Token]) -> str | None:
-    """'which venue', 'what year', 'what did A publish' (the object of a writing verb is papers, even
-    with a noun in the subject: 'what did researchers at I publish')."""
-    if after and after[0].concept == "head:aux":
-        verbs = [i for i, t in enumerate(after) if t.concept in ASKING_VERBS]
-        counting = ("operator:count", "head:how_many")  # 'what is the number of works … published': a number
-        named = [t for t in after[:verbs[0] if verbs else 0] if t.concept in counting or t.family == "attribute"
-                 and t.concept in WORD_KINDS]
-        if verbs and not named:  # 'what is the most recent year in which A published a paper': the year
-            return ASKING_VERBS[after[verbs[0]].concept or ""]
-    for i, token in enumerate(after):
-        if token.concept == "operator:count":
-            return "number"
-        if token.concept in WORD_KINDS:
-            return WORD_KINDS[token.concept or ""]
-        if token.concept in ASKING_VERBS and any(t.concept == "head:aux" for t in after):
-            return ASKING_VERBS[token.concept]
-        if token.concept in SUPERLATIVES and any(t.concept in WORD_KINDS for t in after[i + 1:i + 3]):
-            continue  # 'the most recent year': a modifier of the noun that says the kind
-        if token.family in ("attribute", "operator", "relation"):
-            return None
-    return None
 
 
 def _future_years(tokens: list[Token], plan: dict[str, Any]) -> list[str]:
@@ -238,13 +138,14 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
         elif link.element is None and signature.get("required") and _bound(tokens, token, signature):
             missing.append(f"{token.text} ({_reason(token)})")
         elif link.element is None and asked == "yes/no" and signature.get("any") and family != "head" \
-                and not _names_a_mention(tokens, token):
+                and not names_a_mention(tokens, token):
             missing.append(f"{token.text} (the yes/no question asks it; the plan does not test it)")
     missing += _predicate_nominal(tokens, plan) if asked == "yes/no" else []
     if plan.get("asked_kind") and asked not in ("yes/no", "number", "year"):
         asked = KIND_READS.get(plan["asked_kind"], plan["asked_kind"])  # a richer kind, read by its lexicon
     returned = output_kind(ir)
-    if asked and returned and returned not in COMPATIBLE.get(asked, {asked} if plan.get("asked_kind") else {returned}):
+    if asked and returned and returned not in COMPATIBLE.get(asked, {asked} if plan.get("asked_kind") else {returned}) \
+            and not _citers(asked, returned, ir):
         missing.append(f"{asked} asked ({'a' if asked != 'yes/no' else 'the'} plan returns {returned})")
     if any(t.concept == "instruction:in_total" for t in tokens) and returned not in (None, "number"):
         missing.append(f"in total (the plan returns {returned}, not a number)")
@@ -255,6 +156,13 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     missing += [] if plan.get("rich_kinds") else asked_noun_unread(tokens)  # (rich kinds' words are read apart)
     missing += _asking_sentences(whole or text, returned)
     return missing + _future_years(tokens, plan) + (_whole_text_parts(whole, plan) if whole else [])
+
+
+def _citers(asked: str, returned: str, ir: dict[str, Any]) -> bool:
+    """'Who cites T?', 'who has referenced T?': a person asked, the citing papers returned."""
+    from hgrag.agents.understanding.signature import all_features
+
+    return (asked, returned) == CITERS[:2] and CITERS[2] in all_features(ir)
 
 
 LEAVING_OUT = ("operator:exclude", "operator:other", "operator:left_over", "instruction:besides_first", "relation:coauthor")

@@ -1,10 +1,14 @@
-"""The question-plan check's independent reading of what is asked, against what a plan returns."""
+"""The answer kind a question's head asks for (agents/understanding/asked_head.py), held by the structural check
+against what a plan returns."""
 
 from __future__ import annotations
 
 import pytest
 
-from hgrag.agents.checking.asked_kind import asked_kind, context_combinations, kind_conflict, returned_kind, unused_mentions
+from hgrag.agents.checking.mention_use import context_combinations, unused_mentions
+from hgrag.agents.understanding.asked_head import asked_kind
+from hgrag.agents.understanding.check import asking_tokens, structural_parts
+from hgrag.agents.understanding.signature import output_kind
 from hgrag.state import plan_ir as ir
 
 AUTHOR = ir.match(["A1"], "author", "Ann Lee")
@@ -12,9 +16,12 @@ PAPER = ir.match(["P1"], "paper", "Deep rocks")
 PAPERS_OF_A = ir.traverse(AUTHOR, "writes", "out")
 
 
+def _asked(text: str) -> str | None:
+    return asked_kind(asking_tokens(text))
+
+
 @pytest.mark.parametrize("text, kind", [
     ("what else has the lead author of zzm written?", "paper"),
-    ("what cites zzm", "paper"),
     ("i'm compiling a bibliography: which of zzm 's works date from the 2020s?", "paper"),
     ("most cited paper by zzm", "paper"),
     ("how many papers did zzm write?", "number"),
@@ -25,45 +32,52 @@ PAPERS_OF_A = ir.traverse(AUTHOR, "writes", "out")
     ("could you name every venue where someone who wrote zzm has published?", "venue"),
     ("return the publication year of the paper titled zzm", "year"),
     ("when was zzm published?", "year"),
-    ("year of zzm 's earliest pub?", "year"),               # a fragment that opens with the year it asks for
+    ("year of zzm 's earliest pub?", "year"),               # an attribute noun heading the question
+    ("please retrieve all publications that appeared in zzm during 1987 and whose author count exceeds 2.", "paper"),
+    ("in the year of zzm 's most cited paper, what else did they publish?", "paper"),  # 'what else' asks as 'what'
+    ("which other papers did zzm write?", "paper"),
+    ("back to the paper itself: who's listed last on it?", "author"),  # a colon ends a frame
 ])
 def test_asked_kind_reads_the_asking_clause(text: str, kind: str) -> None:
-    assert asked_kind(text) == kind
+    assert _asked(text) == kind
 
 
 @pytest.mark.parametrize("text", [
     "is zzm an article, a book chapter or something else?",        # alternatives, not yes/no
     "hey, can you look up the orcid number of zzm for me?",         # an identifier, not a count
-    "could you find the orcid of the researcher zzm?",
-    "tell me the publication type of zzm",
     "zzm earliest publication year",                                # a fragment naming a year, not papers
-    "authors of zzm all publication venues",                        # the head is not the first noun
-    "i'd like to know the publication count of the person who is first author on zzm",
 ])
 def test_asked_kind_says_nothing_when_the_wording_does_not_say(text: str) -> None:
-    assert asked_kind(text) in (None, "number")
-    assert asked_kind(text) != "author" and asked_kind(text) != "paper"
+    assert _asked(text) is None
 
 
 def test_returned_kind_follows_the_plan() -> None:
-    assert returned_kind(ir.traverse(PAPER, "writes", "in", position=1)) == "author"
-    assert returned_kind(ir.aggregate(PAPERS_OF_A, "count")) == "number"
-    assert returned_kind(ir.aggregate(PAPERS_OF_A, "min", "year")) == "year"
-    assert returned_kind(ir.project(PAPER, "cited_by_count")) == "number"
-    assert returned_kind(ir.test(PAPERS_OF_A, "nonempty")) == "yes/no"
-    assert returned_kind(ir.where(PAPERS_OF_A, "year", ">", 2000)) == "paper"
+    assert output_kind(ir.traverse(PAPER, "writes", "in", position=1)) == "author"
+    assert output_kind(ir.aggregate(PAPERS_OF_A, "count")) == "number"
+    assert output_kind(ir.aggregate(PAPERS_OF_A, "min", "year")) == "year"
+    assert output_kind(ir.project(PAPER, "cited_by_count")) == "number"
+    assert output_kind(ir.test(PAPERS_OF_A, "nonempty")) == "yes/no"
+    assert output_kind(ir.where(PAPERS_OF_A, "year", ">", 2000)) == "paper"
 
 
-def test_a_plan_returning_another_kind_is_a_conflict() -> None:
+def _kind_parts(text: str, plan_ir: dict) -> list[str]:
+    return [p for p in structural_parts(text, {"ir": plan_ir}) if " asked (" in p]
+
+
+def test_a_plan_returning_another_kind_is_named() -> None:
     first_author = ir.traverse(PAPER, "writes", "in", position=1)
-    assert kind_conflict("what else has the lead author of zzm written?", first_author)
-    assert kind_conflict("what cites zzm", ir.project(PAPER, "cited_by_count"))
-    assert kind_conflict("what type of publication is zzm?", PAPER)  # a property value, not the paper
-    assert not kind_conflict("what type of publication is zzm?", ir.project(PAPER, "type"))
-    assert not kind_conflict("who is the first author of zzm?", first_author)
-    assert not kind_conflict("how many papers did zzm write", ir.aggregate(PAPERS_OF_A, "count"))
+    first_year = ir.aggregate(PAPERS_OF_A, "min", "year")
+    papers_that_year = ir.where(PAPERS_OF_A, "year", "=", first_year)
+    assert _kind_parts("what else has the lead author of zzm written?", first_author)
+    assert _kind_parts("year of zzm 's earliest pub?", papers_that_year)
+    assert not _kind_parts("year of zzm 's earliest pub?", first_year)
+    assert _kind_parts("who were zzm 's co-authors in the year of their first publication?", papers_that_year)
+    assert not _kind_parts("who is the first author of zzm?", first_author)
+    assert not _kind_parts("how many papers did zzm write", ir.aggregate(PAPERS_OF_A, "count"))
 
 
+def test_who_asked_may_be_answered_by_citing_papers_only() -> None:
+    assert not _kind_parts("who cites zzm?", ir.traverse(PAPER, "cites", "in"))
 def _anchor(text: str, node: str, kind: str) -> dict:
     return {"text": text, "node_id": node, "type": kind, "candidates": [node]}
 
@@ -89,7 +103,7 @@ def test_a_context_person_combined_with_the_asked_one_is_reported() -> None:
 
 
 def test_a_back_reference_with_two_candidates_before_it_is_reported() -> None:
-    from hgrag.agents.checking.asked_kind import ambiguous_references
+    from hgrag.agents.checking.mention_use import ambiguous_references
 
     anchors = [_anchor("Deep rocks", "P1", "paper"), _anchor("Shallow seas", "P2", "paper")]
     plan = {"ir": ir.project(PAPER, "cited_by_count"), "anchors": anchors}
@@ -101,7 +115,7 @@ def test_a_back_reference_with_two_candidates_before_it_is_reported() -> None:
 
 
 def test_a_person_linked_without_the_first_word_of_the_written_name_is_reported() -> None:
-    from hgrag.agents.checking.asked_kind import truncated_names
+    from hgrag.agents.checking.mention_use import truncated_names
 
     plan = {"ir": PAPERS_OF_A, "anchors": [_anchor("D. Nowak", "A9", "author")]}
     assert truncated_names("top cited paper by Roberr D. Nowak", plan)
@@ -124,5 +138,5 @@ def test_citation_direction_and_active_year_counts_must_match_the_plan() -> None
 
 
 def test_a_superlative_fragment_with_a_typo_still_asks_for_a_paper() -> None:
-    assert asked_kind("most cited papr by zzm") == "paper"
-    assert asked_kind("zzm earliest publication year") is None
+    assert _asked("most cited papr by zzm") == "paper"
+    assert _asked("zzm earliest publication year") is None

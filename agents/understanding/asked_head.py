@@ -1,0 +1,161 @@
+"""The answer kind a question's head asks for, read from its tagged tokens alone (no plan): "how many" a
+number, "who" an author, "which venue" a venue, "year of A's earliest paper" a year, an opening auxiliary a
+yes/no. The structural check (check.py) holds the plan's output kind to it."""
+
+from __future__ import annotations
+
+from hgrag.agents.understanding.cue_words import is_modifier
+from hgrag.agents.understanding.lexicon import load, signatures
+from hgrag.agents.understanding.tokens import Token
+
+WORD_KINDS = {"kind:paper": "paper", "kind:author": "author", "kind:venue": "venue", "attribute:year": "year",
+              "attribute:citations": "number", "operator:count": "number"}
+ASKING_VERBS = {"relation:writes": "paper", "relation:published": "paper"}
+SUPERLATIVES = ("operator:first", "operator:last", "operator:max", "operator:mostly", "operator:min", "operator:other")
+LATER_HEADS = ("head:which", "head:who", "head:where", "head:how_many")  # a head after a 'when' clause asks
+
+
+def names_a_mention(tokens: list[Token], token: Token) -> bool:
+    """'the article T', 'the repository R': a value word right before a mention says what the mention is."""
+    after = [t for t in tokens if t.start == token.end]
+    return token.family in ("value", "kind") and bool(after) and after[0].concept == "mention"
+
+
+def _kind_next(tokens: list[Token]) -> bool:
+    """A kind noun next, or after one modifier the lexicon does not know ('any joint paper')."""
+    return bool(tokens) and (tokens[0].family == "kind" or (
+        is_modifier(tokens[0].concept) and len(tokens) > 1 and tokens[1].family == "kind"))
+
+
+def asked_kind(tokens: list[Token]) -> str | None:
+    """The answer kind the question's head asks for, or None when the head does not say: the first decisive
+    token after fillers, commands and function words ("how many" / "count", a kind noun, who / when /
+    where, which + noun); a yes/no auxiliary opening the question without a wh-word or an "or"."""
+    body = [t for t in tokens if t.family != "filler"]
+    if not body:
+        return None
+    if any(t.concept == "operator:yes_no" for t in body):
+        return "yes/no"
+    if len(body) > 2 and body[0].concept == "head:command" and body[1].concept == "head:aux":
+        return asked_kind(body[1:])  # "check: is A on the author list of T?"
+    if body[0].concept == "head:aux" and not any(t.text == "or" for t in body) \
+            and not any(t.concept in ("head:who", "head:when", "head:where", "head:which") for t in body[1:3]):
+        return "yes/no"
+    if _aux_after_leading_phrase(body):  # "On T, was A listed under I?"
+        return "yes/no"
+    if body[0].text in load("en").extra.get("yes_no_openers", []) and _kind_next(body[1:3]) and not any(
+            t.concept in ("head:who", "head:when", "head:where", "head:which", "head:how_many") for t in body):
+        return "yes/no"  # "Any papers by A in 1992?", "any joint paper?"
+    later = [i for i, t in enumerate(body) if i > 0 and t.concept in LATER_HEADS]
+    if body[0].concept == "head:when" and later:  # "When A published T, what institution were they at?"
+        return asked_kind(body[later[0]:])
+    if body[0].text in load("en").extra.get("frame_prepositions", []) and body[1:2] and body[1].family != "head" \
+            and later:
+        return asked_kind(body[later[0]:])  # "In the last year A published, what did they publish?": a time frame first
+    content = [t for t in body if t.family not in ("function", "general")]
+    if content and content[-1].concept == "operator:count" and content[0].family in ("kind", "mention"):
+        return "number"  # a fragment ending in its head: "A pubs in 2024 count"
+    skip = 0
+    for i, token in enumerate(body[:8]):
+        concept = token.concept or ""
+        if i < skip:
+            continue
+        if concept in ("head:how_many", "operator:count"):
+            return "number"
+        if concept in WORD_KINDS and token.family == "kind":
+            if names_a_mention(body, token) or _owner(body[i + 1:i + 2]):  # "the paper T", "this person's …"
+                continue
+            return _compound_head(body[i + 1:i + 2]) or WORD_KINDS[concept]
+        if concept in WORD_KINDS and token.family == "attribute" and _relating_next(body[i + 1:i + 2]):
+            return WORD_KINDS[concept]  # "year of A's earliest pub?": the attribute heading the question
+        if _modifier_run(body[i:i + 3]):
+            skip = i + _modifier_run(body[i:i + 3])
+            continue  # "retrieve all publications …", "most cited paper by A": the noun's modifiers
+        kind = signatures().get(concept, {}).get("kind")
+        if kind and concept != "head:aux":
+            return kind
+        if concept == "head:which":
+            return _which(body[i + 1:i + 9])
+        if token.family not in ("function", "head", "general") and concept != "mention":
+            return None
+    return None
+
+
+def _aux_after_leading_phrase(body: list[Token]) -> bool:
+    """An auxiliary right after a leading prepositional phrase, with no question word or 'or' anywhere:
+    a yes/no question ("In 2019, did A publish in V?", "On T, was A listed under I?")."""
+    wh = ("head:who", "head:when", "head:where", "head:which", "head:how_many", "head:how", "head:command")
+    if body[0].family not in ("function", "general") or any(t.concept in wh or t.text == "or" for t in body):
+        return False
+    for token in body[1:6]:
+        if token.concept == "head:aux":
+            return True
+        if token.family not in ("function", "mention", "kind", "number") and token.concept not in ("mention", "number"):
+            return False
+    return False
+
+
+MODIFYING = ("operator", "attribute", "relation")
+NOT_MODIFYING = ("operator:count", "operator:compare_more", "operator:compare_less")
+
+
+def _modifier_run(tokens: list[Token]) -> int:
+    """How many modifiers lead to a kind noun (0: none): the first token is an operator that is no count or comparison, and any after it up to a kind noun are
+    operators, attributes or participles: modifiers of that noun ('all publications', 'most cited paper',
+    'earliest pub'; not 'more papers in 2024 or 2025?', which asks for the winner)."""
+    if not tokens or tokens[0].family != "operator" or tokens[0].concept in NOT_MODIFYING:
+        return 0
+    for n, token in enumerate(tokens[1:], 1):
+        if token.family == "kind":
+            return n
+        if token.family not in MODIFYING:
+            return 0
+    return 0
+
+
+def _owner(after: list[Token]) -> bool:
+    """A possessive next: the noun owns what is asked ('this person's most cited paper')."""
+    return bool(after) and after[0].concept == "function:'s"
+
+
+def _compound_head(after: list[Token]) -> str | None:
+    """'first paper year', 'publication year': the year noun closing a compound is its head."""
+    if after and after[0].concept == "attribute:year":  # ('papers, citations >= 12': a comma the tokens lose)
+        return WORD_KINDS[after[0].concept or ""]
+    return None
+
+
+def _relating_next(tokens: list[Token]) -> bool:
+    """A relating preposition next ('year of', 'citations of'): the noun before it is what is asked of the rest."""
+    return bool(tokens) and tokens[0].text in load("en").extra.get("relating_prepositions", [])
+
+
+def _which(after: list[Token]) -> str | None:
+    """'which venue', 'what year', 'what did A publish' (the object of a writing verb is papers, even
+    with a noun in the subject: 'what did researchers at I publish'); 'what else', 'which other' ask the same."""
+    after = after[1:] if after and after[0].concept == "operator:other" else after
+    if after and after[0].concept == "head:aux":
+        verbs = [i for i, t in enumerate(after) if t.concept in ASKING_VERBS]
+        counting = ("operator:count", "head:how_many")  # 'what is the number of works … published': a number
+        named = [t for t in after[:verbs[0] if verbs else 0] if t.concept in counting or t.family == "attribute"
+                 and t.concept in WORD_KINDS]
+        if verbs and not named:  # 'what is the most recent year in which A published a paper': the year
+            return ASKING_VERBS[after[verbs[0]].concept or ""]
+    skip = 0
+    for i, token in enumerate(after):
+        if i < skip:
+            continue
+        if token.concept == "operator:count":
+            return "number"
+        if token.concept in WORD_KINDS and not _owner(after[i + 1:i + 2]):
+            return WORD_KINDS[token.concept or ""]
+        if token.concept in ASKING_VERBS and any(t.concept == "head:aux" for t in after):
+            return ASKING_VERBS[token.concept]
+        if token.concept in SUPERLATIVES and any(t.concept in WORD_KINDS for t in after[i + 1:i + 3]):
+            skip = i + (_modifier_run(after[i:i + 3]) or 1)
+            continue  # 'the most recent year', 'the most cited paper': modifiers of the noun that says the kind
+        if token.family in ("attribute", "operator", "relation"):
+            return None
+    return None
+
+
