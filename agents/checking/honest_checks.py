@@ -10,52 +10,11 @@ import re
 from typing import Any
 
 from hgrag.tools.graph_kinds import STANDS_FOR
-from hgrag.agents.checking.honest_context import (asking_names_another, back_reference_missed, context_entity_misread,
-                                         dismissed_entities, two_read_as_more, unrecorded_yes_no)
+from hgrag.agents.checking.honest_context import back_reference_missed, context_entity_misread, two_read_as_more
 from hgrag.state.plan_ir import walk
 
 # Function words of other languages that are not English words (so "die", "was", "des" are left out).
-FOREIGN_WORDS = frozenset("""
-welchem welcher welche welches wurde wurden wann wieviele wie viele jahr jahre veröffentlicht erschienen
-zitiert autor autoren autorin zeitschrift konferenz und oder nicht ist sind hat haben von vom zum zur
-dem den einer eines eine einem ich wir sie nach über
-quel quelle quels quelles année années qui est été publié publiée publiés combien auteur auteurs revue
-dans les avec cette ce sont où pourquoi
-qué cuál cuáles año años quién quiénes fue fueron publicado publicada cuántos cuántas autores revista
-del por las los sobre dónde
-quale quali anno anni chi stato stata pubblicato pubblicata quanti quante autori rivista della degli
-qual quais ano anos quem foi publicado quantos quantas autores
-""".split()) - frozenset("die was des hat den ist".split())
 WORD = re.compile(r"[^\W\d_]+")
-
-
-def foreign_language(text: str) -> list[str]:
-    """'In welchem Jahr wurde zzm veröffentlicht?': two or more function words of another language
-    outside the mentions mean the question is not in English, and any reading of it is a guess."""
-    words = [w for w in WORD.findall(text.lower()) if w != "zzm"]
-    foreign = list(dict.fromkeys(w for w in words if w in FOREIGN_WORDS))
-    if len(foreign) >= 2 and len(foreign) * 3 >= len(words):
-        return [f"'{' '.join(foreign[:4])}' (the question is not in English; I read only English questions)"]
-    return []
-
-
-FIELD_LIST = re.compile(r"\b(?:return|returns|fields?|columns?)\s*[:=](?!\s*(?:do|does|did|is|are|was|were|has|have|had|can|"
-                        r"which|what|who|how|when|where)\b)\s*([^|;:=?]+)")
-FIELD_OK = frozenset("""authors author writers year years venue venues journal doi dois orcid orcids title titles
-citations citation count counts cited number co-authors coauthors references papers paper publication date first
-last name names list id ids type""".split())
-
-
-def unknown_fields(text: str) -> list[str]:
-    """'| return: license, download count': each requested field of a field list must be a field
-    the graph holds; 'license' or 'download count' is not, so the list cannot be answered."""
-    found = []
-    for match in FIELD_LIST.finditer(text):
-        for item in re.split(r",|\band\b|/|\+", match.group(1)):
-            words = [w for w in WORD.findall(item.lower()) if w not in ("the", "its", "their", "all", "zzm")]
-            if words and any(w not in FIELD_OK for w in words):
-                found.append(" ".join(words))
-    return [f"{f} (not a field the graph holds)" for f in dict.fromkeys(found)]
 
 
 PROPERTY = re.compile(r"\b(doi|dois|orcid|orcids|orcid id|issn)\b")
@@ -117,22 +76,6 @@ def authors_not_reached(text: str, ir: dict[str, Any] | None) -> list[str]:
     return [f"'{match.group(0)}' (my reading never reaches the authors)"]
 
 
-ONE_OF_TWO = re.compile(r"\b(the (second|latter|former|first|other|last) (one|paper|article|title|of (the|them|these|those)"
-                        r"( two)?)|the latter|the former)\b")
-
-
-def one_of_two_read_as_both(question: str, ir: dict[str, Any] | None) -> list[str]:
-    """'I was skimming A and then B. For the authors of the second one…' read with both papers:
-    a pick of one of the two named papers must leave the other out of the plan."""
-    match = ONE_OF_TWO.search(question.lower())
-    if not match or not ir:
-        return []
-    papers = {i for op in walk(ir) if op.get("op") == "match" and op.get("type") == "paper" for i in op.get("ids") or []}
-    if len(papers) >= 2:
-        return [f"'{match.group(0)}' (my reading uses both papers)"]
-    return []
-
-
 ALREADY_HAVE = re.compile(r"\b(already|i've got|i have got|i got)\b[^.;?!]*?\bzzm(\d+)")
 
 
@@ -163,15 +106,10 @@ def already_known_used(question: str, plan: dict[str, Any]) -> list[str]:
 def honest_parts(text: str, question: str, plan: dict[str, Any]) -> list[str]:
     """All the checks of this module: `text` is the asking part of the residue (mentions cut out)."""
     ir, whole = plan.get("ir"), _whole_residue(question, plan)
-    return (foreign_language(_without_mentions(question, plan)) + unknown_fields(text) + property_not_returned(text, ir)
-            + counted_kind_mismatch(text, ir) + authors_not_reached(text, ir)
-            + one_of_two_read_as_both(question, ir) + already_known_used(question, plan)
-            + venue_inside_title(question, plan) + year_read_as_span(whole, ir)
-            + unlinked_topic_prefix(question, plan) + trailing_subject_unused(question, plan)
-            + venue_not_linked(whole, ir) + others_read_as_position(text, ir)
-            + context_entity_misread(question, plan) + dismissed_entities(question, plan)
-            + asking_names_another(question, plan) + back_reference_missed(question, plan)
-            + two_read_as_more(question, plan) + unrecorded_yes_no(text))
+    return (property_not_returned(text, ir) + counted_kind_mismatch(text, ir) + authors_not_reached(text, ir)
+            + already_known_used(question, plan) + year_read_as_span(whole, ir) + unlinked_topic_prefix(question, plan)
+            + venue_not_linked(whole, ir) + context_entity_misread(question, plan) + back_reference_missed(question, plan)
+            + two_read_as_more(question, plan))
 
 
 def _whole_residue(question: str, plan: dict[str, Any]) -> str:
@@ -189,50 +127,6 @@ def _without_mentions(question: str, plan: dict[str, Any]) -> str:
     return text
 
 
-GLUE_WORDS = frozenset("on of for and in the to with from at a an".split())
-TITLE_GLUE = frozenset("on of for and the".split())  # inside a title-case name; "in" starts a venue phrase
-
-
-def venue_inside_title(question: str, plan: dict[str, Any]) -> list[str]:
-    """'Give me the DOI of Efficient Packet Scheduling over Differentiated Services Networks': a venue
-    name linked out of a longer unlinked name or title ('Networks', 'Langmuir adsorption fracturing
-    in…') is a guess; the words glued to it on either side (title-case words before it, words the
-    question language does not use after it) show that it is only part of a name."""
-    from hgrag.agents.checking.mention_use import numbered_holes
-    from hgrag.agents.linking.spelling import vocabulary
-
-    anchors = sorted((a for a in plan.get("anchors", []) if a.get("text")), key=lambda a: -len(a["text"]))
-    text = numbered_holes(question, [a["text"] for a in anchors])
-    known = vocabulary()[0]
-    found = []
-    for i, anchor in enumerate(anchors):
-        hole = re.search(rf"\bzzm{i}\b", text)
-        if anchor.get("type") != "venue" or not hole:
-            continue
-        before = re.findall(r"[^\s]+", re.split(r"[.;:!?,()\"|=]", text[:hole.start()])[-1])
-        after = re.findall(r"[^\s]+", re.split(r"[.;:!?,()\"|=]", text[hole.end():])[0])
-        if _glued(reversed(before), lambda w: w[:1].isupper() and not w.isupper() or w.isupper() and len(w) > 2,
-                  at_start=len(before), glue=TITLE_GLUE) >= 2 \
-                or _glued(after, lambda w: w.lower() not in known and w.islower(), glue=GLUE_WORDS) >= 3:
-            found.append(f"'{anchor['text']}' (it is part of a longer name I could not link)")
-    return found
-
-
-def _glued(words: Any, title_word: Any, at_start: int = 0, glue: frozenset = GLUE_WORDS) -> int:
-    """How many title words run up to the venue (glue words between them do not count or stop)."""
-    count = 0
-    words = list(words)
-    for k, word in enumerate(words):
-        if word.startswith("zzm"):
-            break
-        if word.lower() in glue:
-            continue
-        if not title_word(word) or (at_start and k == len(words) - 1 and count == 0):
-            break
-        count += 1
-    return count
-
-
 ASKS_YEAR = re.compile(r"\b(which|what) (year|yeer|yr)\b|\bthe year (of|when)\b|\byear of (the|its|their) (earliest|first|"
                        r"oldest|latest|last|newest)\b")
 
@@ -248,6 +142,7 @@ def year_read_as_span(text: str, ir: dict[str, Any] | None) -> list[str]:
     return []
 
 
+TITLE_GLUE = frozenset("on of for and the".split())  # inside a title-case name
 TOPIC_PREFIX = re.compile(r"^\s*([A-Z][\w&'-]*(?: [\w&'-]+){0,5})\s*:\s+\S")
 ASKING_WORDS = frozenset("""was were is are did does do has have had can could would who whom whose what which when
 where how why list name give show tell find count""".split())
@@ -280,26 +175,6 @@ def unlinked_topic_prefix(question: str, plan: dict[str, Any]) -> list[str]:
     return [f"'{prefix}' (named before the question; my reading does not use it)"]
 
 
-SUBJECT_AFTER = re.compile(r"\b(?:talking|speaking|asking|thinking) about\s+zzm(\d+)\W*$|\b(?:i mean|meaning|i'm asking about|"
-                           r"this is about)\s+zzm(\d+)\W*$")
-
-
-def trailing_subject_unused(question: str, plan: dict[str, Any]) -> list[str]:
-    """'…which of their papers has the most citations? talking about A': a subject named at the end
-    is whom the question is about; a plan that never uses A answers about someone else."""
-    from hgrag.agents.checking.mention_use import numbered_holes, used_ids
-
-    anchors = sorted((a for a in plan.get("anchors", []) if a.get("text") and a.get("node_id")),
-                     key=lambda a: -len(a["text"]))
-    match = SUBJECT_AFTER.search(numbered_holes(question, [a["text"] for a in anchors]).lower().strip())
-    if not match:
-        return []
-    anchor = anchors[int(match.group(1) or match.group(2))]
-    if {anchor.get("node_id"), *(anchor.get("candidates") or [])} & used_ids(plan.get("ir")):
-        return []
-    return [f"'{anchor['text']}' (named as the subject; my reading does not use it)"]
-
-
 VENUE_PRONOUN = re.compile(r"\b(?:has|did|does|had) it (?:ever )?(?:published|publish|printed|print|featured|feature|run|"
                            r"carried|accepted|taken)\b|(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )(?<!\bin )\bthere\b"
                            r"(?=\s*(?:[?.!,;]|$|(?:in|on|at|by|with|from|during|before|after|since|between|too|"
@@ -318,17 +193,3 @@ def venue_not_linked(text: str, ir: dict[str, Any] | None) -> list[str]:
     return [f"'{match.group(0)}' (a venue I could not link)"] if match else []
 
 
-OTHERS_ASKED = re.compile(r"\b(remaining|other|rest of the|additional) (authors?|writers?|contributors?|names|people|"
-                          r"co-?authors?)\b|\bwho else\b|\bthe rest\b")
-
-
-def others_read_as_position(text: str, ir: dict[str, Any] | None) -> list[str]:
-    """'I know the first author of X. Who are the remaining authors?' read as the first author: a
-    plan that returns the author at a position cannot answer for the others."""
-    match = OTHERS_ASKED.search(text)
-    top = ir
-    while top and top.get("op") in ("filter", "top"):
-        top = top.get("input")
-    if match and top and top.get("op") == "traverse" and top.get("edge") == "writes" and top.get("position"):
-        return [f"'{match.group(0)}' (my reading returns the author at one position)"]
-    return []

@@ -129,39 +129,7 @@ def _misread(question: str, plan: dict[str, Any]) -> tuple[list[str], str, set[s
     return found, bare, kinds
 
 
-UNRECORDED_YES_NO = re.compile(r"\b(?:has|have|had|did|does|do)\s+zzm\s+(?:(?:ever|already|yet|actually|really|"
-                               r"once|recently|also|still|even)\s+)*(?:been\s+)?([a-z][\w-]*)\s+(?:(?:any|an?|the|some|"
-                               r"many|several|one|major|big|notable|important)\s+)*([a-z][\w-]*)")
-
-
-def unrecorded_yes_no(text: str) -> list[str]:
-    """'Has A won any awards?', 'did A get a grant': a yes/no question whose verb or object names
-    something the graph does not record (awards, funding, ...) cannot be answered by A's papers."""
-    from hgrag.agents.checking.unsupported import _missing_for
-
-    found = []
-    for match in UNRECORDED_YES_NO.finditer(text):
-        for word in match.groups():
-            missing = _missing_for(word)
-            if missing:
-                found.append(word)  # the unsupported explanation names what the graph lacks
-                break
-    return found
-
-
 CONNECTORS = frozenset("and of for in on the a an to with from by".split())
-
-
-def asking_names_another(question: str, plan: dict[str, Any]) -> list[str]:
-    """'X is cited a lot. How many times has <a title I could not link> been cited?': the asking
-    sentence names something of its own (a run of words the parser does not know), refers back to
-    nothing, and the plan's entities come from the context only; it answers about X instead."""
-    mentions = _used_mentions(plan)
-    asking = _sentences(question, mentions)[0] if mentions else ""
-    if not asking or "zzm" in asking or any(p.search(asking) for p, _ in BACK_REFERENCES):
-        return []
-    run = _unknown_run(asking)
-    return [f"'{run}' (what the question asks about; I could not link it)"] if run else []
 
 
 def _unknown_run(text: str, least: int = 3) -> str:

@@ -140,28 +140,3 @@ def ambiguous_references(question: str, plan: dict[str, Any]) -> list[str]:
     return []
 
 
-NAME_WORD = re.compile(r"([A-Z][a-z]{3,})\s+$")
-
-
-def _ends_another_mention(before: str, plan: dict[str, Any], anchor: dict[str, Any]) -> bool:
-    """The word before a name closes another linked mention ('Franck Hanot D. Vaslet': two people)."""
-    others = [a.get("text") or "" for a in plan.get("anchors", []) if a is not anchor]
-    return any(text and before.endswith(text) for text in others)
-
-
-def truncated_names(question: str, plan: dict[str, Any]) -> list[str]:
-    """A linked person whose written name starts one word earlier with a word that is not English
-    ("Roberr D. Nowak" linked as "D. Nowak"): the first name was dropped, so the link is a guess."""
-    from hgrag.agents.linking.spelling import english_words, vocabulary
-
-    found = []
-    for anchor in plan.get("anchors", []):
-        if anchor.get("type") != "author" or not anchor.get("node_id") or not anchor.get("text"):
-            continue
-        at = question.find(anchor["text"])
-        word = NAME_WORD.search(question[:at]) if at > 0 else None
-        if word and _ends_another_mention(question[:at].rstrip(), plan, anchor):
-            continue
-        if word and word.group(1).lower() not in english_words() and word.group(1).lower() not in vocabulary()[0]:
-            found.append(f"'{word.group(1)} {anchor['text']}' (I found only '{anchor['text']}')")
-    return found

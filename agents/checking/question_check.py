@@ -15,11 +15,11 @@ from typing import Any
 
 from hgrag.tools.graph_kinds import STANDS_FOR
 from hgrag.agents.checking.mention_use import (ambiguous_references, context_combinations,
-                                     truncated_names, unused_mentions)
+                                     unused_mentions)
 from hgrag.agents.checking.cite_check import (accounted_text, citation_count_direction, count_for_list, direction_parts,
                                       unlinked_citer)
 from hgrag.agents.checking.honest_checks import honest_parts
-from hgrag.agents.checking.question_clauses import asking_part, context_only_entities, residue
+from hgrag.agents.checking.question_clauses import asking_part, residue
 from hgrag.agents.understanding.check import structural_parts, without_consumed_instructions
 from hgrag.agents.understanding.cue_words import quantities
 from hgrag.state.plan_ir import walk
@@ -121,9 +121,7 @@ def unexplained_parts(question: str, plan: dict[str, Any]) -> list[str]:
     missing = unexplained_numbers(text, features)
     missing += direction_parts(question, plan) + unlinked_citer(text) + count_for_list(question, plan) \
         + citation_count_direction(question, plan)
-    missing += unused_mentions(question, plan) + context_combinations(question, plan)
-    missing += ambiguous_references(question, plan) + truncated_names(question, plan)
-    missing += context_only_entities(question, plan)
+    missing += unused_mentions(question, plan) + context_combinations(question, plan) + ambiguous_references(question, plan)
     missing += honest_parts(text, question, plan)
     missing += structural_parts(text, plan, residue(question, plan))  # the lexicon's check (agents/understanding)
     return list(dict.fromkeys(missing))

@@ -6,8 +6,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from hgrag.agents.checking.mention_use import numbered_holes
-from hgrag.state.plan_ir import walk
 
 # "excl.", "incl.", "vs." are abbreviations inside a clause, not the end of a sentence
 NOT_A_STOP = r"(?<!\bexcl\.)(?<!\bincl\.)(?<!\bvs\.)(?<!\bviz\.)(?<!\bw/o\.)"
@@ -36,29 +34,6 @@ def residue(question: str, plan: dict[str, Any]) -> str:
     from hgrag.agents.linking.spelling import correct_text  # imports this module's vocabulary
 
     return correct_text(re.sub(r"\s+", " ", text).strip())
-
-
-def context_only_entities(question: str, plan: dict[str, Any]) -> list[str]:
-    """Entities the plan uses although the question names them only in a context sentence, next to
-    an asking sentence that names its own entity ("X recommended 'P'. Who wrote 'Q'?")."""
-    used = set()
-    for op in walk(plan.get("ir")):
-        used.update(op.get("ids") or [])
-    mentions = [m for m in plan.get("anchors", []) if m.get("node_id") in used and m.get("text")]
-    if len(mentions) < 2:
-        return []
-    text = numbered_holes(question, [m["text"] for m in sorted(mentions, key=lambda m: -len(m["text"]))])
-    clauses = [c for c in re.split(rf"(?<=[.!?]){NOT_A_STOP}(?<!\b[a-z]\.)\s+", text.lower()) if c.strip()]
-    asking = [c for c in clauses if ASKS.search(c.strip()) and not _first_person(c)] or clauses[-1:]
-    named_in_asking = set(re.findall(r"zzm\d+", asking[-1]))
-    refers_back = re.search(r"\b(it|its|they|them|their|he|she|his|her|him|this|that|these|those|latter|former|"
-                            r"same)\b", asking[-1])
-    if len(clauses) < 2 or not named_in_asking or refers_back:
-        return []
-    ordered = sorted(mentions, key=lambda m: -len(m["text"]))
-    return [f"'{ordered[int(h[3:])]['text']}' (named only as context)" for h in
-            dict.fromkeys(re.findall(r"zzm\d+", " ".join(clauses))) if h not in named_in_asking
-            and not known_and_left_out(ordered[int(h[3:])], asking[-1])]
 
 
 def known_and_left_out(mention: dict[str, Any], asking: str) -> bool:

@@ -108,8 +108,8 @@ def _modifier_run(tokens: list[Token]) -> int:
     for n, token in enumerate(tokens[1:], 1):
         if token.family == "kind":
             return n
-        if token.family not in MODIFYING:
-            return 0
+        if token.family not in MODIFYING or token.concept in NOT_MODIFYING:
+            return 0  # 'on average, how many authors …': the count heads the question
     return 0
 
 

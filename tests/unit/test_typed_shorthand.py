@@ -64,7 +64,7 @@ def test_a_context_paper_is_not_the_other_end_of_a_citation(toy):
 def test_an_unlinked_title_in_the_asking_sentence_is_not_answered_from_the_context(toy):
     _, missing = answered(toy, f"{P3} is super cited apparently. how many times has Quantum widgets for "
                                "flux capacitor arrays been cited tho")
-    assert any("could not link" in part for part in missing)
+    assert {"quantum", "widgets"} <= set(missing)  # the unlinked title's words are named, not read as the context
 
 
 def test_there_needs_a_venue_in_the_plan(toy):
