@@ -6,30 +6,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from hgrag.agents.understanding.asked_head import asking_clause
+from hgrag.agents.understanding.references import back_reference, points_at_several
 from hgrag.state.plan_ir import walk
-
-AUX = re.compile(r"^(did|does|do|is|was|were|are|has|have|had)\b(?! there\b)")
-WH = re.compile(r"\b(who|whom|whose|what|which|when|where|how)\b")
-POLITE = re.compile(r"^\W*((hey|hi|ok|okay|so|now|and|then|please|kindly)\b\W*|(could|can|would|will) you (please )?|"
-                    r"(do|did) you (happen to )?(have|know)( of)? |"
-                    r"(i'?d|i would) like (you )?to (know|see|get|find out|have) |"
-                    r"i (want|need) (you )?to (know|see|get|find out|have) |i (would like|want|need) (you )?to )*")
-COMMAND = re.compile(r"^(list|show|give|find|name|get|fetch|return|display|enumerate|retrieve|identify|tell)\b")
-
-
-def asking_clause(text: str) -> str:
-    """The last clause of the residue that asks something (or the whole text)."""
-    clauses = [c.strip() for c in re.split(r"(?<=[.!?;])\s+", text) if c.strip()]
-    clauses = [part for c in clauses for part in _split_long_lead(c)]
-    asking = [c for c in clauses if WH.search(c) or AUX.match(c) or COMMAND.match(POLITE.sub("", c))]
-    return (asking or clauses or [text])[-1]
-
-
-def _split_long_lead(clause: str) -> list[str]:
-    """'I'm compiling a bibliography: which …' splits at the colon; a short topic ('Fuel: number of …') does not."""
-    lead, colon, rest = clause.partition(": ")
-    return [lead + ":", rest] if colon and len(lead.split()) > 3 and rest.strip() else [clause]
-
 
 def numbered_holes(question: str, mentions: list[str]) -> str:
     """The question with curly quotes made plain and mention i (in the caller's order, longest first)
@@ -73,11 +52,6 @@ def unused_mentions(question: str, plan: dict[str, Any]) -> list[str]:
     return missing
 
 
-SINGULAR_REF = re.compile(r"\b(this|that) (person|researcher|author|scientist|one|paper|article|work|study|publication)\b|"
-                          r"\b(he|she|him|it|the latter|the former|the second|the first one|the other one)\b")
-PLURAL_CUE = re.compile(r"\b(both|they|them|their|these|those|together|jointly|in common|shared|each other|the two)\b")
-
-
 def context_combinations(question: str, plan: dict[str, Any]) -> list[str]:
     """Entities of context sentences that the plan combines with the asked one, while the asking sentence
     points at one thing ("B and I argued about A. How many papers has this person written?" read as
@@ -94,17 +68,9 @@ def context_combinations(question: str, plan: dict[str, Any]) -> list[str]:
         return []
     kinds = [a.get("type") for a in anchors]
     outside = [a for i, a in enumerate(anchors) if i not in in_clause and kinds.count(a.get("type")) > 1]
-    if not outside or PLURAL_CUE.search(clause) or not (in_clause or SINGULAR_REF.search(clause)):
+    if not outside or points_at_several(clause) or not (in_clause or back_reference(clause)):
         return []
     return [f"'{a['text']}' (named outside the question; I can't tell it is meant)" for a in outside]
-
-
-REFERENCE_KIND = (  # a back-reference in the asking sentence and the kind of thing it points at
-    (re.compile(r"\b(the latter|the former|the second( one)?|the first one|the other one|the last one)\b"), None),
-    (re.compile(r"\b(this|that|the) (referenced |cited |same )?(paper|article|work|study|publication)\b|\bit\b"), "paper"),
-    (re.compile(r"\b(this|that|the same) (person|researcher|author|scientist|scholar)\b|\b(he|she|him|her)\b"), "author"),
-    (re.compile(r"\b(this|that|the same) (venue|journal|conference|outlet)\b|\bthere\b"), "venue"),
-)
 
 
 def _inside_anchor(text: str, anchors: list[dict[str, Any]]) -> bool:
@@ -128,15 +94,14 @@ def ambiguous_references(question: str, plan: dict[str, Any]) -> list[str]:
     if re.search(r"zzm\d+", clause):
         return []
     before = {int(h[3:]) for h in re.findall(r"zzm\d+", text.lower())}
-    for pattern, kind in REFERENCE_KIND:
-        match = pattern.search(clause)
-        if not match:
-            continue
-        named = [texts[i][0] for i in sorted(before) if kind is None or texts[i][1] in (kind, None)]
-        if len(named) >= 2:
-            listed = " and ".join(f"'{t}'" for t in named[:3])
-            return [f"'{match.group(0)}' (it could mean {listed})"]
+    reference = back_reference(clause)
+    if reference is None:
         return []
+    phrase, kind = reference
+    named = [texts[i][0] for i in sorted(before) if kind is None or texts[i][1] in (kind, None)]
+    if len(named) >= 2:
+        listed = " and ".join(f"'{t}'" for t in named[:3])
+        return [f"'{phrase}' (it could mean {listed})"]
     return []
 
 

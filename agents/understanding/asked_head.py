@@ -5,12 +5,14 @@ yes/no. The structural check (check.py) holds the plan's output kind to it."""
 from __future__ import annotations
 
 from hgrag.agents.understanding.cue_words import is_modifier
+from hgrag.agents.understanding.instructions import instruction_only
 from hgrag.agents.understanding.lexicon import load, signatures
-from hgrag.agents.understanding.tokens import Token
+from hgrag.agents.understanding.tokens import Token, clauses, tag
 
 WORD_KINDS = {"kind:paper": "paper", "kind:author": "author", "kind:venue": "venue", "attribute:year": "year",
               "attribute:citations": "number", "operator:count": "number"}
 ASKING_VERBS = {"relation:writes": "paper", "relation:published": "paper"}
+ASKING_HEADS = ("head:who", "head:when", "head:where", "head:which", "head:how_many", "head:command", "operator:count")
 SUPERLATIVES = ("operator:first", "operator:last", "operator:max", "operator:mostly", "operator:min", "operator:other")
 LATER_HEADS = ("head:which", "head:who", "head:where", "head:how_many")  # a head after a 'when' clause asks
 
@@ -159,3 +161,18 @@ def _which(after: list[Token]) -> str | None:
     return None
 
 
+
+
+def asking_clause(text: str) -> str:
+    """The last sentence of `text` that asks (a question word, 'how', a command, a count, or an opening
+    auxiliary), else the last sentence that is no bare instruction ('Round to one decimal.')."""
+    parts = clauses(text)
+    tagged = [tag(c, load("en")) for c in parts]
+    kept = [i for i, t in enumerate(tagged) if not instruction_only(t)] or list(range(len(parts)))
+    asking = [i for i in kept if _asks(tagged[i])]
+    return parts[(asking or kept)[-1]]
+
+
+def _asks(tokens: list[Token]) -> bool:
+    body = [t for t in tokens if t.family != "filler"]
+    return any(t.concept in ASKING_HEADS + ("head:how",) for t in body) or bool(body) and body[0].concept == "head:aux"

@@ -20,10 +20,9 @@ from hgrag.agents.understanding.signature import output_kind
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.tokens import Token, clauses, tag, words
 from hgrag.agents.understanding.instructions import instruction_only
-from hgrag.agents.understanding.asked_head import asked_kind, names_a_mention
+from hgrag.agents.understanding.asked_head import ASKING_HEADS, asked_kind, names_a_mention
 from hgrag.agents.understanding.asked_slots import asked_noun_unread, counted_kind_unnamed, stranded
 
-ASKING_HEADS = ("head:who", "head:when", "head:where", "head:which", "head:how_many", "head:command", "operator:count")
 
 COMPATIBLE = {"number": {"number"}, "yes/no": {"yes/no"}, "year": {"year", "value", "number"},
               "author": {"author"}, "paper": {"paper", "value"}, "venue": {"venue", "value"}}
