@@ -47,10 +47,11 @@ def stranded(tokens: list[Token]) -> list[str]:
     return [f"{words[-1].text} ({reason})"] if reason else []
 
 
-def counted_kind_unnamed(tokens: list[Token], ir: dict[str, Any]) -> list[str]:
+def counted_kind_unnamed(tokens: list[Token], ir: dict[str, Any], asking: list[Token] | None = None) -> list[str]:
     """'A has a ton of papers. How many does B have?' read as B's co-authors: what a count counts must be named by
     a word of the question (a kind noun, a relation word's `names`, a head's kind); a count over a set given by
-    the thread (a match of ids) counts what was listed."""
+    the thread (a match of ids) counts what was listed. What the asking sentence (`asking`) counts next to its count
+    word must be what the plan counts ('the first author's publication count' counts papers, not first authors)."""
     if ir.get("op") != "aggregate" or ir.get("fn") != "count" or (ir.get("input") or {}).get("op") == "match":
         return []
     counted = output_kind(ir.get("input"))
@@ -58,9 +59,72 @@ def counted_kind_unnamed(tokens: list[Token], ir: dict[str, Any]) -> list[str]:
         return []
     named = set()
     for token in tokens:
-        signature = signatures().get(token.concept or "", {})
-        named |= set(signature.get("names") or []) | ({signature["kind"]} if signature.get("kind") else set())
-        for word in token.text.split():  # 'paper count', 'number of authors': a phrase holding a kind noun
-            concept = load("en").concept(word) or load("en").concept(word.rstrip("s")) or ""
-            named.add(concept.split(":", 1)[1] if concept.startswith("kind:") else "")
-    return [] if counted in named else [f"{counted}s counted (no word of the question names {counted}s)"]
+        named |= _kinds_named(token)
+    if counted not in named:
+        return [f"{counted}s counted (no word of the question names {counted}s)"]
+    slot = _counted_slot(asking if asking is not None else tokens)
+    return [f"a count of {slot}s (the plan counts {counted}s)"] if slot and slot != counted else []
+
+
+def _kinds_named(token: Token) -> set[str]:
+    """The kinds a token names: a kind noun, a relation word's `names`, a head's kind, a kind noun inside a
+    phrase ('paper count', 'number of authors')."""
+    signature = signatures().get(token.concept or "", {})
+    named = set(signature.get("names") or []) | ({signature["kind"]} if signature.get("kind") else set())
+    for word in token.text.split():
+        concept = load("en").concept(word) or load("en").concept(word.rstrip("s")) or ""
+        if concept.startswith("kind:"):
+            named.add(concept.split(":", 1)[1])
+    return named
+
+
+def _counted_slot(tokens: list[Token]) -> str | None:
+    """What the question counts, when it says so next to its count word: a kind noun inside the count phrase
+    ('publication count'), else the first kind named after 'how many' / 'number of' before a verb or a function
+    word ('how many people wrote T', 'number of co-authors')."""
+    for i, token in enumerate(tokens):
+        if token.concept != "operator:count":
+            continue
+        inside = _kinds_named(token) - {"number"}
+        if len(inside) == 1:
+            return next(iter(inside))
+        for after in tokens[i + 1:i + 4]:
+            kinds = _kinds_named(after) - {"number"}
+            if len(kinds) == 1 and after.family in ("kind", "relation"):
+                return next(iter(kinds))
+            if after.family not in ("general", "mention", "number") and after.concept not in ("mention", "number"):
+                break
+        return None
+    return None
+
+
+EDGE_ENDS = {"writes": {"author", "paper"}, "published_in": {"paper", "venue"}, "cites": {"paper"}}
+ATTR_KINDS = {"n_authors": "author", "author": "author", "venue": "venue", "venue_type": "venue"}
+
+
+def kinds_not_reached(tokens: list[Token], ir: dict[str, Any]) -> list[str]:
+    """'which outlets did the writers publish in, title T' read as T's venue: every kind a noun of the asking
+    sentence names (a kind noun, 'co-authors') must be one the plan reaches; a noun naming a mention ('the
+    journal V') is the mention's."""
+    from hgrag.agents.understanding.asked_head import names_a_mention
+
+    reached = _kinds_reached(ir)
+    missing = []
+    for token in tokens:
+        if token.family == "kind" and not names_a_mention(tokens, token) or token.concept == "relation:coauthor":
+            for kind in _kinds_named(token) & {"author", "paper", "venue"}:
+                if kind not in reached:
+                    missing.append(f"{token.text} (the plan never reaches {kind}s)")
+    return missing
+
+
+def _kinds_reached(ir: dict[str, Any]) -> set[str]:
+    from hgrag.state.plan_ir import walk
+
+    reached: set[str] = set()
+    for op in walk(ir):
+        reached |= {output_kind(op) or "", op.get("type") or ""} | EDGE_ENDS.get(op.get("edge") or "", set())
+        reached |= {ATTR_KINDS.get(op.get(key) or "", "") for key in ("attr", "key")}
+        if op.get("op") == "path":  # a co-authorship chain walks authors and their papers
+            reached |= {"author", "paper"}
+    return reached

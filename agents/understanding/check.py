@@ -21,7 +21,7 @@ from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.tokens import Token, clauses, tag, words
 from hgrag.agents.understanding.instructions import instruction_only
 from hgrag.agents.understanding.asked_head import ASKING_HEADS, asked_kind, names_a_mention
-from hgrag.agents.understanding.asked_slots import asked_noun_unread, counted_kind_unnamed, stranded
+from hgrag.agents.understanding.asked_slots import asked_noun_unread, counted_kind_unnamed, kinds_not_reached, stranded
 
 
 COMPATIBLE = {"number": {"number"}, "yes/no": {"yes/no"}, "year": {"year", "value", "number"},
@@ -151,8 +151,8 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     missing += [] if plan.get("rich_kinds") else _walk_nothing_asks(tokens, ir)  # (rich kinds' words are read apart)
     missing += _unlicensed_left_out(tag(whole or text, load("en")), ir, plan.get("anchors") or [])
     missing += _coordinated_heads(tag(whole or text, load("en")), returned)
-    missing += counted_kind_unnamed(tag(whole or text, load("en")), ir) + stranded(tokens)
-    missing += [] if plan.get("rich_kinds") else asked_noun_unread(tokens)  # (rich kinds' words are read apart)
+    missing += counted_kind_unnamed(tag(whole or text, load("en")), ir, asking_tokens(whole or text)) + stranded(tokens)
+    missing += [] if plan.get("rich_kinds") else asked_noun_unread(tokens) + kinds_not_reached(tokens, ir)  # (read apart)
     missing += _asking_sentences(whole or text, returned)
     return missing + _future_years(tokens, plan) + (_whole_text_parts(whole, plan) if whole else [])
 

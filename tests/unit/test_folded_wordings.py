@@ -54,3 +54,29 @@ def test_the_whole_check_names_what_a_misreading_leaves_out(question: str, plan:
 ])
 def test_the_whole_check_is_quiet_when_the_plan_reads_the_question(question: str, plan: dict) -> None:
     assert unexplained_parts(question, plan) == []
+
+
+def test_what_the_asking_sentence_counts_must_be_what_the_plan_counts() -> None:
+    """Folded from honest_checks.counted_kind_mismatch into the lexicon check's counted slot."""
+    from hgrag.agents.understanding.check import structural_parts
+
+    first_authors = {"ir": ir.aggregate(ir.traverse(PAPER, "writes", "in", position=1), "count")}
+    their_papers = {"ir": ir.aggregate(ir.traverse(ir.traverse(PAPER, "writes", "in", position=1), "writes", "out"),
+                                       "count")}
+    assert "a count of papers (the plan counts authors)" in structural_parts(
+        "lead author 's publication count, title zzm", first_authors)
+    assert not [p for p in structural_parts("lead author 's publication count, title zzm", their_papers) if "count" in p]
+    assert not [p for p in structural_parts("how many people wrote zzm", first_authors) if "count" in p]
+
+
+def test_every_kind_the_asking_sentence_names_must_be_reached() -> None:
+    """Folded from honest_checks.authors_not_reached: a kind noun of the asking sentence the plan never reaches."""
+    from hgrag.agents.understanding.check import structural_parts
+
+    venue_of_t = {"ir": ir.traverse(PAPER, "published_in", "out")}
+    venues_of_its_authors = {"ir": ir.traverse(ir.traverse(ir.traverse(PAPER, "writes", "in"), "writes", "out"),
+                                               "published_in", "out")}
+    question = "which outlets did the writers publish in, title zzm"
+    assert "writers (the plan never reaches authors)" in structural_parts(question, venue_of_t)
+    assert structural_parts(question, venues_of_its_authors) == []
+    assert structural_parts("which journal is zzm in?", venue_of_t) == []
