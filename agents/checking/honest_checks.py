@@ -1,8 +1,7 @@
-"""Question-plan checks for free-typed wordings whose misreading gives a confident wrong answer:
-a question not in English, a requested field list naming fields the graph lacks, a property
-(doi, orcid) asked but not returned, a count of one thing read as a count of another, authors
-named but never reached, "the second one" read as both papers, and a paper named only as the
-one the asker already has ("I have the doi of X, now I need the one for Y")."""
+"""Question-plan checks for free-typed wordings whose misreading gives a confident wrong answer and that the
+lexicon check does not yet read: a paper named only as the one the asker already has ("I have the doi of X, now
+I need the one for Y"), one year read as a span, a heading naming what the plan leaves out, a venue meant but not
+linked, and the context checks of honest_context."""
 
 from __future__ import annotations
 
@@ -11,29 +10,6 @@ from typing import Any
 
 from hgrag.agents.checking.honest_context import back_reference_missed, context_entity_misread, two_read_as_more
 from hgrag.state.plan_ir import walk
-
-# Function words of other languages that are not English words (so "die", "was", "des" are left out).
-WORD = re.compile(r"[^\W\d_]+")
-
-
-PROPERTY = re.compile(r"\b(doi|dois|orcid|orcids|orcid id|issn)\b")
-YES_NO_ASKED = re.compile(r"^\W*(is|are|was|were|does|do|did|has|have|had)\b(?! (you|u|ya)\b)|\b(whether|or not|yes or no)\b")
-
-
-def property_not_returned(text: str, ir: dict[str, Any] | None) -> list[str]:
-    """'do you have this person's orcid?' read as the person's co-authors, or 'can u give me the doi
-    of X' read as whether X has one: an asked identifier must be what the plan returns."""
-    match = PROPERTY.search(text)
-    if not match or not ir:
-        return []
-    attr = "orcid" if match.group(1).startswith("orcid") else match.group(1).rstrip("s")
-    attr = "issn_l" if attr == "issn" else attr  # venues hold the linking ISSN
-    projects = any(op.get("op") == "project" and op.get("attr") == attr for op in walk(ir))
-    if not projects:
-        return [f"'{match.group(0)}' (my reading does not return it)"]
-    if ir.get("op") == "test" and not YES_NO_ASKED.search(text):
-        return [f"'{match.group(0)}' (the question asks for it, my reading only says whether there is one)"]
-    return []
 
 
 ALREADY_HAVE = re.compile(r"\b(already|i've got|i have got|i got)\b[^.;?!]*?\bzzm(\d+)")
@@ -66,8 +42,7 @@ def already_known_used(question: str, plan: dict[str, Any]) -> list[str]:
 def honest_parts(text: str, question: str, plan: dict[str, Any]) -> list[str]:
     """All the checks of this module: `text` is the asking part of the residue (mentions cut out)."""
     ir, whole = plan.get("ir"), _whole_residue(question, plan)
-    return (property_not_returned(text, ir)
-            + already_known_used(question, plan) + year_read_as_span(whole, ir) + unlinked_topic_prefix(question, plan)
+    return (already_known_used(question, plan) + unlinked_topic_prefix(question, plan)
             + venue_not_linked(whole, ir) + context_entity_misread(question, plan) + back_reference_missed(question, plan)
             + two_read_as_more(question, plan))
 
@@ -85,21 +60,6 @@ def _without_mentions(question: str, plan: dict[str, Any]) -> str:
         if anchor:
             text = text.replace(anchor, " zzm ")
     return text
-
-
-ASKS_YEAR = re.compile(r"\b(which|what) (year|yeer|yr)\b|\bthe year (of|when)\b|\byear of (the|its|their) (earliest|first|"
-                       r"oldest|latest|last|newest)\b")
-
-
-def year_read_as_span(text: str, ir: dict[str, Any] | None) -> list[str]:
-    """'how long has A been publishing? I just need the year of the earliest paper': a year asked for
-    is a year, not the span of years a 'how long' would give."""
-    from hgrag.agents.planning.composition_count import SUBTRACTION
-
-    if ir and ir.get("op") == "aggregate" and ir.get("fn") == "span" and ASKS_YEAR.search(text) \
-            and not SUBTRACTION.search(text):  # "subtract the year of the first from the year of the last"
-        return [f"'{ASKS_YEAR.search(text).group(0)}' (the question asks for a year, my reading gives a span)"]
-    return []
 
 
 TITLE_GLUE = frozenset("on of for and the".split())  # inside a title-case name

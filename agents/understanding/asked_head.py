@@ -12,7 +12,8 @@ from hgrag.agents.understanding.tokens import Token, clauses, tag
 WORD_KINDS = {"kind:paper": "paper", "kind:author": "author", "kind:venue": "venue", "attribute:year": "year",
               "attribute:citations": "number", "operator:count": "number"}
 ASKING_VERBS = {"relation:writes": "paper", "relation:published": "paper"}
-ASKING_HEADS = ("head:who", "head:when", "head:where", "head:which", "head:how_many", "head:command", "operator:count")
+ASKING_HEADS = ("head:who", "head:when", "head:where", "head:which", "head:how_many", "head:how_long", "head:command",
+                "operator:count")
 SUPERLATIVES = ("operator:first", "operator:last", "operator:max", "operator:mostly", "operator:min", "operator:other")
 LATER_HEADS = ("head:which", "head:who", "head:where", "head:how_many")  # a head after a 'when' clause asks
 

@@ -105,12 +105,14 @@ ATTR_KINDS = {"n_authors": "author", "author": "author", "venue": "venue", "venu
 def kinds_not_reached(tokens: list[Token], ir: dict[str, Any]) -> list[str]:
     """'which outlets did the writers publish in, title T' read as T's venue: every kind a noun of the asking
     sentence names (a kind noun, 'co-authors') must be one the plan reaches; a noun naming a mention ('the
-    journal V') is the mention's."""
+    journal V') is the mention's, an indefinite one introduces something ('by a colleague')."""
     from hgrag.agents.understanding.asked_head import names_a_mention
 
-    reached = _kinds_reached(ir)
+    reached, indefinite = _kinds_reached(ir), load("en").extra.get("indefinite_articles", [])
     missing = []
-    for token in tokens:
+    for i, token in enumerate(tokens):
+        if i > 0 and tokens[i - 1].text in indefinite or tokens[i + 1:i + 2] and tokens[i + 1].family == "kind":
+            continue  # 'by a colleague' introduces someone; 'a journal article': the first noun modifies the second
         if token.family == "kind" and not names_a_mention(tokens, token) or token.concept == "relation:coauthor":
             for kind in _kinds_named(token) & {"author", "paper", "venue"}:
                 if kind not in reached:

@@ -25,9 +25,9 @@ from hgrag.agents.understanding.asked_slots import asked_noun_unread, counted_ki
 
 
 COMPATIBLE = {"number": {"number"}, "yes/no": {"yes/no"}, "year": {"year", "value", "number"},
-              "author": {"author"}, "paper": {"paper", "value"}, "venue": {"venue", "value"}}
+              "author": {"author"}, "paper": {"paper", "value"}, "venue": {"venue", "value"}, "value": {"value"}}
 CITERS = ("author", "paper", "edge:cites")  # 'who cites T?' asks for the citing papers
-COORDINATED_HEADS = ("head:who", "head:when", "head:where", "head:how_many")  # 'and when?' asks one more thing
+COORDINATED_HEADS = ("head:who", "head:when", "head:where", "head:how_many", "head:how_long")  # 'and when?' asks one more thing
 LETTERS = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
 KIND_READS = {"primary_topic": "topic", "coauthor": "author"}  # the kind a richer-kinds reading returns
 
@@ -152,7 +152,7 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     missing += _unlicensed_left_out(tag(whole or text, load("en")), ir, plan.get("anchors") or [])
     missing += _coordinated_heads(tag(whole or text, load("en")), returned)
     missing += counted_kind_unnamed(tag(whole or text, load("en")), ir, asking_tokens(whole or text)) + stranded(tokens)
-    missing += [] if plan.get("rich_kinds") else asked_noun_unread(tokens) + kinds_not_reached(tokens, ir)  # (read apart)
+    missing += [] if plan.get("rich_kinds") else asked_noun_unread(tokens) + kinds_not_reached(asking_tokens(whole or text), ir)  # (read apart)
     missing += _asking_sentences(whole or text, returned)
     return missing + _future_years(tokens, plan) + (_whole_text_parts(whole, plan) if whole else [])
 

@@ -37,6 +37,7 @@ def _asked(text: str) -> str | None:
     ("in the year of zzm 's most cited paper, what else did they publish?", "paper"),  # 'what else' asks as 'what'
     ("which other papers did zzm write?", "paper"),
     ("back to the paper itself: who's listed last on it?", "author"),  # a colon ends a frame
+    ("hey, can you look up the orcid number of zzm for me?", "value"),  # an identifier, not a count
 ])
 def test_asked_kind_reads_the_asking_clause(text: str, kind: str) -> None:
     assert _asked(text) == kind
@@ -44,7 +45,6 @@ def test_asked_kind_reads_the_asking_clause(text: str, kind: str) -> None:
 
 @pytest.mark.parametrize("text", [
     "is zzm an article, a book chapter or something else?",        # alternatives, not yes/no
-    "hey, can you look up the orcid number of zzm for me?",         # an identifier, not a count
     "zzm earliest publication year",                                # a fragment naming a year, not papers
 ])
 def test_asked_kind_says_nothing_when_the_wording_does_not_say(text: str) -> None:

@@ -80,3 +80,28 @@ def test_every_kind_the_asking_sentence_names_must_be_reached() -> None:
     assert "writers (the plan never reaches authors)" in structural_parts(question, venue_of_t)
     assert structural_parts(question, venues_of_its_authors) == []
     assert structural_parts("which journal is zzm in?", venue_of_t) == []
+
+
+def test_an_asked_identifier_must_be_what_the_plan_returns() -> None:
+    """Folded from honest_checks.property_not_returned: identifier words are required lexicon concepts whose
+    asked kind is a value (concepts.json)."""
+    from hgrag.agents.understanding.check import structural_parts
+
+    coauthors = {"ir": ir.traverse(ir.traverse(AUTHOR, "writes", "out"), "writes", "in")}
+    has_doi = {"ir": ir.test(ir.project(PAPER, "doi"), "nonempty")}
+    assert structural_parts("could you look up her orcid, zzm", coauthors) == [
+        "orcid (my reading does not return it)", "value asked (a plan returns author)"]
+    assert structural_parts("could u send me the doi of zzm", has_doi) == ["value asked (a plan returns yes/no)"]
+    assert structural_parts("does zzm have a doi", has_doi) == []
+    assert structural_parts("the doi of zzm please", {"ir": ir.project(PAPER, "doi")}) == []
+
+
+def test_a_year_asked_beside_how_long_is_no_span() -> None:
+    """Folded from honest_checks.year_read_as_span: 'how long' is a lexicon head asking a number, so a second
+    sentence asking a year is a question of its own."""
+    from hgrag.agents.understanding.check import structural_parts
+
+    span = {"ir": ir.aggregate(ir.traverse(AUTHOR, "writes", "out"), "span", attr="year")}
+    assert structural_parts("how long has zzm been active? what year was the first paper", span) == [
+        "what year (asked in a sentence of its own; the plan returns number)"]
+    assert structural_parts("how long has zzm been active?", span) == []
