@@ -94,10 +94,10 @@ def _usable(sub_question: str, plan: dict[str, Any], check_fn: CheckFn) -> str |
 def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: CheckFn,
                native: Callable[..., dict[str, Any]], refuse: Callable[[str], dict[str, Any]]) -> dict[str, Any] | None:
     group = alternatives_group(question, spans, "coordinators")
-    if not group or has_stem("together_words", question):
+    words_outside = _masked(question, spans)  # 'On the difference of two …' is a title, not a difference asked
+    if not group or has_stem("together_words", words_outside):  # ('Partially-shared …' is a title: no 'shared')
         return None
     start, end = group[0].start, group[-1].end
-    words_outside = _masked(question, spans)  # 'On the difference of two …' is a title, not a difference asked
     direct = _attribute_difference(words_outside, group) if has("difference_words", words_outside) else None
     if direct is not None:  # 'how many years separate T1 and T2': the attribute named, read of each entity
         return _mark(native(direct, spans), question, [])

@@ -35,8 +35,10 @@ def _consumer(token: Token, ops: list[tuple[dict, set[str]]], taken: set[int], f
     if "op:difference+position:1" in wanted and "op:difference+position:1" in features:
         return "difference leaving out position 1"
     hop = signature.get("hop")
+    arriving = signature.get("hop_direction")  # 'co-authors' arrive at authors: a writes step inward
     for i, (op, own) in enumerate(ops):
-        if own & wanted and not (hop and op.get("op") == "traverse" and (i in taken or op.get("edge") != hop)):
+        if own & wanted and not (hop and op.get("op") == "traverse" and (i in taken or op.get("edge") != hop
+                                                                       or arriving and op.get("direction") != arriving)):
             if op.get("op") == "traverse" and (hop or any(f.startswith("position:") for f in own & wanted)):
                 taken.add(i)  # a hop stands for one relation word ("first author" and "co-authors" are two)
             return describe(op)

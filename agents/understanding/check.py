@@ -20,7 +20,7 @@ from hgrag.agents.understanding.signature import output_kind
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.tokens import Token, clauses, tag, words
 from hgrag.agents.understanding.instructions import instruction_only
-from hgrag.agents.understanding.asked_head import ASKING_HEADS, asked_kind, names_a_mention
+from hgrag.agents.understanding.asked_head import ASKING_HEADS, asked_kind, asking_clause, names_a_mention
 from hgrag.agents.understanding.asked_slots import asked_noun_unread, counted_kind_unnamed, kinds_not_reached, stranded
 
 
@@ -97,6 +97,24 @@ def _reason(token: Token) -> str:
     return signatures().get(token.concept or "", {}).get("reason") or "no part of the plan does this"
 
 
+def _stated_relations(text: str) -> set[int]:
+    """Indices (in tag(text)) of relation words in sentences before the asking one that relate two named things:
+    'One of A's co-authors is B. Which of B's papers …?' states a fact the question builds on; its relation word
+    asks for no step ('I need papers that cite T. …' names one thing: a condition, still required)."""
+    parts = clauses(text)
+    tagged = [tag(c, load("en")) for c in parts]
+    if len(parts) < 2 or sum(len(t) for t in tagged) != len(tag(text, load("en"))):
+        return set()
+    last = asking_clause(text)
+    ask = max((i for i, c in enumerate(parts) if c == last), default=len(parts) - 1)
+    stated, at = set(), 0
+    for i, tokens in enumerate(tagged):
+        if i < ask and sum(t.concept == "mention" for t in tokens) >= 2:  # a fact relating two named things
+            stated |= {at + j for j, t in enumerate(tokens) if t.family == "relation"}
+        at += len(tokens)
+    return stated
+
+
 def _future_years(tokens: list[Token], plan: dict[str, Any]) -> list[str]:
     last = (plan.get("graph_years") or [None, None])[1]
     if not last:
@@ -127,14 +145,15 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     asked = asked_kind(asking_tokens(whole or text))
     if whole and any(t.concept == "operator:yes_no" for t in tag(whole, load("en"))):
         asked = "yes/no"  # "… paper count > 2? yes/no"
-    names = mention_words(plan)
+    names, stated = mention_words(plan), _stated_relations(text)
     missing = []
-    for link in links:
+    for i, link in enumerate(links):
         token, family = link.token, link.token.family
         signature = signatures().get(token.concept or "", {})
         if _content(token, names) or family == "missing":
             missing.append(token.text)
-        elif link.element is None and signature.get("required") and _bound(tokens, token, signature):
+        elif link.element is None and signature.get("required") and _bound(tokens, token, signature) \
+                and i not in stated:
             missing.append(f"{token.text} ({_reason(token)})")
         elif link.element is None and asked == "yes/no" and signature.get("any") and family != "head" \
                 and not names_a_mention(tokens, token):

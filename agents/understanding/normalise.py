@@ -95,7 +95,7 @@ def to_english(question: str, language: str, spans: Iterable[Any] = ()) -> str:
 def _asks_a_question_word(question: str, lexicon: Lexicon) -> bool:
     """Does the question open a wh-question ('Dans quelle revue … a-t-il été publié ?'): then an inverted
     marker is no yes/no question."""
-    for piece in _pieces(question, lexicon):
+    for piece in _unmarked(_pieces(question, lexicon), lexicon, []):
         concept = lexicon.concept(piece.lower()) or ""
         if concept.startswith("head:") and concept != "head:aux":
             return True
@@ -106,12 +106,15 @@ def _unmarked(typed: list[str], lexicon: Lexicon, prefixes: list[str]) -> list[s
     """The pieces with each inverted-question marker of the lexicon ('est-il', 'a-t-elle') replaced by its verb
     in English word order, the question's opening ('is it true that') noted in `prefixes`."""
     markers = lexicon.extra.get("question_markers", {})
-    out = []
-    for piece in typed:
-        marker = markers.get(piece.lower())
+    out, i = [], 0
+    while i < len(typed):
+        pair = " ".join(typed[i:i + 2]).lower()  # a marker of two pieces: 'est-ce que'
+        width = 2 if pair in markers else 1
+        marker = markers.get(pair if width == 2 else typed[i].lower())
         if marker is None:
-            out.append(piece)
-            continue
-        prefixes.append(marker[0])
-        out += marker[1:]
+            out.append(typed[i])
+        else:
+            prefixes.append(marker[0])
+            out += marker[1:]
+        i += width
     return out

@@ -16,7 +16,7 @@ NUMERIC_ATTRS = {"cited_by_count", "n_authors", "n_papers"}
 
 def element_features(op: dict[str, Any]) -> set[str]:
     kind = op.get("op")
-    out = {f"op:{kind}"}
+    out = {"op:difference_self" if kind == "difference" and _leaves_out_its_start(op) else f"op:{kind}"}
     if op.get("fn"):
         out.add(f"fn:{op['fn']}")
     for key in ("attr", "key"):
@@ -41,6 +41,18 @@ def element_features(op: dict[str, Any]) -> set[str]:
     if kind == "filter" and isinstance(op.get("offset"), int) and op["offset"]:
         out |= {"offset", "cmp:>" if op["offset"] > 0 else "cmp:<"}  # 'the year after their first': a year later
     return out
+
+
+def _leaves_out_its_start(op: dict[str, Any]) -> bool:
+    """'who co-authored with A': A's co-authors without A; a difference taking out only the person the walk starts
+    from is implied by the walk, so no exclusion word ('not', 'except') consumes it ('else' may)."""
+    first = next((part for part in walk(op["inputs"][0]) if part.get("op") == "match"), None) if op.get("inputs") else None
+    if (first or {}).get("type") != "author":
+        return False  # 'apart from T, what else did its first author write?': T is in the walk's answer unless left out
+    starts = set((first or {}).get("ids") or [])
+    rest = op.get("inputs", [])[1:]
+    return bool(starts) and bool(rest) and all(part.get("op") == "match" and set(part.get("ids") or []) <= starts
+                                               for part in rest)
 
 
 def elements(ir: dict[str, Any] | None) -> list[tuple[dict[str, Any], set[str]]]:
