@@ -33,6 +33,8 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from hgrag.tools.ir_walk import walk  # noqa: F401  (re-exported: the plan's walk lives with the executor)
+
 NodeKind = Literal["author", "paper", "venue", "authorship", "institution", "topic", "subfield", "field", "domain",
                    "keyword", "funder"]  # the last eight: OpenAlex only (tools/graph_kinds.py)
 EdgeKind = Literal["writes", "published_in", "cites", "authorship_by", "authorship_of", "affiliated_with",
@@ -221,14 +223,3 @@ def outputs(items: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
     return {"op": "outputs", "items": [{"label": label, "plan": plan} for label, plan in items]}
 
 
-def walk(ir: dict[str, Any]):
-    """Every operator of a plan tree, root first."""
-    yield ir
-    for key in ("input", "sub", "source", "target"):
-        child = ir.get(key)
-        if isinstance(child, dict):
-            yield from walk(child)
-    for child in ir.get("inputs") or []:
-        yield from walk(child)
-    for item in ir.get("items") or []:
-        yield from walk(item["plan"])

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hgrag.state.plan_ir import walk
+from hgrag.tools.ir_walk import walk
 from hgrag.tools.graph_store import GraphStore
 from hgrag.tools.plan_exec import linked_subjects
 
