@@ -15,14 +15,13 @@ import re
 from typing import Any
 
 from hgrag.agents.checking.mention_use import numbered_holes
-from hgrag.agents.checking.cite_direction import ARROW, REF_LIST, one_paper_direction, two_paper_roles
+from hgrag.agents.checking.cite_direction import ARROW, REF_LIST, words_alternation, one_paper_direction, two_paper_roles
 from hgrag.state.plan_ir import walk
 
-WORKS = r"(papers|works|articles|publications|studies|ones|items|research)"
-EARLIER = re.compile(rf"\b(earlier|older|prior|previous|preceding|past) (?={WORKS}\b)")
-LATER = re.compile(rf"\b(later|newer|subsequent|more recent|follow-up|follow-on|following|succeeding) (?={WORKS}\b)")
-REF_WORDS = re.compile(r"\b(refs|bibliograph(y|ies)|reference lists?|citation lists?|works cited|cited works|"
-                       r"reference sections?)\b")
+WORKS = words_alternation("works")
+EARLIER = re.compile(rf"\b{words_alternation('earlier_works')} (?={WORKS}\b)")
+LATER = re.compile(rf"\b{words_alternation('later_works')} (?={WORKS}\b)")
+REF_WORDS = re.compile(rf"\b{REF_LIST}\b")  # a reference list's names, put plainly as 'references'
 AMONG_REFS = re.compile(rf"\b(among|in|within|inside|part of|one of) (the )?{REF_LIST} (of|in|for|from)\b")
 
 

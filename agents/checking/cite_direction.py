@@ -10,6 +10,7 @@ does not verify a citation reading).
 cites B ("does A cite B", "does A contain a citation to B"), (1, 0) when B cites A ("is A among the
 references of B", "is A cited by B", "does A appear in B's bibliography"), None when unclear.
 
+The words are the lexicon's (`citation_words` in agents/lexicon/en.json); the word order is this module's.
 Both read a lower-cased text in which each mention is a hole: 'zzpaper' (the parser's residual)
 or 'zzm' / 'zzm<i>' (the check's residue); pass `hole` to say which token marks the papers.
 """
@@ -18,40 +19,54 @@ from __future__ import annotations
 
 import re
 
+from hgrag.agents.understanding.lexicon import load
+
 P = "zzp"
-CITE_VERB = r"(?:cite|cites|cited|citing|reference|references|referenced|referencing|mention|mentions|mentioned)"
-REF_LIST = r"(?:references|refs|reference lists?|bibliograph(?:y|ies)|citation lists?|works cited|cited works|" \
-           r"cited papers|list of references|reference sections?)"
-PAPER = r"(?:(?:the |this |that )?(?:paper|article|work|study|publication) )?"
-CITING_NOUN = r"(?:papers|works|articles|publications|studies|documents|items|records|ones)"
+
+
+def _words(name: str) -> list[str]:
+    return load("en").extra.get("citation_words", {}).get(name, [])
+
+
+def words_alternation(name: str) -> str:
+    """The lexicon list `name` as a non-capturing alternation, longest first ('works cited' before 'works')."""
+    return "(?:" + "|".join(re.escape(w) for w in sorted(_words(name), key=len, reverse=True)) + ")"
+
+
+CITE_VERB = words_alternation("cite_verbs")
+REF_LIST = words_alternation("reference_lists")
+PAPER = rf"(?:(?:the |this |that )?{words_alternation('paper_nouns')} )?"
+CITING_NOUN = words_alternation("citing_nouns")
+BUILD_ON = words_alternation("build_on_verbs")
+CITED = words_alternation("cited_participles")
 
 IN_PATTERNS = (  # papers that cite P
-    rf"\b(?:cite|cites|cited|citing|reference|references|referencing|referenced|mention|mentions|mentioning) {PAPER}{P}\b",
+    rf"\b{CITE_VERB} {PAPER}{P}\b",
     rf"\bciting {CITING_NOUN}(?: (?:of|for|to|on|about))?(?: , )?(?: {PAPER})?{P}\b",
-    rf"\b(?:citers of|citations? to) {PAPER}{P}\b",
-    rf"\b{P} (?:has been|have been|had been|been|was|is|were|are|got|gets|get|being) (?:\w+ )?(?:cited|referenced)\b",
-    rf"\b{P} (?:cited|referenced) by\b",
-    rf"\b(?:is|was|were|are|has|have|had)(?: been)? {P}(?: been)? (?:\w+ )?(?:cited|referenced)\b",  # 'is P cited
+    rf"\b{words_alternation('citers')} {PAPER}{P}\b",
+    rf"\b{P} (?:has been|have been|had been|been|was|is|were|are|got|gets|get|being) (?:\w+ )?{CITED}\b",
+    rf"\b{P} {CITED} by\b",
+    rf"\b(?:is|was|were|are|has|have|had)(?: been)? {P}(?: been)? (?:\w+ )?{CITED}\b",  # 'is P cited
     rf"\b{P} (?:in|among|within|inside|on) (?:their|its|the|his|her) (?:own )?{REF_LIST}(?! (?:of|in|for|from)\b)",
-    rf"\b(?:built|build|builds|building|drawn|drew|draw|draws|relied|rely|relies|relying) (?:up)?on {PAPER}{P}\b",
-    rf"\b(?:refer|refers|referred|referring) to {PAPER}{P}\b",
+    rf"\b{BUILD_ON} (?:up)?on {PAPER}{P}\b",
+    rf"\b{words_alternation('refer_verbs')} to {PAPER}{P}\b",
     rf"\b{P} 's (?:citing {CITING_NOUN}|citers)\b",
 )
 OUT_PATTERNS = (  # papers P cites
-    rf"\b(?:do|does|did|has|have|had) {P} (?:(?!been\b|being\b|ever been\b)\w+ )?(?:cite|cited|reference|referenced|mention|mentioned)\b",
-    rf"\b{P} (?:cites|references|mentions)\b",
-    rf"\b(?:cited|referenced|mentioned|listed|used) (?:by|in|inside|within) {PAPER}{P}\b",
+    rf"\b(?:do|does|did|has|have|had) {P} (?:(?!been\b|being\b|ever been\b)\w+ )?{CITE_VERB}\b",
+    rf"\b{P} {words_alternation('cites_verbs')}\b",
+    rf"\b{words_alternation('placing_participles')} (?:by|in|inside|within) {PAPER}{P}\b",
     rf"\b{REF_LIST} (?:of|in|for|from|inside|within) {PAPER}{P}\b",
     rf"\b{P} 's {REF_LIST}",
-    rf"\b{P} (?:\w+ )?(?:build|builds|built|draw|draws|drew|rely|relies|relied|rest|rests) (?:up)?on\b",
-    rf"\b{REF_LIST} (?:does|did|do) {P} (?:have|has|contain|list|include|make|give)\b",
-    rf"\b{P} (?:has|have|had|contains?|lists?|includes?|makes?|gives?) (?:\w+ ){{0,3}}{REF_LIST}",
+    rf"\b{P} (?:\w+ )?{BUILD_ON} (?:up)?on\b",
+    rf"\b{REF_LIST} (?:does|did|do) {P} {words_alternation('holding_verbs')}\b",
+    rf"\b{P} {words_alternation('holding_verbs')} (?:\w+ ){{0,3}}{REF_LIST}",
 )
 
 
-DESCRIBED = re.compile(rf"\b(?:the |this |that )?(?:paper|article|work|study|publication|manuscript) "
+DESCRIBED = re.compile(rf"\b(?:the |this |that )?{words_alternation('described_nouns')} "
                        rf"(?:titled |entitled |called |named )?(?={P}\b)")
-PRONOUN = re.compile(r"\b(?:it|this paper|that paper|this article|that article|this work|this study|the paper)\b")
+PRONOUN = re.compile(rf"\b{words_alternation('paper_pronouns')}\b")
 ARROW = re.compile(r"\s*(?:->|→|=>|⟶)\s*")
 
 
@@ -76,17 +91,15 @@ def one_paper_direction(text: str, hole: str = "zzpaper") -> str | None:
 
 PASSIVE_MID = re.compile(  # "A <mid> B" where B cites A
     rf"^(?:(?:is|was|were|are|has been|have been|had been|been|being|got|gets|get) )?(?:\w+ )?"
-    rf"(?:cited|referenced|mentioned|listed|included|named|used|found|present|counted|appearing|appears?|appeared|"
-    rf"show(?:s|ed|n)? up) (?:as a (?:reference|citation) )?(?:by|in|inside|within|from)(?: the)?(?: paper| article| work)?$|"
+    rf"{words_alternation('appearing_words')} (?:as a (?:reference|citation) )?(?:by|in|inside|within|from)(?: the)?(?: paper| article| work)?$|"
     rf"^(?:(?:is|was|were|are|appears?|appeared|listed|included|found|present|show(?:s|ed|n)? up) )?(?:\w+ )?"
     rf"(?:among|in|within|inside|part of|one of|on) (?:the )?{REF_LIST} (?:of|in|for|from)$")
 ACTIVE_MID = re.compile(  # "A <mid> B" where A cites B
     rf"^(?:(?:\w+ ){{0,2}}){CITE_VERB}(?: to)?$|"
-    rf"^(?:\w+ )?(?:contains?|contained|includes?|included|has|have|had|makes?|made|gives?|gave|carry|carries|"
-    rf"carried|holds?|held|features?|featured) (?:a |any |an |one )?(?:citations?|references?|refs?) (?:to|of)$|"
-    rf"^(?:\w+ )?(?:build|builds|built|draw|draws|drew|rely|relies|relied) (?:up)?on$")
-PRONOUN_CITES_MID = re.compile(r"\b(?:does|did|do|has|had) (?:it|this paper|that paper|the paper|this one|that one|this work|"
-                               r"that work) (?:ever |really |actually |also |in fact )?(?:cite|reference|mention|refer to)$")
+    rf"^(?:\w+ )?{words_alternation('containing_verbs')} (?:a |any |an |one )?{words_alternation('citation_nouns')} (?:to|of)$|"
+    rf"^(?:\w+ )?{BUILD_ON} (?:up)?on$")
+PRONOUN_CITES_MID = re.compile(rf"\b(?:does|did|do|has|had) {words_alternation('citing_pronouns')} (?:ever |really |actually |also |in fact )?"
+                               rf"{words_alternation('pronoun_cite_verbs')}$")
 OWNER_AFTER = re.compile(rf"^ 's {REF_LIST}")
 HOLDS_AFTER = re.compile(rf"^ (?:in|among|within) (?:its|their|the) {REF_LIST}")
 
