@@ -12,7 +12,17 @@ from hgrag.agents.checking.honest_context import back_reference_missed, context_
 from hgrag.state.plan_ir import walk
 
 
-ALREADY_HAVE = re.compile(r"\b(already|i've got|i have got|i got)\b[^.;?!]*?\bzzm(\d+)")
+def _words(name: str) -> list[str]:
+    from hgrag.agents.understanding.lexicon import load
+
+    return load("en").extra.get("context_words", {}).get(name, [])
+
+
+def _alternation(name: str) -> str:
+    return "(?:" + "|".join(re.escape(w) for w in sorted(_words(name), key=len, reverse=True)) + ")"
+
+
+ALREADY_HAVE = re.compile(rf"\b({_alternation('already_have')})\b[^.;?!]*?\bzzm(\d+)")
 
 
 def already_known_used(question: str, plan: dict[str, Any]) -> list[str]:
@@ -62,12 +72,17 @@ def _without_mentions(question: str, plan: dict[str, Any]) -> str:
     return text
 
 
-TITLE_GLUE = frozenset("on of for and the".split())  # inside a title-case name
+TITLE_GLUE = frozenset(_words("title_glue"))  # inside a title-case name
 TOPIC_PREFIX = re.compile(r"^\s*([A-Z][\w&'-]*(?: [\w&'-]+){0,5})\s*:\s+\S")
-ASKING_WORDS = frozenset("""was were is are did does do has have had can could would who whom whose what which when
-where how why list name give show tell find count""".split())
-LEAD_INS = frozenset("""question q note task request context query hi hey hello quick please fyi reminder update
-background re subject topic help info ok okay thanks urgent important aside""".split())
+LEAD_INS = frozenset(_words("heading_lead_ins"))
+
+
+def _asks(word: str) -> bool:
+    """A question word, an auxiliary or a command of the lexicon ('Was …: …' asks about a title with a colon)."""
+    from hgrag.agents.understanding.lexicon import load
+
+    concept = load("en").concept(word) or ""
+    return concept.startswith("head:") or concept in ("operator:list", "operator:count")
 
 
 def unlinked_topic_prefix(question: str, plan: dict[str, Any]) -> list[str]:
@@ -81,7 +96,7 @@ def unlinked_topic_prefix(question: str, plan: dict[str, Any]) -> list[str]:
         return []
     prefix = match.group(1)
     words = prefix.split()
-    if words[0].lower() in ASKING_WORDS:
+    if _asks(words[0].lower()):
         return []  # 'Was Low Cost Security: Explicit…' asks about a title that holds a colon
     if any(w.lower() not in TITLE_GLUE and not (w[:1].isupper() or w[:1].isdigit()) for w in words):
         return []  # a lower-case word: a lead-in phrase ("For the hiring committee"), not a name
@@ -95,12 +110,11 @@ def unlinked_topic_prefix(question: str, plan: dict[str, Any]) -> list[str]:
     return [f"'{prefix}' (named before the question; my reading does not use it)"]
 
 
-VENUE_PRONOUN = re.compile(r"\b(?:has|did|does|had) it (?:ever )?(?:published|publish|printed|print|featured|feature|run|"
-                           r"carried|accepted|taken)\b|(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )(?<!\bin )\bthere\b"
+VENUE_PRONOUN = re.compile(rf"\b(?:has|did|does|had) it (?:ever )?{_alternation('venue_verbs')}\b|"
+                           r"(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )(?<!\bin )\bthere\b"
                            r"(?=\s*(?:[?.!,;]|$|(?:in|on|at|by|with|from|during|before|after|since|between|too|"
-                           r"as well|so far|yet|ever)\b))")  # not 'there first paper' (a typo of 'their')  # "…recommended V. what did A put out there"
-VENUE_PHRASE = re.compile(r"\b(?:journal|transactions|proceedings|bulletin|annals|letters|magazine|symposium|workshop)"
-                          r" (?:of|on|for) (?:the )?[a-z][\w&-]+")
+                           r"as well|so far|yet|ever)\b))")  # not 'there first paper' (a typo of 'their')
+VENUE_PHRASE = re.compile(rf"\b{_alternation('venue_name_nouns')} (?:of|on|for) (?:the )?[a-z][\w&-]+")
 
 
 def venue_not_linked(text: str, ir: dict[str, Any] | None) -> list[str]:
