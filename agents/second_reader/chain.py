@@ -148,14 +148,17 @@ def _ranked(tokens: list[Token]) -> tuple:
 
 
 def _cite_direction(tokens: list[Token], i: int, at: int) -> str:
-    """'papers citing T', 'works that cite T': T is cited (in); 'the references of T', 'papers that T cites',
-    'papers cited by T': T cites them (out)."""
+    """'papers citing T', 'works that cite T', 'papers citing work by A': T (A's work) is cited (in); 'the
+    references of T', 'papers that T cites', 'papers cited by T': T cites them (out). A kind noun between the
+    citation word and the mention is the cited thing, owned by the mention; one right before it names it."""
     if i > at:
         return "out"
-    between = [t.concept for t in tokens[i + 1:at]]
-    if "function:by" in between or "function:of" in between:
-        return "out"
-    return "in"
+    between = tokens[i + 1:at]
+    if between and between[0].concept == "function:by":
+        return "out"  # 'cited by T'
+    if any(t.family == "kind" for t in between[:-1]):
+        return "in"  # 'cite papers by A', 'cite any publication of A': A's papers are the cited ones
+    return "out" if any(t.concept in ("function:by", "function:of") for t in between) else "in"
 
 
 def _walk(start: str, asked: str, links: dict[str, Any]) -> list[Any] | None:
@@ -170,6 +173,8 @@ def _walk(start: str, asked: str, links: dict[str, Any]) -> list[Any] | None:
     if "cites" in links:
         if here == "venue":
             steps.append(lambda p: ir.traverse(p, "published_in", "in"))
+        elif here == "author":  # 'papers citing work by A': A's papers, then the citation
+            steps.append(lambda p: ir.traverse(p, "writes", "out"))
         elif here != "paper":
             return None
         steps.append(lambda p, d=links["cites"]: ir.traverse(p, "cites", d))

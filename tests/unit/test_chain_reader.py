@@ -35,6 +35,8 @@ def world():
     (f"Who are the collaborators of the first author of '{P2}'?", ["Ann Lee", "Bo Chen", "Marvin K. Simon"]),
     (f"Which of the papers that cite '{P1}' were written by Marvin K. Simon?", [P3]),
     (f"How many researchers authored papers citing '{P1}'?", ["3"]),
+    ("What papers cite any publication of Ann Lee?", [P2, P3]),          # Ann Lee wrote P1; P2 and P3 cite it
+    ("Which papers in the collection cite work by Bo Chen?", [P4]),       # Bo Chen wrote P2 and P3; P4 cites P3
 ])
 def test_a_walk_from_one_entity_through_the_named_links(world, question, expected):
     answer, plan, report = read(world, question)
