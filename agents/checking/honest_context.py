@@ -10,27 +10,33 @@ from typing import Any
 
 from hgrag.state.plan_ir import walk
 
-# a back-reference in the asking sentence -> the kinds of entity it can mean
-BACK_REFERENCES: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = (
-    (re.compile(r"\b(that|this|the same|that same|which|the very same) (year|time)\b|\bback then\b|\bthen\b"), frozenset({"year"})),
-    (re.compile(r"\bthere\b|\b(that|this|the same) (venue|journal|conference|outlet|place|magazine|proceedings)\b"),
-     frozenset({"venue"})),
-    (re.compile(r"\b(he|she|his|her|him|hers|himself|herself)\b|\b(that|this|the same) (author|person|researcher|"
-                r"scientist|guy|woman|man|scholar|colleague|writer)\b"), frozenset({"author"})),
-    (re.compile(r"\b(it|its|itself)\b|\b(that|this|the same) (paper|article|work|publication|one|study)\b"),
-     frozenset({"paper", "venue"})),
-    (re.compile(r"\b(than|after|before|since|until|as) (that|this|it|then)\b"), frozenset({"year", "paper"})),
-    (re.compile(r"\b(they|them|their|theirs|those|these|both|either|neither|former|latter|same|above|aforementioned)\b"),
-     frozenset({"author", "paper", "venue", "year"})),
-)
+def _words(name: str) -> list:
+    from hgrag.agents.understanding.lexicon import load
+
+    return load("en").extra.get("context_words", {}).get(name, [])
+
+
+def _alternation(words: list[str]) -> str:
+    return "(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + ")" if words else "(?!)"
+
+
+def _reference_pattern(row: dict[str, Any]) -> re.Pattern[str]:
+    """A row of the lexicon's `context_references`: a determiner with a noun ('that year', 'after it'), or a word."""
+    phrase = rf"\b{_alternation(row['determiners'])} {_alternation(row['nouns'])}\b" if row.get("nouns") else "(?!)"
+    return re.compile(rf"{phrase}|\b{_alternation(row.get('words', []))}\b")
+
+
+# a back-reference in the asking sentence -> the kinds of entity it can mean (lexicon `context_references`)
+BACK_REFERENCES: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
+    (_reference_pattern(row), frozenset(row["kinds"])) for row in _words("context_references"))
 # "the authors of X ... all of them together": "them" means the group named in the same sentence
-GROUP_NOUN = re.compile(r"\b(authors|co-?authors|writers|people|papers|team)\b")
-GROUP_PHRASE = re.compile(r"\b((all|each|both|any|every one|none|some|most) of (them|those)|they all|them all)"
-                          r"( together| combined| in total)?")
+GROUP_NOUN = re.compile(rf"\b{_alternation(_words('group_nouns'))}\b")
+GROUP_PHRASE = re.compile(rf"\b({_alternation(_words('group_quantifiers'))} of {_alternation(_words('group_pronouns'))}|"
+                          rf"{_alternation(_words('group_phrases'))})(?: {_alternation(_words('group_suffixes'))})?")
 STOP_EXTRA = r"(?<!\bal\.)(?<!\bdr\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\b[a-z]\.)(?<!\bno\.)(?<!\bvol\.)"
 YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
-ASKS_FIRST = re.compile(r"\W*(anyway,? )?(so,? )?(how|what|whats|which|who|whom|when|where|why|did|does|do|is|are|was|"
-                        r"were|has|have|can|could|list|give|show|tell|name|find|count)\b")
+ASKS_FIRST = re.compile(rf"\W*(?:{_alternation(_words('asking_leads'))},? )?(?:{_alternation(_words('asking_leads'))},? )?"
+                        rf"{_alternation(_words('asking_openers'))}\b")
 
 
 def _holes(question: str, mentions: list[dict[str, Any]]) -> str:
@@ -67,8 +73,7 @@ def context_entity_misread(question: str, plan: dict[str, Any]) -> list[str]:
 
 
 # a second party the asking sentence may mean by a description ("with my supervisor", "than the guy")
-SECOND_PARTY = re.compile(r"\b(with|together|jointly|both|share|shared|shares|common|co-?\w+|cites?|cited by|citing|than|"
-                          r"versus|vs|compared|my|our|mentioned|said|named|above|and zzm\d+|zzm\d+ and)\b")
+SECOND_PARTY = re.compile(rf"\b(?:{_alternation(_words('second_party'))}|co-?\w+|and zzm\d+|zzm\d+ and)\b")
 
 
 def context_to_set_aside(question: str, plan: dict[str, Any]) -> list[str]:
@@ -82,9 +87,7 @@ def context_to_set_aside(question: str, plan: dict[str, Any]) -> list[str]:
 
 
 # "forget X. take Y - ...", "never mind X", "ignore the paper X": X is named only to be set aside
-DISMISSAL = re.compile(r"\b(forget( about)?|ignore|never ?mind|nvm|disregard|scratch( that)?|(do ?n'?t|do not) care (about|for)|"
-                       r"not interested in|no need for)\W*"
-                       r"(the (paper|article|author|person|researcher|venue|journal|conference) )?\W*$")
+DISMISSAL = re.compile(rf"\b{_alternation(_words('dismissals'))}\W*(?:the {_alternation(_words('dismissed_nouns'))} )?\W*$")
 
 
 def dismissed_entities(question: str, plan: dict[str, Any]) -> list[str]:
@@ -129,7 +132,7 @@ def _misread(question: str, plan: dict[str, Any]) -> tuple[list[str], str, set[s
     return found, bare, kinds
 
 
-CONNECTORS = frozenset("and of for in on the a an to with from by".split())
+CONNECTORS = frozenset(_words("run_connectors"))
 
 
 def _unknown_run(text: str, least: int = 3) -> str:
@@ -177,7 +180,7 @@ def back_reference_missed(question: str, plan: dict[str, Any]) -> list[str]:
     return [f"'{people[0]['text']}' (the question refers back to this person; my reading does not use them)"]
 
 
-THE_TWO = re.compile(r"\b(those|these|the|both|said) two\b|\bthe (two|pair)\b|\bboth of them\b")
+THE_TWO = re.compile(rf"\b{_alternation(_words('the_two'))}\b")
 
 
 def aside_for_the_person(question: str, plan: dict[str, Any]) -> list[str]:
