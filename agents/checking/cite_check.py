@@ -21,8 +21,9 @@ from hgrag.state.plan_ir import walk
 WORKS = words_alternation("works")
 EARLIER = re.compile(rf"\b{words_alternation('earlier_works')} (?={WORKS}\b)")
 LATER = re.compile(rf"\b{words_alternation('later_works')} (?={WORKS}\b)")
+COUNTING = ("operator:count", "head:how_many")  # 'how many', 'number of', 'how often', 'count' (lexicon)
 REF_WORDS = re.compile(rf"\b{REF_LIST}\b")  # a reference list's names, put plainly as 'references'
-AMONG_REFS = re.compile(rf"\b(among|in|within|inside|part of|one of) (the )?{REF_LIST} (of|in|for|from)\b")
+AMONG_REFS = re.compile(rf"\b{words_alternation('among_phrases')} (the )?{REF_LIST} (of|in|for|from)\b")
 
 
 def cite_edges(ir: dict[str, Any] | None) -> list[dict[str, Any]]:
@@ -120,7 +121,8 @@ def count_for_list(question: str, plan: dict[str, Any]) -> list[str]:
     if said is None and not (len(papers) == 1 and CITATION_LIST.search(text)):
         return []
     residue = re.sub(r"\bzz(paper|x)\b", "zzm", text)
-    if asked_kind(asking_tokens(residue)) == "number" or re.search(r"\b(how many|number of|how often|count)\b", residue):
+    asking = asking_tokens(residue)
+    if asked_kind(asking) == "number" or any(t.concept in COUNTING for t in asking):
         return []
     linked = "cited by" if said == "out" else "that cite"
     return [f"the papers {linked} {_names(anchors, papers[0])} (my reading would give a number)"]

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from hgrag.agents.understanding.cue_words import phrase_alternation
 from hgrag.agents.understanding.lexicon import load
 
 P = "zzp"
@@ -30,43 +31,43 @@ def _words(name: str) -> list[str]:
 
 def words_alternation(name: str) -> str:
     """The lexicon list `name` as a non-capturing alternation, longest first ('works cited' before 'works')."""
-    return "(?:" + "|".join(re.escape(w) for w in sorted(_words(name), key=len, reverse=True)) + ")"
+    return f"(?:{phrase_alternation(_words(name))})"
 
 
-CITE_VERB = words_alternation("cite_verbs")
-REF_LIST = words_alternation("reference_lists")
-PAPER = rf"(?:(?:the |this |that )?{words_alternation('paper_nouns')} )?"
-CITING_NOUN = words_alternation("citing_nouns")
-BUILD_ON = words_alternation("build_on_verbs")
-CITED = words_alternation("cited_participles")
+W = words_alternation  # a lexicon list of `citation_words` as an alternation
+CITE_VERB = W("cite_verbs")
+REF_LIST = W("reference_lists")
+PAPER = rf"(?:(?:{W('determiners')} )?{W('paper_nouns')} )?"
+CITING_NOUN = W("citing_nouns")
+BUILD_ON = W("build_on_verbs")
+CITED = W("cited_participles")
 
 IN_PATTERNS = (  # papers that cite P
     rf"\b{CITE_VERB} {PAPER}{P}\b",
-    rf"\bciting {CITING_NOUN}(?: (?:of|for|to|on|about))?(?: , )?(?: {PAPER})?{P}\b",
-    rf"\b{words_alternation('citers')} {PAPER}{P}\b",
-    rf"\b{P} (?:has been|have been|had been|been|was|is|were|are|got|gets|get|being) (?:\w+ )?{CITED}\b",
+    rf"\b{W('citing_participles')} {CITING_NOUN}(?: {W('about_prepositions')})?(?: , )?(?: {PAPER})?{P}\b",
+    rf"\b{W('citers')} {PAPER}{P}\b",
+    rf"\b{P} {W('be_forms')} (?:\w+ )?{CITED}\b",
     rf"\b{P} {CITED} by\b",
-    rf"\b(?:is|was|were|are|has|have|had)(?: been)? {P}(?: been)? (?:\w+ )?{CITED}\b",  # 'is P cited
-    rf"\b{P} (?:in|among|within|inside|on) (?:their|its|the|his|her) (?:own )?{REF_LIST}(?! (?:of|in|for|from)\b)",
+    rf"\b{W('question_auxiliaries')}(?: been)? {P}(?: been)? (?:\w+ )?{CITED}\b",  # 'is P cited
+    rf"\b{P} {W('holding_prepositions')} {W('owners')} (?:own )?{REF_LIST}(?! {W('list_prepositions')}\b)",
     rf"\b{BUILD_ON} (?:up)?on {PAPER}{P}\b",
-    rf"\b{words_alternation('refer_verbs')} to {PAPER}{P}\b",
-    rf"\b{P} 's (?:citing {CITING_NOUN}|citers)\b",
+    rf"\b{W('refer_verbs')} to {PAPER}{P}\b",
+    rf"\b{P} 's (?:{W('citing_participles')} {CITING_NOUN}|{W('citer_nouns')})\b",
 )
 OUT_PATTERNS = (  # papers P cites
-    rf"\b(?:do|does|did|has|have|had) {P} (?:(?!been\b|being\b|ever been\b)\w+ )?{CITE_VERB}\b",
-    rf"\b{P} {words_alternation('cites_verbs')}\b",
-    rf"\b{words_alternation('placing_participles')} (?:by|in|inside|within) {PAPER}{P}\b",
-    rf"\b{REF_LIST} (?:of|in|for|from|inside|within) {PAPER}{P}\b",
+    rf"\b{W('do_auxiliaries')} {P} (?:(?!been\b|being\b|ever been\b)\w+ )?{CITE_VERB}\b",
+    rf"\b{P} {W('cites_verbs')}\b",
+    rf"\b{W('placing_participles')} {W('agent_prepositions')} {PAPER}{P}\b",
+    rf"\b{REF_LIST} {W('list_prepositions')} {PAPER}{P}\b",
     rf"\b{P} 's {REF_LIST}",
     rf"\b{P} (?:\w+ )?{BUILD_ON} (?:up)?on\b",
-    rf"\b{REF_LIST} (?:does|did|do) {P} {words_alternation('holding_verbs')}\b",
-    rf"\b{P} {words_alternation('holding_verbs')} (?:\w+ ){{0,3}}{REF_LIST}",
+    rf"\b{REF_LIST} {W('list_auxiliaries')} {P} {W('holding_verbs')}\b",
+    rf"\b{P} {W('holding_verbs')} (?:\w+ ){{0,3}}{REF_LIST}",
 )
 
 
-DESCRIBED = re.compile(rf"\b(?:the |this |that )?{words_alternation('described_nouns')} "
-                       rf"(?:titled |entitled |called |named )?(?={P}\b)")
-PRONOUN = re.compile(rf"\b{words_alternation('paper_pronouns')}\b")
+DESCRIBED = re.compile(rf"\b(?:{W('determiners')} )?{W('described_nouns')} (?:{W('naming_words')} )?(?={P}\b)")
+PRONOUN = re.compile(rf"\b{W('paper_pronouns')}\b")
 ARROW = re.compile(r"\s*(?:->|→|=>|⟶)\s*")
 
 
@@ -90,18 +91,20 @@ def one_paper_direction(text: str, hole: str = "zzpaper") -> str | None:
 
 
 PASSIVE_MID = re.compile(  # "A <mid> B" where B cites A
-    rf"^(?:(?:is|was|were|are|has been|have been|had been|been|being|got|gets|get) )?(?:\w+ )?"
-    rf"{words_alternation('appearing_words')} (?:as a (?:reference|citation) )?(?:by|in|inside|within|from)(?: the)?(?: paper| article| work)?$|"
-    rf"^(?:(?:is|was|were|are|appears?|appeared|listed|included|found|present|show(?:s|ed|n)? up) )?(?:\w+ )?"
-    rf"(?:among|in|within|inside|part of|one of|on) (?:the )?{REF_LIST} (?:of|in|for|from)$")
+    rf"^(?:{W('be_forms')} )?(?:\w+ )?{W('appearing_words')} (?:as a {W('citation_roles')} )?"
+    rf"(?:{W('agent_prepositions')}|from)(?: the)?(?: {W('agent_nouns')})?$|"
+    rf"^(?:{W('appear_verbs')} )?(?:\w+ )?{W('among_phrases')} (?:the )?{REF_LIST} {W('list_prepositions')}$")
 ACTIVE_MID = re.compile(  # "A <mid> B" where A cites B
     rf"^(?:(?:\w+ ){{0,2}}){CITE_VERB}(?: to)?$|"
-    rf"^(?:\w+ )?{words_alternation('containing_verbs')} (?:a |any |an |one )?{words_alternation('citation_nouns')} (?:to|of)$|"
+    rf"^(?:\w+ )?{W('containing_verbs')} (?:{W('indefinites')} )?{W('citation_nouns')} (?:to|of)$|"
     rf"^(?:\w+ )?{BUILD_ON} (?:up)?on$")
-PRONOUN_CITES_MID = re.compile(rf"\b(?:does|did|do|has|had) {words_alternation('citing_pronouns')} (?:ever |really |actually |also |in fact )?"
-                               rf"{words_alternation('pronoun_cite_verbs')}$")
+PRONOUN_CITES_MID = re.compile(rf"\b{W('pronoun_auxiliaries')} {W('citing_pronouns')} (?:{W('hedges')} )?"
+                               rf"{W('pronoun_cite_verbs')}$")
 OWNER_AFTER = re.compile(rf"^ 's {REF_LIST}")
-HOLDS_AFTER = re.compile(rf"^ (?:in|among|within) (?:its|their|the) {REF_LIST}")
+HOLDS_AFTER = re.compile(rf"^ {W('holding_prepositions')} {W('owners')} {REF_LIST}")
+APPEARS_IN = re.compile(rf"(?:\w+ )?(?:{W('appear_in_verbs')})? ?{W('holding_prepositions')}")
+INCLUDES = re.compile(rf"(?:\w+ )?{W('include_verbs')}")
+CITATION = W("single_citations")
 
 
 def two_paper_roles(text: str, hole: str = "zzpaper") -> tuple[int, int] | None:
@@ -112,17 +115,15 @@ def two_paper_roles(text: str, hole: str = "zzpaper") -> tuple[int, int] | None:
         return None
     mid = text[found[0] + len(P):found[1]].strip(" ,")
     after = text[found[1] + len(P):]
-    if re.fullmatch(r"(?:\w+ )?(?:appear|appears|appeared|show up|shows up|listed|included|is|was|found)? ?"
-                    r"(?:in|among|within|inside|on)", mid) and OWNER_AFTER.match(after):
+    if APPEARS_IN.fullmatch(mid) and OWNER_AFTER.match(after):
         return 1, 0  # "A appears in B's bibliography"
-    if re.fullmatch(r"(?:\w+ )?(?:include|includes|included|list|lists|listed|contain|contains|contained|have|"
-                    r"has|had|name|names|named|mention|mentions)", mid) and HOLDS_AFTER.match(after):
+    if INCLUDES.fullmatch(mid) and HOLDS_AFTER.match(after):
         return 0, 1  # "does A include B in its references"
-    if mid == "to" and re.search(rf"\bcitations? (?:\w+ )?from {P} to {P}\b", text):
+    if mid == "to" and re.search(rf"\b{CITATION} (?:\w+ )?from {P} to {P}\b", text):
         return 0, 1  # "a citation from A to B"
-    if mid == "from" and re.search(rf"\bcitations? (?:\w+ )?to {P} from {P}\b", text):
+    if mid == "from" and re.search(rf"\b{CITATION} (?:\w+ )?to {P} from {P}\b", text):
         return 1, 0
-    if mid == "zzarrow" and re.search(r"\bcit", text):
+    if mid == "zzarrow" and re.search(rf"\b{W('cite_stems')}", text):
         return 0, 1  # "cites? A -> B": the arrow goes from the citing paper to the cited one
     if PRONOUN_CITES_MID.search(mid):
         return 0, 1  # "I think A builds on earlier work. Does it cite B?": 'it' is A, the only paper named before

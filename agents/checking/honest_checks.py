@@ -19,7 +19,9 @@ def _words(name: str) -> list[str]:
 
 
 def _alternation(name: str) -> str:
-    return "(?:" + "|".join(re.escape(w) for w in sorted(_words(name), key=len, reverse=True)) + ")"
+    from hgrag.agents.understanding.cue_words import phrase_alternation
+
+    return f"(?:{phrase_alternation(_words(name))})"
 
 
 ALREADY_HAVE = re.compile(rf"\b({_alternation('already_have')})\b[^.;?!]*?\bzzm(\d+)")
@@ -110,11 +112,11 @@ def unlinked_topic_prefix(question: str, plan: dict[str, Any]) -> list[str]:
     return [f"'{prefix}' (named before the question; my reading does not use it)"]
 
 
-VENUE_PRONOUN = re.compile(rf"\b(?:has|did|does|had) it (?:ever )?{_alternation('venue_verbs')}\b|"
-                           r"(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )(?<!\bin )\bthere\b"
-                           r"(?=\s*(?:[?.!,;]|$|(?:in|on|at|by|with|from|during|before|after|since|between|too|"
-                           r"as well|so far|yet|ever)\b))")  # not 'there first paper' (a typo of 'their')
-VENUE_PHRASE = re.compile(rf"\b{_alternation('venue_name_nouns')} (?:of|on|for) (?:the )?[a-z][\w&-]+")
+NOT_AFTER = "".join(rf"(?<!\b{re.escape(word)} )" for word in _words("there_not_after"))
+VENUE_PRONOUN = re.compile(rf"\b{_alternation('venue_auxiliaries')} it (?:ever )?{_alternation('venue_verbs')}\b|"
+                           rf"{NOT_AFTER}\bthere\b(?=\s*(?:[?.!,;]|$|{_alternation('there_followers')}\b))")
+# (not 'there first paper', a typo of 'their'; "…recommended V. what did A put out there")
+VENUE_PHRASE = re.compile(rf"\b{_alternation('venue_name_nouns')} {_alternation('venue_name_links')} (?:the )?[a-z][\w&-]+")
 
 
 def venue_not_linked(text: str, ir: dict[str, Any] | None) -> list[str]:

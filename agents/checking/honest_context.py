@@ -17,7 +17,9 @@ def _words(name: str) -> list:
 
 
 def _alternation(words: list[str]) -> str:
-    return "(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + ")" if words else "(?!)"
+    from hgrag.agents.understanding.cue_words import phrase_alternation
+
+    return f"(?:{phrase_alternation(words)})"
 
 
 def _reference_pattern(row: dict[str, Any]) -> re.Pattern[str]:

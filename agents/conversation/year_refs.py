@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from hgrag.agents.conversation.lexicon import lexicon, search_words
+from hgrag.agents.conversation.lexicon import lexicon, search_words, words
 from hgrag.agents.conversation.memory import Turn
 from hgrag.agents.conversation.pick import answered, clarify_text
 
@@ -27,7 +27,7 @@ def with_years(text: str, history: list[Turn]) -> tuple[str, dict[str, Any] | No
         return text, {"kind": "clarify", "clarify": clarify_text("no_year_ref", phrase=phrase)}
     year = str(int(year) + offset)
     before = low[:match.start()].rstrip()
-    words_for = year if re.search(r"\b(in|during|since|after|before|until|from)$", before) else f"in {year}"
+    words_for = year if before.split()[-1:] and before.split()[-1] in words("year_prepositions") else f"in {year}"
     return text[:match.start()] + words_for + text[match.end():], {"taken": f"'{phrase}' = {year} from turn {number}"}
 
 

@@ -4,6 +4,8 @@ yes/no. The structural check (check.py) holds the plan's output kind to it."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from hgrag.agents.understanding.cue_words import is_modifier
 from hgrag.agents.understanding.instructions import instruction_only
 from hgrag.agents.understanding.lexicon import load, signatures
@@ -164,6 +166,7 @@ def _which(after: list[Token]) -> str | None:
 
 
 
+@lru_cache(maxsize=512)  # the mention checks ask it of the same masked question several times
 def asking_clause(text: str) -> str:
     """The last sentence of `text` that asks (a question word, 'how', a command, a count, or an opening
     auxiliary), else the last sentence that is no bare instruction ('Round to one decimal.')."""

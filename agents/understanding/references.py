@@ -7,22 +7,19 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from hgrag.agents.understanding.cue_words import phrase_alternation
 from hgrag.agents.understanding.lexicon import load
-
-
-def _alternatives(phrases: list[str]) -> str:
-    return "|".join(r"\s+".join(re.escape(w) for w in p.split()) for p in sorted(phrases, key=len, reverse=True))
 
 
 @lru_cache(maxsize=1)
 def _patterns() -> tuple[tuple[re.Pattern, str | None], ...]:
     """(pattern, kind) in the order they are tried: ordinals (any kind) first, then each kind."""
     data = load("en").extra.get("back_references", {})
-    found = [(re.compile(rf"\b({_alternatives(data.get('ordinals', []))})\b"), None)] if data.get("ordinals") else []
-    determiners, modifiers = _alternatives(data.get("determiners", [])), _alternatives(data.get("modifiers", []))
+    found = [(re.compile(rf"\b({phrase_alternation(data.get('ordinals', []))})\b"), None)] if data.get("ordinals") else []
+    determiners, modifiers = phrase_alternation(data.get("determiners", [])), phrase_alternation(data.get("modifiers", []))
     for kind, words in data.get("kinds", {}).items():
-        noun = rf"\b({determiners}) (({modifiers}) )?({_alternatives(words.get('nouns', []))})\b"
-        pronoun = rf"\b({_alternatives(words.get('pronouns', []))})\b" if words.get("pronouns") else "(?!)"
+        noun = rf"\b({determiners}) (({modifiers}) )?({phrase_alternation(words.get('nouns', []))})\b"
+        pronoun = rf"\b({phrase_alternation(words.get('pronouns', []))})\b" if words.get("pronouns") else "(?!)"
         found.append((re.compile(f"{noun}|{pronoun}"), kind))
     return tuple(found)
 
@@ -39,7 +36,7 @@ def back_reference(clause: str) -> tuple[str, str | None] | None:
 @lru_cache(maxsize=1)
 def _plural() -> re.Pattern:
     words = load("en").extra.get("back_references", {}).get("plural", [])
-    return re.compile(rf"\b({_alternatives(words)})\b" if words else "(?!)")
+    return re.compile(rf"\b({phrase_alternation(words)})\b" if words else "(?!)")
 
 
 def points_at_several(clause: str) -> bool:
