@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from hgrag.agents.understanding.agreement import Token, subject_first
 from hgrag.agents.understanding.gate import QUOTED
 from hgrag.agents.understanding.lexicon import Lexicon, load
 
@@ -69,19 +70,33 @@ def _render(typed: list[str], lexicon: Lexicon) -> list[str]:
     return [w for w in out if w]
 
 
+def _rendered_tokens(tokens: list[Token], lexicon: Lexicon) -> list[str]:
+    """Runs of the user's words rendered phrase by phrase; mentions and English tokens kept."""
+    parts, run = [], []
+    for token in tokens:
+        if token.role == "typed":
+            run.append(token.text)
+            continue
+        parts += _render(run, lexicon) if run else []
+        run = []
+        parts.append(token.text)
+    return parts + (_render(run, lexicon) if run else [])
+
+
 def to_english(question: str, language: str, spans: Iterable[Any] = ()) -> str:
     """The question in the parser's canonical English (unchanged for English)."""
     if language == "en":
         return question
     lexicon = load(language)
-    parts, cursor, prefixes = [], 0, []
+    tokens, cursor, prefixes = [], 0, []
     protected = _protected(question, spans, lexicon)
     opens_with_name = bool(protected) and not question[:protected[0][0]].strip()  # 'Aggrey Agumya est-il …'
     for start, end in protected:
-        parts += _render(_unmarked(_pieces(question[cursor:start], lexicon), lexicon, prefixes), lexicon)
-        parts.append(question[start:end].strip())
+        tokens += [Token(p) for p in _unmarked(_pieces(question[cursor:start], lexicon), lexicon, prefixes)]
+        tokens.append(Token(question[start:end].strip(), "mention"))
         cursor = end
-    parts += _render(_unmarked(_pieces(question[cursor:], lexicon), lexicon, prefixes), lexicon)
+    tokens += [Token(p) for p in _unmarked(_pieces(question[cursor:], lexicon), lexicon, prefixes)]
+    parts = _rendered_tokens(subject_first(tokens, lexicon), lexicon)
     if prefixes and not _asks_a_question_word(question, lexicon):
         # 'L'article T est-il paru en 2024 ?' -> 'Is it true that the paper T was published in 2024?'
         first = parts[0] if parts else ""

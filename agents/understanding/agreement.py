@@ -1,0 +1,83 @@
+"""Who does what, read from verb agreement: a German or French clause put into English word order.
+
+German and French may put the object first: "Welche Arbeiten zitiert T?" and "Quels articles cite T ?" ask
+which papers T cites, "Welche Arbeiten zitieren T?" which papers cite T. Only the finite verb's number tells
+them apart. After a question word and a plural kind ("welche Arbeiten"), a finite verb of the other number
+makes the mention after it the subject, and the clause is rendered subject-first ("which papers does T cite",
+"which papers has T cited"); a verb of the same number keeps the kind as subject, and a participle after the
+mention moves before it ("Welche Arbeiten haben T zitiert?" -> "which papers have cited T").
+
+The verbs, their number and their English for the mention-first order are lexicon data (`agreement` in the
+language's file); this module holds only the mechanism.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hgrag.agents.understanding.lexicon import Lexicon
+
+
+@dataclass(frozen=True)
+class Token:
+    text: str
+    role: str = "typed"  # typed (the user's word) | mention (kept verbatim) | english (already rendered)
+
+
+def _concept(token: Token, lexicon: Lexicon) -> str:
+    return (lexicon.concept(token.text.lower()) or "") if token.role == "typed" else ""
+
+
+def _plural_kind(token: Token, lexicon: Lexicon, plural_renders: set[str]) -> bool:
+    return _concept(token, lexicon).startswith("kind:") and lexicon.renders.get(token.text.lower()) in plural_renders
+
+
+def _is_relation(token: Token | None, lexicon: Lexicon) -> bool:
+    return token is not None and _concept(token, lexicon).startswith("relation:")
+
+
+def _clause(tokens: list[Token], i: int, lexicon: Lexicon) -> tuple[Token | None, int, int] | None:
+    """(participle or None, where the mention is, where the clause ends) after the finite verb at i."""
+    nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+    after = tokens[i + 2] if i + 2 < len(tokens) else None
+    if nxt is not None and nxt.role == "mention":
+        participle = after if _is_relation(after, lexicon) else None
+        return participle, i + 1, i + (3 if participle else 2)
+    if _is_relation(nxt, lexicon) and after is not None and after.role == "mention":
+        return nxt, i + 2, i + 3  # French inversion: 'quels articles a cité T'
+    return None
+
+
+def _reordered(head: list[Token], verb: Token, info: dict, participle: Token | None,
+               mention: Token) -> list[Token] | None:
+    if info.get("number") == "plural":  # agrees with the plural kind: the kind is the subject
+        return head + [verb] + ([participle] if participle else []) + [mention]
+    if participle is not None:  # 'welche Arbeiten hat T zitiert': T has cited them
+        return head + [verb, mention, participle]
+    english = info.get("mention_first")
+    if not english:
+        return None
+    return head + [Token(english[0], "english"), mention] + [Token(w, "english") for w in english[1:]]
+
+
+def subject_first(tokens: list[Token], lexicon: Lexicon) -> list[Token]:
+    """The tokens with every object-first clause the lexicon's `agreement` can decide put subject-first."""
+    data = lexicon.extra.get("agreement")
+    if not data:
+        return tokens
+    verbs, plural_renders = data.get("verbs", {}), set(data.get("plural_renders", ()))
+    out, i = list(tokens), 0
+    while i + 3 < len(out):
+        head, kind, verb = out[i:i + 3]
+        info = verbs.get(verb.text.lower()) if verb.role == "typed" else None
+        if info and _concept(head, lexicon).startswith("head:") and _plural_kind(kind, lexicon, plural_renders):
+            clause = _clause(out, i + 2, lexicon)
+            if clause:
+                participle, at, end = clause
+                new = _reordered([head, kind], verb, info, participle, out[at])
+                if new:
+                    out[i:end] = new
+                    i += len(new)
+                    continue
+        i += 1
+    return out
