@@ -22,7 +22,7 @@ from hgrag.agents.linking.mentions import fold_quotes
 from hgrag.agents.planning.plan_compiler import compile_plan
 from hgrag.agents.planning.plan_lowering import with_ir
 from hgrag.agents.linking.spelling import correct_text
-from hgrag.agents.understanding.instructions import without_order
+from hgrag.agents.understanding.instructions import for_the_planner, without_order
 from hgrag.agents.understanding.instructions import with_instructions
 from hgrag.agents.understanding.normalise import to_english
 from hgrag.agents.understanding.reading import plan_readings, read_question
@@ -302,7 +302,7 @@ def make_plan_node(planner: Any | None = None):
             question, order = without_order(question)  # 'oldest first': how to list, not what to list
             try:
                 new_plan = unsupported_plan(reading.refusal) if reading.refusal else \
-                    policy.plan(question, resources, context)
+                    policy.plan(for_the_planner(question), resources, context)
                 if order and new_plan.get("ir"):
                     new_plan = {**new_plan, "sort": order}
             except LLMError:

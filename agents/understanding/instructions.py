@@ -17,11 +17,12 @@ PREFIX = "instruction:round_"
 
 def with_instructions(question: str, plan: dict[str, Any]) -> dict[str, Any]:
     """`plan` with the answer instructions the question states that its IR can take: rounding on each average
-    or total, the first author left out of one paper's authors (unchanged when there are none)."""
+    or total, the first author left out of one paper's authors, the stated years kept inside strict year bounds
+    ('after 2006, that year included') (unchanged when there are none)."""
     if not plan.get("ir"):
         return plan
     concepts = {t.concept or "" for t in tag(question.lower(), load("en"))}  # read once for every instruction
-    return _first_left_out(concepts, _with_rounding(concepts, plan))
+    return _inclusive_bounds(concepts, _first_left_out(concepts, _with_rounding(concepts, plan)))
 
 
 def instruction_only(tokens: list[Any]) -> bool:
@@ -47,6 +48,33 @@ def _first_left_out(concepts: set[str], plan: dict[str, Any]) -> dict[str, Any]:
 
     # marked IR-native, so the plan is not lowered again from its frame (which has no such step)
     return {**plan, "ir": new, "ir_native": True, "interpretation": interpret(new, anchors=plan.get("anchors"))}
+
+
+INCLUSIVE = {">": ">=", "<": "<="}
+
+
+def _inclusive_bounds(concepts: set[str], plan: dict[str, Any]) -> dict[str, Any]:
+    """'after 2006, that year included', 'before 2010 (inclusive)': a strict year bound keeps its year."""
+    program = plan.get("ir")
+    if "instruction:inclusive" not in concepts or not program:
+        return plan
+    new = _inclusive(program)
+    if new == program:
+        return plan
+    from hgrag.agents.answering.interpretation import interpret
+
+    return {**plan, "ir": new, "ir_native": True, "interpretation": interpret(new, anchors=plan.get("anchors"))}
+
+
+def _inclusive(op: Any) -> Any:
+    if isinstance(op, list):
+        return [_inclusive(item) for item in op]
+    if not isinstance(op, dict):
+        return op
+    copy = {key: _inclusive(value) for key, value in op.items()}
+    if copy.get("op") == "filter" and copy.get("attr") == "year" and copy.get("cmp") in INCLUSIVE:
+        copy["cmp"] = INCLUSIVE[copy["cmp"]]
+    return copy
 
 
 def _one_papers_authors(op: dict[str, Any]) -> bool:
@@ -87,15 +115,31 @@ def rounded(op: Any, places: int) -> Any:
 
 
 ORDERS = {"instruction:sorted_oldest": "asc", "instruction:sorted_newest": "desc"}
+HOW_TO_READ = {"instruction:inclusive": None}  # said of the bounds, applied by with_instructions
 
 
 def without_order(question: str) -> tuple[str, str | None]:
     """The question without a sort instruction of the lexicon ('papers of A, oldest first', 'in chronological
     order'), and the order it asks for ('asc' | 'desc'), so a planner does not read 'oldest' as 'the oldest one'."""
     for pattern, order in _order_patterns():
-        if pattern.search(question):
+        if order and pattern.search(question):
             return " ".join(pattern.sub(" ", question).split()), order
     return question, None
+
+
+def for_the_planner(question: str) -> str:
+    """The question without the instructions that say how to read its bounds ('both years included'): a planner
+    must not read their words ('years') as what is asked; `with_instructions` applies them to the plan."""
+    for pattern, order in _order_patterns():
+        if order is None:
+            question = " ".join(pattern.sub(" ", question).split())
+    return _tidy(question.replace("( )", "").replace("()", ""))
+
+
+def _tidy(text: str) -> str:
+    import re
+
+    return re.sub(r"\s+([?!.,;:])", r"\1", " ".join(text.split()))
 
 
 @lru_cache(maxsize=1)
@@ -104,7 +148,7 @@ def _order_patterns() -> list[tuple[Any, str]]:
     import re
 
     lexicon, found = load("en"), []
-    for concept, order in ORDERS.items():
+    for concept, order in {**ORDERS, **HOW_TO_READ}.items():
         forms = sorted(lexicon.concepts.get(concept, []), key=len, reverse=True)
         words = "|".join(r"\s+".join(re.escape(w) for w in form.split()) for form in forms)
         if words:
