@@ -16,7 +16,7 @@ from typing import Any
 
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.signature import output_kind
-from hgrag.agents.understanding.tokens import Token, tag
+from hgrag.agents.understanding.tokens import Token, stranded_readings, tag
 from hgrag.state import plan_ir as ir
 
 KINDS = {"kind:author": "author", "kind:paper": "paper", "kind:venue": "venue"}
@@ -41,7 +41,8 @@ def chain_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], list
     start, author = _roles(linked)
     if start is None:
         return None
-    tokens = tag(masked(question, linked), load("en"))
+    text = masked(question, linked)
+    tokens = stranded_readings(text, tag(text, load("en")))
     if any(t.family in NOT_A_CHAIN or t.concept == "number" for t in tokens):
         return None
     at = [i for i, t in enumerate(tokens) if t.concept == "mention"][linked.index(start)]
@@ -77,10 +78,11 @@ def _byline_place(text: str) -> int | None:
 
 
 def _names_people(tokens: list[Token]) -> bool:
-    """People are asked for in words, not only by 'who': a person noun, a writing verb, a co-author word or an
-    author position."""
+    """People are asked for in words, not only by 'who': a person noun, a writing verb, a co-author word, an
+    author position or a question word asking for owners ('whose work', the lexicon's `owner_heads`)."""
+    owners = load("en").extra.get("owner_heads", [])
     return any(t.concept in ("kind:author", "relation:writes", "relation:coauthor") or t.concept in POSITIONS
-               for t in tokens)
+               or t.text in owners for t in tokens)
 
 
 def _roles(linked: list[Any]) -> tuple[Any, Any]:

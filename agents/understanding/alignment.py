@@ -16,7 +16,7 @@ from typing import Any
 
 from hgrag.agents.understanding.lexicon import load, signatures
 from hgrag.agents.understanding.signature import all_features, describe, elements
-from hgrag.agents.understanding.tokens import Token, tag
+from hgrag.agents.understanding.tokens import Token, stranded_readings, tag
 
 DECLARED = ("filler", "function", "general")
 
@@ -52,7 +52,7 @@ def align(text: str, plan: dict[str, Any]) -> list[Link]:
     features = all_features(ir)
     taken: set[int] = set()
     # tokens with a hop are placed after the others ("first author" takes the position-1 hop first)
-    tokens = tag(text, load("en"))
+    tokens = stranded_readings(text, tag(text, load("en")))
     order = sorted(range(len(tokens)), key=lambda i: bool(signatures().get(tokens[i].concept or "", {}).get("hop")))
     links: dict[int, Link] = {}
     for i in order:

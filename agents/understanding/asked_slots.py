@@ -44,7 +44,7 @@ def stranded(tokens: list[Token]) -> list[str]:
     if not heads or not words:
         return []
     reason = load("en").extra.get("stranded_prepositions", {}).get(heads[0].text, {}).get(words[-1].text)
-    return [f"{words[-1].text} ({reason})"] if reason else []
+    return [f"{words[-1].text} ({reason})"] if isinstance(reason, str) else []  # (a concept: read by alignment)
 
 
 def counted_kind_unnamed(tokens: list[Token], ir: dict[str, Any], asking: list[Token] | None = None) -> list[str]:

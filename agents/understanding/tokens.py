@@ -101,3 +101,26 @@ def _compound_parts(word: str, lexicon: Lexicon) -> list[str]:
     if len(parts) < 2 or lexicon.concept(word) or PLACEHOLDER.match(word) or not all(lexicon.concept(p) for p in parts):
         return [word]
     return parts
+
+
+def stranded_readings(text: str, tokens: list[Token]) -> list[Token]:
+    """'Who has A written papers with?': a preposition ending a sentence that opens with a question word reads as
+    what the lexicon's `stranded_prepositions` gives it for that word (a concept: 'with' after 'who' names
+    partners, a co-author step, unless a word of the sentence already names it); a reading given as a reason is
+    checked by `asked_slots.stranded`."""
+    from hgrag.agents.understanding.lexicon import load
+
+    readings = load("en").extra.get("stranded_prepositions", {})
+    out, at = list(tokens), 0
+    for clause in clauses(text):
+        own = tag(clause, load("en"))
+        body = [i for i, t in enumerate(own) if t.family != "filler"]
+        heads = [t for t in own if t.family == "head"]
+        if body and heads and at + body[-1] < len(out) and out[at + body[-1]].text == own[body[-1]].text:
+            reading = readings.get(heads[0].text, {}).get(own[body[-1]].text)
+            if isinstance(reading, dict) and reading.get("concept") and \
+                    not any(t.concept == reading["concept"] for t in own):  # 'collaborated with': one relation
+                last = out[at + body[-1]]
+                out[at + body[-1]] = Token(last.text, last.start, last.end, reading["concept"])
+        at += len(own)
+    return out

@@ -37,6 +37,8 @@ def world():
     (f"How many researchers authored papers citing '{P1}'?", ["3"]),
     ("What papers cite any publication of Ann Lee?", [P2, P3]),          # Ann Lee wrote P1; P2 and P3 cite it
     ("Which papers in the collection cite work by Bo Chen?", [P4]),       # Bo Chen wrote P2 and P3; P4 cites P3
+    (f"Whose work is cited by the paper '{P4}'?", ["Bo Chen", "Marvin K. Simon"]),  # 'whose': P3's authors
+    (f"Who has the first author of '{P2}' written papers with?", ["Ann Lee", "Bo Chen", "Marvin K. Simon"]),
 ])
 def test_a_walk_from_one_entity_through_the_named_links(world, question, expected):
     answer, plan, report = read(world, question)
