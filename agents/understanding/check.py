@@ -128,9 +128,11 @@ def _future_years(tokens: list[Token], plan: dict[str, Any]) -> list[str]:
 def _whole_text_parts(whole: str, plan: dict[str, Any]) -> list[str]:
     """Instructions and years anywhere in the question, context sentences included ("… Round to one decimal.")."""
     links = [link for link in align(whole, plan)]
+    tokens = [link.token for link in links]
     missing = [f"{link.token.text} ({_reason(link.token)})" for link in links
                if link.token.family == "instruction" and link.element is None
-               and signatures().get(link.token.concept or "", {}).get("required")]
+               and signatures().get(link.token.concept or "", {}).get("required")
+               and _bound(tokens, link.token, signatures()[link.token.concept])]
     return missing + _future_years([link.token for link in links], plan)
 
 

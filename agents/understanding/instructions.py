@@ -21,8 +21,22 @@ def with_instructions(question: str, plan: dict[str, Any]) -> dict[str, Any]:
     ('after 2006, that year included') (unchanged when there are none)."""
     if not plan.get("ir"):
         return plan
-    concepts = {t.concept or "" for t in tag(question.lower(), load("en"))}  # read once for every instruction
+    tokens = tag(question.lower(), load("en"))
+    concepts = {t.concept or "" for t in tokens}  # read once for every instruction
+    if not _next_to_a_year(tokens, "instruction:inclusive"):
+        concepts.discard("instruction:inclusive")  # 'including the first author' says nothing of years
     return _inclusive_bounds(concepts, _first_left_out(concepts, _with_rounding(concepts, plan)))
+
+
+def _next_to_a_year(tokens: list[Any], concept: str) -> bool:
+    """A token of `concept` with a number as the nearest word before it or one of the two after it."""
+    for i, token in enumerate(tokens):
+        if token.concept == concept:
+            near = [t for t in tokens[:i] if t.family != "function"][-1:] + \
+                [t for t in tokens[i + 1:] if t.family != "function"][:2]
+            if any(t.concept == "number" for t in near):
+                return True
+    return False
 
 
 def instruction_only(tokens: list[Any]) -> bool:
@@ -128,18 +142,15 @@ def without_order(question: str) -> tuple[str, str | None]:
 
 
 def for_the_planner(question: str) -> str:
-    """The question without the instructions that say how to read its bounds ('both years included'): a planner
-    must not read their words ('years') as what is asked; `with_instructions` applies them to the plan."""
-    for pattern, order in _order_patterns():
-        if order is None:
-            question = " ".join(pattern.sub(" ", question).split())
-    return _tidy(question.replace("( )", "").replace("()", ""))
-
-
-def _tidy(text: str) -> str:
+    """The question without the phrases that say how to read its bounds ('both years included'): a planner must
+    not read their words ('years') as what is asked; `with_instructions` applies them to the plan. A bare
+    'inclusive' stays (it names no year), and nothing else of the question is touched."""
     import re
 
-    return re.sub(r"\s+([?!.,;:])", r"\1", " ".join(text.split()))
+    for pattern, order in _order_patterns():
+        if order is None and pattern.search(question):
+            question = re.sub(r"\s*\(\s*\)", "", pattern.sub("", question))
+    return question
 
 
 @lru_cache(maxsize=1)
@@ -150,6 +161,7 @@ def _order_patterns() -> list[tuple[Any, str]]:
     lexicon, found = load("en"), []
     for concept, order in {**ORDERS, **HOW_TO_READ}.items():
         forms = sorted(lexicon.concepts.get(concept, []), key=len, reverse=True)
+        forms = [f for f in forms if concept in ORDERS or " " in f]  # a bound's phrase, not a bare 'included'
         words = "|".join(r"\s+".join(re.escape(w) for w in form.split()) for form in forms)
         if words:
             found.append((re.compile(rf"[\s,;:–—-]*\b(?:{words})(?![\w-])", re.IGNORECASE), order))

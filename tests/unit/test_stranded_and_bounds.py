@@ -65,3 +65,15 @@ def test_a_hyphenated_given_name_starting_like_a_question_word_links() -> None:
     hit = SimpleNamespace(node_type="author", label="How-Lung Eng", match="exact")
     assert _plausible(hit, "How-Lung Eng", 2, False, False)
     assert not _plausible(hit, "How Eng", 2, False, False)  # 'how' typed as a word stays a question word
+
+
+def test_an_inclusive_word_not_next_to_a_year_says_nothing_of_bounds() -> None:
+    after = ir.where(ir.traverse(AUTHOR, "writes", "out"), "year", ">", 2006)
+    question = "Which papers, including reviews, did Ann Lee publish after 2006?"
+    assert with_instructions(question, _plan(after, "Ann Lee"))["ir"]["cmp"] == ">"
+    assert not [p for p in unexplained_parts(question, _plan(after, "Ann Lee")) if p.startswith("including")]
+
+
+def test_the_planner_text_is_untouched_when_no_bounds_phrase_is_there() -> None:
+    typed = "3-D imaging of the crust : new insight , up to and including 2011 ?"
+    assert for_the_planner(typed) == typed
