@@ -115,7 +115,7 @@ def _links(tokens: list[Token], at: int) -> dict[str, Any] | None:
     links: dict[str, Any] = {}
     ranked = _ranked(tokens)
     if ranked:
-        links["rank"] = ranked[0]
+        links["rank"], links["rank_key"] = ranked[0], ranked[2]
     for i, token in enumerate(tokens):
         if i in ranked[1:]:
             continue  # 'most cited': a ranking by citation count, not a citation link
@@ -134,18 +134,22 @@ def _links(tokens: list[Token], at: int) -> dict[str, Any] | None:
 
 RANKS = {"operator:max": "max", "operator:mostly": "max", "operator:min": "min"}
 CITATION_WORDS = ("relation:cites", "attribute:citations")
+YEAR_RANKS = {"operator:first": "min", "operator:last": "max"}  # 'their first paper', 'the latest work'
 
 
 def _ranked(tokens: list[Token]) -> tuple:
-    """('max'|'min', index of the citation word) for 'the most cited paper', 'the most highly cited work', 'the
-    highest citation count'; () when the question ranks nothing by citations."""
+    """('max'|'min', index of the ranked word, key) for 'the most cited paper', 'the most highly cited work', 'the
+    highest citation count' (by citation count) and 'their very first paper', 'the latest work' (by year); ()
+    when the question ranks nothing."""
     for i, token in enumerate(tokens):
         if token.concept in RANKS:
             for j in range(i + 1, min(i + 3, len(tokens))):
                 if tokens[j].concept in CITATION_WORDS:
-                    return RANKS[token.concept], j
+                    return RANKS[token.concept], j, "cited_by_count"
                 if tokens[j].family != "general":
                     break
+        if token.concept in YEAR_RANKS and i + 1 < len(tokens) and tokens[i + 1].concept == "kind:paper":
+            return YEAR_RANKS[token.concept], i + 1, "year"
     return ()
 
 
@@ -187,11 +191,11 @@ def _walk(start: str, asked: str, links: dict[str, Any]) -> list[Any] | None:
         if here != "author":
             return None
         steps.append(_coauthors)
-    if "rank" in links:  # 'the most cited paper of …': the papers reached, ranked by citation count
+    if "rank" in links:  # 'the most cited paper of …', 'their first paper': the papers reached, ranked
         if here != "paper" and _to_kind(steps, here, "paper") is None:
             return None
         here = "paper"
-        steps.append(lambda p, order=links["rank"]: ir.top(p, "cited_by_count", order))
+        steps.append(lambda p, order=links["rank"], key=links["rank_key"]: ir.top(p, key, order))
     return _to_kind(steps, here, asked)
 
 

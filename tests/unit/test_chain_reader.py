@@ -39,6 +39,8 @@ def world():
     ("Which papers in the collection cite work by Bo Chen?", [P4]),       # Bo Chen wrote P2 and P3; P4 cites P3
     (f"Whose work is cited by the paper '{P4}'?", ["Bo Chen", "Marvin K. Simon"]),  # 'whose': P3's authors
     (f"Who has the first author of '{P2}' written papers with?", ["Ann Lee", "Bo Chen", "Marvin K. Simon"]),
+    ("In which venue did Marvin K. Simon publish his very first paper?", ["Computer Networks"]),  # P1, 2008
+    ("Where did Marvin K. Simon publish his latest paper?", ["Signal Processing"]),  # P3, 2010
 ])
 def test_a_walk_from_one_entity_through_the_named_links(world, question, expected):
     answer, plan, report = read(world, question)

@@ -89,7 +89,7 @@ def test_a_hyphenated_word_is_read_as_its_known_parts_and_the_chain_ranks_by_cit
 
     tokens = tag("in which venue did the most-cited paper of the first author of zzm appear", load("en"))
     assert [t.text for t in tokens][3:6] == ["the", "most", "cited"]
-    assert _ranked(tokens) == ("max", 5)
+    assert _ranked(tokens) == ("max", 5, "cited_by_count")
     assert _ranked(tag("which papers cite zzm", load("en"))) == ()
 
 
