@@ -118,9 +118,10 @@ def _asks(sentence: str) -> bool:
 def _with_names_mended(plan: dict[str, Any], question: str, resources: Resources, replan: Any) -> dict[str, Any]:
     """`plan`, or the plan of the question with its misspelt author names read as the one author each can only
     be (agents/name_typos), each anchor keeping the words typed and the interpretation saying so."""
-    from hgrag.agents.linking.name_typos import corrections
+    from hgrag.agents.linking.name_typos import corrections, given_name_corrections
 
-    mended = corrections(resources.index, question, plan.get("suggestions") or {})
+    mended = corrections(resources.index, question, plan.get("suggestions") or {}) or \
+        given_name_corrections(resources.index, question, plan.get("anchors") or [])
     if not mended:
         return plan
     text = question

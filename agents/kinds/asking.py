@@ -62,6 +62,12 @@ def _owner(cue: Cue, asking: str) -> bool:
     return bool(re.match(r"\s*['’]s\b", asking[cue.end:]))
 
 
+def _modifier(cue: Cue, kinds: list[Cue], asking: str) -> bool:
+    """'author affiliations', 'paper topics': a kind word right before another modifies it; the last noun of the
+    compound is asked."""
+    return any(other.start > cue.end and not asking[cue.end:other.start].strip() for other in kinds)
+
+
 def asked_kind(found: list[Cue], asking: str = "", hole_types: list[str] | None = None) -> str | None:
     """The kind asked for (see the module note), or None when nothing says it."""
     words = lexicon()
@@ -71,7 +77,8 @@ def asked_kind(found: list[Cue], asking: str = "", hole_types: list[str] | None 
     if not kinds:
         return _verb_kind(asking)
     types = hole_types or []
-    asking_kinds = [c for c in kinds if not names_mention(c, asking, types) and not _owner(c, asking)]
+    asking_kinds = [c for c in kinds if not names_mention(c, asking, types) and not _owner(c, asking)
+                    and not _modifier(c, kinds, asking)]
     if not asking_kinds and _object_question(asking):
         return "paper"  # 'what has A written on the topic X': every kind word names a mention; A's papers
     first = next((c for c in asking_kinds if _after_head(c, asking)), None) or \

@@ -263,17 +263,30 @@ class MentionDetector:
                 and token_coverage(h.label, context) >= MIN_TOKEN_COVERAGE][:3]
 
     def _fuzzy_title(self, text: str, spans: list[Span]) -> Span | None:
-        """An unquoted, slightly altered title: nearest titles to the whole question, verified lexically."""
+        """An unquoted, slightly altered title: nearest titles to the whole question, verified lexically. A title
+        with a venue's or person's name inside ('A parallel computing approach to …', misspelt) is looked for
+        in the whole question too, and kept only where it stands in the question as written."""
         residue = text
         for s in sorted(spans, key=lambda s: -s.start):
             residue = residue[:s.start] + " " + residue[s.end:]
-        if len(content_tokens(residue)) < 4:
-            return None
-        hits = [h for h in self.index.search(residue, "paper", k=8)
-                if len(content_tokens(h.label)) >= 3 and token_coverage(h.label, residue) >= MIN_TOKEN_COVERAGE
-                and title_within(residue, h.label)]
+        hits = self._near_titles(residue)
+        if not hits and spans:
+            hits, residue = self._near_titles(text), text
+            if hits and _aligned_stretch(text, max(hits, key=lambda h: h.score).label, spans) == (0, 0):
+                return None
         if not hits:
             return None
+        return self._fuzzy_span(text, spans, hits, residue)
+
+    def _near_titles(self, residue: str) -> list[Any]:
+        if len(content_tokens(residue)) < 4:
+            return []
+        return [h for h in self.index.search(residue, "paper", k=8)
+                if len(content_tokens(h.label)) >= 3 and token_coverage(h.label, residue) >= MIN_TOKEN_COVERAGE
+                and title_within(residue, h.label)]
+
+    @staticmethod
+    def _fuzzy_span(text: str, spans: list[Span], hits: list[Any], residue: str) -> Span:
         best = max(hits, key=lambda h: (token_coverage(h.label, residue), h.score))
         same = [h for h in hits if norm_key(h.label) == norm_key(best.label)]
         start, end = _aligned_stretch(text, best.label, spans)

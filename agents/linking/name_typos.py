@@ -87,6 +87,29 @@ def corrections(index: Any, question: str, suggestions: dict[str, dict[str, Any]
     return found
 
 
+def given_name_corrections(index: Any, question: str, anchors: list[dict[str, Any]]) -> dict[str, str]:
+    """{typed name: the author name it is read as} for a linked author name typed after a word the lexicon does
+    not read ('Daavid M. Weiss' linked as 'M. Weiss', 'Kanam Thomas Wong' as 'Thomas Wong'): the word is a
+    misspelt given name when the whole run is a small edit from exactly one author's name."""
+    import re
+
+    from hgrag.agents.understanding.lexicon import load
+
+    found = {}
+    for anchor in anchors:
+        text = anchor.get("text") or ""
+        if anchor.get("type") != "author" or not text:
+            continue
+        before = re.search(rf"([^\W\d_][\w'-]*)\s+{re.escape(text)}", question)
+        if not before or not before.group(1)[:1].isupper() or load("en").concept(before.group(1).lower()):
+            continue
+        typed = f"{before.group(1)} {text}"
+        label = corrected_name(index, typed)
+        if label and norm_key(label) != norm_key(text):
+            found[typed] = label
+    return found
+
+
 def as_written(question: str, name: str) -> str | None:
     """The name as the question writes it ('Tomaaso R. R. Bontoggnali' for 'Tomaaso R R Bontoggnali'), or None."""
     import re

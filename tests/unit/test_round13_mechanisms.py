@@ -1,0 +1,57 @@
+"""Mechanisms added after blind round 13's first run (each a rule of grammar or of names, not of a wording): the
+last noun of a kind compound is asked ('author affiliations'); a misspelt given name typed before a linked name
+is corrected against the whole name; German and French rich-kind words are lexicon data."""
+
+from __future__ import annotations
+
+import pytest
+
+from hgrag.agents.kinds.asking import asked_kind
+from hgrag.agents.kinds.lexicon import cues
+from hgrag.agents.understanding.normalise import to_english
+
+
+@pytest.mark.parametrize("asking, kind", [
+    ("zzm author affiliations", "institution"),
+    ("what are the author affiliations of zzm", "institution"),
+    ("which authors of zzm have affiliations", "author"),  # not a compound: the authors are asked
+])
+def test_the_last_noun_of_a_kind_compound_is_asked(asking, kind):
+    assert asked_kind(cues(asking), asking, ["paper"]) == kind
+
+
+@pytest.mark.parametrize("question, language, english", [
+    ("Mit welchen Institutionen war Ann Lee affiliiert?", "de", "institutions"),
+    ("Quels organismes ont financé « Deep rocks » ?", "fr", "funders"),
+    ("Combien de citations « Deep rocks » a-t-il reçues ?", "fr", "received"),
+])
+def test_rich_kind_words_of_german_and_french_are_lexicon_data(question, language, english):
+    assert english in to_english(question, language).lower()
+
+
+class _Index:
+    """Author names for the misspelt-name corrector: exact look-ups and nearest names by spelling."""
+
+    def __init__(self, names):
+        self.names = names
+
+    def lookup(self, text, node_type=None):
+        from types import SimpleNamespace
+
+        return [SimpleNamespace(label=n) for n in self.names if n.lower() == text.lower()]
+
+    def closest(self, text, node_type, k):
+        return list(self.names)[:k]
+
+
+def test_a_misspelt_given_name_before_a_linked_name_is_corrected():
+    from hgrag.agents.linking.name_typos import given_name_corrections
+
+    index = _Index(["David M. Weiss", "Michael Weiss", "Yair Weiss", "Kainam Thomas Wong", "Thomas N. Wong"])
+    anchors = [{"text": "M. Weiss", "type": "author"}]
+    assert given_name_corrections(index, "what papers has Daavid M. Weiss authored?", anchors) == \
+        {"Daavid M. Weiss": "David M. Weiss"}
+    anchors = [{"text": "Thomas Wong", "type": "author"}]
+    assert given_name_corrections(index, "In which venues did Kanam Thomas Wong publish?", anchors) == \
+        {"Kanam Thomas Wong": "Kainam Thomas Wong"}
+    assert given_name_corrections(index, "Which papers did Thomas Wong write?", anchors) == {}  # no word before
