@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hgrag.agents.linking.mention_partners import promote_partners
+from hgrag.agents.linking.title_align import EDGE_PUNCT, TOKEN, aligned_stretch as _aligned_stretch
 from hgrag.agents.linking.name_context import UNQUOTED_TYPE_PREFERENCE, VENUE_FIRST, contradicts, name_typed_before
 from hgrag.tools.entity_keys import title_denotes, title_within
 from hgrag.tools.label_prefixes import LabelPrefixes
@@ -23,9 +24,7 @@ ELLIPSIS = re.compile(r"(\s*(\.\.\.|…))+\s*$")
 YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
 # "venue=Fuel": a venue, author or year field and its value are two tokens ("title=…" stays one: its
 # value is a title, never a venue or person named by its first word)
-TOKEN = re.compile(r"(?i:venue|journal|conference|source|outlet|author|year)s?=|[^\s–—]+")  # an en or em dash joins two names
 COMPARISON_TOKEN = re.compile(r"^[<>=!≤≥]+$")  # "citations > 4": a symbol is never part of a name
-EDGE_PUNCT = "?!.,;:()[]{}\"'"
 MAX_SPAN_TOKENS = 40
 FUNCTION_WORDS = frozenset("""a an the of in on at to for by with from and or is are was were be been did do does
 has have had who whom whose what which when where how""".split())
@@ -293,30 +292,6 @@ class MentionDetector:
         if end > start:  # the altered title as written, so the rest of the question reads without it
             return Span(start, end, text[start:end], "paper", same)
         return Span(len(text), len(text), best.label, "paper", same)
-
-
-def _aligned_stretch(text: str, label: str, spans: list[Span]) -> tuple[int, int]:
-    """Where in the question an altered title stands: the run of words (outside other mentions)
-    whose normalised form is nearest to the label (ratio >= 90), or (0, 0) when none is that near."""
-    from rapidfuzz import fuzz
-
-    tokens = list(TOKEN.finditer(text))
-    size = len(norm_key(label).split())
-    best, where = 0.0, (0, 0)
-    for i in range(len(tokens)):
-        # a title may open inside a token: 'first_author(A Set-Covering…' starts after the bracket
-        starts = [tokens[i].start()] + [tokens[i].start() + k + 1 for k, c in enumerate(tokens[i].group()) if c in "(["]
-        for j in range(i + max(1, size - 3) - 1, min(len(tokens), i + size + 3)):
-            end = tokens[j].end()
-            while end > tokens[j].start() and text[end - 1] in EDGE_PUNCT and not label.rstrip().endswith(text[end - 1]):
-                end -= 1
-            for start in starts:
-                score = fuzz.ratio(norm_key(text[start:end]), norm_key(label))
-                if score > best:
-                    best, where = score, (start, end)
-    if best < 90 or any(s.type == "paper" and s.start < where[1] and where[0] < s.end for s in spans):
-        return (0, 0)  # not near enough, or it would cut through a title already linked
-    return where
 
 
 TYPE_PREFERENCE = {"paper": 0, "author": 1, "venue": 2}
