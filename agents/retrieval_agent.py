@@ -58,7 +58,7 @@ class OfflinePlanner:
         aside = context_aside(question, plan)
         if not aside:
             return plan
-        replanned = self._plan(aside, resources)
+        replanned = _with_names_mended(self._plan(aside, resources), aside, resources, self._plan)  # names as mended
         if not _keeps_the_rest(plan, replanned):
             return plan
         kept = {a.get("text") for a in replanned.get("anchors", [])}

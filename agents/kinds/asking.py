@@ -63,9 +63,11 @@ def _owner(cue: Cue, asking: str) -> bool:
 
 
 def _modifier(cue: Cue, kinds: list[Cue], asking: str) -> bool:
-    """'author affiliations', 'paper topics': a kind word right before another modifies it; the last noun of the
-    compound is asked."""
-    return any(other.start > cue.end and not asking[cue.end:other.start].strip() for other in kinds)
+    """'author affiliations', 'paper topics': a kind word right before a noun of the lexicon's `compound_heads`
+    modifies it; the last noun of the compound is asked ('papers funded by F' is no compound)."""
+    heads = lexicon().get("compound_heads", [])
+    return any(other.start > cue.end and not asking[cue.end:other.start].strip() and other.text.lower() in heads
+               for other in kinds)
 
 
 def asked_kind(found: list[Cue], asking: str = "", hole_types: list[str] | None = None) -> str | None:

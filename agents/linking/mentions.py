@@ -271,7 +271,7 @@ class MentionDetector:
         hits = self._near_titles(residue)
         if not hits and spans:
             hits, residue = self._near_titles(text), text
-            if hits and _aligned_stretch(text, max(hits, key=lambda h: h.score).label, spans) == (0, 0):
+            if hits and not _reaches_past_spans(text, max(hits, key=lambda h: h.score).label, spans):
                 return None
         if not hits:
             return None
@@ -292,6 +292,19 @@ class MentionDetector:
         if end > start:  # the altered title as written, so the rest of the question reads without it
             return Span(start, end, text[start:end], "paper", same)
         return Span(len(text), len(text), best.label, "paper", same)
+
+
+def _reaches_past_spans(text: str, label: str, spans: list[Span]) -> bool:
+    """An altered title found over other mentions stands where it is written and holds at least three content
+    words outside them ('A parallel computing approach to …' around the venue 'Parallel Computing'); a title that
+    only repeats a linked venue's name ('Advanced Engineering Informatics') does not."""
+    start, end = _aligned_stretch(text, label, spans)
+    if end <= start:
+        return False
+    outside = text[start:end]
+    for span in sorted((s for s in spans if start <= s.start and s.end <= end), key=lambda s: -s.start):
+        outside = outside[:span.start - start] + " " + outside[span.end - start:]
+    return len(content_tokens(outside)) >= 3
 
 
 TYPE_PREFERENCE = {"paper": 0, "author": 1, "venue": 2}

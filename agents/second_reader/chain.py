@@ -186,6 +186,8 @@ def _walk(start: str, asked: str, links: dict[str, Any]) -> list[Any] | None:
         steps.append(lambda p, d=links["cites"]: ir.traverse(p, "cites", d))
         here = "paper"
     if links.get("coauthor"):
+        if links.get("rank_key") == "year":
+            return None  # 'co-authors on their first paper': ranking the person's own papers is another walk
         if here == "paper" and "position" not in links:
             return None  # 'co-authors of T' are its authors: a one-step reading of the rules
         if here != "author":
