@@ -55,3 +55,21 @@ def test_a_misspelt_given_name_before_a_linked_name_is_corrected():
     assert given_name_corrections(index, "In which venues did Kanam Thomas Wong publish?", anchors) == \
         {"Kanam Thomas Wong": "Kainam Thomas Wong"}
     assert given_name_corrections(index, "Which papers did Thomas Wong write?", anchors) == {}  # no word before
+
+
+def test_a_kind_word_before_a_participle_is_no_compound():
+    assert asked_kind(cues("papers funded by zzm"), "papers funded by zzm", ["funder"]) == "paper"
+
+
+def test_a_misspelt_title_found_over_a_venue_must_reach_past_it():
+    from types import SimpleNamespace
+
+    from hgrag.agents.linking.mentions import _reaches_past_spans
+
+    text = "Where was A parallel computing approach to fast geosttaistical areal interpolation pubished?"
+    venue = SimpleNamespace(start=text.index("parallel"), end=text.index(" approach"), type="venue")
+    title = "A parallel computing approach to fast geostatistical areal interpolation"
+    assert _reaches_past_spans(text, title, [venue])
+    text = "Did Shana Smith publish any paper in Advanced Engineering Informatics?"
+    venue = SimpleNamespace(start=text.index("Advanced"), end=len(text) - 1, type="venue")
+    assert not _reaches_past_spans(text, "Advanced Engineering Informatics.", [venue])
