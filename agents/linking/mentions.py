@@ -299,8 +299,8 @@ def _reaches_past_spans(text: str, label: str, spans: list[Span]) -> bool:
     words outside them ('A parallel computing approach to …' around the venue 'Parallel Computing'); a title that
     only repeats a linked venue's name ('Advanced Engineering Informatics') does not."""
     start, end = _aligned_stretch(text, label, spans)
-    if end <= start:
-        return False
+    if end <= start or any(s.start < end and start < s.end and not (start <= s.start and s.end <= end) for s in spans):
+        return False  # not where it is written, or cutting through another mention
     outside = text[start:end]
     for span in sorted((s for s in spans if start <= s.start and s.end <= end), key=lambda s: -s.start):
         outside = outside[:span.start - start] + " " + outside[span.end - start:]
