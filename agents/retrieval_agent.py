@@ -190,7 +190,9 @@ def context_aside(question: str, plan: dict[str, Any]) -> str | None:
     if not aside:
         return None
     flagged = set(re.findall(r"'(.+?)' \((?:named only as context|set aside by the question)\)", " ".join(aside)))
-    stand_in = {"author": "someone", "paper": "something", "venue": "somewhere"}
+    from hgrag.agents.understanding.lexicon import load
+
+    stand_in = load("en").extra.get("context_stand_ins", {})
     for anchor in plan.get("anchors", []):
         if anchor.get("text") in flagged and anchor.get("type") in stand_in:
             typed = anchor.get("relinked_from") or anchor["text"]

@@ -73,3 +73,26 @@ def test_a_misspelt_title_found_over_a_venue_must_reach_past_it():
     text = "Did Shana Smith publish any paper in Advanced Engineering Informatics?"
     venue = SimpleNamespace(start=text.index("Advanced"), end=len(text) - 1, type="venue")
     assert not _reaches_past_spans(text, "Advanced Engineering Informatics.", [venue])
+
+
+@pytest.fixture(scope="module")
+def world():
+    from types import SimpleNamespace
+
+    from test_planner import StringIndex, make_store
+
+    store = make_store()
+    return SimpleNamespace(store=store, index=StringIndex(store), dataset="toy")
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Ann Lee has a ton of papers. How many does Bo Chen have?", ["2"]),  # not Bo Chen's co-authors
+    ("ok forget Ann Lee for a sec, what is Bo Chen's most cited work", ["Sparse recovery of harmonic signals in noise"]),
+])
+def test_a_context_person_set_aside_leaves_no_person_noun_behind(world, question, expected):
+    """The set-aside person is replaced by the lexicon's `context_stand_ins` (a pronoun): 'someone' had made the
+    replanned question read as one about people."""
+    from test_second_reader import read, verified
+
+    answer, plan, report = read(world, question)
+    assert answer == expected and verified(report), plan.get("interpretation")
