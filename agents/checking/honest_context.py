@@ -80,11 +80,12 @@ SECOND_PARTY = re.compile(rf"\b(?:{_alternation(_words('second_party'))}|co-?\w+
 
 def context_to_set_aside(question: str, plan: dict[str, Any]) -> list[str]:
     """The context entities a plan may leave out: the asking sentence names its own entity, refers
-    back at most to a year or a venue of the context, and names no second party it could mean by a
-    description ("X is cited a lot. How many times has Y been cited?": X is set aside)."""
+    back to no person of the context (a year, a venue or a paper may be meant, and is kept), and names no
+    second party it could mean by a description ("X is cited a lot. How many times has Y been cited?": X is
+    set aside; "X publishes a lot in V. How many of Y's papers are in it?": X is, V is kept)."""
     found, asking, kinds = _misread(question, plan)
-    if not found or not kinds <= {"year", "venue"} or SECOND_PARTY.search(asking):
-        return []
+    if not found or "author" in kinds or SECOND_PARTY.search(asking):
+        return []  # ('this person', 'they': a person of the context may be meant)
     return found
 
 
