@@ -75,7 +75,16 @@ def context_entity_misread(question: str, plan: dict[str, Any]) -> list[str]:
 
 
 # a second party the asking sentence may mean by a description ("with my supervisor", "than the guy")
-SECOND_PARTY = re.compile(rf"\b(?:{_alternation(_words('second_party'))}|co-?\w+|and zzm\d+|zzm\d+ and)\b")
+def _coauthor_forms() -> list[str]:
+    from hgrag.agents.understanding.lexicon import load
+
+    return [f for f in load("en").concepts.get("relation:coauthor", []) if len(f) > 2]  # not the bare 'co'
+
+
+# a word that relates the asked entity to another party (a co-author word of the lexicon, not any 'co…' word:
+# 'conf', 'count' relate nothing)
+SECOND_PARTY = re.compile(rf"\b(?:{_alternation(_words('second_party'))}|{_alternation(_coauthor_forms())}|"
+                          rf"and zzm\d+|zzm\d+ and)\b")
 
 
 def context_to_set_aside(question: str, plan: dict[str, Any]) -> list[str]:
