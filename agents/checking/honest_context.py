@@ -53,16 +53,20 @@ def _holes(question: str, mentions: list[dict[str, Any]]) -> str:
     return text
 
 
-def _referable_kinds(asking: str, context: str) -> set[str]:
-    """The kinds of entity the asking sentence's back-references can mean."""
+def _referable_kinds(asking: str, context: str, own: dict[str, str] | None = None) -> set[str]:
+    """The kinds of entity the asking sentence's back-references can mean; a reference after an entity the
+    asking sentence names itself, of a kind it can mean, means that entity ('what about T, when did that one
+    come out?'), not the context (`own`: the asking sentence's holes and their kinds)."""
     group = GROUP_NOUN.search(asking)
     if group:
         asking = asking[:group.end()] + GROUP_PHRASE.sub(" ", asking[group.end():])
     kinds: set[str] = set()
     for pattern, meant in BACK_REFERENCES:
-        if pattern.search(asking):
-            kinds |= meant
-            asking = pattern.sub(" ", asking)  # "that same year" is no generic "same"
+        for match in pattern.finditer(asking):
+            before = {own.get(h) for h in re.findall(r"zzm\d+", asking[:match.start()])} if own else set()
+            if not before & set(meant):
+                kinds |= meant
+        asking = pattern.sub(" ", asking)  # "that same year" is no generic "same"
     if "year" in kinds and not YEAR.search(re.sub(r"zzm\d+", " ", context)):
         kinds |= {"paper"}  # "that year" with no year written: the year of a paper named before
     return kinds
@@ -133,7 +137,8 @@ def _misread(question: str, plan: dict[str, Any]) -> tuple[list[str], str, set[s
     named_in_asking = set(re.findall(r"zzm\d+", asking))
     if not named_in_asking:
         return [], "", set()
-    kinds = _referable_kinds(asking, context)
+    own = {f"zzm{i}": m.get("type") for i, m in enumerate(mentions)}
+    kinds = _referable_kinds(asking, context, own)
     found = []
     for hole in dict.fromkeys(re.findall(r"zzm\d+", context)):
         mention = mentions[int(hole[3:])]

@@ -96,3 +96,28 @@ def test_a_context_person_set_aside_leaves_no_person_noun_behind(world, question
 
     answer, plan, report = read(world, question)
     assert answer == expected and verified(report), plan.get("interpretation")
+
+
+def _two_people_plan(context_person: str, asked_person: str) -> dict:
+    from hgrag.state import plan_ir as ir
+
+    both = ir.setop("intersect", [ir.traverse(ir.match(["A1"], "author", context_person), "writes", "out"),
+                                  ir.traverse(ir.match(["A2"], "author", asked_person), "writes", "out")])
+    return {"ir": ir.aggregate(both, "count"),
+            "anchors": [{"text": context_person, "node_id": "A1", "type": "author"},
+                        {"text": asked_person, "node_id": "A2", "type": "author"}]}
+
+
+@pytest.mark.parametrize("question, set_aside", [
+    # 'it' can only mean the venue of the context: the context person is set aside
+    ("Hao Cui publishes a lot in Signal Processing. How many of Ann Lee's papers are in it?", True),
+    # 'conf' is no co-author word: nothing relates the asked person to the context one
+    ("Hao Cui was on a panel with nobody. Which journal or conf has the most papers by Ann Lee?", True),
+    # 'this person' may mean the context person: kept
+    ("Hao Cui introduced me to Ann Lee. How many papers does this person have?", False),
+])
+def test_a_context_person_is_set_aside_only_when_nothing_may_mean_them(question, set_aside):
+    from hgrag.agents.checking.honest_context import context_to_set_aside
+
+    found = context_to_set_aside(question, _two_people_plan("Hao Cui", "Ann Lee"))
+    assert bool(found) == set_aside, found
