@@ -54,17 +54,18 @@ def _holes(question: str, mentions: list[dict[str, Any]]) -> str:
 
 
 def _referable_kinds(asking: str, context: str, own: dict[str, str] | None = None) -> set[str]:
-    """The kinds of entity the asking sentence's back-references can mean; a reference after an entity the
-    asking sentence names itself, of a kind it can mean, means that entity ('what about T, when did that one
-    come out?'), not the context (`own`: the asking sentence's holes and their kinds)."""
+    """The kinds of entity the asking sentence's back-references can mean; a reference in a later clause than
+    an entity the asking sentence names itself, of a kind it can mean, means that entity ('what about T, when
+    did that one come out?'), not the context (`own`: the asking sentence's holes and their kinds)."""
     group = GROUP_NOUN.search(asking)
     if group:
         asking = asking[:group.end()] + GROUP_PHRASE.sub(" ", asking[group.end():])
     kinds: set[str] = set()
     for pattern, meant in BACK_REFERENCES:
         for match in pattern.finditer(asking):
-            before = {own.get(h) for h in re.findall(r"zzm\d+", asking[:match.start()])} if own else set()
-            if not before & set(meant):
+            earlier = asking[:max(asking.rfind(",", 0, match.start()), asking.rfind(" - ", 0, match.start()), 0)]
+            before = {own.get(h) for h in re.findall(r"zzm\d+", earlier)} if own else set()
+            if not before & set(meant):  # (in its own clause 'her' is not the subject: 'did B write with her?')
                 kinds |= meant
         asking = pattern.sub(" ", asking)  # "that same year" is no generic "same"
     if "year" in kinds and not YEAR.search(re.sub(r"zzm\d+", " ", context)):
@@ -95,10 +96,14 @@ def context_to_set_aside(question: str, plan: dict[str, Any]) -> list[str]:
     """The context entities a plan may leave out: the asking sentence names its own entity, refers
     back to no person of the context (a year, a venue or a paper may be meant, and is kept), and names no
     second party it could mean by a description ("X is cited a lot. How many times has Y been cited?": X is
-    set aside; "X publishes a lot in V. How many of Y's papers are in it?": X is, V is kept)."""
+    set aside; "X publishes a lot in V. How many of Y's papers are in it?": X is, V is kept); a paper or venue
+    referred back to must be one the question names."""
     found, asking, kinds = _misread(question, plan)
     if not found or "author" in kinds or SECOND_PARTY.search(asking):
         return []  # ('this person', 'they': a person of the context may be meant)
+    named = {m.get("type") for m in plan.get("anchors", []) if f"'{m.get('text')}' (named only as context)" not in found}
+    if kinds - {"year"} and not kinds & named:
+        return []  # 'A wrote a great paper. Did B cite it?': 'it' may be a work of the context person
     return found
 
 

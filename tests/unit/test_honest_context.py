@@ -59,7 +59,7 @@ def test_a_context_person_is_set_aside_for_replanning_and_a_meant_one_is_not() -
 
     plan = _plan(_both(ANN, BOB), "Ann Lee", "Bob Ray")
     assert context_aside("Ann Lee, my old boss, was busy in 2015. What did Bob Ray publish that same year?", plan) == \
-        "someone, my old boss, was busy in 2015. What did Bob Ray publish that same year?"
+        "they, my old boss, was busy in 2015. What did Bob Ray publish that same year?"
     assert context_aside("I work with Ann Lee. Did Bob Ray ever co-author with her?", plan) is None
 
 

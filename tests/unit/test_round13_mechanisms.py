@@ -105,7 +105,8 @@ def _two_people_plan(context_person: str, asked_person: str) -> dict:
                                   ir.traverse(ir.match(["A2"], "author", asked_person), "writes", "out")])
     return {"ir": ir.aggregate(both, "count"),
             "anchors": [{"text": context_person, "node_id": "A1", "type": "author"},
-                        {"text": asked_person, "node_id": "A2", "type": "author"}]}
+                        {"text": asked_person, "node_id": "A2", "type": "author"},
+                        {"text": "Signal Processing", "node_id": "V1", "type": "venue"}]}
 
 
 @pytest.mark.parametrize("question, set_aside", [
@@ -115,6 +116,8 @@ def _two_people_plan(context_person: str, asked_person: str) -> dict:
     ("Hao Cui was on a panel with nobody. Which journal or conf has the most papers by Ann Lee?", True),
     # 'this person' may mean the context person: kept
     ("Hao Cui introduced me to Ann Lee. How many papers does this person have?", False),
+    # 'it' names no paper or venue of the question: it may be a work of the context person, who is kept
+    ("Hao Cui wrote a great survey. Did Ann Lee cite it?", False),
 ])
 def test_a_context_person_is_set_aside_only_when_nothing_may_mean_them(question, set_aside):
     from hgrag.agents.checking.honest_context import context_to_set_aside
