@@ -174,7 +174,7 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     missing += _coordinated_heads(tag(whole or text, load("en")), returned)
     missing += counted_kind_unnamed(tag(whole or text, load("en")), ir, asking_tokens(whole or text)) + stranded(tokens)
     missing += [] if plan.get("rich_kinds") else asked_noun_unread(tokens) + kinds_not_reached(asking_tokens(whole or text), ir)  # (read apart)
-    missing += _asking_sentences(whole or text, returned)
+    missing += _asking_sentences(whole or text, returned) + _unjoined_intersection(asking_tokens(whole or text), ir)
     return missing + _future_years(tokens, plan) + (_whole_text_parts(whole, plan) if whole else [])
 
 
@@ -212,6 +212,28 @@ def _wrote_with(tokens: list[Token]) -> bool:
     """'who did A write T with?': a writing verb and 'with' name A's partners, A left out."""
     concepts = {t.concept for t in tokens}
     return "relation:writes" in concepts and "function:with" in concepts
+
+
+JOINING = ("operator:both", "function:and", "function:with", "relation:coauthor")
+
+
+def _unjoined_intersection(asking: list[Token], ir: dict[str, Any]) -> list[str]:
+    """'A is one of B's collaborators. I'm after the others. Who are they?' read as the co-authors A and B share:
+    a plan that intersects what two named things of one kind reach needs a word of the asking sentence that
+    joins them ('both', 'and', 'with', 'common', a co-author word); a fact stated before it joins nothing."""
+    from hgrag.state.plan_ir import walk
+
+    if any(t.concept in JOINING for t in asking):
+        return []
+    for op in walk(ir):
+        if op.get("op") != "intersect":
+            continue
+        starts = [{(m.get("type"), i) for m in walk(part) if m.get("op") == "match" for i in m.get("ids") or []}
+                  for part in op.get("inputs") or []]
+        kinds = [{kind for kind, _ in s} for s in starts]
+        if len(starts) >= 2 and all(starts) and not set.intersection(*starts) and set.intersection(*kinds):
+            return ["what joins the two named things (the asking sentence says 'both', 'and' or 'with' of neither)"]
+    return []
 
 
 def _walk_nothing_asks(tokens: list[Token], ir: dict[str, Any]) -> list[str]:

@@ -24,8 +24,14 @@ def test_the_last_noun_of_a_kind_compound_is_asked(asking, kind):
     ("Mit welchen Institutionen war Ann Lee affiliiert?", "de", "institutions"),
     ("Quels organismes ont financé « Deep rocks » ?", "fr", "funders"),
     ("Combien de citations « Deep rocks » a-t-il reçues ?", "fr", "received"),
+    ("Welches ist das früheste Paper von Ann Lee?", "de", "earliest"),
+    ("In welchem Journal oder Tagungsband ist „Deep rocks“ erschienen?", "de", "proceedings"),
+    ("Mit wem hat Ann Lee außer Bo Chen noch zusammen publiziert?", "de", "else"),
+    ("Dans quelle revue ou quel congrès « Deep rocks » est-il paru ?", "fr", "conference"),
+    ("Combien de publications compte Ann Lee dans la base ?", "fr", "in the database"),
+    ("Quelles publications font référence à « Deep rocks » ?", "fr", "cite"),
 ])
-def test_rich_kind_words_of_german_and_french_are_lexicon_data(question, language, english):
+def test_german_and_french_words_are_lexicon_data(question, language, english):
     assert english in to_english(question, language).lower()
 
 
@@ -124,3 +130,16 @@ def test_a_context_person_is_set_aside_only_when_nothing_may_mean_them(question,
 
     found = context_to_set_aside(question, _two_people_plan("Hao Cui", "Ann Lee"))
     assert bool(found) == set_aside, found
+
+
+def test_an_intersection_of_two_named_things_needs_a_joining_word():
+    from hgrag.agents.understanding.check import structural_parts
+    from hgrag.state import plan_ir as ir
+
+    def coauthors(node):
+        return ir.traverse(ir.traverse(node, "writes", "out"), "writes", "in")
+
+    shared = {"ir": ir.setop("intersect", [coauthors(ir.match(["A1"], "author")), coauthors(ir.match(["A2"], "author"))])}
+    stated = "zzm is one of zzm 's collaborators. i'm after the others. who are they?"
+    assert any(p.startswith("what joins") for p in structural_parts(stated, shared))
+    assert not [p for p in structural_parts("common co-authors of zzm and zzm?", shared) if p.startswith("what joins")]
