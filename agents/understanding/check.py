@@ -174,7 +174,7 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     missing += _coordinated_heads(tag(whole or text, load("en")), returned)
     missing += counted_kind_unnamed(tag(whole or text, load("en")), ir, asking_tokens(whole or text)) + stranded(tokens)
     missing += [] if plan.get("rich_kinds") else asked_noun_unread(tokens) + kinds_not_reached(asking_tokens(whole or text), ir)  # (read apart)
-    missing += _asking_sentences(whole or text, returned) + _unjoined_intersection(asking_tokens(whole or text), ir)
+    missing += _asking_sentences(whole or text, returned) + _unjoined_intersection(whole or text, ir)
     return missing + _future_years(tokens, plan) + (_whole_text_parts(whole, plan) if whole else [])
 
 
@@ -217,13 +217,15 @@ def _wrote_with(tokens: list[Token]) -> bool:
 JOINING = ("operator:both", "function:and", "function:with", "relation:coauthor")
 
 
-def _unjoined_intersection(asking: list[Token], ir: dict[str, Any]) -> list[str]:
+def _unjoined_intersection(text: str, ir: dict[str, Any]) -> list[str]:
     """'A is one of B's collaborators. I'm after the others. Who are they?' read as the co-authors A and B share:
-    a plan that intersects what two named things of one kind reach needs a word of the asking sentence that
-    joins them ('both', 'and', 'with', 'common', a co-author word); a fact stated before it joins nothing."""
+    a plan that intersects what two named things of one kind reach needs a word of the question that joins them
+    ('both', 'and', 'with', 'common', a co-author word); the relation word of a fact stated before the question
+    joins nothing."""
     from hgrag.state.plan_ir import walk
 
-    if any(t.concept in JOINING for t in asking):
+    stated = _stated_relations(text)
+    if any(t.concept in JOINING and i not in stated for i, t in enumerate(tag(text, load("en")))):
         return []
     for op in walk(ir):
         if op.get("op") != "intersect":
@@ -232,7 +234,7 @@ def _unjoined_intersection(asking: list[Token], ir: dict[str, Any]) -> list[str]
                   for part in op.get("inputs") or []]
         kinds = [{kind for kind, _ in s} for s in starts]
         if len(starts) >= 2 and all(starts) and not set.intersection(*starts) and set.intersection(*kinds):
-            return ["what joins the two named things (the asking sentence says 'both', 'and' or 'with' of neither)"]
+            return ["what joins the two named things (no word of the question says 'both', 'and' or 'with' of them)"]
     return []
 
 
