@@ -269,7 +269,7 @@ class MentionDetector:
         for s in sorted(spans, key=lambda s: -s.start):
             residue = residue[:s.start] + " " + residue[s.end:]
         hits = self._near_titles(residue)
-        if not hits and spans:
+        if not hits and spans and _unread_words(residue) >= 3:  # (title words left over, else no second search)
             hits, residue = self._near_titles(text), text
             if hits and not _reaches_past_spans(text, max(hits, key=lambda h: h.score).label, spans):
                 return None
@@ -292,6 +292,14 @@ class MentionDetector:
         if end > start:  # the altered title as written, so the rest of the question reads without it
             return Span(start, end, text[start:end], "paper", same)
         return Span(len(text), len(text), best.label, "paper", same)
+
+
+def _unread_words(text: str) -> int:
+    """How many content words of `text` the lexicon does not read (a title's leftover words, typos)."""
+    from hgrag.agents.understanding.lexicon import load
+
+    lexicon = load("en")
+    return sum(1 for word in content_tokens(text) if lexicon.concept(word) is None)
 
 
 def _reaches_past_spans(text: str, label: str, spans: list[Span]) -> bool:
