@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from hgrag.agents.planning.intent_thresholds import comparison_words
+from hgrag.agents.understanding.lexicon import load
 
 PLACEHOLDER = {"paper": "zzpaper", "author": "zzauthor", "venue": "zzvenue", "year": "zzyear"}
 DESCRIPTORS = re.compile(
@@ -47,6 +48,8 @@ def residual_text(question: str, spans: list, years: list[int]) -> str:
             text = text[:span.start] + f" {PLACEHOLDER[span.type]} " + text[span.end:]
     for year in set(years):
         text = re.sub(rf"\b{year}\b", " zzyear ", text)
+    joiner = (load("en").extra.get("year_range_joiners") or ["to"])[0]
+    text = re.sub(r"zzyear\s*[-–—]\s*zzyear", f"zzyear {joiner} zzyear", text)  # '1999-2010' is a range
     text = re.sub(r"#\s*(?=[A-Za-z])", " number of ", text)  # "#pubs", "# papers"
     text = comparison_words(text)
     text = mark_sentence_ends(text)

@@ -77,3 +77,13 @@ def test_an_inclusive_word_not_next_to_a_year_says_nothing_of_bounds() -> None:
 def test_the_planner_text_is_untouched_when_no_bounds_phrase_is_there() -> None:
     typed = "3-D imaging of the crust : new insight , up to and including 2011 ?"
     assert for_the_planner(typed) == typed
+
+
+def test_two_years_joined_by_a_dash_are_a_range() -> None:
+    from types import SimpleNamespace
+
+    from hgrag.agents.checking.residual import residual_text
+
+    author = SimpleNamespace(start=0, end=12, type="author")
+    assert "zzyear to zzyear" in residual_text("Paul D. Amer papers 1999-2010 (inclusive)", [author], [1999, 2010])
+    assert "zzyear to zzyear" not in residual_text("Paul D. Amer papers in 1999, 2010", [author], [1999, 2010])
