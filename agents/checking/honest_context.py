@@ -99,7 +99,8 @@ def context_to_set_aside(question: str, plan: dict[str, Any]) -> list[str]:
     set aside; "X publishes a lot in V. How many of Y's papers are in it?": X is, V is kept); a paper or venue
     referred back to must be one the question names."""
     found, asking, kinds = _misread(question, plan)
-    if not found or "author" in kinds or SECOND_PARTY.search(asking):
+    two_named = len(set(re.findall(r"zzm\d+", asking))) >= 2  # the asking sentence names both parties itself
+    if not found or "author" in kinds or SECOND_PARTY.search(asking) and not two_named:
         return []  # ('this person', 'they': a person of the context may be meant)
     named = {m.get("type") for m in plan.get("anchors", []) if f"'{m.get('text')}' (named only as context)" not in found}
     if kinds - {"year"} and not kinds & named:

@@ -143,3 +143,18 @@ def test_an_intersection_of_two_named_things_needs_a_joining_word():
     stated = "zzm is one of zzm 's collaborators. i'm after the others. who are they?"
     assert any(p.startswith("what joins") for p in structural_parts(stated, shared))
     assert not [p for p in structural_parts("common co-authors of zzm and zzm?", shared) if p.startswith("what joins")]
+
+
+def test_a_relation_word_between_two_people_the_asking_sentence_names_sets_the_context_person_aside():
+    from hgrag.agents.checking.honest_context import context_to_set_aside
+    from hgrag.state import plan_ir as ir
+
+    people = {"Hao Cui": "A1", "Ann Lee": "A2", "Bo Chen": "A3"}
+    joint = ir.setop("intersect", [ir.traverse(ir.match([people[n]], "author", n), "writes", "out")
+                                   for n in ("Hao Cui", "Ann Lee", "Bo Chen")])
+    plan = {"ir": ir.test(joint, "nonempty"),
+            "anchors": [{"text": n, "node_id": i, "type": "author"} for n, i in people.items()]}
+    said = "Hao Cui said Ann Lee might know Bo Chen. Did Ann Lee ever co-author with Bo Chen?"
+    assert context_to_set_aside(said, plan) == ["'Hao Cui' (named only as context)"]
+    one_named = "Hao Cui said Ann Lee is great. Did Bo Chen ever co-author with Ann Lee's student?"
+    assert context_to_set_aside(one_named.replace("Ann Lee's student", "someone"), plan) == []
