@@ -18,7 +18,7 @@ from hgrag.agents.understanding.alignment import align
 from hgrag.agents.understanding.lexicon import signatures
 from hgrag.agents.understanding.signature import output_kind
 from hgrag.agents.understanding.lexicon import load
-from hgrag.agents.understanding.tokens import Token, clauses, tag, words
+from hgrag.agents.understanding.tokens import Token, bound, clauses, tag, words
 from hgrag.agents.understanding.instructions import instruction_only
 from hgrag.agents.understanding.asked_head import ASKING_HEADS, asked_kind, asking_clause, names_a_mention
 from hgrag.agents.understanding.asked_slots import asked_noun_unread, counted_kind_unnamed, kinds_not_reached, stranded
@@ -46,14 +46,7 @@ TYPE_FEATURES = {"attr:work_type", "attr:venue_type"}
 
 
 def _bound(tokens: list[Token], token: Token, signature: dict[str, Any]) -> bool:
-    """A signature with `bound_to` binds only when such a token follows within a few words ('before 2020',
-    'before T'; 'Before we do, …' is no time bound) or comes right before it ('from 2009 onward')."""
-    wanted = signature.get("bound_to")
-    if not wanted:
-        return True
-    after = [t for t in tokens if t.start >= token.end and t.family != "function"][:2]
-    before = [t for t in tokens if t.end <= token.start and t.family != "function"][-1:]  # 'from 2009 onward'
-    return any(t.concept in wanted or t.family in wanted for t in after + before)
+    return bound(tokens, token, signature.get("bound_to"))
 
 
 def _predicate_nominal(tokens: list[Token], plan: dict[str, Any]) -> list[str]:

@@ -7,8 +7,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from hgrag.agents.understanding.lexicon import load
-from hgrag.agents.understanding.tokens import tag
+from hgrag.agents.understanding.lexicon import load, signatures
+from hgrag.agents.understanding.tokens import bound, tag
 from hgrag.state import plan_ir as ir
 
 ROUNDED = ("avg", "sum")
@@ -29,14 +29,9 @@ def with_instructions(question: str, plan: dict[str, Any]) -> dict[str, Any]:
 
 
 def _next_to_a_year(tokens: list[Any], concept: str) -> bool:
-    """A token of `concept` with a number as the nearest word before it or one of the two after it."""
-    for i, token in enumerate(tokens):
-        if token.concept == concept:
-            near = [t for t in tokens[:i] if t.family != "function"][-1:] + \
-                [t for t in tokens[i + 1:] if t.family != "function"][:2]
-            if any(t.concept == "number" for t in near):
-                return True
-    return False
+    """A token of `concept` bound as its signature says (`bound_to`: a year next to 'that year included')."""
+    wanted = signatures().get(concept, {}).get("bound_to")
+    return any(t.concept == concept and bound(tokens, t, wanted) for t in tokens)
 
 
 def instruction_only(tokens: list[Any]) -> bool:

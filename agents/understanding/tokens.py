@@ -124,3 +124,13 @@ def stranded_readings(text: str, tokens: list[Token]) -> list[Token]:
                 out[at + body[-1]] = Token(last.text, last.start, last.end, reading["concept"])
         at += len(own)
     return out
+
+
+def bound(tokens: list[Token], token: Token, wanted: list[str] | None) -> bool:
+    """A concept with a `bound_to` signature binds only when such a token follows within a few words ('before
+    2020', 'before T'; 'Before we do, …' is no time bound) or comes right before it ('from 2009 onward')."""
+    if not wanted:
+        return True
+    after = [t for t in tokens if t.start >= token.end and t.family != "function"][:2]
+    before = [t for t in tokens if t.end <= token.start and t.family != "function"][-1:]  # 'from 2009 onward'
+    return any(t.concept in wanted or t.family in wanted for t in after + before)
