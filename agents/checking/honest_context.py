@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from hgrag.agents.checking.question_clauses import LEAVES_OUT as LEAVING_OUT
 from hgrag.state.plan_ir import walk
 
 def _words(name: str) -> list:
@@ -91,6 +92,25 @@ def _coauthor_forms() -> list[str]:
 SECOND_PARTY = re.compile(rf"\b(?:{_alternation(_words('second_party'))}|{_alternation(_coauthor_forms())}|"
                           rf"and zzm\d+|zzm\d+ and)\b")
 
+OWNED_COAUTHOR = re.compile(rf"zzm\d+\s*'s\s+(?:\w+\s+){{0,3}}?{_alternation(_coauthor_forms())}\b|"
+                            rf"\b{_alternation(_coauthor_forms())}\s+(?:of|for)\s+zzm\d+")
+
+
+def _stranded_prepositions() -> list[str]:
+    from hgrag.agents.understanding.lexicon import load
+
+    return sorted({p for by_word in load("en").extra.get("stranded_prepositions", {}).values() for p in by_word})
+
+
+STRANDED = re.compile(rf"\b{_alternation(_stranded_prepositions())}\W*$")
+
+
+def _second_party(asking: str) -> bool:
+    """Does the asking clause name a second party it may mean by a description? A co-author word with its own
+    named owner ("Y's most frequent co-author", "co-authors of Y") and a preposition stranded at its end ("how
+    many people has Y written papers with?") name none: the answer is the other party."""
+    return bool(SECOND_PARTY.search(STRANDED.sub(" ", OWNED_COAUTHOR.sub(" ", asking.strip()))))
+
 
 def context_to_set_aside(question: str, plan: dict[str, Any]) -> list[str]:
     """The context entities a plan may leave out: the asking sentence names its own entity, refers
@@ -100,7 +120,7 @@ def context_to_set_aside(question: str, plan: dict[str, Any]) -> list[str]:
     referred back to must be one the question names."""
     found, asking, kinds = _misread(question, plan)
     two_named = len(set(re.findall(r"zzm\d+", asking))) >= 2  # the asking sentence names both parties itself
-    if not found or "author" in kinds or SECOND_PARTY.search(asking) and not two_named:
+    if not found or "author" in kinds or _second_party(asking) and not two_named:
         return []  # ('this person', 'they': a person of the context may be meant)
     named = {m.get("type") for m in plan.get("anchors", []) if f"'{m.get('text')}' (named only as context)" not in found}
     if kinds - {"year"} and not kinds & named:
@@ -126,7 +146,9 @@ def _used_mentions(plan: dict[str, Any], used: set[str] | None = None) -> list[d
     """The plan's mentions that its IR uses (as matched anchors, unless `used` says otherwise),
     longest typed text first."""
     if used is None:
-        used = {node for op in walk(plan.get("ir")) for node in op.get("ids") or []}
+        from hgrag.agents.checking.mention_use import used_ids
+
+        used = used_ids(plan.get("ir"))  # matched anchors and ids compared against ("is B among A's references")
     return sorted((m for m in plan.get("anchors", []) if m.get("node_id") in used and m.get("text")),
                   key=lambda m: -len(m["text"]))
 
@@ -178,10 +200,12 @@ def _unknown_run(text: str, least: int = 3) -> str:
 
 def _sentences(question: str, mentions: list[dict[str, Any]]) -> tuple[str, str]:
     """(asking sentence, the other sentences) of the question with mentions as holes; ('', '') for one sentence."""
-    from hgrag.agents.checking.question_clauses import NOT_A_STOP
+    from hgrag.agents.checking.question_clauses import NOT_A_STOP, inner_clauses
 
     stop = rf"(?<=[.!?]){NOT_A_STOP}{STOP_EXTRA}\s+"
     sentences = [s for s in re.split(stop, _holes(question, mentions).lower()) if s.strip()]
+    if len(sentences) < 2:
+        sentences = inner_clauses(sentences[0]) if sentences else []
     if len(sentences) < 2:
         return "", ""
     asking = next((s for s in reversed(sentences) if s.rstrip().endswith("?") or ASKS_FIRST.match(s)),
@@ -201,6 +225,25 @@ def back_reference_missed(question: str, plan: dict[str, Any]) -> list[str]:
     if not people or any(m.get("type") == "author" for m in mentions):
         return []
     return [f"'{people[0]['text']}' (the question refers back to this person; my reading does not use them)"]
+
+
+
+
+def aside_for_the_thing(question: str, plan: dict[str, Any]) -> list[str]:
+    """'X sent me T, list every author of it', 'got T from X. how many people wrote it?': the asking clause names
+    nobody and refers back only to things (a paper, a venue, a year) of which the context names one; the
+    context's people are set aside. Not when it leaves someone out ('who else wrote it?': X is the one left out)
+    or names a second party ('with', 'cites', 'my')."""
+    mentions = _used_mentions(plan)
+    asking, context = _sentences(question, mentions)
+    if not mentions or not asking or "zzm" in asking:
+        return []
+    kinds = _referable_kinds(asking, context)
+    if not kinds or "author" in kinds or _second_party(asking) or LEAVING_OUT.search(asking):
+        return []
+    if len({m.get("node_id") for m in mentions if m.get("type") in kinds}) != 1:
+        return []
+    return [f"'{m['text']}' (named only as context)" for m in mentions if m.get("type") == "author"]
 
 
 THE_TWO = re.compile(rf"\b{_alternation(_words('the_two'))}\b")

@@ -113,7 +113,8 @@ def unexplained_parts(question: str, plan: dict[str, Any]) -> list[str]:
     ir = plan.get("ir")
     if not ir or ir.get("op") == "unsupported":
         return []
-    text = without_consumed_instructions(accounted_text(asking_part(residue(question, plan)), ir), plan)
+    whole = residue(question, plan, without_context=True)  # (context clauses whose entities were set aside: cut)
+    text = without_consumed_instructions(accounted_text(asking_part(whole, bool(plan.get("set_aside"))), ir), plan)
     if plan.get("rich_kinds"):  # a plan over institutions, topics, keywords, funders reads those words
         from hgrag.agents.kinds.lexicon import plan_kinds_reached, without_rich_words
         text = without_rich_words(text, plan_kinds_reached(ir))
@@ -123,7 +124,7 @@ def unexplained_parts(question: str, plan: dict[str, Any]) -> list[str]:
         + citation_count_direction(question, plan)
     missing += unused_mentions(question, plan) + context_combinations(question, plan) + ambiguous_references(question, plan)
     missing += honest_parts(text, question, plan)
-    missing += structural_parts(text, plan, residue(question, plan))  # the lexicon's check (agents/understanding)
+    missing += structural_parts(text, plan, whole)  # the lexicon's check (agents/understanding)
     return list(dict.fromkeys(missing))
 
 

@@ -16,18 +16,60 @@ ASKS = re.compile(r"\?|\b(who|whom|whose|what|which|when|where|how)\b|^\W*(pleas
                   r"(list|name|give|show|find|count|tell|did|does|do|is|are|was|were|has|have|can|could|would|"
                   r"retrieve|look|fetch|get|provide|report|identify|enumerate|display|return|check|confirm)\b")
 MENTION_HOLE = " zzm "
+
+
+def _context_words_list(name: str) -> str:
+    from hgrag.agents.understanding.cue_words import phrase_alternation
+    from hgrag.agents.understanding.lexicon import load
+
+    return f"(?:{phrase_alternation(load('en').extra.get('context_words', {}).get(name, []))})"
+
+
+ASKING_START = rf"(?:{_context_words_list('asking_leads')},? )?" \
+    rf"(?:{_context_words_list('asking_openers')}|{_context_words_list('asking_requests')})\b"
+CONTRAST_BREAK = re.compile(rf"(?:[,;:]\s*|\s+-\s+|\s+)\b{_context_words_list('clause_contrasts')},?\s+(?={ASKING_START})")
+COMMA_BREAK = re.compile(rf"\s*[,;:]\s+(?={ASKING_START})")
+def _leaving_out_forms() -> list[str]:
+    from hgrag.agents.understanding.lexicon import load
+
+    concepts = load("en").concepts
+    return [f for c in ("operator:other", "operator:exclude") for f in concepts.get(c, [])]
+
+
+LEAVES_OUT = re.compile(rf"\b(?:{'|'.join(re.escape(f) for f in sorted(_leaving_out_forms(), key=len, reverse=True))})\b")
+SUBJECT_FIRST = re.compile(rf"\W*(?:{_context_words_list('clause_subjects')}\b|zzm\d*\b(?!\s*'s\b))")
+
+
+def inner_clauses(sentence: str) -> list[str]:
+    """One sentence as [context clause, asking clause] when an asking opener or request starts a clause after a
+    contrast word ("X is my advisor, but I want Y's co-authors") or after a comma that ends a clause whose
+    subject is the asker or a named entity ("X sent me T, list every author of it"; not "In V, which …",
+    whose frame is part of the question; nor "A aside, who …", which leaves A out), else [sentence]. Mentions are holes ('zzm', 'zzm<i>')."""
+    for pattern, needs_subject in ((CONTRAST_BREAK, False), (COMMA_BREAK, True)):
+        breaks = list(pattern.finditer(sentence))
+        context = sentence[:breaks[-1].start()] if breaks else ""
+        if breaks and (not needs_subject or SUBJECT_FIRST.match(context)) and not LEAVES_OUT.search(context):
+            return [sentence[:breaks[-1].start()], sentence[breaks[-1].end():]]
+    return [sentence]
 YES_NO_TAIL = re.compile(r"\b(or not|whether or not|if not|yes or no|true or false)\b")
 
 
-def residue(question: str, plan: dict[str, Any]) -> str:
-    """The question in lower case with every mention (linked or not) and quoted text cut out."""
+ASIDE_HOLE = " zzaside "
+
+
+def residue(question: str, plan: dict[str, Any], without_context: bool = False) -> str:
+    """The question in lower case with every mention (linked or not) and quoted text cut out;
+    `without_context`: the clauses that name entities the plan set aside as context are cut out too."""
     text = question.replace("’", "'").replace("“", '"').replace("”", '"')
+    aside = set(plan.get("set_aside") or []) if without_context else set()
     texts = [m.get("text", "") for m in plan.get("anchors", [])] + list(plan.get("unresolved") or []) + \
         list(plan.get("set_aside") or [])
     for mention in sorted({t for t in texts if t}, key=len, reverse=True):
+        hole = ASIDE_HOLE if mention in aside else MENTION_HOLE
         if mention.endswith("."):  # 'Ting-Yi Chen. Who …': a stop that also ends the sentence stays
-            text = re.sub(re.escape(mention) + r"(?=\s+(?-i:[A-Z]))", MENTION_HOLE.rstrip() + ". ", text, flags=re.IGNORECASE)
-        text = re.sub(re.escape(mention), MENTION_HOLE, text, flags=re.IGNORECASE)
+            text = re.sub(re.escape(mention) + r"(?=\s+(?-i:[A-Z]))", hole.rstrip() + ". ", text, flags=re.IGNORECASE)
+        text = re.sub(re.escape(mention), hole, text, flags=re.IGNORECASE)
+    text = _without_aside_clauses(text) if aside else text
     text = re.sub(r'"[^"]{3,}"', MENTION_HOLE, text)
     text = re.sub(r"[\"'`‘“](\s*zzm\s*)[\"'`’”](?![a-z])", r" \1 ", text)  # quotes left around a cut-out mention
     text = YES_NO_TAIL.sub(" ", text.lower().replace("_", " "))  # "first_author(X)" names a first author
@@ -36,18 +78,40 @@ def residue(question: str, plan: dict[str, Any]) -> str:
     return correct_text(re.sub(r"\s+", " ", text).strip())
 
 
+def _without_aside_clauses(text: str) -> str:
+    """The text without the clauses before its last one that hold a set-aside entity (they are context): only
+    their kind nouns stay."""
+    parts = [part for clause in re.split(rf"((?<=[.!?;:]){NOT_A_STOP}\s+)", text)
+             for part in (inner_clauses(clause) if ASIDE_HOLE.strip() in clause else [clause])]
+    kept = [part if i == len(parts) - 1 or ASIDE_HOLE.strip() not in part else _kind_nouns(part)
+            for i, part in enumerate(parts)]
+    return " ".join(kept).replace(ASIDE_HOLE.strip(), MENTION_HOLE.strip())
+
+
+def _kind_nouns(clause: str) -> str:
+    """The kind nouns of a context clause, which a later clause may leave out ('A has a ton of papers. How many
+    does B have?')."""
+    from hgrag.agents.understanding.lexicon import load
+
+    lexicon = load("en")
+    nouns = [w for w in re.findall(r"[\w'-]+", clause) if (lexicon.concept(w) or "").startswith("kind:")]
+    return " ".join(nouns) + "." if nouns else ""
+
+
 def known_and_left_out(mention: dict[str, Any], asking: str) -> bool:
     """'I already know A works with B. Who else has A written with?': B, named as context, is the one
     the plan leaves out of the others asked for."""
     return mention.get("role") == "excluded" and bool(re.search(r"\b(else|other|others|another)\b", asking))
 
 
-def asking_part(text: str) -> str:
-    """The clauses that carry the question: context clauses in the first person that ask nothing
+def asking_part(text: str, inner: bool = False) -> str:
+    """The clauses that carry the question (`inner`: split sentences at `inner_clauses` too): context clauses in the first person that ask nothing
     ("I'm putting together a bibliography —") and trailing remarks that name no entity or number
     ("; affiliation is not needed") are left out; other statements before the question keep only the
     words that may bear on it (see `_context_words`)."""
     clauses = [c for c in CLAUSE_BREAK.split(text) if c.strip()]
+    if inner:  # context entities were set aside: a clause inside a sentence may be context too
+        clauses = [part for clause in clauses for part in inner_clauses(clause)]
     if len(clauses) < 2:
         return text
     asking = [i for i, c in enumerate(clauses) if ASKS.search(c.strip())]
