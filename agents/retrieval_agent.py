@@ -85,6 +85,7 @@ class OfflinePlanner:
         residual = without_descriptors(correct_text(residual_text(fold_quotes(question), spans, years)))
         frame = _ranked_where_asked(parse_intent(residual, years), residual, years)
         plan = compile_plan(frame, spans, years, unresolved)
+        plan["residual"] = residual  # (read by the lowering: 'did A or B write T?' offers alternatives)
         plan = with_ir(_named_once(compose_plan(residual, question, spans, years, plan)))
         plan = type_test_plan(residual, spans, plan, resources.store) or plan  # 'Is V a journal?'
         plan["residual"] = residual  # the question as the parser read it (for the question-plan check)

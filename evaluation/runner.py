@@ -179,10 +179,33 @@ def answer_one(system: System, row: dict[str, Any]) -> dict[str, Any]:
         prediction["planner_chosen"] = result["planner_check"].get("chosen")
     if row.get("answer") is not None:
         gold = row["answer"] if isinstance(row["answer"], list) else [row["answer"]]
-        scores = score(prediction["answer"], gold)
+        values = output_values(prediction["answer"], output_labels(result.get("plan")))
+        scores = score(values, gold)
         prediction.update(gold=gold, correct=scores["accuracy"] == 1.0, f1=round(scores["f1"], 4),
-                          hit1=scores["hit1"], **answer_flags(prediction["answer"], gold))
+                          hit1=scores["hit1"], **answer_flags(values, gold))
     return prediction
+
+
+def output_labels(plan: Any) -> list[str]:
+    """The labels of a plan's outputs (one per asked thing or per named entity: 'T1: 4', 'T2: 3')."""
+    ir = plan.get("ir") if isinstance(plan, dict) else None
+    if not isinstance(ir, dict) or ir.get("op") != "outputs":
+        return []
+    return [str(item.get("label")) for item in ir.get("items") or [] if item.get("label")]
+
+
+def output_values(answer: list[str], labels: list[str]) -> list[str]:
+    """What is scored of a labelled answer: each item's value without its output label, and no 'none recorded'
+    (one answer per entity is scored as the union of the values, as the question's gold lists them)."""
+    if not labels:
+        return answer
+    values = []
+    for item in answer:
+        label = next((l for l in sorted(labels, key=len, reverse=True) if item.startswith(f"{l}: ")), None)
+        value = item[len(label) + 2:] if label else item
+        if value != "none recorded":
+            values.append(value)
+    return values
 
 
 def _progress(rows: list[dict[str, Any]], system: str, enabled: bool) -> Any:

@@ -210,9 +210,14 @@ class TypeChecker:
 
     def _test(self, op: dict[str, Any]) -> Kind:
         cmp, value = op["cmp"], op.get("value")
-        if cmp in ("nonempty", "contains"):
+        if cmp == "not":
+            got = self.kind(op["input"])
+            if got.kind != "bool":
+                raise IllTyped(f"{self.where(op)}: 'not' negates a yes/no test, but its input gives {got.describe()}")
+            return Kind("bool")
+        if cmp in ("nonempty", "contains", "contains_all"):
             self.collection(op, op["input"])
-            if cmp == "contains" and value is None:
+            if cmp != "nonempty" and value is None:
                 raise IllTyped(f"{self.where(op)}: 'contains' needs a value to look for")
             return Kind("bool")
         got = self.kind(op["input"])

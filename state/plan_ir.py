@@ -14,7 +14,8 @@ any output can feed another. Shown as-is in Studio and `hgrag ask --trace`.
   aggregate  {"op": "aggregate", "input": X, "fn": "count|sum|avg|min|max|span", "attr": A (optional)}
   top        {"op": "top", "input": X, "key": "frequency|value|<attr>", "order": "max|min"}  (ties kept)
   project    {"op": "project", "input": X, "attr": A}          (read an attribute of each node)
-  test       {"op": "test", "input": X, "cmp": "nonempty|contains|= != < <= > >=", "value": V}
+  test       {"op": "test", "input": X, "cmp": "nonempty|contains|contains_all|= != < <= > >=|not", "value": V}
+             ("not": X is a test, negated: "did A not publish in V?")
   path       {"op": "path", "source": X, "target": Y, "edges": ["writes"], "max_len": 8}
              (shortest chain; its value is the number of co-author steps)
   describe   {"op": "describe", "input": X};  unsupported {"op": "unsupported", "reason": "…"}
@@ -105,7 +106,7 @@ class Project(_Op):
 class Test(_Op):
     op: Literal["test"]
     input: "Plan"
-    cmp: Literal["nonempty", "contains", "=", "!=", "<", "<=", ">", ">="]
+    cmp: Literal["nonempty", "contains", "contains_all", "=", "!=", "<", "<=", ">", ">=", "not"]
     value: Any = None
 
 

@@ -241,12 +241,14 @@ class Executor:
     def _op_test(self, op: dict[str, Any]) -> Value:
         source = self.eval(op["input"])
         cmp, wanted = op["cmp"], op.get("value")
+        if cmp == "not":  # a yes/no test negated ("did A not publish in V?")
+            return Value("bool", not source.data)
         if cmp == "nonempty":
             return Value("bool", bool(source.data))
-        if cmp == "contains":
+        if cmp in ("contains", "contains_all"):  # any of the values / every one ("did A and B write T?")
             wanted = wanted if isinstance(wanted, list) else [wanted]
             items = self._collection(source, "contains")
-            return Value("bool", any(w in items for w in wanted))
+            return Value("bool", (all if cmp == "contains_all" else any)(w in items for w in wanted))
         if source.kind != "scalar":
             raise ExecutionError("a comparison test needs a single value")
         return Value("bool", _compare(source.data, cmp, wanted))

@@ -138,6 +138,8 @@ class Reader:
 
     def _test(self, op: dict[str, Any]) -> str:
         inner, cmp, value = self.read(op["input"]), op["cmp"], op.get("value")
+        if cmp == "not":
+            return f"whether it is not so: {inner}"
         if cmp == "nonempty" and _one_named_filtered(op["input"]):  # 'has T been cited more than 10 times?'
             source = op["input"]
             word = ATTRIBUTE_WORDS.get(source["attr"], source["attr"])
@@ -150,6 +152,8 @@ class Reader:
             return f"whether {inner} is {self._names(value)}"
         if cmp == "contains":
             return f"whether {self._names(value)} is among {inner}"
+        if cmp == "contains_all":
+            return f"whether {' and '.join(self.label(v) for v in value)} are all among {inner}"
         return f"whether {inner} is {COMPARISON_WORDS.get(cmp, cmp)} {value}"
 
     def _path(self, op: dict[str, Any]) -> str:

@@ -72,6 +72,15 @@ def node_set(plan: dict[str, Any]) -> dict[str, Any] | None:
     return node
 
 
+def _alternatives(plan: dict[str, Any]) -> bool:
+    """Does the question offer the compared entities as alternatives ('did A or B write T?': any of them will
+    do), rather than together ('did A and B write T?': all of them)?"""
+    from hgrag.agents.understanding.lexicon import load
+    from hgrag.agents.understanding.tokens import tag
+
+    return any(t.concept in ("function:or", "function:either") for t in tag(str(plan.get("residual") or ""), load("en")))
+
+
 def _operation(plan: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
     """The plan's final operation over its node set (frame operations and compositional ones)."""
     operation = plan.get("operation", "list")
@@ -83,7 +92,9 @@ def _operation(plan: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
         return {"op": "describe", "input": node}
     if operation == "yes_no":
         compare = plan.get("compare") or []
-        return ir.test(node, "contains", compare) if compare else ir.test(node, "nonempty")
+        if not compare:
+            return ir.test(node, "nonempty")
+        return ir.test(node, "contains" if len(compare) < 2 or _alternatives(plan) else "contains_all", compare)
     if operation == "count":
         node = ir.aggregate(node, "count")
     elif operation in ("sum", "avg", "min", "max", "span"):

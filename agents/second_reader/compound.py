@@ -50,7 +50,7 @@ def read_compound(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Ch
     if not single_sentence(question, spans):
         declined = not (rules or {}).get("ir") or bool(check_fn(question, rules or {}))
         return two_sentences(question, spans, plan_fn, check_fn, native, refuse) if declined else None
-    plan = negated_yes_no(question, plan_fn)
+    plan = negated_yes_no(question, plan_fn, spans)
     if plan is not None:
         return plan
     if _ranks_named(rules, spans):

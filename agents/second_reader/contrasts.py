@@ -40,14 +40,49 @@ def positive_reading(question: str) -> str | None:
     return rewritten
 
 
-def negated_yes_no(question: str, plan_fn: PlanFn) -> dict[str, Any] | None:
-    """The rules' plan of the positive question, when that plan is a yes/no test."""
-    rewritten = positive_reading(question)
+def negated_predicate(question: str, spans: list[Any]) -> str | None:
+    """'Did A not publish in V?', 'Was T not published in 2024?', 'Did the authors of T not publish a paper in V?':
+    one 'not' after the subject and before any verb negates the predicate. The positive question, or None (a
+    'not' after the verb restricts what it is about: 'did A publish papers not in V?'; 'are there …' states
+    nothing of a subject)."""
+    from hgrag.agents.understanding.lexicon import load
+    from hgrag.agents.understanding.tokens import tag
+
+    masked = question
+    for span in sorted(spans, key=lambda s: -s.start):
+        masked = masked[:span.start] + "zzm" + masked[span.end:]
+    negators = [m for m in find("negators", masked) if m.group(0).lower() != "n't"]
+    openers = {v.lower() for v in words()["negative_auxiliaries"].values()}
+    first = masked.strip().split(" ", 1)[0].lower() if masked.strip() else ""
+    if len(negators) != 1 or first not in openers or phrase_pattern("negative_auxiliaries").search(masked):
+        return None
+    before = tag(masked[:negators[0].start()], load("en"))
+    if not any(t.concept == "mention" for t in before) or len(before) > 1 and before[1].text == "there" \
+            or any(t.family == "relation" for t in before):
+        return None
+    outside = [m for m in find("negators", question) if m.group(0).lower() != "n't"
+               and not any(s.start <= m.start() < s.end for s in spans)]
+    if len(outside) != 1:
+        return None
+    return " ".join((question[:outside[0].start()] + question[outside[0].end():]).split())
+
+
+def negated_yes_no(question: str, plan_fn: PlanFn, spans: list[Any] | None = None) -> dict[str, Any] | None:
+    """The rules' plan of the positive question, when that plan is a yes/no test; a predicate negated after
+    its subject ('did A not publish in V?') is the positive test, negated."""
+    rewritten, negated = positive_reading(question), False
+    if rewritten is None:
+        rewritten, negated = negated_predicate(question, spans or []), True
     if rewritten is None:
         return None
     plan = plan_fn(rewritten)
     if (plan.get("ir") or {}).get("op") != "test":
         return None
+    if negated:  # a native IR: the frame the rules compiled reads the positive question
+        from hgrag.agents.answering.interpretation import interpret
+
+        plan = {**plan, "ir": ir.test(plan["ir"], "not"), "ir_native": True}
+        plan["interpretation"] = interpret(plan["ir"], anchors=plan.get("anchors"))
     plan["read_as"] = rewritten
     plan["checked_question"] = rewritten
     return plan
@@ -81,29 +116,32 @@ def comparison_plan(question: str, spans: list[Any]) -> tuple[dict[str, Any], li
     for span in sorted(spans, key=lambda s: -s.start):  # a comparative inside a title compares nothing
         outside = outside[:span.start] + "X" + outside[span.end:]
     found = find("comparatives", outside)
-    group = alternatives_group(question, spans, "alternatives") or alternatives_group(question, spans, "coordinators")
+    group = alternatives_group(question, spans, "alternatives")
+    joiners = "alternatives"
+    if not group:  # 'between A and B, which one …'
+        group, joiners = alternatives_group(question, spans, "coordinators"), "coordinators"
     if not group or not found:
         return None
     phrase = found[0].group(0).lower()
     attr, order = words()["comparatives"][phrase]
     if group[0].type not in words()["measures_per_kind"].get(attr, []):
         return f"I can't compare {group[0].type}s by '{phrase}'"
-    leftover = _leftover(question, group, [m.group(0) for m in found])
+    leftover = _leftover(question, group, [m.group(0) for m in found], joiners)
     if leftover:
         return f"I can't use '{' '.join(leftover)}' in this comparison"
     nodes = [ir.match([s.candidates[0].node_id], s.type, s.text) for s in group]
     return ir.top(ir.setop("union", nodes), attr, order), group
 
 
-def _leftover(question: str, group: list[Any], phrases: list[str]) -> list[str]:
-    """Words of the question that neither the compared mentions, the comparative, the alternatives nor
-    the declared comparison fillers account for."""
+def _leftover(question: str, group: list[Any], phrases: list[str], joiners: str = "alternatives") -> list[str]:
+    """Words of the question that neither the compared mentions, the comparative, the words joining them
+    (`joiners`: a family of words.json) nor the declared comparison fillers account for."""
     text = question
     for span in sorted(group, key=lambda s: -s.start):
         text = text[:span.start] + " " + text[span.end:]
     for phrase in phrases:
         text = re.sub(re.escape(phrase), " ", text, flags=re.IGNORECASE)
-    fillers = {w.lower() for w in words()["comparison_fillers"] + words()["alternatives"] + words()["comparison_heads"]}
+    fillers = {w.lower() for w in words()["comparison_fillers"] + words()[joiners] + words()["comparison_heads"]}
     tokens = [t.strip("'’-") for t in re.findall(r"[\w'’-]+", text.lower())]
     tokens = [t for t in tokens if t]
     return [t for t in tokens if t not in fillers]

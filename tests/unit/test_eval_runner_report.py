@@ -153,3 +153,15 @@ def test_honesty_counts_wrong_answers_abstentions_verified_and_llm_use():
     assert result["verified_right"] == 0.5 and result["verified_answers"] == 2
     assert result["llm_calls_per_question"] == 1.0 and result["llm_tokens_per_question"] == 45.0
     assert result["planner_agreement"] == 0.5
+
+
+def test_one_answer_per_entity_is_scored_by_its_values():
+    """'Which papers did A and B publish?' answered per entity ('A: T1', 'B: T2'): the values are scored against
+    the gold's union; an entity with no answer ('none recorded') adds nothing; an unlabelled answer is unchanged."""
+    from hgrag.evaluation.runner import output_labels, output_values
+
+    plan = {"ir": {"op": "outputs", "items": [{"label": "Ann Lee", "plan": {}}, {"label": "T: a title", "plan": {}}]}}
+    labels = output_labels(plan)
+    assert labels == ["Ann Lee", "T: a title"]
+    assert output_values(["Ann Lee: P1", "T: a title: 4", "Ann Lee: none recorded"], labels) == ["P1", "4"]
+    assert output_values(["Ann Lee: P1"], output_labels({"ir": {"op": "match"}})) == ["Ann Lee: P1"]
