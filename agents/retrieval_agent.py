@@ -317,6 +317,7 @@ def make_plan_node(planner: Any | None = None):
             new_plan = with_instructions(question, new_plan)  # 'rounded to one decimal' (every planner)
             if context.second_reader:
                 new_plan = _second_read_safely(question, new_plan, resources, policy, context)
+            new_plan = _unrecorded_attribute_tested(new_plan, resources.store) or new_plan
         except HgragError as exc:
             return {**limits, "error": str(exc), "answer": [], "answer_text": f"Error: {exc}",
                     "query_type": None, "interpretation": "", "verified": False}
@@ -331,6 +332,25 @@ def make_plan_node(planner: Any | None = None):
                 "planner_check": check, "error": None}
 
     return plan
+
+
+def _unrecorded_attribute_tested(plan: dict[str, Any], store: Any) -> dict[str, Any] | None:
+    """'Does A have an ORCID?' on a graph none of whose authors records one: the graph cannot say no, so the plan
+    abstains and says why (None when every attribute a yes/no test reads is recorded for some node)."""
+    from hgrag.agents.answering.interpretation import ATTRIBUTE_WORDS
+    from hgrag.agents.understanding.signature import output_kind
+    from hgrag.state.plan_ir import walk
+
+    if not isinstance(plan.get("ir"), dict):
+        return None
+    tests = [op for op in walk(plan["ir"]) if isinstance(op, dict) and op.get("op") == "test"]
+    for inner in (part for test in tests for part in walk(test["input"]) if part.get("op") == "project"):
+        kind = output_kind(inner["input"])
+        if kind in ("author", "paper", "venue") and not store.holds_attribute(kind, inner["attr"]):
+            word = ATTRIBUTE_WORDS.get(inner["attr"], inner["attr"])
+            return unsupported_plan(f"The {store.name} graph records no {word} for any {kind}, so it cannot tell "
+                                    "whether this one has one.")
+    return None
 
 
 def _second_read_safely(question: str, plan: dict[str, Any], resources: Any, policy: Any, context: Any) -> dict[str, Any]:

@@ -80,6 +80,14 @@ class GraphStore(ABC):
         data = self.node(node_id)
         return str(data.get(LABEL_ATTR.get(data["type"], "name")) or node_id)
 
+    def holds_attribute(self, node_type: str, key: str) -> bool:
+        """Does any node of `node_type` record `key`? (A DBLP author has no ORCID field at all; memoised.)"""
+        held = self.__dict__.setdefault("_held_attributes", {})
+        if (node_type, key) not in held:
+            values = self.attrs(self.nodes_of_type(node_type), key).values()
+            held[(node_type, key)] = any(v not in (None, "") for v in values)
+        return held[(node_type, key)]
+
     def degree(self, node_id: str, edge_type: str, direction: Direction = "out") -> int:
         return len(self.neighbors(node_id, edge_type, direction))
 

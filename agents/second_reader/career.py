@@ -34,6 +34,9 @@ def career_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], lis
     if "attribute:year" not in concepts or len(ends) != 1 or any(t.family in NOT_THIS for t in tokens) \
             or any(c not in SHIFTS for c in times) or len(times) > 1:
         return None
+    owners = set(load("en").extra.get("career_owners", []))
+    if not any(t.text.lower() in owners for t in tokens):
+        return None  # 'in the last 22 years': counted back from today, not from the author's own last year
     fn = ENDS[ends[0]]
     offset = _offset(tokens, fn)
     if offset is False:

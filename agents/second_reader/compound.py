@@ -188,6 +188,9 @@ def two_things(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
         return None  # the first part alone is no question the rules read: not a two-part question
     own_spans = [s for s in spans if s.start >= cut.end()]
     second_ir, second_text = None, rest
+    if _asks_unheld(rest):  # 'who wrote T and where are they from?': the graph holds no origins
+        return refuse(f"I can read '{first_text}' but '{rest}' asks what the graph does not hold, so I do not "
+                      "answer half of the question.")
     if own_spans:
         plan = plan_fn(rest)
         second_ir = None if _usable(rest, plan, check_fn) else plan["ir"]
@@ -205,6 +208,15 @@ def two_things(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
     parts = [{"question": first_text, "interpretation": first.get("interpretation", "")},
              {"question": second_text}]
     return _mark(native(ir.outputs(items), spans), question, parts)
+
+
+def _asks_unheld(text: str) -> bool:
+    """Does a part ask what the graph does not hold ('where are they from?': an origin; 'their e-mail')? Then no
+    reading is proposed for it: the whole question is declined."""
+    from hgrag.agents.understanding.asked_slots import stranded
+
+    tokens = tag(text.lower(), load("en"))
+    return bool(stranded(tokens)) or any(t.family == "missing" for t in tokens)
 
 
 def two_sentences(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: CheckFn,

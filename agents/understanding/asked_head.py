@@ -57,6 +57,9 @@ def asked_kind(tokens: list[Token]) -> str | None:
     if body[0].text in load("en").extra.get("frame_prepositions", []) and body[1:2] and body[1].family != "head" \
             and later:
         return asked_kind(body[later[0]:])  # "In the last year A published, what did they publish?": a time frame first
+    in_situ = [i for i, t in enumerate(body) if i > 0 and t.concept in LATER_HEADS + ("head:when", "operator:count")]
+    if body[0].concept == "mention" and in_situ:  # "A published the most papers in which venue?": the head in place
+        return asked_kind(body[in_situ[0]:])
     content = [t for t in body if t.family not in ("function", "general")]
     if content and content[-1].concept == "operator:count" and content[0].family in ("kind", "mention"):
         return "number"  # a fragment ending in its head: "A pubs in 2024 count"

@@ -37,14 +37,16 @@ def asked_noun_unread(tokens: list[Token]) -> list[str]:
 
 
 def stranded(tokens: list[Token]) -> list[str]:
-    """'where is A from?': a question word whose sentence ends in a preposition the lexicon lists for it
+    """'where is A from?': a question word (any of the sentence's) whose sentence ends in a preposition the lexicon lists for it
     (`stranded_prepositions`) asks what the graph cannot hold; named with its reason."""
     heads = [t for t in tokens if t.family == "head"]
     words = [t for t in tokens if t.family != "filler"]
     if not heads or not words:
         return []
-    reason = load("en").extra.get("stranded_prepositions", {}).get(heads[0].text, {}).get(words[-1].text)
-    return [f"{words[-1].text} ({reason})"] if isinstance(reason, str) else []  # (a concept: read by alignment)
+    by_head = load("en").extra.get("stranded_prepositions", {})
+    reasons = [by_head.get(head.text, {}).get(words[-1].text) for head in heads]  # ('who wrote T and where are they from?')
+    reason = next((r for r in reasons if isinstance(r, str)), None)
+    return [f"{words[-1].text} ({reason})"] if reason else []  # (a concept: read by alignment)
 
 
 def counted_kind_unnamed(tokens: list[Token], ir: dict[str, Any], asking: list[Token] | None = None) -> list[str]:
