@@ -35,8 +35,10 @@ def career_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], lis
             or any(c not in SHIFTS for c in times) or len(times) > 1:
         return None
     owners = set(load("en").extra.get("career_owners", []))
-    if not any(t.text.lower() in owners for t in tokens):
-        return None  # 'in the last 22 years': counted back from today, not from the author's own last year
+    year_at = next(i for i, c in enumerate(concepts) if c == "attribute:year")
+    owned = any(t.text.lower() in owners for t in tokens) or "mention" in concepts[year_at:]  # 'the last year A published'
+    if not owned:
+        return None  # 'did A publish in the last 22 years': counted back from today, not from A's own last year
     fn = ENDS[ends[0]]
     offset = _offset(tokens, fn)
     if offset is False:

@@ -195,7 +195,11 @@ def two_things(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
         plan = plan_fn(rest)
         second_ir = None if _usable(rest, plan, check_fn) else plan["ir"]
     else:
-        completed = _completed(rest, first_text)
+        referred = _referred(rest, [s for s in spans if s.end <= cut.start() and s.candidates], spans, cut.end())
+        plan = plan_fn(referred) if referred else None
+        if plan is not None and not _usable(referred, plan, check_fn) and plan["ir"] != first["ir"]:
+            second_ir, second_text = plan["ir"], referred  # 'who is the first author of T, and when did it appear?'
+        completed = _completed(rest, first_text) if second_ir is None else None
         if completed:
             plan = plan_fn(completed)
             if not _usable(completed, plan, check_fn) and plan["ir"] != first["ir"] and plan["ir"]["op"] not in ("match", "describe"):
@@ -264,6 +268,21 @@ def _with_referent(rest: str, span: Any, spans: list[Any], offset: int) -> str |
     name = f"'{span.candidates[0].label}'" if span.type == "paper" else span.candidates[0].label
     possessive = found[0].group(0).lower() in words()["possessive_back_references"]
     return rest[:found[0].start()] + name + ("'s" if possessive else "") + rest[found[0].end():]
+
+
+def _referred(rest: str, before: list[Any], spans: list[Any], offset: int) -> str | None:
+    """The second part with its one back-reference replaced by the one entity named before it, when the
+    reference can mean only that entity's kind ('it' a paper; 'they' might mean the first part's answer)."""
+    from hgrag.agents.understanding.lexicon import load as load_lexicon
+
+    if len(before) != 1:
+        return None
+    found = list(find("sentence_back_references", rest))
+    rows = load_lexicon("en").extra.get("context_words", {}).get("context_references", [])
+    meant = [set(r["kinds"]) for r in rows if found and found[0].group(0).lower() in r.get("words", [])]
+    if len(found) != 1 or not meant or before[0].type not in meant[0] or "author" in meant[0] - {before[0].type}:
+        return None
+    return _with_referent(rest, before[0], spans, offset)
 
 
 def _completed(rest: str, first_text: str) -> str | None:

@@ -66,7 +66,7 @@ def asked_kind(tokens: list[Token]) -> str | None:
     skip = 0
     for i, token in enumerate(body[:8]):
         concept = token.concept or ""
-        if i < skip:
+        if i < skip or i == 0 and concept == "operator:list":  # 'enumerate the writings …': a command
             continue
         if concept in ("head:how_many", "operator:count"):
             return "number"

@@ -164,7 +164,8 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
         missing.append(f"in total (the plan returns {returned}, not a number)")
     missing += [] if plan.get("rich_kinds") else _walk_nothing_asks(tokens, ir)  # (rich kinds' words are read apart)
     missing += _unlicensed_left_out(tag(whole or text, load("en")), ir, plan.get("anchors") or [])
-    missing += _coordinated_heads(tag(whole or text, load("en")), returned)
+    missing += _coordinated_heads(tag(whole or text, load("en")), returned) + _coordinated_nouns(tokens, returned)
+    missing += _owned_coauthors_unwalked([t for i, t in enumerate(tokens) if i not in stated], ir)
     missing += counted_kind_unnamed(tag(whole or text, load("en")), ir, asking_tokens(whole or text)) + stranded(tokens)
     missing += [] if plan.get("rich_kinds") else asked_noun_unread(tokens) + kinds_not_reached(asking_tokens(whole or text), ir)  # (read apart)
     missing += _asking_sentences(whole or text, returned) + _unjoined_intersection(whole or text, ir)
@@ -257,6 +258,58 @@ def _coordinated_heads(tokens: list[Token], returned: str | None) -> list[str]:
         if kind and returned not in COMPATIBLE.get(kind, {kind}):
             missing.append(f"{token.text} (asked too; the plan returns {returned})")
     return list(dict.fromkeys(missing))
+
+
+def _noun_kind(token: Token) -> str | None:
+    """The answer kind a noun of the question names ('venue', 'year', 'lead author'), or None."""
+    from hgrag.agents.understanding.asked_head import WORD_KINDS
+
+    concept = token.concept or ""
+    if concept.startswith("attribute:position_") or concept == "relation:coauthor":
+        return "author"  # 'the lead author', 'co-authors'
+    return WORD_KINDS.get(concept) if token.family in ("kind", "attribute") else None
+
+
+def _coordinated_nouns(tokens: list[Token], returned: str | None) -> list[str]:
+    """'the venue and the year of T', 'the lead author of T and the year it appeared': two nouns of different
+    answer kinds joined by 'and' both ask; a plan with one output of one of those kinds answers half of it."""
+    if returned is None:
+        return []
+    missing = []
+    for i, token in enumerate(tokens):
+        if token.concept != "function:and":
+            continue
+        at = next((j for j in range(i - 1, -1, -1) if tokens[j].family not in ("function", "mention")), None)
+        between = [t.concept for t in tokens[at + 1:i]] if at is not None else []
+        left = tokens[at] if at is not None and between in ([], ["function:of", "mention"]) else None
+        after = next((j for j in range(i + 1, len(tokens)) if tokens[j].family != "function"), None)
+        right = tokens[after] if after is not None else None
+        if right is not None and any(t.concept == "number" for t in tokens[after + 1:after + 3]):
+            right = None  # 'author = A and citations > 45': conditions, not things asked
+        nouns = [(t, _noun_kind(t)) for t in (left, right) if t is not None]
+        if len(nouns) == 2 and None not in (nouns[0][1], nouns[1][1]) and nouns[0][1] != nouns[1][1]:
+            missing += [f"{noun.text} (asked too; the plan returns {returned})" for noun, kind in nouns
+                        if returned not in COMPATIBLE.get(kind, {kind})]
+    return list(dict.fromkeys(missing))
+
+
+def _owned_coauthors_unwalked(tokens: list[Token], ir: dict[str, Any]) -> list[str]:
+    """"Which of A's co-authors were not on T?": co-authors owned by a named person are reached by a walk from that
+    person (their papers, then those papers' authors); a plan that reaches authors only from T reads another
+    question ('T's authors other than A')."""
+    from hgrag.state.plan_ir import walk
+
+    owned = [c for a, b, c in zip(tokens, tokens[1:], tokens[2:])
+             if a.concept == "mention" and b.text in ("'s", "’s") and c.concept == "relation:coauthor"]
+    if not owned:
+        return []
+    for op in walk(ir):
+        inner = op.get("input") or {}
+        if (op.get("op"), op.get("edge"), op.get("direction")) == ("traverse", "writes", "in") and \
+                (inner.get("op"), inner.get("edge"), inner.get("direction")) == ("traverse", "writes", "out") and \
+                (inner.get("input") or {}).get("type") == "author":
+            return []
+    return [f"{owned[0].text} (no walk from their owner's papers to those papers' authors)"]
 
 
 def _heads(body: list[Token]) -> list[Token]:
