@@ -165,7 +165,7 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     missing += [] if plan.get("rich_kinds") else _walk_nothing_asks(tokens, ir)  # (rich kinds' words are read apart)
     missing += _unlicensed_left_out(tag(whole or text, load("en")), ir, plan.get("anchors") or [])
     missing += _coordinated_heads(tag(whole or text, load("en")), returned) + _coordinated_nouns(tokens, returned)
-    missing += _owned_coauthors_unwalked([t for i, t in enumerate(tokens) if i not in stated], ir)
+    missing += _vacuous_ranking(ir) + _owned_coauthors_unwalked([t for i, t in enumerate(tokens) if i not in stated], ir)
     missing += counted_kind_unnamed(tag(whole or text, load("en")), ir, asking_tokens(whole or text)) + stranded(tokens)
     missing += [] if plan.get("rich_kinds") else asked_noun_unread(tokens) + kinds_not_reached(asking_tokens(whole or text), ir)  # (read apart)
     missing += _asking_sentences(whole or text, returned) + _unjoined_intersection(whole or text, ir)
@@ -218,8 +218,8 @@ def _unjoined_intersection(text: str, ir: dict[str, Any]) -> list[str]:
     joins nothing."""
     from hgrag.state.plan_ir import walk
 
-    stated = _stated_relations(text)
-    if any(t.concept in JOINING and i not in stated for i, t in enumerate(tag(text, load("en")))):
+    stated, tokens = _stated_relations(text), tag(text, load("en"))
+    if any(t.concept in JOINING and i not in stated and not _distributes(tokens, i) for i, t in enumerate(tokens)):
         return []
     for op in walk(ir):
         if op.get("op") != "intersect":
@@ -230,6 +230,14 @@ def _unjoined_intersection(text: str, ir: dict[str, Any]) -> list[str]:
         if len(starts) >= 2 and all(starts) and not set.intersection(*starts) and set.intersection(*kinds):
             return ["what joins the two named things (no word of the question says 'both', 'and' or 'with' of them)"]
     return []
+
+
+def _distributes(tokens: list[Token], i: int) -> bool:
+    """'the authors of T1 and of T2': an 'and' before a repeated preposition joins two phrases, each asked on its
+    own (their union), not two things that share the answer."""
+    after = tokens[i + 1] if i + 1 < len(tokens) else None
+    return tokens[i].concept == "function:and" and after is not None and after.concept in (
+        "function:of", "function:by", "function:from", "function:in", "function:for")
 
 
 def _walk_nothing_asks(tokens: list[Token], ir: dict[str, Any]) -> list[str]:
@@ -291,6 +299,19 @@ def _coordinated_nouns(tokens: list[Token], returned: str | None) -> list[str]:
             missing += [f"{noun.text} (asked too; the plan returns {returned})" for noun, kind in nouns
                         if returned not in COMPATIBLE.get(kind, {kind})]
     return list(dict.fromkeys(missing))
+
+
+def _vacuous_ranking(ir: dict[str, Any]) -> list[str]:
+    """'Among the authors of T, who published their first paper?' read as the authors of the earliest of T: a
+    ranking of the named things themselves ranks one node and reads nothing of the question."""
+    from hgrag.state.plan_ir import walk
+
+    for op in walk(ir):
+        inner = op.get("input") or {}
+        if op.get("op") == "top" and inner.get("op") == "match" and len(inner.get("ids") or []) <= 1:
+            return [f"the {'earliest' if op.get('order') == 'min' else 'highest'} of one named thing (a ranking of "
+                    "nothing)"]
+    return []
 
 
 def _owned_coauthors_unwalked(tokens: list[Token], ir: dict[str, Any]) -> list[str]:

@@ -62,3 +62,39 @@ def test_the_last_n_years_without_an_owner_is_no_career_reading():
     assert career_program("Which papers did  Ann Lee publish in the last 22 years?", [span]) is None
     span.start, span.end = 13, 20
     assert career_program("What did the Ann Lee publish in their last 3 years?", [span]) is not None
+
+
+@pytest.mark.parametrize("ir_plan, flagged", [
+    ({"op": "traverse", "input": {"op": "top", "input": {"op": "match", "ids": ["p3"], "type": "paper", "text": "T"},
+                                  "key": "year", "order": "min"}, "edge": "writes", "direction": "in"}, True),
+    ({"op": "top", "input": {"op": "traverse", "input": {"op": "match", "ids": ["a1"], "type": "author", "text": "A"},
+                             "edge": "writes", "direction": "out"}, "key": "year", "order": "min"}, False),
+])
+def test_a_ranking_of_one_named_thing_reads_nothing(ir_plan, flagged):
+    from hgrag.agents.understanding.check import _vacuous_ranking
+
+    assert bool(_vacuous_ranking(ir_plan)) == flagged
+
+
+@pytest.mark.parametrize("text, joined", [
+    ("list the authors of zzm and of zzm.", False),  # two phrases, each asked: their union
+    ("list the authors of both zzm and zzm.", True),
+    ("who wrote zzm and zzm?", True),
+])
+def test_and_before_a_repeated_preposition_joins_no_intersection(text, joined):
+    from hgrag.agents.understanding.check import _unjoined_intersection
+    from hgrag.state import plan_ir as ir
+
+    both = ir.setop("intersect", [ir.traverse(ir.match(["p1"], "paper", "T1"), "writes", "in"),
+                                  ir.traverse(ir.match(["p2"], "paper", "T2"), "writes", "in")])
+    assert (not _unjoined_intersection(text, both)) == joined
+
+
+def test_two_asked_nouns_joined_by_and_need_two_outputs():
+    from hgrag.agents.understanding.check import _coordinated_nouns
+    from hgrag.agents.understanding.lexicon import load
+    from hgrag.agents.understanding.tokens import tag
+
+    tokens = tag("give me both the venue and the year of zzm.", load("en"))
+    assert _coordinated_nouns(tokens, "venue") == ["year (asked too; the plan returns venue)"]
+    assert _coordinated_nouns(tag("papers with author = zzm and citations > 45", load("en")), "paper") == []
