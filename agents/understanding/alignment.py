@@ -34,6 +34,8 @@ def _consumer(token: Token, ops: list[tuple[dict, set[str]]], taken: set[int], f
         return None
     if "op:difference+position:1" in wanted and "op:difference+position:1" in features:
         return "difference leaving out position 1"
+    if "cmp:>=+cmp:<=" in wanted and "cmp:>=+cmp:<=" in features:
+        return "filters from and up to a year"
     hop = signature.get("hop")
     arriving = signature.get("hop_direction")  # 'co-authors' arrive at authors: a writes step inward
     for i, (op, own) in enumerate(ops):

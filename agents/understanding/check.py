@@ -208,7 +208,8 @@ def _wrote_with(tokens: list[Token]) -> bool:
     return "relation:writes" in concepts and "function:with" in concepts
 
 
-JOINING = ("operator:both", "function:and", "function:with", "relation:coauthor")
+JOINING = ("operator:both", "function:and", "function:with", "relation:coauthor", "relation:writes",
+           "relation:published")  # ('did the authors of T1 also publish T2?': the relation joins them)
 
 
 def _unjoined_intersection(text: str, ir: dict[str, Any]) -> list[str]:

@@ -63,7 +63,8 @@ def _bound_patterns() -> list[tuple[str, re.Pattern]]:
 
 
 def with_spans_as_between(question: str) -> str:
-    """'in the last two years up to and including 2024' -> 'between 2023 and 2024' (lexicon `year_spans`)."""
+    """'in the last two years up to and including 2024' -> 'between 2023 and 2024'; 'in the last 10 years' -> the ten
+    years up to this one (lexicon `year_spans`)."""
     numbers = load("en").extra.get("number_words", {})
 
     def between(match: re.Match) -> str:
@@ -72,7 +73,33 @@ def with_spans_as_between(question: str) -> str:
         if not 0 < n < 100:
             return match.group(0)
         return f"in {last}" if n == 1 else f"between {last - n + 1} and {last}"
-    return _span_pattern().sub(between, question)
+    question = _span_pattern().sub(between, question)
+
+    def recent(match: re.Match) -> str:  # 'in the last 10 years': the ten years up to this one
+        length = match.group("n")
+        n, last = (int(length) if length.isdigit() else numbers.get(length.lower(), 0)), this_year()
+        return match.group(0) if not 0 < n < 100 else f"between {last - n + 1} and {last}"
+    return _recent_pattern().sub(recent, question)
+
+
+def this_year() -> int:
+    """The current year: 'the last 10 years' end in it."""
+    import datetime
+
+    return datetime.date.today().year
+
+
+@lru_cache(maxsize=1)
+def _recent_pattern() -> re.Pattern:
+    """'in the last 10 years', 'over the past two years' with no last year named (and no owner after it: 'the
+    last 3 years of their career' is a career reading)."""
+    lexicon = load("en")
+    spans, numbers = lexicon.extra.get("year_spans", {}), lexicon.extra.get("number_words", {})
+    count = "|".join([r"\d{1,2}"] + sorted(numbers, key=len, reverse=True))
+    return re.compile(
+        rf"\b(?:{phrase_alternation(spans.get('frames', []))})\s+(?:{phrase_alternation(spans.get('articles', []))})\s+"
+        rf"(?:{phrase_alternation(spans.get('leads', []))})\s+(?P<n>{count})[\s-]+years?\b"
+        rf"(?!\s*,?\s*(?:of|{phrase_alternation(spans.get('endings', []))})\b)", re.IGNORECASE)
 
 
 @lru_cache(maxsize=1)

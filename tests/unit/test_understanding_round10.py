@@ -78,7 +78,12 @@ def test_yes_no_openings_and_runs_of_years_are_written_plainly() -> None:
         "What did A publish between 2023 and 2024?"
     assert as_asked("Which papers did A publish in the four-year window ending with (and including) 2003?") == \
         "Which papers did A publish between 2000 and 2003?"
-    assert as_asked("What did A publish in the last two years?") == "What did A publish in the last two years?"
+    from hgrag.agents.understanding.reading import this_year
+
+    year = this_year()  # 'the last two years' with no last year named: the two years up to this one
+    assert as_asked("What did A publish in the last two years?") == f"What did A publish between {year - 1} and {year}?"
+    assert as_asked("What did A publish in the last two years of their career?").endswith("of their career?")
+    assert as_asked("What did A publish in their last two years?") == "What did A publish in their last two years?"
 
 
 def test_a_scope_is_no_citing_paper_and_known_phrases_are_no_unknown_things() -> None:
