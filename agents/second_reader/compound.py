@@ -64,6 +64,9 @@ def read_compound(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Ch
     plan = per_entity(question, spans, plan_fn, check_fn, native, refuse)
     if plan is not None:
         return plan
+    plan = joined_heads(question, spans, plan_fn, check_fn, native, refuse)
+    if plan is not None:
+        return plan
     return two_things(question, spans, plan_fn, check_fn, native, refuse, second)
 
 
@@ -89,6 +92,30 @@ def _usable(sub_question: str, plan: dict[str, Any], check_fn: CheckFn) -> str |
         return f"'{sub_question}'"
     missing = check_fn(sub_question, plan)
     return f"'{sub_question}' ({', '.join(missing[:2])})" if missing else None
+
+
+def joined_heads(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: CheckFn,
+                 native: Callable[..., dict[str, Any]], refuse: Callable[[str], dict[str, Any]]) -> dict[str, Any] | None:
+    """'Where and when was T published?': question words joined by a coordinator before one clause ask one
+    question each ('where was T published?', 'when was T published?'); both are answered, or none."""
+    first = phrase_pattern("asking_words").match(question)
+    joiner = phrase_pattern("coordinators").match(question[first.end():].lstrip()) if first else None
+    if not first or not joiner or any(s.start < first.end() for s in spans):
+        return None
+    after = question[first.end():].lstrip()[joiner.end():].lstrip()
+    second = phrase_pattern("asking_words").match(after)
+    if not second or not after[second.end():].strip():
+        return None
+    clause = after[second.end():]
+    texts = [question[:first.end()] + clause, after[:second.end()] + clause]
+    plans = [plan_fn(text) for text in texts]
+    problems = [_usable(text, plan, check_fn) for text, plan in zip(texts, plans)]
+    if any(problems):
+        return refuse(f"I read this as two questions, but could not read {next(p for p in problems if p)}; "
+                      "so I do not answer either.")
+    items = [(_label(plan["ir"]), plan["ir"]) for plan in plans]
+    parts = [{"question": text, "interpretation": plan.get("interpretation", "")} for text, plan in zip(texts, plans)]
+    return _mark(native(ir.outputs(items), spans), question, parts)
 
 
 def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: CheckFn,

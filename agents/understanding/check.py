@@ -165,7 +165,7 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     missing += [] if plan.get("rich_kinds") else _walk_nothing_asks(tokens, ir)  # (rich kinds' words are read apart)
     missing += _unlicensed_left_out(tag(whole or text, load("en")), ir, plan.get("anchors") or [])
     missing += _coordinated_heads(tag(whole or text, load("en")), returned) + _coordinated_nouns(tokens, returned)
-    missing += _vacuous_ranking(ir) + _owned_coauthors_unwalked([t for i, t in enumerate(tokens) if i not in stated], ir)
+    missing += _vacuous_ranking(ir)
     missing += counted_kind_unnamed(tag(whole or text, load("en")), ir, asking_tokens(whole or text)) + stranded(tokens)
     missing += [] if plan.get("rich_kinds") else asked_noun_unread(tokens) + kinds_not_reached(asking_tokens(whole or text), ir)  # (read apart)
     missing += _asking_sentences(whole or text, returned) + _unjoined_intersection(whole or text, ir)
@@ -313,25 +313,6 @@ def _vacuous_ranking(ir: dict[str, Any]) -> list[str]:
             return [f"the {'earliest' if op.get('order') == 'min' else 'highest'} of one named thing (a ranking of "
                     "nothing)"]
     return []
-
-
-def _owned_coauthors_unwalked(tokens: list[Token], ir: dict[str, Any]) -> list[str]:
-    """"Which of A's co-authors were not on T?": co-authors owned by a named person are reached by a walk from that
-    person (their papers, then those papers' authors); a plan that reaches authors only from T reads another
-    question ('T's authors other than A')."""
-    from hgrag.state.plan_ir import walk
-
-    owned = [c for a, b, c in zip(tokens, tokens[1:], tokens[2:])
-             if a.concept == "mention" and b.text in ("'s", "’s") and c.concept == "relation:coauthor"]
-    if not owned:
-        return []
-    for op in walk(ir):
-        inner = op.get("input") or {}
-        if (op.get("op"), op.get("edge"), op.get("direction")) == ("traverse", "writes", "in") and \
-                (inner.get("op"), inner.get("edge"), inner.get("direction")) == ("traverse", "writes", "out") and \
-                (inner.get("input") or {}).get("type") == "author":
-            return []
-    return [f"{owned[0].text} (no walk from their owner's papers to those papers' authors)"]
 
 
 def _heads(body: list[Token]) -> list[Token]:

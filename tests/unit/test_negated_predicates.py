@@ -72,3 +72,11 @@ def test_between_a_and_b_returns_the_winner(world):
     question = f"Between '{P3}' and 'Energy efficient scheduling of uplink traffic', which one has more number of authors?"
     answer, plan, report = read(world, question)
     assert answer == [P3] and verified(report), plan.get("interpretation")
+
+
+def test_joined_question_words_ask_one_question_each(world):
+    """'Where and when was T published?': the venue and the year, both labelled, or nothing."""
+    from test_second_reader import read, verified
+
+    answer, plan, report = read(world, f"Where and when was '{P3}' published?")
+    assert sorted(answer) == ["venues: Signal Processing", "year: 2010"] and verified(report), plan.get("interpretation")
