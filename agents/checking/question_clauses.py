@@ -48,7 +48,9 @@ def inner_clauses(sentence: str) -> list[str]:
     for pattern, needs_subject in ((CONTRAST_BREAK, False), (COMMA_BREAK, True)):
         breaks = list(pattern.finditer(sentence))
         context = sentence[:breaks[-1].start()] if breaks else ""
-        if breaks and (not needs_subject or SUBJECT_FIRST.match(context)) and not LEAVES_OUT.search(context):
+        subject = SUBJECT_FIRST.match(context)
+        clause = bool(subject) and bool(re.search(r"[a-z]{2,}", context[subject.end():]))  # 'T: who …' has no verb
+        if breaks and (not needs_subject or clause) and not LEAVES_OUT.search(context):
             return [sentence[:breaks[-1].start()], sentence[breaks[-1].end():]]
     return [sentence]
 YES_NO_TAIL = re.compile(r"\b(or not|whether or not|if not|yes or no|true or false)\b")

@@ -233,12 +233,26 @@ def two_things(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
                 second_ir, second_text = plan["ir"], completed
         if second_ir is None and second is not None:
             second_ir = second(rest, first)
+    if second_ir is not None and list(find("sentence_back_references", rest)) and not _keeps_filters(first["ir"], second_ir):
+        second_ir = None  # '… in the last 8 years, and what are the titles of these papers?': the same papers
     if second_ir is None:
         return refuse(f"I can read '{first_text}' but not '{rest}', so I do not answer half of the question.")
     items = [(_label(first["ir"]), first["ir"]), (_label(second_ir), second_ir)]
     parts = [{"question": first_text, "interpretation": first.get("interpretation", "")},
              {"question": second_text}]
     return _mark(native(ir.outputs(items), spans), question, parts)
+
+
+def _keeps_filters(first: dict[str, Any], second: dict[str, Any]) -> bool:
+    """Does the second part's plan keep every filter of the first's (a back-reference names the same things)?"""
+    from hgrag.state.plan_ir import walk
+
+    kept = [op for op in walk(second) if op.get("op") == "filter"]
+    return all(any(_same(op, other) for other in kept) for op in walk(first) if op.get("op") == "filter")
+
+
+def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return (a.get("attr"), a.get("cmp"), str(a.get("value"))) == (b.get("attr"), b.get("cmp"), str(b.get("value")))
 
 
 def _asks_unheld(text: str) -> bool:

@@ -64,6 +64,20 @@ def _predicate_nominal(tokens: list[Token], plan: dict[str, Any]) -> list[str]:
     return []
 
 
+def _values_untested(tokens: list[Token], ir: dict[str, Any] | None) -> list[str]:
+    """'Is T of type book-chapter?': a value the yes/no question names must be what the plan compares with (a
+    plan that only finds that T has some type answers another question)."""
+    from hgrag.state.plan_ir import walk
+
+    compared = set()
+    for op in walk(ir) if ir else []:
+        value = op.get("value")
+        compared |= {str(v).lower() for v in (value if isinstance(value, list) else [value]) if v is not None}
+    return [f"{t.text} (the yes/no question asks it; the plan does not test it)" for t in tokens
+            if t.family == "value" and t.text.lower() not in compared
+            and not any(t.text.lower().replace(" ", "-") in c or t.text.lower() in c for c in compared)]
+
+
 def _relates_to_mention(tokens: list[Token], at: int) -> bool:
     """'author of T', 'author on T': the noun at `at` relates its mention to another mention."""
     rest = tokens[at + 1:at + 4]
@@ -153,7 +167,7 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
         elif link.element is None and asked == "yes/no" and signature.get("any") and family != "head" \
                 and not names_a_mention(tokens, token):
             missing.append(f"{token.text} (the yes/no question asks it; the plan does not test it)")
-    missing += _predicate_nominal(tokens, plan) if asked == "yes/no" else []
+    missing += _predicate_nominal(tokens, plan) + _values_untested(tokens, plan.get("ir")) if asked == "yes/no" else []
     if plan.get("asked_kind") and asked not in ("yes/no", "number", "year"):
         asked = KIND_READS.get(plan["asked_kind"], plan["asked_kind"])  # a richer kind, read by its lexicon
     returned = output_kind(ir)

@@ -98,3 +98,27 @@ def test_two_asked_nouns_joined_by_and_need_two_outputs():
     tokens = tag("give me both the venue and the year of zzm.", load("en"))
     assert _coordinated_nouns(tokens, "venue") == ["year (asked too; the plan returns venue)"]
     assert _coordinated_nouns(tag("papers with author = zzm and citations > 45", load("en")), "paper") == []
+
+
+def test_a_yes_no_value_must_be_compared():
+    """'Is T of type book-chapter?' read as whether T has some type: the value asked is not tested."""
+    from hgrag.agents.understanding.check import _values_untested
+    from hgrag.agents.understanding.lexicon import load
+    from hgrag.agents.understanding.tokens import tag
+    from hgrag.state import plan_ir as ir
+
+    tokens = tag("is zzm of type book-chapter?", load("en"))
+    some_type = ir.test(ir.project(ir.match(["p1"], "paper", "T"), "work_type"), "nonempty")
+    assert _values_untested(tokens, some_type)
+    assert not _values_untested(tokens, ir.test(ir.project(ir.match(["p1"], "paper", "T"), "work_type"), "contains",
+                                                ["book-chapter"]))
+
+
+def test_a_back_reference_to_the_first_part_keeps_its_filters():
+    from hgrag.agents.second_reader.compound import _keeps_filters
+    from hgrag.state import plan_ir as ir
+
+    papers = ir.traverse(ir.match(["a1"], "author", "A"), "writes", "out")
+    recent = ir.where(papers, "year", ">=", 2019)
+    assert _keeps_filters(ir.traverse(recent, "published_in", "out"), recent)
+    assert not _keeps_filters(ir.traverse(recent, "published_in", "out"), papers)

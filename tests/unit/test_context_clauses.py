@@ -70,3 +70,7 @@ def test_context_clause_words_are_not_read_as_the_question(world, question, expe
 
     answer, plan, report = read(world, question)
     assert sorted(answer) == sorted(expected) and verified(report), plan.get("interpretation")
+
+
+def test_a_heading_before_a_colon_is_no_context_clause():
+    assert inner_clauses('"zzm0": who are the co-authors apart from zzm1?') == ['"zzm0": who are the co-authors apart from zzm1?']
