@@ -112,6 +112,7 @@ def test_a_yes_no_value_must_be_compared():
     assert _values_untested(tokens, some_type)
     assert not _values_untested(tokens, ir.test(ir.project(ir.match(["p1"], "paper", "T"), "work_type"), "contains",
                                                 ["book-chapter"]))
+    assert not _values_untested(tag("did zzm publish the article zzm?", load("en")), some_type)  # a descriptor
 
 
 def test_a_back_reference_to_the_first_part_keeps_its_filters():
