@@ -38,17 +38,28 @@ def _paper_filters(node: dict[str, Any], filters: dict[str, Any]) -> dict[str, A
     return node
 
 
-def _branch(plan: dict[str, Any], subject: str) -> dict[str, Any]:
-    node = ir.match([subject], plan.get("start_type", "paper"), _mention_text(plan, subject))
+def _branch(plan: dict[str, Any], subject: str, leave_out: list[str] | None = None) -> dict[str, Any]:
+    """One subject's walk; `leave_out`: named things of the start's kind taken out where the walk last reaches that
+    kind ('the venues of the other papers by T's authors': T is left out of the papers, not of the venues)."""
+    start_type = plan.get("start_type", "paper")
+    node = ir.match([subject], start_type, _mention_text(plan, subject))
     if plan.get("start_filters"):
         node = _paper_filters(node, plan["start_filters"])
-    for step in plan.get("steps", []):
+    steps = plan.get("steps", [])
+    last_at = _last_arrival(steps, start_type) if leave_out else None
+    for i, step in enumerate(steps):
         filters = step.get("filters") or {}
         position = filters.get("position") if step["edge"] == "writes" else None  # a byline place, either way
         node = ir.traverse(node, step["edge"], step["direction"], position)
         if step["to_type"] == "paper" and filters:
             node = _paper_filters(node, {k: v for k, v in filters.items() if k != "position"})
+        if i == last_at:
+            node = {"op": "difference", "inputs": [node, ir.match(leave_out, start_type)]}
     return node
+
+
+def _last_arrival(steps: list[dict[str, Any]], kind: str) -> int | None:
+    return max((i for i, step in enumerate(steps) if step.get("to_type") == kind), default=None)
 
 
 def node_set(plan: dict[str, Any]) -> dict[str, Any] | None:
@@ -56,10 +67,13 @@ def node_set(plan: dict[str, Any]) -> dict[str, Any] | None:
     subjects = subject_ids(plan)
     if not subjects:
         return None
+    start_type, result_type = plan.get("start_type", "paper"), plan.get("result_type", "paper")
+    inside = bool(plan.get("exclude_anchors")) and start_type == "paper" and result_type not in ("paper", "author") \
+        and _last_arrival(plan.get("steps", []), start_type) is not None  # T left out of the papers before their venues
     node = ir.setop("union" if plan.get("combine") == "union" else "intersect",
-                    [_branch(plan, s) for s in subjects])
+                    [_branch(plan, s, subjects if inside else None) for s in subjects])
     excluded = list(plan.get("exclude") or [])
-    if plan.get("exclude_anchors"):
+    if plan.get("exclude_anchors") and not inside:
         excluded += [s for s in subjects if s not in excluded]
     if excluded:
         node = {"op": "difference", "inputs": [node, ir.match(excluded, "author" if plan.get("result_type") == "author"

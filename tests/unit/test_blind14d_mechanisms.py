@@ -123,3 +123,12 @@ def test_a_back_reference_to_the_first_part_keeps_its_filters():
     recent = ir.where(papers, "year", ">=", 2019)
     assert _keeps_filters(ir.traverse(recent, "published_in", "out"), recent)
     assert not _keeps_filters(ir.traverse(recent, "published_in", "out"), papers)
+
+
+def test_the_other_papers_are_left_out_before_their_venues(world):
+    """'In which venues were the other papers by the authors of T published?': T leaves the papers, not the venues."""
+    from test_second_reader import read, verified
+
+    answer, plan, report = read(world, "In which venues were the other papers published by the authors of "
+                                       "'Sparse recovery of harmonic signals in noise'?")
+    assert sorted(answer) == ["Computer Networks"] and verified(report), plan.get("interpretation")
