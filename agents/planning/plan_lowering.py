@@ -69,7 +69,7 @@ def node_set(plan: dict[str, Any]) -> dict[str, Any] | None:
         return None
     start_type, result_type = plan.get("start_type", "paper"), plan.get("result_type", "paper")
     inside = bool(plan.get("exclude_anchors")) and start_type == "paper" and result_type not in ("paper", "author") \
-        and _last_arrival(plan.get("steps", []), start_type) is not None  # T left out of the papers before their venues
+        and _last_arrival(plan.get("steps", []), start_type) is not None and _other_papers(plan)  # before their venues
     node = ir.setop("union" if plan.get("combine") == "union" else "intersect",
                     [_branch(plan, s, subjects if inside else None) for s in subjects])
     excluded = list(plan.get("exclude") or [])
@@ -84,6 +84,16 @@ def node_set(plan: dict[str, Any]) -> dict[str, Any] | None:
     for extra in plan.get("post_filters") or []:
         node = ir.where(node, extra["attr"], extra["cmp"], extra.get("value"), extra.get("sub"))
     return node
+
+
+def _other_papers(plan: dict[str, Any]) -> bool:
+    """Does the question leave the named paper out of papers ('the other papers of its authors'), rather than its
+    venue out of venues ('where else have its authors published')?"""
+    from hgrag.agents.understanding.lexicon import load
+    from hgrag.agents.understanding.tokens import tag
+
+    tokens = tag(str(plan.get("residual") or ""), load("en"))
+    return any(a.concept == "operator:other" and b.concept == "kind:paper" for a, b in zip(tokens, tokens[1:]))
 
 
 def _alternatives(plan: dict[str, Any]) -> bool:
