@@ -8,6 +8,8 @@ what the plan currently says. Compositional parts the frame cannot hold ride alo
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from typing import Any
 
 from hgrag.agents.answering.interpretation import interpret
@@ -89,20 +91,23 @@ def node_set(plan: dict[str, Any]) -> dict[str, Any] | None:
 def _other_papers(plan: dict[str, Any]) -> bool:
     """Does the question leave the named paper out of papers ('the other papers of its authors'), rather than its
     venue out of venues ('where else have its authors published')?"""
-    from hgrag.agents.understanding.lexicon import load
-    from hgrag.agents.understanding.tokens import tag
-
-    tokens = tag(str(plan.get("residual") or ""), load("en"))
-    return any(a.concept == "operator:other" and b.concept == "kind:paper" for a, b in zip(tokens, tokens[1:]))
+    concepts = _concepts(str(plan.get("residual") or ""))
+    return any(a == "operator:other" and b == "kind:paper" for a, b in zip(concepts, concepts[1:]))
 
 
 def _alternatives(plan: dict[str, Any]) -> bool:
     """Does the question offer the compared entities as alternatives ('did A or B write T?': any of them will
     do), rather than together ('did A and B write T?': all of them)?"""
+    return any(c in ("function:or", "function:either") for c in _concepts(str(plan.get("residual") or "")))
+
+
+@lru_cache(maxsize=256)
+def _concepts(text: str) -> tuple[str, ...]:
+    """The lexicon's concepts of a question's words, in order (read once per question text)."""
     from hgrag.agents.understanding.lexicon import load
     from hgrag.agents.understanding.tokens import tag
 
-    return any(t.concept in ("function:or", "function:either") for t in tag(str(plan.get("residual") or ""), load("en")))
+    return tuple(t.concept or "" for t in tag(text, load("en")))
 
 
 def _operation(plan: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
