@@ -56,6 +56,8 @@ def negated_predicate(question: str, spans: list[Any]) -> str | None:
     first = masked.strip().split(" ", 1)[0].lower() if masked.strip() else ""
     if len(negators) != 1 or first not in openers or phrase_pattern("negative_auxiliaries").search(masked):
         return None
+    if any(t.concept == "operator:yes_no" for t in tag(masked, load("en"))):
+        return None  # '… or not?': the tail of a yes/no question, no negated predicate
     before = tag(masked[:negators[0].start()], load("en"))
     if not any(t.concept == "mention" for t in before) or len(before) > 1 and before[1].text == "there" \
             or any(t.family == "relation" for t in before):

@@ -33,6 +33,7 @@ def test_a_not_after_the_subject_negates_the_predicate(question, names, positive
     ("Are there papers by Ann Lee not in V?", ("Ann Lee", "V")),  # states nothing of a subject
     ("Didn't Ann Lee publish in V?", ("Ann Lee", "V")),  # a leading negative auxiliary: the positive reading
     ("Did Ann Lee publish in V?", ("Ann Lee", "V")),
+    ("is T classified as a preprint or not", ("T",)),  # 'or not' ends a yes/no question
 ])
 def test_no_predicate_negation(question, names):
     assert negated_predicate(question, _spans(question, *names)) is None
