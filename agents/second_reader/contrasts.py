@@ -59,7 +59,7 @@ def negated_predicate(question: str, spans: list[Any]) -> str | None:
     if any(t.concept == "operator:yes_no" for t in tag(masked, load("en"))):
         return None  # '… or not?': the tail of a yes/no question, no negated predicate
     before = tag(masked[:negators[0].start()], load("en"))
-    if not any(t.concept == "mention" for t in before) or len(before) > 1 and before[1].text == "there" \
+    if not any(t.concept == "mention" for t in before) or len(before) > 1 and before[1].concept == "function:there" \
             or any(t.family == "relation" for t in before):
         return None
     outside = [m for m in find("negators", question) if m.group(0).lower() != "n't"

@@ -74,7 +74,7 @@ def _values_untested(tokens: list[Token], ir: dict[str, Any] | None) -> list[str
         value = op.get("value")
         compared |= {str(v).lower() for v in (value if isinstance(value, list) else [value]) if v is not None}
     def describes(i: int) -> bool:  # 'the article T', 'did V publish the article T': a descriptor, not asked
-        return i + 1 < len(tokens) and tokens[i + 1].concept == "mention" or i > 0 and tokens[i - 1].text == "the"
+        return i + 1 < len(tokens) and tokens[i + 1].concept == "mention" or i > 0 and tokens[i - 1].concept == "function:the"
 
     return [f"{t.text} (the yes/no question asks it; the plan does not test it)" for i, t in enumerate(tokens)
             if t.family == "value" and not describes(i) and t.text.lower() not in compared

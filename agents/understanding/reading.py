@@ -99,7 +99,7 @@ def _recent_pattern() -> re.Pattern:
     return re.compile(
         rf"\b(?:{phrase_alternation(spans.get('frames', []))})\s+(?:{phrase_alternation(spans.get('articles', []))})\s+"
         rf"(?:{phrase_alternation(spans.get('leads', []))})\s+(?P<n>{count})[\s-]+years?\b"
-        rf"(?!\s*,?\s*(?:of|{phrase_alternation(spans.get('endings', []))})\b)", re.IGNORECASE)
+        rf"(?!\s*,?\s*(?:{phrase_alternation(spans.get('owner_links', []) + spans.get('endings', []))})\b)", re.IGNORECASE)
 
 
 @lru_cache(maxsize=1)
