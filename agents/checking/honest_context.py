@@ -93,7 +93,7 @@ SECOND_PARTY = re.compile(rf"\b(?:{_alternation(_words('second_party'))}|{_alter
                           rf"and zzm\d+|zzm\d+ and)\b")
 
 OWNED_COAUTHOR = re.compile(rf"zzm\d+\s*'s\s+(?:\w+\s+){{0,3}}?{_alternation(_coauthor_forms())}\b|"
-                            rf"\b{_alternation(_coauthor_forms())}\s+(?:of|for)\s+zzm\d+")
+                            rf"\b{_alternation(_coauthor_forms())}\s+{_alternation(_words('owner_links'))}\s+zzm\d+")
 
 
 def _stranded_prepositions() -> list[str]:

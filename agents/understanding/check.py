@@ -254,8 +254,8 @@ def _distributes(tokens: list[Token], i: int) -> bool:
     """'the authors of T1 and of T2': an 'and' before a repeated preposition joins two phrases, each asked on its
     own (their union), not two things that share the answer."""
     after = tokens[i + 1] if i + 1 < len(tokens) else None
-    return tokens[i].concept == "function:and" and after is not None and after.concept in (
-        "function:of", "function:by", "function:from", "function:in", "function:for")
+    repeated = load("en").extra.get("context_words", {}).get("distributing_prepositions", [])
+    return tokens[i].concept == "function:and" and after is not None and after.text in repeated
 
 
 def _walk_nothing_asks(tokens: list[Token], ir: dict[str, Any]) -> list[str]:
