@@ -173,7 +173,7 @@ class TypeChecker:
 
     def _aggregate(self, op: dict[str, Any]) -> Kind:
         source = self.collection(op, op["input"])
-        if op["fn"] == "count":
+        if op["fn"] in ("count", "frequency"):
             return Kind("scalar")
         attr = op.get("attr")
         if source.kind == "nodes":

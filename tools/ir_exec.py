@@ -193,6 +193,9 @@ class Executor:
         fn = op["fn"]
         if fn == "count":
             return Value("scalar", len(self._collection(source, "count")))
+        if fn == "frequency":  # how often the most reached item was reached: the count behind a ranking's winner
+            items = self._collection(source, "frequency")
+            return Value("scalar", max(items.values())) if items else Value("none")
         numbers = self._numbers(source, op.get("attr"))
         if not numbers:
             return Value("none") if fn != "sum" else Value("scalar", 0)

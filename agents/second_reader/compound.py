@@ -19,6 +19,7 @@ import re
 from typing import Any, Callable
 
 from hgrag.agents.second_reader.contrasts import alternatives_group, comparison_plan, negated_yes_no
+from hgrag.agents.second_reader.group_count import winner_count
 from hgrag.agents.second_reader.lexicon import find, has, has_stem, phrase_pattern, words
 from hgrag.agents.understanding.instructions import instruction_only
 from hgrag.agents.understanding.lexicon import load
@@ -231,6 +232,8 @@ def two_things(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
             plan = plan_fn(completed)
             if not _usable(completed, plan, check_fn) and plan["ir"] != first["ir"] and plan["ir"]["op"] not in ("match", "describe"):
                 second_ir, second_text = plan["ir"], completed
+        if second_ir is None:
+            second_ir = winner_count(rest, first["ir"])  # '… and how many?' after a ranking by frequency
         if second_ir is None and second is not None:
             second_ir = second(rest, first)
     if second_ir is not None and list(find("sentence_back_references", rest)) and not _keeps_filters(first["ir"], second_ir):
@@ -352,7 +355,7 @@ def _label(program: dict[str, Any]) -> str:
         if kind == "project":
             return labels.get(op["attr"], op["attr"])
         if kind == "aggregate":
-            return labels["count"] if op["fn"] == "count" else op["fn"]
+            return labels["count"] if op["fn"] in ("count", "frequency") else op["fn"]
         if kind == "test":
             return labels["bool"]
         if kind == "traverse":

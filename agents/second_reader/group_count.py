@@ -1,0 +1,60 @@
+"""'… and how many?' after a ranking by frequency: the count behind the winner.
+
+"In which year did A publish the least papers and how many?", "the most frequent co-author of A and how many
+papers do they have together?": the first part ranks the items a walk reaches by how often they are reached
+(years of A's papers, venues, co-authors); the second part asks no new thing, only how often the winner was
+reached. Its plan is the `frequency` aggregate over the first part's ranking (every winner of a ranking shares
+that number, so ties give one count too). Read from concept families, not wordings.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.tokens import tag
+from hgrag.state import plan_ir as ir
+
+COUNTING = ("operator:count", "head:how_many")
+# what a bare back-referring count may say besides its count word: function words, auxiliaries, the counted
+# papers, the writing or co-author relation the ranking walked, and fillers
+KEPT_FAMILIES = ("function", "head", "filler", "general")
+KEPT_CONCEPTS = ("kind:paper", "relation:writes", "relation:published", "relation:coauthor")
+
+
+def winner_count(rest: str, first: dict[str, Any]) -> dict[str, Any] | None:
+    """The count behind the first part's frequency ranking when `rest` is a bare count, else None."""
+    if first.get("op") != "top" or (first.get("key") or "frequency") != "frequency":
+        return None
+    tokens = tag(rest.lower(), load("en"))
+    if not any(t.concept in COUNTING for t in tokens):
+        return None
+    if any(t.concept not in COUNTING + KEPT_CONCEPTS and t.family not in KEPT_FAMILIES for t in tokens):
+        return None
+    if any(t.concept == "kind:paper" for t in tokens) and not _counts_papers(first):
+        return None  # 'how many papers' after a ranking not of what papers reach
+    return ir.aggregate(first, "frequency")
+
+
+def _counts_papers(program: dict[str, Any]) -> bool:
+    """Does the ranked walk start from papers (its multiplicities count papers)?"""
+    from hgrag.state.ir_types import EDGE_ENDS
+
+    inner = program["input"]
+    while inner.get("op") in ("difference", "filter", "project", "traverse"):
+        if inner["op"] == "traverse" and EDGE_ENDS.get((inner["edge"], inner["direction"]), ("",))[0] == "paper":
+            return True
+        if inner["op"] == "project":
+            return _reached_kind(inner["input"]) == "paper"
+        inner = inner["inputs"][0] if inner["op"] == "difference" else inner["input"]
+    return False
+
+
+def _reached_kind(program: dict[str, Any]) -> str | None:
+    from hgrag.state.ir_types import EDGE_ENDS
+
+    if program.get("op") == "traverse":
+        return EDGE_ENDS.get((program["edge"], program["direction"]), (None, None))[1]
+    if program.get("op") == "filter":
+        return _reached_kind(program["input"])
+    return program.get("type") if program.get("op") == "match" else None
