@@ -146,6 +146,8 @@ def _ranked(tokens: list[Token]) -> tuple:
             for j in range(i + 1, min(i + 3, len(tokens))):
                 if tokens[j].concept in CITATION_WORDS:
                     return RANKS[token.concept], j, "cited_by_count"
+                if tokens[j].concept == "kind:paper":  # 'who has published the most papers': people ranked
+                    return RANKS[token.concept], j, "n_papers"
                 if tokens[j].family != "general":
                     break
         if token.concept in YEAR_RANKS and i + 1 < len(tokens) and tokens[i + 1].concept == "kind:paper":
@@ -193,6 +195,11 @@ def _walk(start: str, asked: str, links: dict[str, Any]) -> list[Any] | None:
         if here != "author":
             return None
         steps.append(_coauthors)
+    if links.get("rank_key") == "n_papers":  # 'among the authors of T, who published the most papers?'
+        steps = _to_kind(steps, here, asked)
+        if asked != "author" or steps is None:
+            return None
+        return steps + [lambda p, order=links["rank"]: ir.top(p, "n_papers", order)]
     if "rank" in links:  # 'the most cited paper of …', 'their first paper': the papers reached, ranked
         if here != "paper" and _to_kind(steps, here, "paper") is None:
             return None
