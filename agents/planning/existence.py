@@ -1,0 +1,54 @@
+"""Yes/no questions whether a paper is in the graph: 'Does T exist?', 'Does the publication T exist?'.
+
+The predicate is the lexicon's `operator:exists`; besides it the question may hold only its auxiliary, function
+words, a paper noun and the one title (a negation is read by the negation readers, which re-plan the positive
+question). A title the graph holds word for word (after normalising case, accents and punctuation) answers 'yes'.
+A title the linker finds nowhere is left to the other readers, which abstain and name it: an absent title may be
+a real paper misspelt, and the pipeline answers only from linked entities."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.tokens import tag
+from hgrag.state import plan_ir as ir
+from hgrag.tools.text import norm_key
+
+EXISTS = "operator:exists"
+FRAME = ("function", "filler", "general")  # words around the claim that ask nothing ('the', 'please')
+
+
+def existence_plan(residual: str, spans: list[Any]) -> dict[str, Any] | None:
+    """The plan testing whether the one claimed paper is in the graph, or None when the question is no such test."""
+    tokens = tag(residual.lower(), load("en"))
+    if not tokens or tokens[0].concept != "head:aux" or sum(t.concept == EXISTS for t in tokens) != 1:
+        return None
+    linked = [s for s in spans if s.candidates]
+    if len(spans) != 1 or len(linked) != 1 or linked[0].type != "paper" or not _only_frame(tokens, mentions=1):
+        return None
+    span = linked[0]
+    if norm_key(span.text) != norm_key(span.candidates[0].label):
+        return None  # a near title: 'yes' would claim the paper asked about is this other one
+    return _plan(ir.match([span.candidates[0].node_id], "paper", span.text), [span])
+
+
+def _only_frame(tokens: list[Any], mentions: int) -> bool:
+    """Nothing but the auxiliary, the predicate, a paper noun, frame words and the mention(s)."""
+    seen = 0
+    for token in tokens[1:]:
+        if token.concept == "mention":
+            seen += 1
+        elif token.concept not in (EXISTS, "kind:paper") and token.family not in FRAME:
+            return False
+    return seen == mentions
+
+
+def _plan(program: dict[str, Any], spans: list[Any]) -> dict[str, Any]:
+    from hgrag.agents.planning.ir_planner import ir_native_plan
+    from hgrag.agents.planning.plan_compiler import mention_dict
+    from hgrag.agents.planning.plan_lowering import with_ir
+
+    plan = ir_native_plan(ir.test(program, "nonempty"), [mention_dict(s, "subject") for s in spans], [])
+    plan["rationale"] = "existence test: the title is the graph's own"
+    return with_ir(plan)
