@@ -69,10 +69,28 @@ def negated_predicate(question: str, spans: list[Any]) -> str | None:
     return " ".join((question[:outside[0].start()] + question[outside[0].end():]).split())
 
 
+def _doubly_negated(question: str, spans: list[Any]) -> str | None:
+    """'Wasn't T not published in 2009?', 'Doesn't T not exist?': a leading negative auxiliary and a negated
+    predicate cancel; the positive question, or None."""
+    from dataclasses import replace
+
+    text = question.strip()
+    lead = phrase_pattern("negative_auxiliaries").match(text)
+    if not lead:
+        return None
+    positive = words()["negative_auxiliaries"][lead.group(0).lower().replace("’", "'")]
+    led = positive[:1].upper() + positive[1:] + text[lead.end():]
+    shift = len(led) - len(text) - (len(question) - len(question.lstrip()))
+    moved = [replace(s, start=s.start + shift, end=s.end + shift) for s in spans]
+    return negated_predicate(led, moved)
+
+
 def negated_yes_no(question: str, plan_fn: PlanFn, spans: list[Any] | None = None) -> dict[str, Any] | None:
     """The rules' plan of the positive question, when that plan is a yes/no test; a predicate negated after
     its subject ('did A not publish in V?') is the positive test, negated."""
     rewritten, negated = positive_reading(question), False
+    if rewritten is None:
+        rewritten = _doubly_negated(question, spans or [])  # 'Doesn't T not exist?': the negations cancel
     if rewritten is None:
         rewritten, negated = negated_predicate(question, spans or []), True
     if rewritten is None:
