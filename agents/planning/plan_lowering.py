@@ -95,6 +95,19 @@ def _other_papers(plan: dict[str, Any]) -> bool:
     return any(a == "operator:other" and b == "kind:paper" for a, b in zip(concepts, concepts[1:]))
 
 
+def _other_values(plan: dict[str, Any], values: dict[str, Any]) -> dict[str, Any] | None:
+    """'In which other years have T's authors published?': 'other' before the projected attribute's noun leaves the
+    named entities' own values out (T's year), not only the entities themselves."""
+    attr = plan.get("project")
+    concepts = _concepts(str(plan.get("residual") or ""))
+    named = [f"attribute:{attr}"] if attr == "year" else []
+    if not plan.get("exclude_anchors") or not any(a == "operator:other" and b in named
+                                                  for a, b in zip(concepts, concepts[1:])):
+        return None
+    own = ir.project(ir.match(subject_ids(plan), plan.get("start_type", "paper")), attr)
+    return ir.where(values, attr, "not_in", sub=own)
+
+
 def _alternatives(plan: dict[str, Any]) -> bool:
     """Does the question offer the compared entities as alternatives ('did A or B write T?': any of them will
     do), rather than together ('did A and B write T?': all of them)?"""
@@ -117,6 +130,7 @@ def _operation(plan: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
     projected = bool(plan.get("project"))
     if projected:
         node = ir.project(node, plan["project"])
+        node = _other_values(plan, node) or node
     if operation == "describe":
         return {"op": "describe", "input": node}
     if operation == "yes_no":
