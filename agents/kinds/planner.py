@@ -80,7 +80,8 @@ def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any
     if asked not in ("primary_topic", "topic") and any(c.group == "primary_topic" for c in found):
         for span in named:  # 'papers whose primary topic is X': X by the primary-topic edge
             span.primary = span.type == "topic"
-    if primary_modifier(asking) and asked not in ("primary_topic", "paper") and "most" not in {c.group for c in found}:
+    implied = primary_modifier(asking) and asked not in ("primary_topic", "paper") and "most" not in {c.group for c in found}
+    if implied:
         found = found + [Cue(0, 0, "most", "")]  # 'A's main affiliation': the one on most of A's papers
     yes_no = _asks_yes_no(asking)
     compared = _comparison(masked, spans, named, years, yes_no, resources.store)
@@ -93,6 +94,10 @@ def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any
         return None  # a negation this reading does not place: left to the planner that reads exclusions
     plan = build_plan(asked, spans, named, years, found, topical, yes_no=yes_no, negated=tuple(negated),
                       bound=threshold(masked))
+    if implied and plan is not None:
+        plan = _primary_tested(plan)
+        if not _one_person_ranked(plan.get("ir")):
+            return _primary_of_many()
     if plan is not None and topical:
         plan["topical"] = {"term": term, "ranked_by": "topic and keyword edges",
                            "note": f"papers about '{term}' found by their topic and keyword edges"}
@@ -266,6 +271,45 @@ def _holds_none(group: str, resources: Any) -> dict[str, Any]:
     plan = unsupported_plan(sentence[:1].upper() + sentence[1:] + ".")
     plan["rich_kind"] = KIND_FAMILY[kind]
     return plan
+
+
+def _one_person_ranked(program: dict[str, Any] | None) -> bool:
+    """Does the plan rank what one named person's author entries reach (a primary affiliation is a person's own:
+    over the authors of a paper, or several people, it is one per person, which a single ranking does not give)?"""
+    tops = [op for op in ir.walk(program or {}) if op.get("op") == "top"]
+    if len(tops) != 1:
+        return False
+    ops = list(ir.walk(tops[0]["input"]))
+    people = {i for op in ops if op.get("op") == "match" and op.get("type") == "author" for i in op.get("ids") or []}
+    walked_to_people = any(op.get("op") == "traverse" and (op.get("edge"), op.get("direction")) in
+                           (("writes", "in"), ("authorship_by", "out")) for op in ops)
+    return len(people) == 1 and not walked_to_people and not any(op.get("type") == "paper" for op in ops)
+
+
+def _primary_tested(plan: dict[str, Any]) -> dict[str, Any]:
+    """'Does A have I as primary affiliation?': the ranking of A's institutions must hold I (the joins intersect
+    before they rank, which asks whether I is any of A's institutions)."""
+    program = plan.get("ir") or {}
+    top = program.get("input") or {}
+    inner = top.get("input") or {}
+    if program.get("op") != "test" or top.get("op") != "top" or inner.get("op") != "intersect":
+        return plan
+    walks = [i for i in inner["inputs"] if i.get("op") != "match"]
+    named = [i for i in inner["inputs"] if i.get("op") == "match"]
+    if len(walks) != 1 or len(named) != 1:
+        return plan
+    from hgrag.agents.answering.interpretation import interpret
+
+    ranked = ir.test(ir.top(walks[0], top.get("key") or "frequency", top.get("order") or "max"), "contains",
+                     list(named[0]["ids"]))
+    return {**plan, "ir": ranked, "interpretation": interpret(ranked, anchors=plan.get("anchors"))}
+
+
+def _primary_of_many() -> dict[str, Any]:
+    from hgrag.agents.planning.plan_basics import unsupported_plan
+
+    return unsupported_plan("A primary affiliation is one person's own (the institution on most of their papers); I "
+                            "give it for one named person at a time, not for each of several people at once.")
 
 
 def _asks_yes_no(asking: str) -> bool:
