@@ -14,7 +14,10 @@ def with_own_stop(text: str, span: Any) -> Any:
     """The span widened over the full stop its title ends with, unless a new sentence or question follows
     ('T. When was it published?')."""
     label = span.candidates[0].label if span.candidates and span.type == "paper" and not span.quoted else ""
-    if not label.endswith(".") or text[span.end:span.end + 1] != ".":
+    after = text[span.end:span.end + 1]
+    if label and after and after not in ". " and not after.isalnum() and label.endswith(text[span.end - 2:span.end + 1]):
+        return replace(span, end=span.end + 1, text=text[span.start:span.end + 1])  # '…gradients&#160;' ends so
+    if not label.endswith(".") or after != ".":
         return span
     following = re.match(r"\s+([\w'-]+)", text[span.end + 1:])
     if not following or following.group(1)[0].isupper() or _asks(following.group(1)):
