@@ -13,7 +13,9 @@ ATTRIBUTE_WORDS = {"year": "publication year", "cited_by_count": "citation count
 COMPARISON_WORDS = {"=": "equal to", "!=": "other than", "<": "less than", "<=": "at most", ">": "more than",
                     ">=": "at least"}
 FUNCTION_WORDS = {"count": "the number of", "sum": "the total", "avg": "the average", "min": "the lowest",
-                  "max": "the highest", "span": "the span (last minus first)"}
+                  "max": "the highest", "span": "the span (last minus first)",
+                  "frequency": "how often it occurs"}
+DESCRIBED = {"paper": "the papers with '{}' in their title", "author": "the authors named '{}'"}
 PLURAL = {"author": "authors", "paper": "papers", "venue": "venues"}
 # the richer OpenAlex edges (tools/graph_kinds.py): (edge, direction) -> reading of the walk
 RICH_READINGS = {("authorship_by", "in"): "the author entries of {}", ("authorship_by", "out"): "the authors of {}",
@@ -31,9 +33,11 @@ RICH_READINGS = {("authorship_by", "in"): "the author entries of {}", ("authorsh
 
 
 class Reader:
-    def __init__(self, store: Any = None, labels: dict[str, tuple[str, str]] | None = None):
+    def __init__(self, store: Any = None, labels: dict[str, tuple[str, str]] | None = None,
+                 described: set[str] | None = None):
         self.store = store
         self.labels = labels or {}  # node id -> (label, type), e.g. from the plan's linked mentions
+        self.described = described or set()  # mentions standing for every node they fit ('the paper on K')
 
     def label(self, node: Any) -> str:
         if not isinstance(node, str):
@@ -54,6 +58,9 @@ class Reader:
 
     def _match(self, op: dict[str, Any]) -> str:
         names = [self.label(n) for n in op.get("ids", [])]
+        text, kind = op.get("text") or "", op.get("type")
+        if text in self.described and kind in DESCRIBED:  # 'the paper on K', 'Jack'
+            return DESCRIBED[kind].format(text)
         if len(names) > 3:  # a set carried over from an earlier answer: named in short
             return f"the {len(names)} {op.get('type', 'node')}s {', '.join(names[:2])} and {len(names) - 2} more"
         return " and ".join(names) if names else f"'{op.get('text', '?')}'"
@@ -117,6 +124,8 @@ class Reader:
         inner, fn = self.read(op["input"]), op["fn"]
         if fn == "count":
             return f"the number of {inner}"
+        if fn == "frequency":
+            return f"how many times {inner} occurs"
         word = ATTRIBUTE_WORDS.get(op.get("attr") or "", op.get("attr") or "value")
         places = op.get("round")
         rounding = "" if places is None else f" (rounded to {places} decimal place{'s' if places != 1 else ''})"
@@ -216,7 +225,8 @@ def interpret(ir: dict[str, Any] | None, store: Any = None, anchors: list[dict[s
     """The plain-English reading of a plan IR (labels from the store, or from the linked mentions)."""
     labels = {m["node_id"]: (m.get("label") or m.get("text", ""), m.get("type", "")) for m in anchors or []
               if m.get("node_id")}
-    text = Reader(store, labels).read(ir)
+    described = {m.get("text", "") for m in anchors or [] if m.get("members") and m.get("type") in DESCRIBED}
+    text = Reader(store, labels, described).read(ir)
     return text[:1].upper() + text[1:] if text else text
 
 

@@ -10,6 +10,7 @@ from typing import Any, Callable
 from hgrag.agents.second_reader.canonical import canonical
 from hgrag.agents.second_reader.candidates import HOPS, roots
 from hgrag.agents.second_reader.compound import read_compound
+from hgrag.agents.second_reader.contrasts import negated_yes_no
 from hgrag.agents.second_reader.lexicon import phrase_pattern
 from hgrag.agents.second_reader.review import (calibration, linked_anchors, objection, propose, question_years,
                                                  readings_for)
@@ -27,9 +28,11 @@ def second_read(question: str, plan: dict[str, Any], resources: Any, plan_fn: Pl
     from hgrag.agents.planning.plan_compiler import mention_dict
     from hgrag.agents.checking.question_check import unexplained_parts
 
-    if plan.get("rich_kinds") and plan.get("ir") and not unexplained_parts(question, plan):
-        return plan  # the richer-kinds planner read every part (two-part, negated, counted) and the check agrees
     spans = anchor_spans(question, plan, resources.store)
+    if plan.get("rich_kinds") and plan.get("ir") and not unexplained_parts(question, plan):
+        # the richer-kinds planner read every part (two-part, counted) and the check agrees; a negated yes/no
+        # question is read as the positive question's test, negated (or not, when the negations cancel)
+        return negated_yes_no(question, plan_fn, spans) or plan
 
     def native(program: dict[str, Any], used: list[Any]) -> dict[str, Any]:
         from hgrag.agents.understanding.instructions import with_instructions
@@ -42,6 +45,10 @@ def second_read(question: str, plan: dict[str, Any], resources: Any, plan_fn: Pl
     composed = read_compound(question, spans, plan_fn, unexplained_parts, native, refuse, second, plan)
     if composed is not None:
         return composed
+    described = _described_reading(question, spans or _detected(question, resources), plan, resources.store, native,
+                                   unexplained_parts)
+    if described is not None:
+        return described
     anchors = linked_anchors(plan.get("anchors", []))
     if plan.get("operation") == "unsupported" or not anchors:
         return plan  # the rules know the graph cannot answer it (or it is not English), or nothing is linked
@@ -86,6 +93,40 @@ def _chain_reading(question: str, spans: list[Any], native: Callable[..., dict[s
         return None
     plan["rationale"] = "chain reader: " + plan.get("rationale", "")
     return plan
+
+
+def _detected(question: str, resources: Any) -> list[Any]:
+    """The question's linked mentions when the rules' plan names none (it abstained before linking them)."""
+    from hgrag.agents.planning.plan_basics import detector_for
+
+    return [s for s in detector_for(resources).detect(question)[0] if s.candidates]
+
+
+def _described_reading(question: str, spans: list[Any], plan: dict[str, Any], store: Any,
+                       native: Callable[..., dict[str, Any]],
+                       check: Callable[[str, dict[str, Any]], list[str]]) -> dict[str, Any] | None:
+    """The plan over papers named by description ('the paper on K by Jack'; second_reader/described.py) when the
+    rules have no plan the check accepts (or only the graph's lack of topics to say) and the check accepts it."""
+    from hgrag.agents.second_reader.described import described_program
+
+    if plan.get("operation") == "unsupported" and not plan.get("rich_kind"):
+        return None  # another language, or a thing the graph does not hold at all
+    if plan.get("ir") and plan.get("operation") != "unsupported" and not check(question, plan):
+        return None  # the rules' plan stands
+    from hgrag.agents.planning.plan_lowering import with_ir
+
+    found = described_program(question, spans, question_years(question), plan.get("anchors", []), store)
+    if found is None:
+        return None
+    new = native(found[0], found[1])
+    for anchor in new.get("anchors", []):
+        if anchor.get("text") in found[2]:
+            anchor["members"] = found[2][anchor["text"]]  # a set named as one: every paper or person it fits
+    new = with_ir(new)
+    if check(question, new):
+        return None
+    new["rationale"] = "described papers: " + new.get("rationale", "")
+    return new
 
 
 def anchor_spans(question: str, plan: dict[str, Any], store: Any) -> list[Any]:
