@@ -19,8 +19,9 @@ import re
 from typing import Any, Callable
 
 from hgrag.agents.second_reader.contrasts import alternatives_group, comparison_plan, negated_yes_no
+from hgrag.agents.second_reader.coordinated import coordinated_questions
 from hgrag.agents.second_reader.group_count import winner_count
-from hgrag.agents.second_reader.lexicon import find, has, has_stem, phrase_pattern, words
+from hgrag.agents.second_reader.lexicon import find, has, has_stem, phrase_pattern, stem_pattern, words
 from hgrag.agents.understanding.instructions import instruction_only
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.tokens import tag
@@ -66,6 +67,9 @@ def read_compound(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Ch
     if plan is not None:
         return plan
     plan = joined_heads(question, spans, plan_fn, check_fn, native, refuse)
+    if plan is not None:
+        return plan
+    plan = coordinated_asks(question, spans, plan_fn, check_fn, native, refuse)
     if plan is not None:
         return plan
     return two_things(question, spans, plan_fn, check_fn, native, refuse, second)
@@ -119,11 +123,29 @@ def joined_heads(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Che
     return _mark(native(ir.outputs(items), spans), question, parts)
 
 
+def coordinated_asks(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: CheckFn,
+                     native: Callable[..., dict[str, Any]], refuse: Callable[[str], dict[str, Any]]) -> dict[str, Any] | None:
+    """'the DOI and the publication year of T', 'in which venue and in which year was T published?': one question
+    per asked thing (second_reader/coordinated.py); both are answered, or none."""
+    texts = coordinated_questions(question, spans)
+    if texts is None:
+        return None
+    plans = [plan_fn(text) for text in texts]
+    problems = [_usable(text, plan, check_fn) for text, plan in zip(texts, plans)]
+    if any(problems):
+        return refuse(f"I read this as two questions, but could not read {next(p for p in problems if p)}; "
+                      "so I do not answer either.")
+    items = [(_label(plan["ir"]), plan["ir"]) for plan in plans]
+    parts = [{"question": text, "interpretation": plan.get("interpretation", "")} for text, plan in zip(texts, plans)]
+    return _mark(native(ir.outputs(items), spans), question, parts)
+
+
 def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: CheckFn,
                native: Callable[..., dict[str, Any]], refuse: Callable[[str], dict[str, Any]]) -> dict[str, Any] | None:
     group = alternatives_group(question, spans, "coordinators")
     words_outside = _masked(question, spans)  # 'On the difference of two …' is a title, not a difference asked
-    if not group or has_stem("together_words", words_outside):  # ('Partially-shared …' is a title: no 'shared')
+    summed = bool(group) and group[0].type == "paper" and _only_summing(words_outside)
+    if not group or has_stem("together_words", words_outside) and not summed:  # ('Partially-shared …': a title)
         return None
     start, end = group[0].start, group[-1].end
     direct = _attribute_difference(words_outside, group) if has("difference_words", words_outside) else None
@@ -145,11 +167,17 @@ def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
             return refuse("The question asks for the difference between the entities' answers, which I can only "
                           "give for one number of one entity each; so I do not answer.")
         return _mark(native(program, spans), question, parts)
-    program = _total(items) if has("total_words", words_outside) else ir.outputs(items)
+    program = _total(items) if summed or has("total_words", words_outside) else ir.outputs(items)
     if program is None:
         return refuse("The question asks for a total over several entities, which I can only give for counts; "
                       "so I do not answer.")
     return _mark(native(program, spans), question, parts)
+
+
+def _only_summing(text: str) -> bool:
+    """Does every joining word say 'together' in the sense of a total ('… have together')?"""
+    joined = [m.group(0).lower() for m in stem_pattern("together_words").finditer(text)]
+    return bool(joined) and all(word in words()["summing_together"] for word in joined)
 
 
 def _attribute_difference(words_outside: str, group: list[Any]) -> dict[str, Any] | None:

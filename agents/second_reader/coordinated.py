@@ -1,0 +1,70 @@
+"""Two asked things coordinated before what they are asked of: 'Give me the DOI and the publication year of T',
+'In which venue and in which year was T published?', 'Year and venue of T?'.
+
+Before the question's first mention, two noun phrases of asked things (attribute and kind nouns of the lexicon,
+or a question word with its noun: 'which venue', 'which year'), each with its articles or preposition, stand on
+either side of 'and'. The question is read as two questions, each keeping one of them; both are planned and
+checked on their own, and both answers are given (or none). Read from concept families, not wordings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.tokens import WORD, Token, tag
+
+ASKED_FAMILIES = ("attribute", "kind")
+ASKED_HEADS = ("head:where", "head:when")  # 'which venue', 'which year' are single lexicon phrases
+LEADING = ("function:the", "function:in", "function:a", "function:an", "function:its")
+
+
+def coordinated_questions(question: str, spans: list[Any]) -> tuple[str, str] | None:
+    """The two questions a coordination of asked things stands for, or None."""
+    first = min((s.start for s in spans if s.candidates), default=None)
+    if first is None:
+        return None
+    head = question[:first]
+    offsets = [m.span() for m in WORD.finditer(head)]
+    tokens = tag(head.lower(), load("en"))
+    if not tokens or len(offsets) != tokens[-1].end:
+        return None  # contractions or compound words moved the word count: no safe cut
+    ands = [i for i, t in enumerate(tokens) if t.concept == "function:and"]
+    if len(ands) != 1:
+        return None
+    at = ands[0]
+    left, right = _phrase_before(tokens, at), _phrase_after(tokens, at)
+    if left is None or right is None:
+        return None
+    cut_left = (offsets[tokens[left].start][0], offsets[tokens[at].end - 1][1])  # 'NP1 and'
+    cut_right = (offsets[tokens[at].start][0], offsets[tokens[right - 1].end - 1][1])  # 'and NP2'
+    one = question[:cut_right[0]].rstrip() + " " + question[cut_right[1]:].lstrip()
+    two = " ".join((question[:cut_left[0]] + question[cut_left[1]:].lstrip()).split())
+    return " ".join(one.split()), two[:1].upper() + two[1:]
+
+
+def _asked(token: Token) -> bool:
+    return token.family in ASKED_FAMILIES or token.concept in ASKED_HEADS
+
+
+def _phrase_before(tokens: list[Token], at: int) -> int | None:
+    """The index of the first token of the asked phrase ending right before `at` (its articles included)."""
+    i = at - 1
+    if i < 0 or not _asked(tokens[i]):
+        return None
+    while i > 0 and _asked(tokens[i - 1]):
+        i -= 1
+    while i > 0 and tokens[i - 1].concept in LEADING:
+        i -= 1
+    return i
+
+
+def _phrase_after(tokens: list[Token], at: int) -> int | None:
+    """One past the last token of the asked phrase starting right after `at` (its articles included)."""
+    i = at + 1
+    while i < len(tokens) and tokens[i].concept in LEADING:
+        i += 1
+    if i >= len(tokens) or not _asked(tokens[i]):
+        return None
+    while i < len(tokens) and _asked(tokens[i]):
+        i += 1
+    return i
