@@ -162,8 +162,8 @@ def _cite_direction(tokens: list[Token], i: int, at: int) -> str:
     if i > at:
         return "out"
     between = tokens[i + 1:at]
-    if between and between[0].concept == "function:by":
-        return "out"  # 'cited by T'
+    if between and between[0].concept in ("function:by", "function:in"):
+        return "out"  # 'cited by T', 'cited in A's papers': the mention is the citing side
     if any(t.family == "kind" for t in between[:-1]):
         return "in"  # 'cite papers by A', 'cite any publication of A': A's papers are the cited ones
     return "out" if any(t.concept in ("function:by", "function:of") for t in between) else "in"
