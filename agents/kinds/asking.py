@@ -186,7 +186,8 @@ def asked_parts(masked: str, hole_types_all: list[str]) -> list[str]:
     from hgrag.agents.kinds.lexicon import cues
 
     kinds, start = [], 0
-    pieces = [(m.start(), m.end()) for m in _part_break().finditer(masked)] + [(len(masked), len(masked))]
+    pieces = [(m.start(), m.end()) for m in _part_break().finditer(masked) if not _same_noun_joined(masked, m)]
+    pieces += [(len(masked), len(masked))]
     for cut, after in pieces:
         part = masked[start:cut]
         offset = masked[:start].count(HOLE)
@@ -198,6 +199,16 @@ def asked_parts(masked: str, hole_types_all: list[str]) -> list[str]:
             kinds.append(kind)
         start = after
     return kinds if len(set(kinds)) >= 2 else []
+
+
+def _same_noun_joined(masked: str, joint: re.Match) -> bool:
+    """'die Autorinnen und Autoren' ('the authors and authors'): two nouns of one kind joined are one thing asked."""
+    from hgrag.agents.kinds.lexicon import cues
+
+    before = re.findall(r"[\w'’-]+", masked[:joint.start()])[-1:]
+    after = [w for w in re.findall(r"[\w'’-]+", masked[joint.end():])[:2] if w.lower() not in ("the", "a", "an")][:1]
+    groups = [{c.group for c in cues(" ".join(words).lower())} for words in (before, after)]
+    return bool(before and after and groups[0] & groups[1])
 
 
 def part_label(kind: str) -> str:

@@ -183,12 +183,14 @@ def _asks_papers_about(question: str, found: list[Cue], term: str) -> bool:
 
 def resolve(question: str, spans: list[Any], named: list[RichSpan]) -> tuple[list[Any], list[RichSpan]]:
     """Where a richer name and a linked author/paper/venue overlap, the longer one stays; of two
-    alike, the richer name stays when a word of its kind comes just before it ("funded by F")."""
+    alike, the richer name stays when a word of its kind comes just before it ("funded by F") or the question
+    asks about that kind and no other ("does the funding record of T include F?")."""
     kept_spans, kept_named = list(spans), []
+    asked = {c.group for c in cues(question.lower()) if c.group in lexicon()["asks_kind"]}
     for rich in named:
         rivals = [s for s in kept_spans if s.start < rich.end and rich.start < s.end]
         longer = all(rich.end - rich.start > s.end - s.start or not s.candidates for s in rivals)  # found beats not
-        typed = _typed_before(question, rich)
+        typed = _typed_before(question, rich) or asked == {rich.type}
         if not rivals or longer or (typed and all(rich.end - rich.start >= s.end - s.start for s in rivals)):
             kept_spans = [s for s in kept_spans if s not in rivals]
             kept_named.append(rich)
