@@ -182,11 +182,18 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     missing += [] if plan.get("rich_kinds") else _walk_nothing_asks(tokens, ir)  # (rich kinds' words are read apart)
     missing += _unlicensed_left_out(tag(whole or text, load("en")), ir, plan.get("anchors") or [])
     missing += _coordinated_heads(tag(whole or text, load("en")), returned) + _coordinated_nouns(tokens, returned)
-    missing += _vacuous_ranking(ir)
+    missing += _vacuous_ranking(ir) + _doubled_exclusion(tokens)
     missing += counted_kind_unnamed(tag(whole or text, load("en")), ir, asking_tokens(whole or text)) + stranded(tokens)
     missing += [] if plan.get("rich_kinds") else asked_noun_unread(tokens) + kinds_not_reached(asking_tokens(whole or text), ir)  # (read apart)
     missing += _asking_sentences(whole or text, returned) + _unjoined_intersection(whole or text, ir)
     return missing + _future_years(tokens, plan) + (_whole_text_parts(whole, plan) if whole else [])
+
+
+def _doubled_exclusion(tokens: list[Token]) -> list[str]:
+    """'leaving out uncited work': an exclusion of a negated word is a double negation no plan element reads
+    (one 'not' filter would consume both words)."""
+    return [f"{a.text} {b.text} (an exclusion of a negation)" for a, b in zip(tokens, tokens[1:])
+            if a.concept == b.concept == "operator:exclude"]
 
 
 def _citers(asked: str, returned: str, ir: dict[str, Any]) -> bool:
