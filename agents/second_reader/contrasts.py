@@ -14,6 +14,7 @@ from hgrag.agents.second_reader.lexicon import find, phrase_pattern, words
 from hgrag.state import plan_ir as ir
 
 PlanFn = Callable[[str], dict[str, Any]]
+CLAIM_OPENER = "Is it true that "
 NEGATOR_RUN = None
 
 
@@ -69,6 +70,46 @@ def negated_predicate(question: str, spans: list[Any]) -> str | None:
     return " ".join((question[:outside[0].start()] + question[outside[0].end():]).split())
 
 
+def false_claim(question: str) -> str | None:
+    """'Is it untrue that X?', 'Would it be wrong to say that X?', 'Is the claim that X false?' -> 'Is it true that X?'
+    (words.json `false_claim_openers`, `false_claim_frames`); None for any other question."""
+    text = " ".join(question.strip().split())
+    opener = phrase_pattern("false_claim_openers").match(text)
+    if opener:
+        return CLAIM_OPENER + text[opener.end():].lstrip(" ,")
+    frame = words()["false_claim_frames"]
+    lead = re.match(rf"(?i)(?:{'|'.join(map(re.escape, frame['openers']))})\s+", text)
+    close = re.search(rf"(?i)\s+(?:{'|'.join(map(re.escape, frame['closers']))})\s*\??$", text)
+    if lead and close and lead.end() < close.start():
+        return CLAIM_OPENER + text[lead.end():close.start()] + "?"
+    return None
+
+
+def _claim_denied(question: str, claim: str, plan_fn: PlanFn, spans: list[Any]) -> dict[str, Any] | None:
+    """The test of the claim ('Is it true that X?', itself read for negations), negated; None when the claim cannot
+    be read (a negation in it that no reader places is never dropped)."""
+    from dataclasses import replace
+
+    from hgrag.agents.answering.interpretation import interpret
+
+    statement = claim[len(CLAIM_OPENER):].rstrip("?")
+    at = question.find(statement[:40])
+    moved = [replace(s, start=s.start - at + len(CLAIM_OPENER), end=s.end - at + len(CLAIM_OPENER))
+             for s in spans if at >= 0 and s.start >= at]
+    plan = negated_yes_no(claim, plan_fn, moved) if at >= 0 else None
+    if plan is None:
+        if find("claim_negations", statement):
+            return None
+        plan = plan_fn(claim)
+    if (plan.get("ir") or {}).get("op") != "test":
+        return None
+    plan = {**plan, "ir": ir.test(plan["ir"], "not"), "ir_native": True}
+    plan["interpretation"] = interpret(plan["ir"], anchors=plan.get("anchors"))
+    plan["checked_question"] = plan.get("checked_question") or claim  # the positive question the check reads
+    plan["read_as"] = claim
+    return plan
+
+
 def _doubly_negated(question: str, spans: list[Any]) -> str | None:
     """'Wasn't T not published in 2009?', 'Doesn't T not exist?': a leading negative auxiliary and a negated
     predicate cancel; the positive question, or None."""
@@ -88,6 +129,9 @@ def _doubly_negated(question: str, spans: list[Any]) -> str | None:
 def negated_yes_no(question: str, plan_fn: PlanFn, spans: list[Any] | None = None) -> dict[str, Any] | None:
     """The rules' plan of the positive question, when that plan is a yes/no test; a predicate negated after
     its subject ('did A not publish in V?') is the positive test, negated."""
+    claim = false_claim(question)
+    if claim is not None:  # 'Is it untrue that X?': X asked, its answer negated
+        return _claim_denied(question, claim, plan_fn, spans or [])
     rewritten, negated = positive_reading(question), False
     if rewritten is None:
         rewritten = _doubly_negated(question, spans or [])  # 'Doesn't T not exist?': the negations cancel

@@ -72,6 +72,7 @@ def with_spans_as_between(question: str) -> str:
         n, last = (int(length) if length.isdigit() else numbers.get(length.lower(), 0)), int(match.group("year"))
         if not 0 < n < 100:
             return match.group(0)
+        last -= 1 if match.group("before") else 0  # 'the 4 years before 2019': 2015 to 2018
         return f"in {last}" if n == 1 else f"between {last - n + 1} and {last}"
     question = _span_pattern().sub(between, question)
 
@@ -113,7 +114,7 @@ def _span_pattern() -> re.Pattern:
     inclusive = words("inclusive")
     return re.compile(
         rf"\b(?:(?:{words('frames')})\s+)?(?:(?:{words('articles')})\s+)?(?:(?:{words('leads')})\s+)?(?P<n>{count})"
-        rf"[\s-]+years?(?:[\s-]+(?:{words('nouns')}))?,?\s+(?:{words('endings')})\s*"
+        rf"[\s-]+years?(?:[\s-]+(?:{words('nouns')}))?,?\s+(?:(?P<before>{words('exclusive_endings')})|{words('endings')})\s*"
         rf"(?:\(?\s*(?:{inclusive})\s*\)?\s*)?(?P<year>(?:19|20)\d\d)\b(?:\s*\(?(?:{inclusive})\)?)?",
         re.IGNORECASE)
 
