@@ -94,7 +94,7 @@ def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any
         return None  # a negation this reading does not place: left to the planner that reads exclusions
     plan = build_plan(asked, spans, named, years, found, topical, yes_no=yes_no, negated=tuple(negated),
                       bound=threshold(masked))
-    if implied and plan is not None:
+    if implied and asked == "institution" and plan is not None:
         plan = _primary_tested(plan)
         if not _one_person_ranked(plan.get("ir")):
             return _primary_of_many()

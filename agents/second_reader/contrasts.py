@@ -127,16 +127,21 @@ def _doubly_negated(question: str, spans: list[Any]) -> str | None:
 
 
 def negated_yes_no(question: str, plan_fn: PlanFn, spans: list[Any] | None = None) -> dict[str, Any] | None:
-    """The rules' plan of the positive question, when that plan is a yes/no test; a predicate negated after
-    its subject ('did A not publish in V?') is the positive test, negated."""
+    """The rules' plan of the positive question, when that plan is a yes/no test.
+
+    English answers a negative question by the polarity of the fact: 'Didn't A publish in V?' and 'Did A not
+    publish in V?' are answered 'yes' when A did, 'no' when A did not, so both are the positive test. A statement
+    asked about ('Is it true that A did not publish in V?') keeps its negation: there the predicate negated
+    after its subject is the positive test, negated."""
     claim = false_claim(question)
     if claim is not None:  # 'Is it untrue that X?': X asked, its answer negated
         return _claim_denied(question, claim, plan_fn, spans or [])
+    stated = question.strip().lower().startswith(CLAIM_OPENER.lower())
     rewritten, negated = positive_reading(question), False
     if rewritten is None:
         rewritten = _doubly_negated(question, spans or [])  # 'Doesn't T not exist?': the negations cancel
     if rewritten is None:
-        rewritten, negated = negated_predicate(question, spans or []), True
+        rewritten, negated = negated_predicate(question, spans or []), stated
     if rewritten is None:
         return None
     plan = plan_fn(rewritten)

@@ -282,12 +282,14 @@ def _coordinated_heads(tokens: list[Token], returned: str | None) -> list[str]:
     than one of them answers part of the question."""
     body = [t for t in tokens if t.family != "filler"]
     heads = _heads(body)
-    joined = any(a.concept == "function:and" and b in heads for a, b in zip(body, body[1:]))
+    after_and = [next((b for b in body[i + 1:] if b.family != "function"), None)
+                 for i, a in enumerate(body) if a.concept == "function:and"]  # 'and in which year'
+    joined = any(b is not None and b in heads for b in after_and)
     if not joined or returned is None:
         return []
     missing = []
-    for token in heads:
-        kind = asked_kind([token])
+    for token in heads + _which_nouns(body):
+        kind = asked_kind([token]) if token.family == "head" else _noun_kind(token)
         if kind and returned not in COMPATIBLE.get(kind, {kind}):
             missing.append(f"{token.text} (asked too; the plan returns {returned})")
     return list(dict.fromkeys(missing))
@@ -337,6 +339,11 @@ def _vacuous_ranking(ir: dict[str, Any]) -> list[str]:
             return [f"the {'earliest' if op.get('order') == 'min' else 'highest'} of one named thing (a ranking of "
                     "nothing)"]
     return []
+
+
+def _which_nouns(body: list[Token]) -> list[Token]:
+    """The nouns right after 'which' / 'what' ('which papers', 'what venue'): each names a thing asked."""
+    return [b for a, b in zip(body, body[1:]) if a.concept == "head:which" and b.family in ("kind", "attribute")]
 
 
 def _heads(body: list[Token]) -> list[Token]:
