@@ -43,6 +43,13 @@ def label_text(value: object) -> str:
     return clean_display(str(value or ""))
 
 
+GIVEN_INITIAL = "given_initial"  # derived at run time from the "name" keys, not stored
+
+
+def first_last_initial(core: list[str]) -> str:
+    return f"{core[0]} {core[-1][0]}"
+
+
 def _core_tokens(tokens: list[str]) -> list[str]:
     return [token for token in tokens if token not in NAME_SUFFIXES]
 
@@ -86,6 +93,8 @@ def _name_probes(tokens: list[str]) -> list[tuple[str, str, str]]:
     initials = f"{core[0][0]} {core[-1]}"
     if len(core[0]) == 1:  # "M. Simon", "Simon, M. K.": every author with that initial + surname
         return probes + [("initials", initials, "initials")]
+    if len(core) == 2 and len(core[-1]) == 1:  # "Halima A.": a given name and the surname's initial
+        return probes + [(GIVEN_INITIAL, first_last_initial(core), "initials")]
     first_last = f"{core[0]} {core[-1]}"
     if len(core) == 2:  # "Marvin Simon": labels with any middle names
         probes.append(("first_last", first_last, "first_last"))
@@ -99,6 +108,7 @@ class LabelMaps:
 
     def __init__(self, maps: dict[str, dict[str, KeyMap]]):
         self.maps = maps
+        self._derived: dict[tuple[str, str], dict[str, tuple[str, ...]]] = {}
 
     @classmethod
     def build(cls, labelled: dict[str, Iterable[tuple[str, str]]],
@@ -114,6 +124,17 @@ class LabelMaps:
                                for kind, by_key in grouped.items()}
         return cls(maps)
 
+    def _given_initials(self, node_type: str) -> dict[str, tuple[str, ...]]:
+        """Given name + surname initial -> authors ('halima a'), derived once from the full-name keys."""
+        if (node_type, GIVEN_INITIAL) not in self._derived:
+            derived: dict[str, list[str]] = defaultdict(list)
+            for key, node_id in self.keyed(node_type, "name"):
+                core = _core_tokens(key.split())
+                if len(core) >= 2 and len(core[0]) > 1:
+                    derived[first_last_initial(core)].append(node_id)
+            self._derived[(node_type, GIVEN_INITIAL)] = {k: tuple(dict.fromkeys(v)) for k, v in derived.items()}
+        return self._derived[(node_type, GIVEN_INITIAL)]
+
     def node_types(self) -> list[str]:
         return list(self.maps)
 
@@ -123,6 +144,8 @@ class LabelMaps:
                 for node_id in ((found,) if isinstance(found, str) else found)]
 
     def ids(self, node_type: str, kind: str, key: str) -> tuple[str, ...]:
+        if kind == GIVEN_INITIAL:
+            return self._given_initials(node_type).get(key, ())
         found = self.maps.get(node_type, {}).get(kind, {}).get(key)
         if found is None:
             return ()

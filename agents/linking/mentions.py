@@ -99,8 +99,10 @@ def token_coverage(title: str, text: str) -> float:
 
 
 def names_compatible(short: str, long: str) -> bool:
-    """'Marvin Simon' ~ 'Marvin K. Simon'; 'M. Simon' ~ 'Marvin K. Simon'."""
+    """'Marvin Simon' ~ 'Marvin K. Simon'; 'M. Simon' ~ 'Marvin K. Simon'; 'Marvin S.' ~ 'Marvin K. Simon'."""
     a, b = name_tokens(short), name_tokens(long)
+    if len(a) == 2 and len(a[-1]) == 1 < len(a[0]) and len(b) >= 2:
+        return a[0] == b[0] and b[-1].startswith(a[-1])  # a given name and the surname's initial
     if len(a) < 2 or len(b) < 2 or a[-1] != b[-1]:
         return False
     return a[0] == b[0] or (len(a[0]) == 1 and b[0].startswith(a[0])) or (len(b[0]) == 1 and a[0].startswith(b[0]))

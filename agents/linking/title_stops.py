@@ -15,6 +15,8 @@ def with_own_stop(text: str, span: Any) -> Any:
     ('T. When was it published?')."""
     label = span.candidates[0].label if span.candidates and span.type == "paper" and not span.quoted else ""
     after = text[span.end:span.end + 1]
+    if span.type == "author" and after == "." and re.search(r"(?:^|[\s.])[^\W\d_]$", span.text):
+        return replace(span, end=span.end + 1, text=text[span.start:span.end + 1])  # 'Alain G.': the initial's stop
     if label and after and after not in ". " and not after.isalnum() and label.endswith(text[span.end - 2:span.end + 1]):
         return replace(span, end=span.end + 1, text=text[span.start:span.end + 1])  # '…gradients&#160;' ends so
     if not label.endswith(".") or after != ".":
