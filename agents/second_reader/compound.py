@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 from hgrag.agents.second_reader.contrasts import alternatives_group, comparison_plan, negated_yes_no
 from hgrag.agents.second_reader.coordinated import coordinated_questions
-from hgrag.agents.second_reader.group_count import winner_count
+from hgrag.agents.second_reader.group_count import same_papers_part, winner_count
 from hgrag.agents.second_reader.lexicon import find, has, has_stem, phrase_pattern, stem_pattern, words
 from hgrag.agents.understanding.instructions import instruction_only
 from hgrag.agents.understanding.lexicon import load
@@ -251,7 +251,9 @@ def two_things(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
         plan = plan_fn(rest)
         second_ir = None if _usable(rest, plan, check_fn) else plan["ir"]
     else:
-        referred = _referred(rest, [s for s in spans if s.end <= cut.start() and s.candidates], spans, cut.end())
+        second_ir = same_papers_part(rest, first["ir"])  # '… and what are the titles of these papers?'
+        referred = None if second_ir is not None else \
+            _referred(rest, [s for s in spans if s.end <= cut.start() and s.candidates], spans, cut.end())
         plan = plan_fn(referred) if referred else None
         if plan is not None and not _usable(referred, plan, check_fn) and plan["ir"] != first["ir"]:
             second_ir, second_text = plan["ir"], referred  # 'who is the first author of T, and when did it appear?'

@@ -55,6 +55,46 @@ def _reached_kind(program: dict[str, Any]) -> str | None:
 
     if program.get("op") == "traverse":
         return EDGE_ENDS.get((program["edge"], program["direction"]), (None, None))[1]
-    if program.get("op") == "filter":
+    if program.get("op") in ("filter", "top"):
         return _reached_kind(program["input"])
+    if program.get("op") in ("intersect", "union", "difference"):
+        return _reached_kind(program["inputs"][0])
     return program.get("type") if program.get("op") == "match" else None
+
+
+def same_papers_part(rest: str, first: dict[str, Any]) -> dict[str, Any] | None:
+    """A second part naming no entity, asked of the first part's papers: 'In which venues did A publish papers in the
+    last 8 years and what are the titles of these papers?' (the papers before their venues), 'Which papers did A
+    publish and in which year?' (the papers' years). None when the part asks anything else."""
+    from hgrag.agents.understanding.check import asked_kind, asking_tokens
+    from hgrag.state.ir_types import EDGE_ENDS
+
+    tokens = tag(rest.lower(), load("en"))
+    if any(t.family not in KEPT_FAMILIES + ("kind", "attribute") for t in tokens):
+        return None
+    asked = asked_kind(asking_tokens(rest.lower()))
+    papers = _papers_of(first)
+    if papers is None or asked not in ("paper", "venue", "year", "author"):
+        return None
+    if asked == "paper":
+        return papers if papers is not first else None
+    if first is not papers:
+        return None  # the first part already reads something of its papers
+    if asked == "year":
+        return ir.project(papers, "year")
+    edge = {"venue": ("published_in", "out"), "author": ("writes", "in")}[asked]
+    assert EDGE_ENDS[edge][0] == "paper"
+    return ir.traverse(papers, *edge)
+
+
+def _papers_of(program: dict[str, Any]) -> dict[str, Any] | None:
+    """The paper set a plan returns, or the one its last step reads from (venues or years of papers)."""
+    from hgrag.state.ir_types import EDGE_ENDS
+
+    if _reached_kind(program) == "paper":
+        return program
+    if program.get("op") == "project" or program.get("op") == "traverse" and \
+            EDGE_ENDS.get((program["edge"], program["direction"]), ("",))[0] == "paper":
+        inner = program["input"]
+        return inner if _reached_kind(inner) == "paper" else None
+    return None
