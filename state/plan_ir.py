@@ -43,7 +43,7 @@ EdgeKind = Literal["writes", "published_in", "cites", "authorship_by", "authorsh
                    "has_topic", "primary_topic", "in_subfield", "in_field", "in_domain", "has_keyword", "funded_by",
                    "*"]
 Comparison = Literal["=", "!=", "<", "<=", ">", ">=", "between", "in", "not_in"]
-FILTER_ATTRIBUTES = ("year", "cited_by_count", "n_authors", "venue", "author", "cites", "cited_by", "work_type",
+FILTER_ATTRIBUTES = ("year", "cited_by_count", "n_authors", "n_coauthors", "first_year", "last_year", "venue", "author", "cites", "cited_by", "work_type",
                      "language", "doi", "id", "name", "title", "n_papers", "topic", "primary_topic", "keyword",
                      "funder", "institution", "country_code", "institution_type", "position", "n_keywords",
                      "frequency")  # frequency: how many paths reached the node (papers of A with institution I)

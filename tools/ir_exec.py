@@ -24,6 +24,7 @@ SET_ATTRIBUTES = {"venue": ("published_in", "out"), "author": ("writes", "in"), 
                   "cited_by": ("cites", "in"), "topic": ("has_topic", "out"), "primary_topic": ("primary_topic", "out"),
                   "keyword": ("has_keyword", "out"), "funder": ("funded_by", "out"),
                   "institution": ("affiliated_with", "out")}  # the last five: OpenAlex kinds
+CAREER_YEARS = {"first_year": min, "last_year": max}
 COUNT_ATTRIBUTES = {"n_authors": ("writes", "in"), "n_papers": ("writes", "out"), "n_keywords": ("has_keyword", "out")}
 
 
@@ -153,6 +154,14 @@ class Executor:
         if attr in COUNT_ATTRIBUTES:
             edge, direction = COUNT_ATTRIBUTES[attr]
             return {n: len(v) for n, v in self.store.expand(nodes, edge, direction).items()}
+        if attr == "n_coauthors":  # the other authors of each paper
+            return {n: max(len(v) - 1, 0) for n, v in self.store.expand(nodes, "writes", "in").items()}
+        if attr in CAREER_YEARS:  # an author's first / last publication year
+            papers = self.store.expand(nodes, "writes", "out")
+            years = self.store.attrs({p for found in papers.values() for p in found}, "year")
+            pick = CAREER_YEARS[attr]
+            return {n: pick([years[p] for p in found if _is_number(years.get(p))], default=None)
+                    for n, found in papers.items()}
         return self.store.attrs(nodes, attr)
 
     def _op_intersect(self, op: dict[str, Any]) -> Value:
@@ -212,6 +221,8 @@ class Executor:
     def _numbers(self, source: Value, attr: str | None) -> list[float]:
         """The numbers an aggregate folds: one per node, or each projected value as often as it occurs."""
         items = self._collection(source, "aggregate")
+        if source.kind == "values" and attr == "frequency":  # how many reached each value: papers per year
+            return [times for v, times in items.items() if v not in (None, "")]
         if source.kind == "values":
             return [v for v, times in items.items() if _is_number(v) for _ in range(times)]
         if source.kind != "nodes":

@@ -8,7 +8,7 @@ from typing import Any
 
 ATTRIBUTE_WORDS = {"year": "publication year", "cited_by_count": "citation count", "doi": "DOI",
                    "work_type": "publication type", "venue_type": "venue type", "language": "language",
-                   "orcid": "ORCID", "issn_l": "ISSN-L", "n_authors": "number of authors", "n_papers": "number of papers",
+                   "orcid": "ORCID", "issn_l": "ISSN-L", "n_authors": "number of authors", "n_coauthors": "number of co-authors", "first_year": "first publication year", "last_year": "last publication year", "n_papers": "number of papers",
                    "n_keywords": "number of keywords", "frequency": "number of the papers above reaching it"}
 COMPARISON_WORDS = {"=": "equal to", "!=": "other than", "<": "less than", "<=": "at most", ">": "more than",
                     ">=": "at least"}
@@ -129,6 +129,10 @@ class Reader:
         word = ATTRIBUTE_WORDS.get(op.get("attr") or "", op.get("attr") or "value")
         places = op.get("round")
         rounding = "" if places is None else f" (rounded to {places} decimal place{'s' if places != 1 else ''})"
+        if op["input"].get("op") == "project" and op.get("attr") == "frequency":  # papers per year
+            counted = self.read(op["input"]["input"])
+            per = ATTRIBUTE_WORDS.get(op["input"]["attr"], op["input"]["attr"])
+            return f"{FUNCTION_WORDS[fn]} number of {counted} per {per} (over the {per}s they have){rounding}"
         if op["input"].get("op") == "project":
             return f"{FUNCTION_WORDS[fn]} of {inner}{rounding}"
         return f"{FUNCTION_WORDS[fn]} {word} of {inner}{rounding}"

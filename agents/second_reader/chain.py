@@ -200,6 +200,10 @@ def _walk(start: str, asked: str, links: dict[str, Any]) -> list[Any] | None:
         if asked != "author" or steps is None:
             return None
         return steps + [lambda p, order=links["rank"]: ir.top(p, "n_papers", order)]
+    if links.get("rank_key") == "year" and asked == "author" and here == "paper" and len(links) == 2:
+        steps = _to_kind(steps, here, "author")  # 'among the authors of T, who published their first paper?'
+        key = {"min": "first_year", "max": "last_year"}[links["rank"]]
+        return steps + [lambda p, k=key, order=links["rank"]: ir.top(p, k, order)]
     if "rank" in links:  # 'the most cited paper of …', 'their first paper': the papers reached, ranked
         if here != "paper" and _to_kind(steps, here, "paper") is None:
             return None

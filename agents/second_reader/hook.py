@@ -82,10 +82,11 @@ def _chain_reading(question: str, spans: list[Any], native: Callable[..., dict[s
                    check: Callable[[str, dict[str, Any]], list[str]]) -> dict[str, Any] | None:
     """The chain or career reader's plan (second_reader/chain.py, career.py) when one reads the question and the
     check accepts it."""
+    from hgrag.agents.second_reader.averages import average_program
     from hgrag.agents.second_reader.career import career_program
     from hgrag.agents.second_reader.chain import chain_program
 
-    found = chain_program(question, spans) or career_program(question, spans)
+    found = chain_program(question, spans) or career_program(question, spans) or average_program(question, spans)
     if found is None:
         return None
     plan = native(found[0], found[1])

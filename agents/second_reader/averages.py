@@ -1,0 +1,31 @@
+"""Averages over one person's papers that no stored attribute holds: 'the average number of papers A published per
+year' (the papers counted per publication year, over the years A has papers) and 'the average number of co-authors
+of A's papers' (each paper's other authors). Read from concepts (operator:average, operator:per_year,
+relation:coauthor, kind:paper) around the one linked person; the structural check reads every other word as for
+any plan."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hgrag.agents.second_reader.chain import masked
+from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.tokens import tag
+from hgrag.state import plan_ir as ir
+
+
+def average_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], list[Any]] | None:
+    """(IR, the mention it uses) for such an average, or None."""
+    linked = [s for s in spans if s.candidates]
+    if len(linked) != 1 or linked[0].type != "author":
+        return None
+    concepts = [t.concept for t in tag(masked(question, linked), load("en"))]
+    if "operator:average" not in concepts or "kind:paper" not in concepts:
+        return None
+    person = linked[0]
+    papers = ir.traverse(ir.match([person.candidates[0].node_id], "author", person.text), "writes", "out")
+    if "operator:per_year" in concepts:
+        return ir.aggregate(ir.project(papers, "year"), "avg", "frequency"), [person]
+    if "relation:coauthor" in concepts:
+        return ir.aggregate(papers, "avg", "n_coauthors"), [person]
+    return None
