@@ -17,7 +17,7 @@ from hgrag.agents.kinds.planner import plan_kinds
 from hgrag.agents.checking.residual import residual_text, without_descriptors
 from hgrag.agents.planning.composition import compose_plan
 from hgrag.agents.planning.existence import existence_plan
-from hgrag.agents.planning.paper_facts import paper_facts_plan
+from hgrag.agents.planning.paper_facts import authored_paper_plan, paper_facts_plan
 from hgrag.agents.planning.type_predicates import type_test_plan
 from hgrag.agents.language import non_english, unsupported_language_text
 from hgrag.agents.linking.mentions import fold_quotes
@@ -92,6 +92,7 @@ class OfflinePlanner:
         plan = type_test_plan(residual, spans, plan, resources.store) or plan  # 'Is V a journal?'
         plan = existence_plan(residual, spans) or plan  # 'Does T exist?'
         plan = paper_facts_plan(residual, spans, years, plan) or plan  # 'Did A publish T in V?'
+        plan = authored_paper_plan(residual, spans, plan) or plan  # 'the venue of T authored by A'
         plan["residual"] = residual  # the question as the parser read it (for the question-plan check)
         if unresolved:  # "did you mean": the closest real names or titles
             plan["suggestions"] = suggestions_for(resources.index, unresolved)

@@ -38,7 +38,9 @@ def paper_facts_plan(residual: str, spans: list[Any], years: list[int], plan: di
         subject = ir.where(subject, "year", "=", year)
     sets = [subject] + [ir.traverse(ir.match([s.candidates[0].node_id], s.type, s.text), *PAPERS_OF[s.type])
                         for s in others]
-    return _plan(ir.test(ir.setop("intersect", sets), "nonempty"), [paper] + others, plan)
+    from hgrag.agents.planning.plan_lowering import with_ir
+
+    return with_ir(_plan(ir.test(ir.setop("intersect", sets), "nonempty"), [paper] + others, plan))
 
 
 def _only_facts(tokens: list[Any]) -> bool:
@@ -63,8 +65,48 @@ def _leaves_one_out(plan: dict[str, Any], linked: list[Any], years: list[int]) -
 def _plan(program: dict[str, Any], spans: list[Any], rules: dict[str, Any]) -> dict[str, Any]:
     from hgrag.agents.planning.ir_planner import ir_native_plan
     from hgrag.agents.planning.plan_compiler import mention_dict
+
+    anchors = [mention_dict(s, "subject") for s in spans] or list(rules.get("anchors") or [])
+    plan = ir_native_plan(program, anchors, list(rules.get("unresolved") or []))
+    plan["rationale"] = "facts of one paper: each named entity holds of it"
+    return plan
+
+
+def authored_paper_plan(residual: str, spans: list[Any], plan: dict[str, Any]) -> dict[str, Any] | None:
+    """'Find the venue of T authored by A', 'A published the paper T in which venue?': a named author the rules' plan
+    leaves unused, beside the one named paper it reads, is a fact of that paper; the paper is read as the one A wrote
+    (so a wrong author finds nothing). None when the question is no such case."""
+    program = plan.get("ir")
+    if not isinstance(program, dict) or program.get("op") in ("test", "unsupported"):
+        return None
+    linked = [s for s in spans if s.candidates]
+    papers = [s for s in linked if s.type == "paper"]
+    used = {node for op in ir.walk(program) if op.get("op") == "match" for node in op.get("ids", [])}
+    unused = [s for s in linked if s.candidates[0].node_id not in used]
+    if len(papers) != 1 or papers[0].candidates[0].node_id not in used or not unused \
+            or any(s.type != "author" for s in unused) or len(linked) != len(spans):
+        return None
+    if not any(t.concept in FRAME_CONCEPTS for t in tag(residual.lower(), load("en"))):
+        return None  # no word says the author wrote or published it
+    paper = papers[0].candidates[0].node_id
+    written = [ir.traverse(ir.match([s.candidates[0].node_id], "author", s.text), "writes", "out") for s in unused]
+    narrowed = _replace_match(program, paper, lambda match: ir.setop("intersect", [match] + written))
+    kept = [dict(a) for a in plan.get("anchors", [])]
+    from hgrag.agents.planning.plan_compiler import mention_dict
+
     from hgrag.agents.planning.plan_lowering import with_ir
 
-    plan = ir_native_plan(program, [mention_dict(s, "subject") for s in spans], list(rules.get("unresolved") or []))
-    plan["rationale"] = "facts of one paper: each named entity holds of it"
-    return with_ir(plan)
+    have = {(a.get("text"), a.get("node_id")) for a in kept}
+    added = [mention_dict(s, "subject") for s in unused if (s.text, s.candidates[0].node_id) not in have]
+    return with_ir({**_plan(narrowed, [], plan), "anchors": kept + added})
+
+
+def _replace_match(op: Any, node: str, wrap: Any) -> Any:
+    if not isinstance(op, dict):
+        return op
+    if op.get("op") == "match" and op.get("ids") == [node]:
+        return wrap(op)
+    copy = {k: _replace_match(v, node, wrap) if isinstance(v, dict) else v for k, v in op.items()}
+    if isinstance(op.get("inputs"), list):
+        copy["inputs"] = [_replace_match(child, node, wrap) for child in op["inputs"]]
+    return copy
