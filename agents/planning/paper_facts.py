@@ -14,6 +14,7 @@ from typing import Any
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.tokens import tag
 from hgrag.state import plan_ir as ir
+from hgrag.state.ir_types import EDGE_ENDS
 
 FRAME_FAMILIES = ("function", "filler", "general", "kind")
 FRAME_CONCEPTS = ("relation:writes", "relation:published")
@@ -88,6 +89,9 @@ def authored_paper_plan(residual: str, spans: list[Any], plan: dict[str, Any]) -
         return None
     if not any(t.concept in FRAME_CONCEPTS for t in tag(residual.lower(), load("en"))):
         return None  # no word says the author wrote or published it
+    if any(op.get("op") == "traverse" and EDGE_ENDS.get((op["edge"], op["direction"]), ("", ""))[1] == "paper"
+           for op in ir.walk(program)):
+        return None  # the plan reaches other papers (those citing T, T's authors' papers): the author may be theirs
     paper = papers[0].candidates[0].node_id
     written = [ir.traverse(ir.match([s.candidates[0].node_id], "author", s.text), "writes", "out") for s in unused]
     narrowed = _replace_match(program, paper, lambda match: ir.setop("intersect", [match] + written))

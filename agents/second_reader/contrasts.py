@@ -55,7 +55,7 @@ def negated_predicate(question: str, spans: list[Any]) -> str | None:
     negators = [m for m in find("negators", masked) if m.group(0).lower() != "n't"]
     openers = {v.lower() for v in words()["negative_auxiliaries"].values()}
     first = masked.strip().split(" ", 1)[0].lower() if masked.strip() else ""
-    if len(negators) != 1 or first not in openers or phrase_pattern("negative_auxiliaries").search(masked):
+    if len(negators) != 1 or first not in openers or phrase_pattern("negative_auxiliaries").match(masked.strip()):
         return None
     if any(t.concept == "operator:yes_no" for t in tag(masked, load("en"))):
         return None  # '… or not?': the tail of a yes/no question, no negated predicate

@@ -1,5 +1,6 @@
-"""Yes/no questions whose 'not' negates the predicate ('did A not publish in V?'), a yes/no over several named
-entities joined by 'and' (all of them) or 'or' (any), and 'between A and B, which one has more …?'."""
+"""Yes/no questions whose 'not' negates the predicate ('did A not publish in V?': answered by the fact, as English
+answers a negative question; a statement asked about keeps the negation), a yes/no over several named entities
+joined by 'and' (all of them) or 'or' (any), and 'between A and B, which one has more …?'."""
 
 from __future__ import annotations
 
@@ -51,9 +52,11 @@ P3 = "Sparse recovery of harmonic signals in noise"
 
 
 @pytest.mark.parametrize("question, expected", [
-    ("Did Ann Lee not publish in Signal Processing?", "yes"),  # she has no paper there
-    ("Did Bo Chen not publish in Signal Processing?", "no"),
-    (f"Was '{P3}' not published in 2010?", "no"),
+    ("Did Ann Lee not publish in Signal Processing?", "no"),  # no, she did not: she has no paper there
+    ("Did Bo Chen not publish in Signal Processing?", "yes"),  # yes, he did
+    (f"Was '{P3}' not published in 2010?", "yes"),
+    ("Is it true that Ann Lee did not publish in Signal Processing?", "yes"),  # the statement holds
+    ("Is it true that Bo Chen did not publish in Signal Processing?", "no"),
     (f"Did Marvin K. Simon and Bo Chen write '{P3}'?", "yes"),
     (f"Did Marvin K. Simon and Ann Lee write '{P3}'?", "no"),  # both must be authors
     (f"Did Ann Lee or Bo Chen write '{P3}'?", "yes"),  # either will do
