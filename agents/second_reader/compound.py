@@ -19,7 +19,7 @@ import re
 from typing import Any, Callable
 
 from hgrag.agents.second_reader.contrasts import alternatives_group, comparison_plan, negated_yes_no
-from hgrag.agents.second_reader.coordinated import coordinated_questions
+from hgrag.agents.second_reader.coordinated import both_before, coordinated_questions, shared_answer
 from hgrag.agents.second_reader.group_count import same_papers_part, winner_count
 from hgrag.agents.second_reader.lexicon import find, has, has_stem, phrase_pattern, stem_pattern, words
 from hgrag.agents.understanding.instructions import instruction_only
@@ -145,9 +145,10 @@ def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
     group = alternatives_group(question, spans, "coordinators")
     words_outside = _masked(question, spans)  # 'On the difference of two …' is a title, not a difference asked
     summed = bool(group) and group[0].type == "paper" and _only_summing(words_outside)
-    if not group or has_stem("together_words", words_outside) and not summed:  # ('Partially-shared …': a title)
-        return None
-    start, end = group[0].start, group[-1].end
+    both = both_before(question, group)  # 'which papers cite both T1 and T2?': what their answers share
+    if not group or has_stem("together_words", words_outside) and not summed and both is None:
+        return None  # ('Partially-shared …' is a title: no 'shared')
+    start, end = group[0].start if both is None else both, group[-1].end
     direct = _attribute_difference(words_outside, group) if has("difference_words", words_outside) else None
     if direct is not None:  # 'how many years separate T1 and T2': the attribute named, read of each entity
         return _mark(native(direct, spans), question, [])
@@ -167,7 +168,8 @@ def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
             return refuse("The question asks for the difference between the entities' answers, which I can only "
                           "give for one number of one entity each; so I do not answer.")
         return _mark(native(program, spans), question, parts)
-    program = _total(items) if summed or has("total_words", words_outside) else ir.outputs(items)
+    program = shared_answer(items) if both is not None else \
+        _total(items) if summed or has("total_words", words_outside) else ir.outputs(items)
     if program is None:
         return refuse("The question asks for a total over several entities, which I can only give for counts; "
                       "so I do not answer.")

@@ -8,6 +8,7 @@ checked on their own, and both answers are given (or none). Read from concept fa
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from hgrag.agents.understanding.lexicon import load
@@ -68,3 +69,30 @@ def _phrase_after(tokens: list[Token], at: int) -> int | None:
     while i < len(tokens) and _asked(tokens[i]):
         i += 1
     return i
+
+
+def both_before(question: str, group: list[Any]) -> int | None:
+    """Where a 'both' right before papers joined by 'and' starts ('which papers cite both T1 and T2?'): each
+    paper's answer is asked, and the answer is what they share. None when no such 'both' leads the group, or when
+    another joining word (together, in common, share …) says more."""
+    from hgrag.agents.second_reader.lexicon import stem_pattern
+
+    if not group or group[0].type != "paper":
+        return None
+    head = question[:group[0].start]
+    lead = re.search(r"(?i)\bboth\s*[\"'“‘„«]?\s*$", head)
+    outside = head[:lead.start()] + question[group[-1].end:] if lead else ""
+    if lead is None or stem_pattern("together_words").search(outside):
+        return None
+    return lead.start()
+
+
+def shared_answer(items: list[tuple[str, dict[str, Any]]]) -> dict[str, Any] | None:
+    """The intersection of the parts' node sets when every part returns nodes of one kind, else None."""
+    from hgrag.agents.second_reader.group_count import _reached_kind
+    from hgrag.state import plan_ir as ir
+
+    kinds = {_reached_kind(plan) for _, plan in items}
+    if len(kinds) != 1 or None in kinds:
+        return None
+    return ir.setop("intersect", [plan for _, plan in items])

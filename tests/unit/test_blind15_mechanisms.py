@@ -120,3 +120,15 @@ def test_an_exclusion_of_a_negated_word_is_named_but_not_not():
 
     assert _doubled_exclusion(tag("leaving out uncited work, which papers", load("en")))
     assert not _doubled_exclusion(tag("did zzm not not publish in 2000", load("en")))
+
+
+def test_papers_citing_both_named_papers_are_what_their_citers_share():
+    from test_planner import StringIndex, make_store
+    from test_second_reader import read
+
+    store = make_store()
+    for citing, cited in (("p2", "p1"), ("p4", "p1"), ("p4", "p3")):
+        store.add_edge(citing, cited, "cites")
+    world = SimpleNamespace(store=store, index=StringIndex(store), dataset="toy")
+    answer, plan, _ = read(world, f"Which papers cite both '{P1}' and '{P3}'?")
+    assert answer == ["Energy efficient scheduling of uplink traffic"], plan.get("interpretation")
