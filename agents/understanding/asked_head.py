@@ -138,6 +138,16 @@ def _relating_next(tokens: list[Token]) -> bool:
     return bool(tokens) and tokens[0].text in load("en").extra.get("relating_prepositions", [])
 
 
+def _relative_heads(tokens: list[Token]) -> list[Token]:
+    """Kind nouns a relative clause follows ('the venues in which …', 'the year that …'): the thing asked."""
+    found = []
+    for i, token in enumerate(tokens):
+        rest = [t for t in tokens[i + 1:] if t.family != "function"]
+        if token.family == "kind" and rest and rest[0].concept == "head:which":
+            found.append(token)
+    return found
+
+
 def _which(after: list[Token]) -> str | None:
     """'which venue', 'what year', 'what did A publish' (the object of a writing verb is papers, even
     with a noun in the subject: 'what did researchers at I publish'); 'what else', 'which other' ask the same."""
@@ -145,8 +155,9 @@ def _which(after: list[Token]) -> str | None:
     if after and after[0].concept == "head:aux":
         verbs = [i for i, t in enumerate(after) if t.concept in ASKING_VERBS]
         counting = ("operator:count", "head:how_many")  # 'what is the number of works … published': a number
-        named = [t for t in after[:verbs[0] if verbs else 0] if t.concept in counting or t.family == "attribute"
-                 and t.concept in WORD_KINDS]
+        before = after[:verbs[0] if verbs else 0]
+        named = [t for t in before if t.concept in counting or t.family == "attribute" and t.concept in WORD_KINDS]
+        named += _relative_heads(before)  # 'what are the venues in which A published': the venues
         if verbs and not named:  # 'what is the most recent year in which A published a paper': the year
             return ASKING_VERBS[after[verbs[0]].concept or ""]
     skip = 0

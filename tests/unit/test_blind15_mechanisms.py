@@ -132,3 +132,14 @@ def test_papers_citing_both_named_papers_are_what_their_citers_share():
     world = SimpleNamespace(store=store, index=StringIndex(store), dataset="toy")
     answer, plan, _ = read(world, f"Which papers cite both '{P1}' and '{P3}'?")
     assert answer == ["Energy efficient scheduling of uplink traffic"], plan.get("interpretation")
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("what are the venues in which zzm published?", "venue"),
+    ("what did zzm publish in 2010?", "paper"),
+    ("what is the year in which zzm published zzm?", "year"),
+])
+def test_a_noun_heading_a_relative_clause_is_asked(text, kind):
+    from hgrag.agents.understanding.check import asked_kind, asking_tokens
+
+    assert asked_kind(asking_tokens(text)) == kind
