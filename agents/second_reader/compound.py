@@ -246,10 +246,13 @@ def two_things(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
         return None  # the first part alone is no question the rules read: not a two-part question
     own_spans = [s for s in spans if s.start >= cut.end()]
     second_ir, second_text = None, rest
-    if _asks_unheld(rest):  # 'who wrote T and where are they from?': the graph holds no origins
+    held = second(rest, first, unheld=True) if second is not None and _asks_unheld(rest) else None
+    if _asks_unheld(rest) and held is None:  # 'who wrote T and where are they from?': the graph holds no origins
         return refuse(f"I can read '{first_text}' but '{rest}' asks what the graph does not hold, so I do not "
                       "answer half of the question.")
-    if own_spans:
+    if held is not None:
+        second_ir = held
+    elif own_spans:
         plan = plan_fn(rest)
         second_ir = None if _usable(rest, plan, check_fn) else plan["ir"]
     else:
@@ -393,8 +396,9 @@ def _label(program: dict[str, Any]) -> str:
         if kind == "traverse":
             from hgrag.state.ir_types import EDGE_ENDS
 
-            return labels[EDGE_ENDS[(op["edge"], op["direction"])][1]]
+            reached = EDGE_ENDS[(op["edge"], op["direction"])][1]
+            return labels.get(reached, reached)  # ('institution': a richer kind is its own label)
         if kind == "match":
-            return labels[op["type"]]
+            return labels.get(op["type"], op["type"])
         op = op.get("input") or (op.get("inputs") or [None])[0]
     return "answer"

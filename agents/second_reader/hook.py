@@ -29,7 +29,8 @@ def second_read(question: str, plan: dict[str, Any], resources: Any, plan_fn: Pl
     from hgrag.agents.checking.question_check import unexplained_parts
 
     spans = anchor_spans(question, plan, resources.store)
-    if plan.get("rich_kinds") and plan.get("ir") and not unexplained_parts(question, plan):
+    if plan.get("rich_kinds") and plan.get("ir") and not _asks_of_people(plan["ir"]) \
+            and not unexplained_parts(question, plan):
         # the richer-kinds planner read every part (two-part, counted) and the check agrees; a negated yes/no
         # question is read as the positive question's test, negated (or not, when the negations cancel)
         return negated_yes_no(question, plan_fn, spans) or plan
@@ -39,7 +40,11 @@ def second_read(question: str, plan: dict[str, Any], resources: Any, plan_fn: Pl
 
         return with_instructions(question, native_plan(program, [mention_dict(s, "subject") for s in used]))
 
-    def second(rest: str, first: dict[str, Any]) -> dict[str, Any] | None:
+    def second(rest: str, first: dict[str, Any], unheld: bool = False) -> dict[str, Any] | None:
+        if unheld:  # 'where are they affiliated?': only a graph with institutions holds it
+            from hgrag.agents.second_reader.affiliations import affiliations_part
+
+            return affiliations_part(rest, first["ir"], resources.store)
         return second_part(rest, first, resources)
 
     composed = read_compound(question, spans, plan_fn, unexplained_parts, native, refuse, second, plan)
@@ -94,6 +99,15 @@ def _chain_reading(question: str, spans: list[Any], native: Callable[..., dict[s
         return None
     plan["rationale"] = "chain reader: " + plan.get("rationale", "")
     return plan
+
+
+def _asks_of_people(program: dict[str, Any]) -> bool:
+    """Does a two-part plan ask a second thing after people ('the co-authors of A and where they are affiliated')?
+    The second part may mean those people, so the compound reader reads it over the first part's answer."""
+    from hgrag.agents.second_reader.group_count import _reached_kind
+
+    items = program.get("items") or [] if program.get("op") == "outputs" else []
+    return len(items) == 2 and _reached_kind(items[0]["plan"]) == "author"
 
 
 def _detected(question: str, resources: Any) -> list[Any]:
