@@ -10,7 +10,8 @@ from typing import Any
 
 from hgrag.agents.linking.mention_partners import promote_partners
 from hgrag.agents.linking.title_align import EDGE_PUNCT, TOKEN, aligned_stretch as _aligned_stretch
-from hgrag.agents.linking.name_context import UNQUOTED_TYPE_PREFERENCE, VENUE_FIRST, contradicts, name_typed_before
+from hgrag.agents.linking.name_context import (UNQUOTED_TYPE_PREFERENCE, VENUE_FIRST, contradicts, name_goes_on,
+                                               name_typed_before)
 from hgrag.tools.entity_keys import title_denotes, title_within
 from hgrag.tools.label_prefixes import LabelPrefixes
 from hgrag.tools.text import name_tokens, norm_key
@@ -243,7 +244,7 @@ class MentionDetector:
             if norm_key(variant) in NOT_A_NAME:  # "et al." is a citation convention, not a person
                 continue
             hits = [h for h in self.index.lookup(variant) if _initials_fit(h, variant)
-                    and not (before and contradicts(h, f"{before} {variant}"))]
+                    and not (before and contradicts(h, f"{before} {variant}")) and not name_goes_on(text, variant, start + len(variant))]
             plausible = [h for h in hits if _plausible(h, variant, len(tokens), lowercase, at_start, around)]
             if plausible:  # the span reads as an entity; every look-up hit of that type is a candidate
                 kind = _preferred_type(plausible, VENUE_FIRST if around[0] in VENUE_CUES else UNQUOTED_TYPE_PREFERENCE)

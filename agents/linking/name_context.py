@@ -8,6 +8,7 @@ And an unquoted run of words that is both an author's name and a paper's title r
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -34,3 +35,13 @@ def name_typed_before(text: str, start: int, given: Callable[[], frozenset[str]]
 def contradicts(hit: Any, full_name: str) -> bool:
     """The longer name typed does not denote the author the shorter span linked to."""
     return hit.node_type == "author" and not name_denotes(full_name, hit.label)
+
+
+def name_goes_on(text: str, variant: str, end: int) -> bool:
+    """'Abdulrahman A. AlQuraishi': a given name with the surname's initial ('Abdulrahman A') followed by another
+    capitalised word is the start of a longer name, not a name of its own."""
+    tokens = re.findall(r"[^\W\d_]+", variant)
+    if len(tokens) != 2 or len(tokens[1]) != 1 or len(tokens[0]) < 2:
+        return False
+    following = re.match(r"\s*\.?\s*([^\W\d_])", text[end:])
+    return bool(following) and following.group(1).isupper()

@@ -21,7 +21,7 @@ from hgrag.agents.understanding.cue_words import phrase_alternation
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.tokens import tag
 
-SENTENCE_END = re.compile(r"(?<=[.!])\s+(?=[A-Z\"'“‘])")
+SENTENCE_END = re.compile(r"(?<=[.!])(?<!\b[A-Z]\.)\s+(?=[A-Z\"'“‘])")  # (an initial's stop ends no sentence: 'A. AlQuraishi')
 
 
 def with_context_folded(question: str, detect: Callable[[str], list[Any]]) -> str:
