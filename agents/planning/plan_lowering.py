@@ -96,11 +96,12 @@ def _other_papers(plan: dict[str, Any]) -> bool:
 
 
 def _other_values(plan: dict[str, Any], values: dict[str, Any]) -> dict[str, Any] | None:
-    """'In which other years have T's authors published?': 'other' before the projected attribute's noun leaves the
-    named entities' own values out (T's year), not only the entities themselves."""
+    """'In which other years have T's authors published?', 'the years in which T's authors published other papers'
+    (as the public KGQA benchmark reads it): 'other' before the projected attribute's noun or before the papers
+    leaves the named entities' own values out (T's year), not only the entities themselves."""
     attr = plan.get("project")
     concepts = _concepts(str(plan.get("residual") or ""))
-    named = [f"attribute:{attr}"] if attr == "year" else []
+    named = [f"attribute:{attr}", "kind:paper"] if attr == "year" else []
     if not plan.get("exclude_anchors") or not any(a == "operator:other" and b in named
                                                   for a, b in zip(concepts, concepts[1:])):
         return None

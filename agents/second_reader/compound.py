@@ -19,9 +19,10 @@ import re
 from typing import Any, Callable
 
 from hgrag.agents.second_reader.contrasts import alternatives_group, comparison_plan, negated_yes_no
-from hgrag.agents.second_reader.coordinated import both_before, coordinated_questions, shared_answer
+from hgrag.agents.second_reader.coordinated import (both_before, coordinated_questions,
+                                                    noun_of_back_reference, only_summing, shared_answer, total_count)
 from hgrag.agents.second_reader.group_count import same_papers_part, winner_count
-from hgrag.agents.second_reader.lexicon import find, has, has_stem, phrase_pattern, stem_pattern, words
+from hgrag.agents.second_reader.lexicon import find, has, has_stem, phrase_pattern, words
 from hgrag.agents.understanding.instructions import instruction_only
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.tokens import tag
@@ -144,7 +145,7 @@ def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
                native: Callable[..., dict[str, Any]], refuse: Callable[[str], dict[str, Any]]) -> dict[str, Any] | None:
     group = alternatives_group(question, spans, "coordinators")
     words_outside = _masked(question, spans)  # 'On the difference of two …' is a title, not a difference asked
-    summed = bool(group) and group[0].type == "paper" and _only_summing(words_outside)
+    summed = bool(group) and group[0].type == "paper" and only_summing(words_outside)
     both = both_before(question, group)  # 'which papers cite both T1 and T2?': what their answers share
     if not group or has_stem("together_words", words_outside) and not summed and both is None:
         return None  # ('Partially-shared …' is a title: no 'shared')
@@ -169,17 +170,11 @@ def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
                           "give for one number of one entity each; so I do not answer.")
         return _mark(native(program, spans), question, parts)
     program = shared_answer(items) if both is not None else \
-        _total(items) if summed or has("total_words", words_outside) else ir.outputs(items)
+        total_count(items) if summed or has("total_words", words_outside) else ir.outputs(items)
     if program is None:
         return refuse("The question asks for a total over several entities, which I can only give for counts; "
                       "so I do not answer.")
     return _mark(native(program, spans), question, parts)
-
-
-def _only_summing(text: str) -> bool:
-    """Does every joining word say 'together' in the sense of a total ('… have together')?"""
-    joined = [m.group(0).lower() for m in stem_pattern("together_words").finditer(text)]
-    return bool(joined) and all(word in words()["summing_together"] for word in joined)
 
 
 def _attribute_difference(words_outside: str, group: list[Any]) -> dict[str, Any] | None:
@@ -212,13 +207,6 @@ def _difference(items: list[tuple[str, dict[str, Any]]]) -> dict[str, Any] | Non
     return ir.aggregate(ir.setop("union", [p["input"] for p in plans]), "span", attrs.pop())
 
 
-def _total(items: list[tuple[str, dict[str, Any]]]) -> dict[str, Any] | None:
-    """One count over the union of the entities' sets, when every part is a count."""
-    if not all(p.get("op") == "aggregate" and p.get("fn") == "count" for _, p in items):
-        return None
-    return ir.aggregate(ir.setop("union", [p["input"] for _, p in items]), "count")
-
-
 def split_point(question: str, spans: list[Any]) -> re.Match | None:
     """The coordinator before a second asking word or a back-reference, outside any mention."""
     for match in find("coordinators", question):
@@ -227,7 +215,8 @@ def split_point(question: str, spans: list[Any]) -> re.Match | None:
         after = question[match.end():].lstrip(" ,")
         if phrase_pattern("relative_openers").match(after):
             continue  # '… in 2024 and whose author count exceeds 3': a relative clause, not a second question
-        opener = phrase_pattern("asking_words").match(after) or phrase_pattern("back_references").match(after)
+        opener = phrase_pattern("asking_words").match(after) or phrase_pattern("back_references").match(after) \
+            or noun_of_back_reference(after)  # '… and the titles of these papers'
         if opener and question[:match.start()].strip(" ,"):
             return match
     return None

@@ -11,8 +11,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from hgrag.agents.second_reader.lexicon import stem_pattern, words
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.tokens import WORD, Token, tag
+from hgrag.state import plan_ir as ir
 
 ASKED_FAMILIES = ("attribute", "kind")
 ASKED_HEADS = ("head:where", "head:when")  # 'which venue', 'which year' are single lexicon phrases
@@ -75,8 +77,6 @@ def both_before(question: str, group: list[Any]) -> int | None:
     """Where a 'both' right before papers joined by 'and' starts ('which papers cite both T1 and T2?'): each
     paper's answer is asked, and the answer is what they share. None when no such 'both' leads the group, or when
     another joining word (together, in common, share …) says more."""
-    from hgrag.agents.second_reader.lexicon import stem_pattern
-
     if not group or group[0].type != "paper":
         return None
     head = question[:group[0].start]
@@ -90,9 +90,29 @@ def both_before(question: str, group: list[Any]) -> int | None:
 def shared_answer(items: list[tuple[str, dict[str, Any]]]) -> dict[str, Any] | None:
     """The intersection of the parts' node sets when every part returns nodes of one kind, else None."""
     from hgrag.agents.second_reader.group_count import _reached_kind
-    from hgrag.state import plan_ir as ir
 
     kinds = {_reached_kind(plan) for _, plan in items}
     if len(kinds) != 1 or None in kinds:
         return None
     return ir.setop("intersect", [plan for _, plan in items])
+
+
+def noun_of_back_reference(text: str) -> bool:
+    """'the titles of these papers', 'the venues of those works': an asked noun of what was named before it."""
+    from hgrag.agents.second_reader.lexicon import find
+
+    tokens = [t for t in tag(text.lower(), load("en")) if t.concept not in LEADING]
+    return bool(tokens) and _asked(tokens[0]) and bool(find("sentence_back_references", text))
+
+
+def only_summing(text: str) -> bool:
+    """Does every joining word say 'together' in the sense of a total ('… have together')?"""
+    joined = [m.group(0).lower() for m in stem_pattern("together_words").finditer(text)]
+    return bool(joined) and all(word in words()["summing_together"] for word in joined)
+
+
+def total_count(items: list[tuple[str, dict[str, Any]]]) -> dict[str, Any] | None:
+    """One count over the union of the entities' sets, when every part is a count."""
+    if not all(p.get("op") == "aggregate" and p.get("fn") == "count" for _, p in items):
+        return None
+    return ir.aggregate(ir.setop("union", [p["input"] for _, p in items]), "count")

@@ -113,9 +113,9 @@ def _description(words: list[tuple[str, int, int]]) -> tuple[int, int] | None:
             continue
         end = i + 1
         while end < len(words) and end - i - 1 < MAX_WORDS and words[end][0] != "zzm" \
-                and words[end][0].lower() not in ends and words[end][0].isalnum():
+                and words[end][0].lower() not in ends and words[end][0][0].isalnum():  # ('Large-scale')
             end += 1
-        if end > i + 1 and (end == len(words) or not words[end][0].isalnum() or words[end][0] == "zzm"
+        if end > i + 1 and (end == len(words) or not words[end][0][0].isalnum() or words[end][0] == "zzm"
                             or words[end][0].lower() in ends):
             found.append((i + 1, end))
     return found[0] if len(found) == 1 else None
