@@ -19,7 +19,7 @@ import re
 from typing import Any, Callable
 
 from hgrag.agents.second_reader.contrasts import alternatives_group, comparison_plan, negated_yes_no
-from hgrag.agents.second_reader.coordinated import (both_before, coordinated_questions,
+from hgrag.agents.second_reader.coordinated import (both_before, clause_after_head, coordinated_questions,
                                                     noun_of_back_reference, only_summing, shared_answer, total_count)
 from hgrag.agents.second_reader.group_count import same_papers_part, winner_count
 from hgrag.agents.second_reader.lexicon import find, has, has_stem, phrase_pattern, words
@@ -359,9 +359,11 @@ def _completed(rest: str, first_text: str) -> str | None:
     papers?' -> 'list the venues of A's papers?' (a possessive back-reference names the first part's object)."""
     head = phrase_pattern("asking_words").match(first_text)
     clause = first_text[head.end():].strip() if head else ""
+    opener = phrase_pattern("asking_words").match(rest)
+    if opener:  # 'In which venue was T published?': the clause after 'in which venue'
+        clause = clause_after_head(first_text) or clause
     if not clause:
         return None
-    opener = phrase_pattern("asking_words").match(rest)
     if opener:
         return f"{rest.rstrip('?. ')} {clause}"
     owner = phrase_pattern("possessive_back_references").match(rest)

@@ -101,7 +101,7 @@ def noun_of_back_reference(text: str) -> bool:
     """'the titles of these papers', 'the venues of those works': an asked noun of what was named before it."""
     from hgrag.agents.second_reader.lexicon import find
 
-    tokens = [t for t in tag(text.lower(), load("en")) if t.concept not in LEADING]
+    tokens = [t for t in tag(text.lower(), load("en")) if t.concept not in LEADING + ("operator:other",)]
     return bool(tokens) and _asked(tokens[0]) and bool(find("sentence_back_references", text))
 
 
@@ -116,3 +116,21 @@ def total_count(items: list[tuple[str, dict[str, Any]]]) -> dict[str, Any] | Non
     if not all(p.get("op") == "aggregate" and p.get("fn") == "count" for _, p in items):
         return None
     return ir.aggregate(ir.setop("union", [p["input"] for _, p in items]), "count")
+
+
+def clause_after_head(text: str) -> str | None:
+    """'In which venue was T published?' -> 'was T published?': the question after its first question word (and
+    the noun it asks for, and a preposition before it), or None when it opens with none."""
+    offsets = [m.span() for m in WORD.finditer(text)]
+    tokens = tag(text.lower(), load("en"))
+    if not tokens or len(offsets) != tokens[-1].end:
+        return None
+    at = next((i for i, t in enumerate(tokens[:3]) if t.family == "head" and t.concept != "head:aux"), None)
+    if at is None or any(t.family not in ("function",) for t in tokens[:at]):
+        return None
+    end = at + 1
+    while end < len(tokens) and tokens[end].family in ASKED_FAMILIES:
+        end += 1  # 'which venue', 'what year'
+    if end >= len(tokens):
+        return None
+    return text[offsets[tokens[end].start][0]:].strip()

@@ -70,14 +70,22 @@ def same_papers_part(rest: str, first: dict[str, Any]) -> dict[str, Any] | None:
     from hgrag.state.ir_types import EDGE_ENDS
 
     tokens = tag(rest.lower(), load("en"))
-    if any(t.family not in KEPT_FAMILIES + ("kind", "attribute") for t in tokens):
+    if any(t.family not in KEPT_FAMILIES + ("kind", "attribute") and t.concept not in OF_PEOPLE for t in tokens):
         return None
-    asked = asked_kind(asking_tokens(rest.lower()))
+    asked = asked_kind(asking_tokens(rest.lower())) or \
+        next((t.concept.split(":")[1] for t in tokens if t.family == "kind"), None)  # 'the other papers they …'
+    asked_first = first
+    if _reached_kind(first) == "author":  # 'the authors of T and the (other) papers they published'
+        if not _refers_to_people(tokens):
+            return None  # 'who wrote T and when was it published?': 'it' is T, left to the other readers
+        first = _their_papers(first, any(t.concept == "operator:other" for t in tokens))
+    elif any(t.concept in OF_PEOPLE for t in tokens):
+        return None
     papers = _papers_of(first)
     if papers is None or asked not in ("paper", "venue", "year", "author"):
         return None
     if asked == "paper":
-        return papers if papers is not first else None
+        return papers if papers is not asked_first else None
     if first is not papers:
         return None  # the first part already reads something of its papers
     if asked == "year":
@@ -85,6 +93,25 @@ def same_papers_part(rest: str, first: dict[str, Any]) -> dict[str, Any] | None:
     edge = {"venue": ("published_in", "out"), "author": ("writes", "in")}[asked]
     assert EDGE_ENDS[edge][0] == "paper"
     return ir.traverse(papers, *edge)
+
+
+OF_PEOPLE = ("operator:other", "relation:writes", "relation:published")
+
+
+def _refers_to_people(tokens: list[Any]) -> bool:
+    """A pronoun that can stand for people ('they', 'their') and none that stands only for a thing ('it')."""
+    rows = load("en").extra.get("context_words", {}).get("context_references", [])
+    people = {w for r in rows if "author" in r["kinds"] for w in r.get("words", [])}
+    things = {w for r in rows if "author" not in r["kinds"] for w in r.get("words", [])}
+    said = {t.text for t in tokens}
+    return bool(said & people) and not said & things
+
+
+def _their_papers(people: dict[str, Any], other: bool) -> dict[str, Any]:
+    """The papers of the people a first part returned; 'other' leaves out the papers that part named."""
+    papers = ir.traverse(people, "writes", "out")
+    named = [op for op in ir.walk(people) if op.get("op") == "match" and op.get("type") == "paper"]
+    return ir.setop("difference", [papers] + named) if other and named else papers
 
 
 def _papers_of(program: dict[str, Any]) -> dict[str, Any] | None:

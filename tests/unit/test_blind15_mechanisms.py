@@ -48,6 +48,13 @@ def ask(world, question):
     (f"Among the authors of '{P3}', who published their first paper?", ["Marvin K. Simon"]),
     (f"Among the authors of '{P1}', who has published the most papers?", ["Dariush Divsalar"]),
     (f"In which venue was '{P3}' authored by Bo Chen published?", ["Signal Processing"]),
+    (f"In which venue was '{P3}' published and when?", ["venues: Signal Processing", "year: 2010"]),
+    (f"List the authors of '{P3}' and the other papers they published.",
+     ["authors: Bo Chen", "authors: Marvin K. Simon", "papers: Adaptive routing for delay tolerant sensor networks",
+      f"papers: {P1}"]),
+    ("List the venues in which Bo Chen published papers and the titles of these papers.",
+     ["papers: Adaptive routing for delay tolerant sensor networks", f"papers: {P3}", "venues: Computer Networks",
+      "venues: Signal Processing"]),
 ])
 def test_the_reading_answers_as_asked(world, question, expected):
     answer, plan, _ = ask(world, question)
