@@ -33,3 +33,28 @@ def aligned_stretch(text: str, label: str, spans: list[Any]) -> tuple[int, int]:
     if best < 90 or any(s.type == "paper" and s.start < where[1] and where[0] < s.end for s in spans):
         return (0, 0)  # not near enough, or it would cut through a title already linked
     return where
+
+
+QUOTED_TYPO_RATIO = 88.0  # a quoted title this close to one paper label (and clearly closer than to any other) is it
+QUOTED_TYPO_LEAD = 8.0
+QUOTED_TYPO_MIN_LENGTH = 16
+
+
+def near_quoted_title(index: Any, quoted: str) -> list[Any]:
+    """The paper a quoted title names with a few typos ('Efifcient m-ary Balnced Codes'): the one label whose string
+    is within QUOTED_TYPO_RATIO of it and leads every other by QUOTED_TYPO_LEAD; [] otherwise."""
+    from rapidfuzz import fuzz
+
+    from hgrag.tools.text import norm_key
+
+    wanted = norm_key(quoted)
+    if len(wanted) < QUOTED_TYPO_MIN_LENGTH:
+        return []
+    try:
+        labels = index.closest(quoted, "paper", 5)
+    except AttributeError:  # an index without embeddings
+        return []
+    scored = sorted(((fuzz.ratio(wanted, norm_key(label)), label) for label in labels), reverse=True)
+    if not scored or scored[0][0] < QUOTED_TYPO_RATIO or len(scored) > 1 and scored[0][0] - scored[1][0] < QUOTED_TYPO_LEAD:
+        return []
+    return [hit for hit in index.lookup(scored[0][1], "paper") if hit.match in ("exact", "normalized")][:1]
