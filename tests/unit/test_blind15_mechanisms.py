@@ -150,3 +150,41 @@ def test_a_noun_heading_a_relative_clause_is_asked(text, kind):
     from hgrag.agents.understanding.check import asked_kind, asking_tokens
 
     assert asked_kind(asking_tokens(text)) == kind
+
+
+def test_a_quoted_title_with_typos_names_the_one_close_label():
+    from hgrag.agents.linking.title_align import near_quoted_title
+    from hgrag.tools.entity_index import Candidate
+
+    class Index:
+        def __init__(self, labels):
+            self.labels = labels
+
+        def closest(self, text, kind, k):
+            return self.labels
+
+        def lookup(self, text, kind=None):
+            return [Candidate("p9", "paper", text, 1.0, "exact")]
+
+    assert [c.node_id for c in near_quoted_title(Index(["Efficient m-ary Balanced Codes."]),
+                                                 "Efifcient m-ary Balnced Codes")] == ["p9"]
+    assert near_quoted_title(Index(["Efficient m-ary Balanced Codes."]),
+                             "Efficient m-ary Balanced Codes for Magnetic Storage") == []
+    assert near_quoted_title(Index(["Efficient m-ary Balanced Codes.", "Efficient m-ary Balanced Codes II."]),
+                             "Efifcient m-ary Balnced Codes") == []  # two labels alike: no one of them
+
+
+def test_where_they_are_affiliated_reads_the_first_parts_people():
+    from test_planner import make_store
+
+    from hgrag.agents.second_reader.affiliations import affiliations_part
+    from hgrag.state import plan_ir as ir
+
+    store = make_store()
+    coauthors = ir.setop("difference", [ir.traverse(ir.traverse(ir.match(["a4"], "author"), "writes", "out"),
+                                                    "writes", "in"), ir.match(["a4"], "author")])
+    assert affiliations_part("where are they affiliated?", coauthors, store) is None  # no institutions held
+    store.add_node("i1", "institution", name="Some University")
+    found = affiliations_part("where are they affiliated?", coauthors, store)
+    assert found["edge"] == "affiliated_with" and found["input"]["op"] == "intersect"  # their entries on those papers
+    assert affiliations_part("what did they cite?", coauthors, store) is None
