@@ -126,7 +126,8 @@ def _with_names_mended(plan: dict[str, Any], question: str, resources: Resources
     be (agents/name_typos), each anchor keeping the words typed and the interpretation saying so."""
     from hgrag.agents.linking.name_typos import corrections, given_name_corrections
 
-    mended = corrections(resources.index, question, plan.get("suggestions") or {}) or \
+    linked = frozenset(a.get("type") for a in plan.get("anchors") or [] if a.get("node_id"))
+    mended = corrections(resources.index, question, plan.get("suggestions") or {}, linked) or \
         given_name_corrections(resources.index, question, plan.get("anchors") or [])
     if not mended:
         return plan
@@ -136,6 +137,11 @@ def _with_names_mended(plan: dict[str, Any], question: str, resources: Resources
     replanned = replan(text, resources)
     if replanned.get("unresolved") or replanned.get("operation") == "unsupported":
         return plan
+    if "paper" not in linked and any(a.get("type") == "paper" for a in replanned.get("anchors", [])):
+        from hgrag.agents.checking.question_check import unexplained_parts
+
+        if unexplained_parts(text, replanned):
+            return plan  # a mended title the check cannot read: the retrieval agent's relinking may still
     for anchor in replanned.get("anchors", []):
         typed = next((t for t, label in mended.items() if anchor.get("text") == label), None)
         if typed:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hgrag.agents.linking.mention_partners import promote_partners
-from hgrag.agents.linking.title_align import EDGE_PUNCT, TOKEN, aligned_stretch as _aligned_stretch, near_quoted_title
+from hgrag.agents.linking.title_align import EDGE_PUNCT, TOKEN, aligned_stretch as _aligned_stretch
 from hgrag.agents.linking.name_context import (UNQUOTED_TYPE_PREFERENCE, VENUE_FIRST, contradicts, name_goes_on,
                                                name_typed_before)
 from hgrag.tools.entity_keys import title_denotes, title_within
@@ -167,7 +167,7 @@ class MentionDetector:
         hits = self.index.lookup(core)
         if not hits and truncated:
             hits = self._title_prefix(core)
-        hits = hits or self._fuzzy_candidates(core, core) or near_quoted_title(self.index, core)
+        hits = hits or self._fuzzy_candidates(core, core)
         if not hits:
             return None
         best_type = _preferred_type(hits)

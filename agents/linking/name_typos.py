@@ -74,14 +74,24 @@ def _name_keys(index: Any) -> tuple[dict[str, str], dict[tuple[str, int], list[s
     return cached[1], cached[2]
 
 
-def corrections(index: Any, question: str, suggestions: dict[str, dict[str, Any]]) -> dict[str, str]:
-    """{typed name: the author name it is read as} for the unlinked names of a question that have one."""
+def corrections(index: Any, question: str, suggestions: dict[str, dict[str, Any]],
+                linked: frozenset[str] = frozenset()) -> dict[str, str]:
+    """{typed name: the author name it is read as} for the unlinked names of a question that have one; a title typed
+    with a few typos, the one paper label it is clearly closest to (linking/title_align.near_quoted_title)."""
+    from hgrag.agents.linking.title_align import near_quoted_title
+
     found = {}
     for typed, suggestion in suggestions.items():
         written = as_written(question, typed)
-        if suggestion.get("type") != "author" or written is None:
+        if written is None or suggestion.get("type") not in ("author", "paper"):
             continue
-        label = corrected_name(index, typed)
+        if suggestion.get("type") == "paper":
+            if "paper" in linked:
+                continue  # a paper is linked already (an altered title the detector read): no second one
+            hits = near_quoted_title(index, typed)
+            label = hits[0].label if hits else None
+        else:
+            label = corrected_name(index, typed)
         if label:
             found[written] = label
     return found
