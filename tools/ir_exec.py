@@ -15,6 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from hgrag.tools.derived import COUNT_ATTRIBUTES, DERIVED_ATTRIBUTES, derived_values  # (COUNT_ATTRIBUTES: read by ir_cypher)
 from hgrag.tools.graph_store import GraphStore
 
 DEFAULT_LAYER_BUDGET = 20_000
@@ -24,8 +25,6 @@ SET_ATTRIBUTES = {"venue": ("published_in", "out"), "author": ("writes", "in"), 
                   "cited_by": ("cites", "in"), "topic": ("has_topic", "out"), "primary_topic": ("primary_topic", "out"),
                   "keyword": ("has_keyword", "out"), "funder": ("funded_by", "out"),
                   "institution": ("affiliated_with", "out")}  # the last five: OpenAlex kinds
-CAREER_YEARS = {"first_year": min, "last_year": max}
-COUNT_ATTRIBUTES = {"n_authors": ("writes", "in"), "n_papers": ("writes", "out"), "n_keywords": ("has_keyword", "out")}
 
 
 class ExecutionError(ValueError):
@@ -151,17 +150,8 @@ class Executor:
         if attr in SET_ATTRIBUTES:
             edge, direction = SET_ATTRIBUTES[attr]
             return {n: set(v) for n, v in self.store.expand(nodes, edge, direction).items()}
-        if attr in COUNT_ATTRIBUTES:
-            edge, direction = COUNT_ATTRIBUTES[attr]
-            return {n: len(v) for n, v in self.store.expand(nodes, edge, direction).items()}
-        if attr == "n_coauthors":  # the other authors of each paper
-            return {n: max(len(v) - 1, 0) for n, v in self.store.expand(nodes, "writes", "in").items()}
-        if attr in CAREER_YEARS:  # an author's first / last publication year
-            papers = self.store.expand(nodes, "writes", "out")
-            years = self.store.attrs({p for found in papers.values() for p in found}, "year")
-            pick = CAREER_YEARS[attr]
-            return {n: pick([years[p] for p in found if _is_number(years.get(p))], default=None)
-                    for n, found in papers.items()}
+        if attr in DERIVED_ATTRIBUTES:
+            return derived_values(self.store, nodes, attr)
         return self.store.attrs(nodes, attr)
 
     def _op_intersect(self, op: dict[str, Any]) -> Value:

@@ -114,6 +114,12 @@ def joined_heads(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Che
         return None
     clause = after[second.end():]
     texts = [question[:first.end()] + clause, after[:second.end()] + clause]
+    return _both_questions(question, list(texts), spans, plan_fn, check_fn, native, refuse)
+
+
+def _both_questions(question: str, texts: list[str], spans: list[Any], plan_fn: PlanFn, check_fn: CheckFn,
+                    native: Callable[..., dict[str, Any]], refuse: Callable[[str], dict[str, Any]]) -> dict[str, Any]:
+    """Each of the questions a question stands for, planned and checked on its own; all answered, or none."""
     plans = [plan_fn(text) for text in texts]
     problems = [_usable(text, plan, check_fn) for text, plan in zip(texts, plans)]
     if any(problems):
@@ -131,14 +137,7 @@ def coordinated_asks(question: str, spans: list[Any], plan_fn: PlanFn, check_fn:
     texts = coordinated_questions(question, spans)
     if texts is None:
         return None
-    plans = [plan_fn(text) for text in texts]
-    problems = [_usable(text, plan, check_fn) for text, plan in zip(texts, plans)]
-    if any(problems):
-        return refuse(f"I read this as two questions, but could not read {next(p for p in problems if p)}; "
-                      "so I do not answer either.")
-    items = [(_label(plan["ir"]), plan["ir"]) for plan in plans]
-    parts = [{"question": text, "interpretation": plan.get("interpretation", "")} for text, plan in zip(texts, plans)]
-    return _mark(native(ir.outputs(items), spans), question, parts)
+    return _both_questions(question, list(texts), spans, plan_fn, check_fn, native, refuse)
 
 
 def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: CheckFn,

@@ -1,0 +1,28 @@
+"""Attributes computed from a node's edges rather than stored: how many authors or papers it has, a paper's other
+authors, an author's first and last publication year. The executor reads them like stored attributes."""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+COUNT_ATTRIBUTES = {"n_authors": ("writes", "in"), "n_papers": ("writes", "out"), "n_keywords": ("has_keyword", "out")}
+CAREER_YEARS = {"first_year": min, "last_year": max}
+DERIVED_ATTRIBUTES = set(COUNT_ATTRIBUTES) | set(CAREER_YEARS) | {"n_coauthors"}
+
+
+def derived_values(store: Any, nodes: Iterable[str], attr: str) -> dict[str, Any]:
+    """{node: value} of one derived attribute (`attr` in DERIVED_ATTRIBUTES)."""
+    nodes = list(nodes)
+    if attr in COUNT_ATTRIBUTES:
+        edge, direction = COUNT_ATTRIBUTES[attr]
+        return {n: len(v) for n, v in store.expand(nodes, edge, direction).items()}
+    if attr == "n_coauthors":  # the other authors of each paper
+        return {n: max(len(v) - 1, 0) for n, v in store.expand(nodes, "writes", "in").items()}
+    papers = store.expand(nodes, "writes", "out")  # an author's first / last publication year
+    years = store.attrs({p for found in papers.values() for p in found}, "year")
+    pick = CAREER_YEARS[attr]
+    return {n: pick([years[p] for p in found if _is_number(years.get(p))], default=None) for n, found in papers.items()}
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
