@@ -82,7 +82,8 @@ def _ranks_named(rules: dict[str, Any] | None, spans: list[Any]) -> bool:
     if program.get("op") != "top":
         return False
     named = {c.node_id for s in spans for c in s.candidates}
-    return any(op.get("op") == "match" and set(op.get("ids", [])) & named for op in ir.walk(program))
+    ranked = {i for op in ir.walk(program) if op.get("op") == "match" for i in set(op.get("ids", [])) & named}
+    return len(ranked) >= 2  # (one named entity's own papers ranked is no comparison between entities)
 
 
 def _mark(plan: dict[str, Any], question: str, parts: list[dict[str, Any]]) -> dict[str, Any]:

@@ -35,7 +35,11 @@ def coordinated_questions(question: str, spans: list[Any]) -> tuple[str, str] | 
     if len(ands) != 1:
         return None
     at = ands[0]
-    left, right = _phrase_before(tokens, at), _phrase_after(tokens, at)
+    shared = _shared_noun(tokens, at)  # 'the first and the last year': one noun, two modifiers
+    if shared is not None:
+        left, right = shared
+    else:
+        left, right = _phrase_before(tokens, at), _phrase_after(tokens, at)
     if left is None or right is None:
         return None
     cut_left = (offsets[tokens[left].start][0], offsets[tokens[at].end - 1][1])  # 'NP1 and'
@@ -43,6 +47,25 @@ def coordinated_questions(question: str, spans: list[Any]) -> tuple[str, str] | 
     one = question[:cut_right[0]].rstrip() + " " + question[cut_right[1]:].lstrip()
     two = " ".join((question[:cut_left[0]] + question[cut_left[1]:].lstrip()).split())
     return " ".join(one.split()), two[:1].upper() + two[1:]
+
+
+MODIFIERS = ("operator:first", "operator:last", "operator:max", "operator:min")
+
+
+def _shared_noun(tokens: list[Token], at: int) -> tuple[int, int] | None:
+    """(start of the left modifier, end of the right one) when two modifiers share the noun after the second
+    ('the first and the last year', 'the earliest and the latest paper'); None otherwise."""
+    if at < 1 or tokens[at - 1].concept not in MODIFIERS:
+        return None
+    left = at - 1
+    while left > 0 and tokens[left - 1].concept in LEADING:
+        left -= 1
+    right = at + 1
+    while right < len(tokens) and tokens[right].concept in LEADING:
+        right += 1
+    if right + 1 >= len(tokens) or tokens[right].concept not in MODIFIERS or not _asked(tokens[right + 1]):
+        return None
+    return left, right + 1  # the second part ends before the shared noun
 
 
 def _asked(token: Token) -> bool:

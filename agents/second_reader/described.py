@@ -122,8 +122,8 @@ def _description(words: list[tuple[str, int, int]]) -> tuple[int, int] | None:
 
 
 def _name_part(word: str) -> bool:
-    """A capitalised word the lexicon does not know (a given name or surname standing alone)."""
-    return word[:1].isupper() and word.isalpha() and len(word) > 1 and load("en").concept(word.lower()) is None
+    """A capitalised word the lexicon does not know (a given name or surname standing alone, or its initial)."""
+    return word[:1].isupper() and word.isalpha() and load("en").concept(word.lower()) is None
 
 
 def _by_institutions(program: dict[str, Any], rich: list[Any]) -> dict[str, Any]:
@@ -146,7 +146,7 @@ def _asked(question: str, used: list[Any]) -> str | None:
 
 
 def _answer(papers: dict[str, Any], asked: str | None, people: list[str] | None, word: str) -> dict[str, Any] | None:
-    if asked in ("paper", "value", None):
+    if asked in ("paper", "value"):
         return papers
     if asked == "venue":
         return ir.traverse(papers, "published_in", "out")
@@ -190,5 +190,8 @@ def _name_words(store: Any) -> dict[str, set[str]]:
 
 
 def authors_named(store: Any, word: str) -> list[str]:
-    """Authors one of whose name words is `word` (normalised)."""
-    return sorted(_name_words(store).get(word, set()))
+    """Authors one of whose name words is `word` (normalised), or, for an initial, begins with it."""
+    postings = _name_words(store)
+    if len(word) == 1:
+        return sorted({a for name, found in postings.items() if name.startswith(word) for a in found})
+    return sorted(postings.get(word, set()))

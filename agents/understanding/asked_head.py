@@ -58,8 +58,10 @@ def asked_kind(tokens: list[Token]) -> str | None:
             and later:
         return asked_kind(body[later[0]:])  # "In the last year A published, what did they publish?": a time frame first
     in_situ = [i for i, t in enumerate(body) if i > 0 and t.concept in LATER_HEADS + ("head:when", "operator:count")]
-    if body[0].concept == "mention" and in_situ:  # "A published the most papers in which venue?": the head in place
-        return asked_kind(body[in_situ[0]:])
+    subject = next((t for t in body if t.family != "function"), body[0])
+    if in_situ and (subject.concept == "mention" or subject.concept is None and subject.text[:1].isalpha()
+                    or subject.family == "kind" and body.index(subject) < in_situ[0] - 1):
+        return asked_kind(body[in_situ[0]:])  # "A published the most papers in which venue?": the head in place
     content = [t for t in body if t.family not in ("function", "general")]
     if content and content[-1].concept == "operator:count" and content[0].family in ("kind", "mention"):
         return "number"  # a fragment ending in its head: "A pubs in 2024 count"
@@ -76,6 +78,8 @@ def asked_kind(tokens: list[Token]) -> str | None:
             return _compound_head(body[i + 1:i + 2]) or WORD_KINDS[concept]
         if concept in WORD_KINDS and token.family == "attribute" and _relating_next(body[i + 1:i + 2]):
             return WORD_KINDS[concept]  # "year of A's earliest pub?": the attribute heading the question
+        if concept in WORD_KINDS and token.family == "attribute" and _relative_heads(body[i:i + 4]):
+            return WORD_KINDS[concept]  # "mention the year in which A published …": the attribute a clause follows
         if _modifier_run(body[i:i + 3]):
             skip = i + _modifier_run(body[i:i + 3])
             continue  # "retrieve all publications …", "most cited paper by A": the noun's modifiers
@@ -143,7 +147,9 @@ def _relative_heads(tokens: list[Token]) -> list[Token]:
     found = []
     for i, token in enumerate(tokens):
         rest = [t for t in tokens[i + 1:] if t.family != "function"]
-        if token.family == "kind" and rest and rest[0].concept == "head:which":
+        if token.family in ("kind", "attribute") and rest and rest[0].concept == "head:which" and i == 0:
+            found.append(token)
+        elif token.family == "kind" and rest and rest[0].concept == "head:which":
             found.append(token)
     return found
 

@@ -26,13 +26,17 @@ def exclusion_phrase(question: str, anchors: list[dict[str, Any]]) -> tuple[str,
         typed = anchor.get("relinked_from") or anchor.get("text") or ""
         if not typed or not anchor.get("node_id"):
             continue
-        pattern = rf"[,;]?\s*\b(?:{words})\s+(?:the\s+\w+\s+)?[{QUOTES}]?{re.escape(typed)}\.?[{QUOTES}]?\s*,?"
+        pattern = rf"[,;]?\s*\b(?:{words})\s+(?:the\s+(?P<noun>\w+)\s+(?:(?:on|of)\s+)?)?[{QUOTES}]?" \
+                  rf"{re.escape(typed)}\.?[{QUOTES}]?\s*,?"
         match = re.search(pattern, question, re.IGNORECASE)
         if match:
             found.append((match, anchor))
     if len(found) != 1:
         return None
     match, anchor = found[0]
+    noun = match.group("noun")
+    if noun and anchor.get("type") == "paper" and load("en").concept(noun.lower()) == "kind:author":
+        anchor = {**anchor, "people_of": True}  # 'not counting the people on T': T's authors are left out
     rest = (question[:match.start()] + " " + question[match.end():]).strip()
     return " ".join(rest.split()), anchor
 
@@ -42,9 +46,13 @@ def without_entity(ir: dict[str, Any], anchor: dict[str, Any]) -> dict[str, Any]
     the plan returns."""
     counting = ir.get("op") == "aggregate" and ir.get("fn") == "count" and isinstance(ir.get("input"), dict)
     listed = ir["input"] if counting else ir
-    if listed.get("op") not in LISTS or output_kind(listed) != anchor.get("type"):
-        return None
     left_out = {"op": "match", "ids": [anchor["node_id"]], "type": anchor["type"], "text": anchor.get("text", "")}
+    if anchor.get("people_of") and output_kind(listed) == "author":
+        left_out = {"op": "traverse", "input": left_out, "edge": "writes", "direction": "in"}  # T's authors
+    elif listed.get("op") not in LISTS or output_kind(listed) != anchor.get("type"):
+        return None
+    if listed.get("op") not in LISTS:
+        return None
     rest = {"op": "difference", "inputs": [listed, left_out]}
     return {**ir, "input": rest} if counting else rest
 

@@ -40,7 +40,18 @@ def read_question(question: str, detect: Callable[[str], list[Any]]) -> Reading:
 def as_asked(question: str) -> str:
     """An English question without its chat lead-in, its yes/no opening or closing tag and its runs of years
     written plainly."""
-    return with_bounds_plain(with_spans_as_between(with_tag_as_yes_no(with_plain_yes_no_opening(without_lead_in(question)))))
+    return with_bounds_plain(with_spans_as_between(with_tag_as_yes_no(with_plain_yes_no_opening(
+        with_typo_heads(without_lead_in(question))))))
+
+
+def with_typo_heads(question: str) -> str:
+    """'were has A publised', 'were did T apear': a question opening with an auxiliary right before another
+    auxiliary opens with a misspelt question word (lexicon `typo_heads`: 'were' -> 'where')."""
+    heads = load("en").extra.get("typo_heads", {})
+    match = re.match(r"\s*([^\W\d_]+)\s+([^\W\d_]+)", question)
+    if not match or match.group(1).lower() not in heads or load("en").concept(match.group(2).lower()) != "head:aux":
+        return question
+    return question[:match.start(1)] + heads[match.group(1).lower()] + question[match.end(1):]
 
 
 def with_bounds_plain(question: str) -> str:

@@ -188,3 +188,24 @@ def test_where_they_are_affiliated_reads_the_first_parts_people():
     found = affiliations_part("where are they affiliated?", coauthors, store)
     assert found["edge"] == "affiliated_with" and found["input"]["op"] == "intersect"  # their entries on those papers
     assert affiliations_part("what did they cite?", coauthors, store) is None
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("What are the first and the last year in which Dariush Divsalar published?", ["year: 2008", "year: 2012"]),
+    (f"Who has Marvin K. Simon co-authored with, not counting the people on '{P1}'?", ["Bo Chen"]),
+])
+def test_round16_readings(world, question, expected):
+    answer, plan, _ = ask(world, question)
+    assert answer == expected, plan.get("interpretation")
+
+
+def test_a_question_leaving_out_what_its_only_reading_starts_from_is_declined(world):
+    answer, plan, _ = ask(world, f"Who has Marvin K. Simon co-authored with, excluding '{P3}'?")
+    assert answer == [] or "Bo Chen" not in answer, plan.get("interpretation")
+
+
+def test_a_question_word_typed_as_an_auxiliary():
+    from hgrag.agents.understanding.reading import with_typo_heads
+
+    assert with_typo_heads("were has Bo Chen published") == "where has Bo Chen published"
+    assert with_typo_heads("Were the papers by Bo Chen cited?") == "Were the papers by Bo Chen cited?"
