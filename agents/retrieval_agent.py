@@ -168,25 +168,13 @@ def _with_exclusion(plan: dict[str, Any], question: str, resources: Resources, r
         return plan
     new_ir = without_entity(replanned["ir"], left_out)
     if new_ir is None:
-        return _excluded_but_read(plan, left_out) or plan
+        return plan
     anchors = list(replanned.get("anchors") or []) + [{**left_out, "role": "excluded"}]
     native = ir_native_plan(new_ir, anchors, [])
     native["rationale"] = f"'{left_out.get('text')}' left out of: {replanned.get('rationale', '')}"
     native["interpretation"] = interpret(new_ir, resources.store, anchors=anchors)
     native["residual"] = replanned.get("residual", rest)
     return native
-
-
-def _excluded_but_read(plan: dict[str, Any], left_out: dict[str, Any]) -> dict[str, Any] | None:
-    """'Who has A co-authored with, excluding T?' read as T's authors: the plan starts from the very entity the
-    question leaves out, so it answers another question; an unsupported plan that says so (None otherwise)."""
-    from hgrag.state.plan_ir import walk
-
-    ids = {i for op in walk(plan.get("ir") or {}) if op.get("op") == "match" for i in op.get("ids") or []}
-    if left_out.get("node_id") not in ids:
-        return None
-    return unsupported_plan(f"The question leaves '{left_out.get('text')}' out, but the only reading I have starts from "
-                            "it; I do not answer rather than answer another question.")
 
 
 def _named_once(plan: dict[str, Any]) -> dict[str, Any]:

@@ -58,10 +58,8 @@ def asked_kind(tokens: list[Token]) -> str | None:
             and later:
         return asked_kind(body[later[0]:])  # "In the last year A published, what did they publish?": a time frame first
     in_situ = [i for i, t in enumerate(body) if i > 0 and t.concept in LATER_HEADS + ("head:when", "operator:count")]
-    subject = next((t for t in body if t.family != "function"), body[0])
-    if in_situ and (subject.concept == "mention" or subject.concept is None and subject.text[:1].isalpha()
-                    or subject.family == "kind" and body.index(subject) < in_situ[0] - 1):
-        return asked_kind(body[in_situ[0]:])  # "A published the most papers in which venue?": the head in place
+    if body[0].concept == "mention" and in_situ:  # "A published the most papers in which venue?": the head in place
+        return asked_kind(body[in_situ[0]:])
     content = [t for t in body if t.family not in ("function", "general")]
     if content and content[-1].concept == "operator:count" and content[0].family in ("kind", "mention"):
         return "number"  # a fragment ending in its head: "A pubs in 2024 count"
@@ -147,7 +145,9 @@ def _relative_heads(tokens: list[Token]) -> list[Token]:
     found = []
     for i, token in enumerate(tokens):
         rest = [t for t in tokens[i + 1:] if t.family != "function"]
-        if token.family in ("kind", "attribute") and rest and rest[0].concept == "head:which" and i == 0:
+        after = tokens[i + 1:i + 3]
+        led = len(after) == 2 and after[0].family == "function" and after[1].concept == "head:which"
+        if token.family == "attribute" and led and i == 0:  # 'the year in which …' (not 'the count, which …')
             found.append(token)
         elif token.family == "kind" and rest and rest[0].concept == "head:which":
             found.append(token)
