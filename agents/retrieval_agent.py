@@ -92,7 +92,7 @@ class OfflinePlanner:
         plan = type_test_plan(residual, spans, plan, resources.store) or plan  # 'Is V a journal?'
         plan = existence_plan(residual, spans) or plan  # 'Does T exist?'
         plan = paper_facts_plan(residual, spans, years, plan) or plan  # 'Did A publish T in V?'
-        plan = authored_paper_plan(residual, spans, plan) or plan  # 'the venue of T authored by A'
+        plan = authored_paper_plan(residual, spans, plan, resources.store) or plan  # 'the venue of T authored by A'
         plan["residual"] = residual  # the question as the parser read it (for the question-plan check)
         if unresolved:  # "did you mean": the closest real names or titles
             plan["suggestions"] = suggestions_for(resources.index, unresolved)

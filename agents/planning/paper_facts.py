@@ -73,7 +73,7 @@ def _plan(program: dict[str, Any], spans: list[Any], rules: dict[str, Any]) -> d
     return plan
 
 
-def authored_paper_plan(residual: str, spans: list[Any], plan: dict[str, Any]) -> dict[str, Any] | None:
+def authored_paper_plan(residual: str, spans: list[Any], plan: dict[str, Any], store: Any = None) -> dict[str, Any] | None:
     """'Find the venue of T authored by A', 'A published the paper T in which venue?': a named author the rules' plan
     leaves unused, beside the one named paper it reads, is a fact of that paper; the paper is read as the one A wrote
     (so a wrong author finds nothing). None when the question is no such case."""
@@ -93,6 +93,8 @@ def authored_paper_plan(residual: str, spans: list[Any], plan: dict[str, Any]) -
            for op in ir.walk(program)):
         return None  # the plan reaches other papers (those citing T, T's authors' papers): the author may be theirs
     paper = papers[0].candidates[0].node_id
+    if store is not None and any(paper not in store.neighbors(s.candidates[0].node_id, "writes", "out") for s in unused):
+        return None  # a named author who did not write T: the premise check says so
     written = [ir.traverse(ir.match([s.candidates[0].node_id], "author", s.text), "writes", "out") for s in unused]
     narrowed = _replace_match(program, paper, lambda match: ir.setop("intersect", [match] + written))
     kept = [dict(a) for a in plan.get("anchors", [])]
