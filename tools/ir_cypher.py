@@ -23,7 +23,8 @@ from typing import Any
 
 from hgrag.tools.cypher_dialect import FALKORDB, FalkorDialect, identifier, relationship
 from hgrag.tools.graph_store import ALL_EDGE_TYPES as EDGE_TYPES
-from hgrag.tools.ir_exec import COUNT_ATTRIBUTES, SET_ATTRIBUTES
+from hgrag.tools.derived import COUNT_ATTRIBUTES
+from hgrag.tools.ir_exec import SET_ATTRIBUTES
 
 NODE_PROPERTIES = ("year", "cited_by_count", "work_type", "language", "doi", "name", "title", "orcid", "issn_l")
 SCALAR_CMPS = ("=", "!=", "<", "<=", ">", ">=")

@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from hgrag.tools.derived import COUNT_ATTRIBUTES, DERIVED_ATTRIBUTES, derived_values  # (COUNT_ATTRIBUTES: read by ir_cypher)
+from hgrag.tools.derived import DERIVED_ATTRIBUTES, derived_values
 from hgrag.tools.graph_store import GraphStore
 
 DEFAULT_LAYER_BUDGET = 20_000

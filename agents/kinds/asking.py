@@ -206,7 +206,8 @@ def _same_noun_joined(masked: str, joint: re.Match) -> bool:
     from hgrag.agents.kinds.lexicon import cues
 
     before = re.findall(r"[\w'’-]+", masked[:joint.start()])[-1:]
-    after = [w for w in re.findall(r"[\w'’-]+", masked[joint.end():])[:2] if w.lower() not in ("the", "a", "an")][:1]
+    articles = ("function:the", "function:a", "function:an")  # (read by the lexicon's concepts)
+    after = [w for w in re.findall(r"[\w'’-]+", masked[joint.end():])[:2] if load("en").concept(w.lower()) not in articles][:1]
     groups = [{c.group for c in cues(" ".join(words).lower())} for words in (before, after)]
     return bool(before and after and groups[0] & groups[1])
 

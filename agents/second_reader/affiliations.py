@@ -18,12 +18,12 @@ KEPT = ("function", "head", "filler", "general")
 
 def affiliations_part(rest: str, first: dict[str, Any], store: Any) -> dict[str, Any] | None:
     """The institutions IR for such a part, or None (no institutions in the graph, other words, no people)."""
-    from hgrag.agents.second_reader.group_count import _reached_kind
+    from hgrag.agents.understanding.signature import node_kind
 
     tokens = tag(rest.lower(), load("en"))
     asks = any(t.concept == AFFILIATION for t in tokens) or bool(stranded(tokens))
     others = [t for t in tokens if t.concept != AFFILIATION and t.family not in KEPT]
-    if not asks or others or _reached_kind(first) != "author" or not _holds_institutions(store):
+    if not asks or others or node_kind(first) != "author" or not _holds_institutions(store):
         return None
     walked = first["inputs"][0] if first.get("op") == "difference" else first  # co-authors: less the person
     if walked.get("op") == "traverse" and (walked["edge"], walked["direction"]) == ("writes", "in"):

@@ -14,7 +14,7 @@ from hgrag.agents.second_reader.lexicon import find, phrase_pattern, words
 from hgrag.state import plan_ir as ir
 
 PlanFn = Callable[[str], dict[str, Any]]
-CLAIM_OPENER = "Is it true that "
+CLAIM_OPENER = words()["claim_opener"] + " "  # how a statement is asked (words.json)
 NEGATOR_RUN = None
 
 

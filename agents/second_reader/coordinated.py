@@ -103,18 +103,18 @@ def both_before(question: str, group: list[Any]) -> int | None:
     if not group or group[0].type != "paper":
         return None
     head = question[:group[0].start]
-    lead = re.search(r"(?i)\bboth\s*[\"'“‘„«]?\s*$", head)
-    outside = head[:lead.start()] + question[group[-1].end:] if lead else ""
-    if lead is None or stem_pattern("together_words").search(outside):
+    lead = re.search(r"([^\W\d_]+)\W*$", head)  # the word right before the first entity (quotes aside)
+    if lead is None or load("en").concept(lead.group(1).lower()) != "operator:both":
         return None
-    return lead.start()
+    outside = head[:lead.start(1)] + question[group[-1].end:]
+    return None if stem_pattern("together_words").search(outside) else lead.start(1)
 
 
 def shared_answer(items: list[tuple[str, dict[str, Any]]]) -> dict[str, Any] | None:
     """The intersection of the parts' node sets when every part returns nodes of one kind, else None."""
-    from hgrag.agents.second_reader.group_count import _reached_kind
+    from hgrag.agents.understanding.signature import node_kind
 
-    kinds = {_reached_kind(plan) for _, plan in items}
+    kinds = {node_kind(plan) for _, plan in items}
     if len(kinds) != 1 or None in kinds:
         return None
     return ir.setop("intersect", [plan for _, plan in items])

@@ -12,8 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.signature import node_kind
 from hgrag.agents.understanding.tokens import tag
 from hgrag.state import plan_ir as ir
+from hgrag.state.ir_types import EDGE_ENDS
 
 COUNTING = ("operator:count", "head:how_many")
 # what a bare back-referring count may say besides its count word: function words, auxiliaries, the counted
@@ -38,28 +40,14 @@ def winner_count(rest: str, first: dict[str, Any]) -> dict[str, Any] | None:
 
 def _counts_papers(program: dict[str, Any]) -> bool:
     """Does the ranked walk start from papers (its multiplicities count papers)?"""
-    from hgrag.state.ir_types import EDGE_ENDS
-
     inner = program["input"]
     while inner.get("op") in ("difference", "filter", "project", "traverse"):
         if inner["op"] == "traverse" and EDGE_ENDS.get((inner["edge"], inner["direction"]), ("",))[0] == "paper":
             return True
         if inner["op"] == "project":
-            return _reached_kind(inner["input"]) == "paper"
+            return node_kind(inner["input"]) == "paper"
         inner = inner["inputs"][0] if inner["op"] == "difference" else inner["input"]
     return False
-
-
-def _reached_kind(program: dict[str, Any]) -> str | None:
-    from hgrag.state.ir_types import EDGE_ENDS
-
-    if program.get("op") == "traverse":
-        return EDGE_ENDS.get((program["edge"], program["direction"]), (None, None))[1]
-    if program.get("op") in ("filter", "top"):
-        return _reached_kind(program["input"])
-    if program.get("op") in ("intersect", "union", "difference"):
-        return _reached_kind(program["inputs"][0])
-    return program.get("type") if program.get("op") == "match" else None
 
 
 def same_papers_part(rest: str, first: dict[str, Any]) -> dict[str, Any] | None:
@@ -67,15 +55,13 @@ def same_papers_part(rest: str, first: dict[str, Any]) -> dict[str, Any] | None:
     last 8 years and what are the titles of these papers?' (the papers before their venues), 'Which papers did A
     publish and in which year?' (the papers' years). None when the part asks anything else."""
     from hgrag.agents.understanding.check import asked_kind, asking_tokens
-    from hgrag.state.ir_types import EDGE_ENDS
-
     tokens = tag(rest.lower(), load("en"))
     if any(t.family not in KEPT_FAMILIES + ("kind", "attribute") and t.concept not in OF_PEOPLE for t in tokens):
         return None
     asked = asked_kind(asking_tokens(rest.lower())) or \
         next((t.concept.split(":")[1] for t in tokens if t.family == "kind"), None)  # 'the other papers they …'
     asked_first = first
-    if _reached_kind(first) == "author":  # 'the authors of T and the (other) papers they published'
+    if node_kind(first) == "author":  # 'the authors of T and the (other) papers they published'
         if not _refers_to_people(tokens):
             return None  # 'who wrote T and when was it published?': 'it' is T, left to the other readers
         first = _their_papers(first, any(t.concept == "operator:other" for t in tokens))
@@ -91,7 +77,6 @@ def same_papers_part(rest: str, first: dict[str, Any]) -> dict[str, Any] | None:
     if asked == "year":
         return ir.project(papers, "year")
     edge = {"venue": ("published_in", "out"), "author": ("writes", "in")}[asked]
-    assert EDGE_ENDS[edge][0] == "paper"
     return ir.traverse(papers, *edge)
 
 
@@ -116,12 +101,10 @@ def _their_papers(people: dict[str, Any], other: bool) -> dict[str, Any]:
 
 def _papers_of(program: dict[str, Any]) -> dict[str, Any] | None:
     """The paper set a plan returns, or the one its last step reads from (venues or years of papers)."""
-    from hgrag.state.ir_types import EDGE_ENDS
-
-    if _reached_kind(program) == "paper":
+    if node_kind(program) == "paper":
         return program
     if program.get("op") == "project" or program.get("op") == "traverse" and \
             EDGE_ENDS.get((program["edge"], program["direction"]), ("",))[0] == "paper":
         inner = program["input"]
-        return inner if _reached_kind(inner) == "paper" else None
+        return inner if node_kind(inner) == "paper" else None
     return None

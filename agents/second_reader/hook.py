@@ -15,8 +15,8 @@ from hgrag.agents.second_reader.lexicon import phrase_pattern
 from hgrag.agents.second_reader.review import (calibration, linked_anchors, objection, propose, question_years,
                                                  readings_for)
 from hgrag.agents.second_reader.scorer import scorer_for
+from hgrag.agents.understanding.signature import node_kind
 from hgrag.state import plan_ir as ir
-from hgrag.state.ir_types import EDGE_ENDS
 
 PlanFn = Callable[[str], dict[str, Any]]
 
@@ -104,10 +104,8 @@ def _chain_reading(question: str, spans: list[Any], native: Callable[..., dict[s
 def _asks_of_people(program: dict[str, Any]) -> bool:
     """Does a two-part plan ask a second thing after people ('the co-authors of A and where they are affiliated')?
     The second part may mean those people, so the compound reader reads it over the first part's answer."""
-    from hgrag.agents.second_reader.group_count import _reached_kind
-
     items = program.get("items") or [] if program.get("op") == "outputs" else []
-    return len(items) == 2 and _reached_kind(items[0]["plan"]) == "author"
+    return len(items) == 2 and node_kind(items[0]["plan"]) == "author"
 
 
 def _detected(question: str, resources: Any) -> list[Any]:
@@ -186,7 +184,7 @@ def second_part(rest: str, first: dict[str, Any], resources: Any) -> dict[str, A
     scorer = scorer_for(resources.index)
     back = phrase_pattern("back_references").match(rest)
     if back:
-        kind = _result_kind(first["ir"])
+        kind = node_kind(first["ir"])
         if kind is None:
             return None
         programs = [p for edge, direction, reached in HOPS[kind]
@@ -201,17 +199,3 @@ def second_part(rest: str, first: dict[str, Any], resources: Any) -> dict[str, A
     if readings[0].score < limits["threshold"] or gap < limits["gap"]:
         return None
     return readings[0].program
-
-
-def _result_kind(program: dict[str, Any]) -> str | None:
-    """The node kind a plan returns (None for numbers, values, yes/no)."""
-    op = program.get("op")
-    if op == "match":
-        return program["type"]
-    if op == "traverse":
-        return EDGE_ENDS[(program["edge"], program["direction"])][1]
-    if op in ("filter", "top"):
-        return _result_kind(program["input"])
-    if op in ("intersect", "union", "difference"):
-        return _result_kind(program["inputs"][0])
-    return None

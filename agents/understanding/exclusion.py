@@ -21,12 +21,13 @@ def exclusion_phrase(question: str, anchors: list[dict[str, Any]]) -> tuple[str,
     if not leads:
         return None
     words = "|".join(r"\s+".join(map(re.escape, lead.split())) for lead in leads)
+    relating = "|".join(map(re.escape, load("en").extra.get("relating_prepositions", []))) or "(?!)"  # 'the people on T'
     found = []
     for anchor in anchors:
         typed = anchor.get("relinked_from") or anchor.get("text") or ""
         if not typed or not anchor.get("node_id"):
             continue
-        pattern = rf"[,;]?\s*\b(?:{words})\s+(?:the\s+(?P<noun>\w+)\s+(?:(?:on|of)\s+)?)?[{QUOTES}]?" \
+        pattern = rf"[,;]?\s*\b(?:{words})\s+(?:the\s+(?P<noun>\w+)\s+(?:(?:{relating})\s+)?)?[{QUOTES}]?" \
                   rf"{re.escape(typed)}\.?[{QUOTES}]?\s*,?"
         match = re.search(pattern, question, re.IGNORECASE)
         if match:

@@ -95,6 +95,14 @@ def output_kind(op: dict[str, Any] | None) -> str | None:
     return None
 
 
+def node_kind(op: dict[str, Any] | None) -> str | None:
+    """The node type a plan returns (author, paper, venue, a richer kind), or None for a number, value or yes/no."""
+    from hgrag.state.ir_types import NODE_ATTRIBUTES
+
+    kind = output_kind(op)
+    return kind if kind in NODE_ATTRIBUTES else None
+
+
 def describe(op: dict[str, Any]) -> str:
     """A short label of one IR element for the alignment trace."""
     kind = op.get("op")
