@@ -200,7 +200,9 @@ class Composer:
         if len(holes) != len(authors) or excluded_index >= len(authors):
             return None
         drop = authors[excluded_index]
-        keep = next(a for a in authors if self.node_id(a) != self.node_id(drop))
+        keep = next((a for a in authors if self.node_id(a) != self.node_id(drop)), None)
+        if keep is None:
+            return None  # the one person named is both kept and left out: no reading of this rule
         roles = {id(drop): "excluded"}
         if self.plan.get("result_type") == "author" or (self.plan.get("result_type") != "paper" and re.search(
                 r"\b(co-?authors?|collaborators?|co-?writers?|partners|colleagues|people|who)\b", self.text)):
