@@ -50,7 +50,9 @@ def _plain(text: str) -> str:
     text = re.sub(r"'s\b", " 's", text)
     text = re.sub(r"\s*[,;:\u2014\u2013]+\s*|\s+-\s+", " , ", text)
     text = re.sub(r"[^\w\s',-]|'(?!s\b)", " ", text)
-    return re.sub(r"\s+", " ", text).strip()
+    from hgrag.agents.linking.spelling import correct_text
+
+    return correct_text(re.sub(r"\s+", " ", text).strip())  # 'papers citng T' reads as the planner read it
 
 
 def _hole_text(question: str, anchors: list[dict[str, Any]], papers: list[int]) -> str:

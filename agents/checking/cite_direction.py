@@ -64,6 +64,8 @@ OUT_PATTERNS = (  # papers P cites
     rf"\b{P} (?:\w+ )?{BUILD_ON} (?:up)?on\b",
     rf"\b{REF_LIST} {W('list_auxiliaries')} {P} {W('holding_verbs')}\b",
     rf"\b{P} {W('holding_verbs')} (?:\w+ ){{0,3}}{REF_LIST}",
+    # a relative clause without 'that': 'the papers P cited', 'the papers written, on the P cited' (German order)
+    rf"\b{CITING_NOUN}(?: \w+)?(?: ,)?(?: {W('about_prepositions')})?(?: {W('determiners')})? {P} {CITED}\b(?! by\b)",
 )
 
 
