@@ -2,7 +2,8 @@
 concept and the signature map (agents/lexicon/concepts.json).
 
 A token whose concept has a signature is consumed by the first plan element with one of its features;
-a concept with a "hop" (co-author) needs a traverse of that edge no other token has taken. Mentions are
+a concept with a "hop" (co-author) needs a traverse of that edge no other token of its sentence has taken (a
+context sentence may name the relation the asking sentence names again). Mentions are
 consumed by the match of their anchor, the head (who / how many / when / a yes/no auxiliary) by the plan's
 root, fillers and function words by nothing (they are declared). The result is shown in the plan as
 `alignment`; `interpretation` is still rendered from the IR alone.
@@ -52,9 +53,10 @@ def align(text: str, plan: dict[str, Any]) -> list[Link]:
     ir = plan.get("ir")
     ops = elements(ir)
     features = all_features(ir)
-    taken: set[int] = set()
+    taken_in: dict[int, set[int]] = {}  # per sentence: a context sentence may restate the asked relation
     # tokens with a hop are placed after the others ("first author" takes the position-1 hop first)
     tokens = stranded_readings(text, tag(text, load("en")))
+    sentence_ends = _sentence_ends(text)
     order = sorted(range(len(tokens)), key=lambda i: bool(signatures().get(tokens[i].concept or "", {}).get("hop")))
     links: dict[int, Link] = {}
     for i in order:
@@ -66,9 +68,21 @@ def align(text: str, plan: dict[str, Any]) -> list[Link]:
         elif token.family == "head" or token.concept == "number":
             element = describe(ir) if ir else None
         else:
-            element = _consumer(token, ops, taken, features)
+            sentence = sum(1 for end in sentence_ends if end <= token.start)
+            element = _consumer(token, ops, taken_in.setdefault(sentence, set()), features)
         links[i] = Link(token, element)
     return [links[i] for i in range(len(tokens))]
+
+
+def _sentence_ends(text: str) -> list[int]:
+    """The word index (as `tag` counts words) at which each sentence of the text ends."""
+    from hgrag.agents.understanding.tokens import tag_words
+
+    ends, count = [], 0
+    for sentence in re.split(r"(?<=[.?!])\s+", text):
+        count += len(tag_words(sentence, load("en")))
+        ends.append(count)
+    return ends
 
 
 def alignment_trace(links: list[Link]) -> list[dict[str, str]]:

@@ -75,7 +75,7 @@ def words(text: str) -> list[str]:
 def tag(text: str, lexicon: Lexicon) -> list[Token]:
     """The question's words grouped into the longest lexicon phrases, each with its concept; a hyphenated word
     the lexicon does not know is read as its parts when it knows each of them ('most-cited')."""
-    ws = [part for w in words(text) for part in _compound_parts(w, lexicon)]
+    ws = tag_words(text, lexicon)
     tokens, i = [], 0
     while i < len(ws):
         if PLACEHOLDER.match(ws[i]):
@@ -94,6 +94,11 @@ def tag(text: str, lexicon: Lexicon) -> list[Token]:
             tokens.append(Token(ws[i], i, i + 1, "number" if ws[i][0].isdigit() else None))
             i += 1
     return tokens
+
+
+def tag_words(text: str, lexicon: Lexicon) -> list[str]:
+    """The words `tag` reads: hyphenated words the lexicon does not know split into parts it knows."""
+    return [part for w in words(text) for part in _compound_parts(w, lexicon)]
 
 
 def _compound_parts(word: str, lexicon: Lexicon) -> list[str]:
