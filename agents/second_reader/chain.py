@@ -56,7 +56,8 @@ def chain_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], list
     if asked == "author" and not _names_people(tokens):
         return None  # a bare 'who cites T?' asks for the citing papers as often as for their authors
     walk = _walk(start.type, asked, links)
-    least = 1 if author is not None else 2  # one step and an author's papers is a chain of two
+    least = 1 if author is not None or set(links) == {"cites", "cites_at"} and start.type == "paper" else 2
+    # (one step and an author's papers is a chain of two; one citation step from a paper the rules misread)
     if walk is None or not least <= len(walk) <= MAX_STEPS or not _kinds_on_walk(tokens, walk, start.type):
         return None
     program = ir.match([start.candidates[0].node_id], start.type, start.text)
@@ -96,7 +97,14 @@ def _roles(linked: list[Any]) -> tuple[Any, Any]:
 
 
 def _asked_kind(tokens: list[Token]) -> str | None:
-    """The kind the question asks for: its question word's, or the first kind noun (a co-author word is people)."""
+    """The kind the question asks for: its question word's, or the first kind noun (a co-author word is people).
+    A question opening with a fronted phrase ('For the papers T cites, where were they published?') asks from its
+    first question word on."""
+    if tokens and tokens[0].family == "function":
+        heads = [i for i, t in enumerate(tokens) if t.family == "head" and t.concept != "head:aux"]
+        asked = _asked_kind(tokens[heads[0]:]) if heads and heads[0] > 0 else None
+        if asked is not None:
+            return asked
     for token in tokens:
         if token.concept in HEAD_KINDS:
             return HEAD_KINDS[token.concept]
@@ -122,11 +130,11 @@ def _links(tokens: list[Token], at: int) -> dict[str, Any] | None:
         if token.concept in POSITIONS:
             if "position" in links:
                 return None
-            links["position"] = POSITIONS[token.concept]
+            links["position"], links["position_at"] = POSITIONS[token.concept], i
         elif token.concept == "relation:cites":
             if "cites" in links:
                 return None
-            links["cites"] = _cite_direction(tokens, i, at)
+            links["cites"], links["cites_at"] = _cite_direction(tokens, i, at), i
         elif token.concept == "relation:coauthor":
             links["coauthor"] = True
     return links
@@ -159,8 +167,8 @@ def _cite_direction(tokens: list[Token], i: int, at: int) -> str:
     """'papers citing T', 'works that cite T', 'papers citing work by A': T (A's work) is cited (in); 'the
     references of T', 'papers that T cites', 'papers cited by T': T cites them (out). A kind noun between the
     citation word and the mention is the cited thing, owned by the mention; one right before it names it."""
-    if i > at:
-        return "out"
+    if i > at:  # 'the papers T cites'; but 'how often was T cited?' (T the passive's subject) is cited
+        return "in" if _passive_subject(tokens, i, at) else "out"
     between = tokens[i + 1:at]
     if between and between[0].concept in ("function:by", "function:in"):
         return "out"  # 'cited by T', 'cited in A's papers': the mention is the citing side
@@ -169,11 +177,22 @@ def _cite_direction(tokens: list[Token], i: int, at: int) -> str:
     return "out" if any(t.concept in ("function:by", "function:of") for t in between) else "in"
 
 
+def _passive_subject(tokens: list[Token], i: int, at: int) -> bool:
+    """Is the mention the subject of a passive citation verb ('was T ever cited', not 'are in T cited')? A
+    participle of the lexicon's citation words after it, a 'be' form before it, no preposition right before it."""
+    words = load("en").extra.get("citation_words", {})
+    before = tokens[at - 1] if at > 0 else None
+    return tokens[i].text in words.get("cited_participles", ()) \
+        and any(t.text in words.get("be_forms", ()) for t in tokens[:at]) \
+        and not (before is not None and before.family == "function" and before.concept != "function:the")
+
+
 def _walk(start: str, asked: str, links: dict[str, Any]) -> list[Any] | None:
     """The steps from the mention's type through the named links to the asked kind, in the one order the
     graph allows, or None when they do not fit together."""
     steps, here = [], start
-    if "position" in links:
+    position_last = "cites" in links and "position_at" in links and links["position_at"] < links["cites_at"]
+    if "position" in links and not position_last:  # 'papers citing the first author of T' (rare): the place first
         if here != "paper" or links.get("cites"):
             return None
         steps.append(lambda p, pos=links["position"]: ir.traverse(p, "writes", "in", pos))
@@ -187,6 +206,9 @@ def _walk(start: str, asked: str, links: dict[str, Any]) -> list[Any] | None:
             return None
         steps.append(lambda p, d=links["cites"]: ir.traverse(p, "cites", d))
         here = "paper"
+    if "position" in links and position_last:  # 'the lead authors of the papers that cite T': the outer word last
+        steps.append(lambda p, pos=links["position"]: ir.traverse(p, "writes", "in", pos))
+        here = "author"
     if links.get("coauthor"):
         if links.get("rank_key") == "year":
             return None  # 'co-authors on their first paper': ranking the person's own papers is another walk
@@ -200,7 +222,8 @@ def _walk(start: str, asked: str, links: dict[str, Any]) -> list[Any] | None:
         if asked != "author" or steps is None:
             return None
         return steps + [lambda p, order=links["rank"]: ir.top(p, "n_papers", order)]
-    if links.get("rank_key") == "year" and asked == "author" and here == "paper" and len(links) == 2:
+    if links.get("rank_key") == "year" and asked == "author" and here == "paper" \
+            and set(links) == {"rank", "rank_key"}:
         steps = _to_kind(steps, here, "author")  # 'among the authors of T, who published their first paper?'
         key = {"min": "first_year", "max": "last_year"}[links["rank"]]
         return steps + [lambda p, k=key, order=links["rank"]: ir.top(p, k, order)]

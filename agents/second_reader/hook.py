@@ -59,6 +59,7 @@ def second_read(question: str, plan: dict[str, Any], resources: Any, plan_fn: Pl
         return plan  # the rules know the graph cannot answer it (or it is not English), or nothing is linked
     declined = not plan.get("ir") or bool(unexplained_parts(question, plan))
     chained = _chain_reading(question, spans, native, unexplained_parts) if declined else None
+    chained = chained or (_unplaced_reading(question, plan, spans, native, unexplained_parts) if declined else None)
     if chained is not None:
         return chained
     if not declined and not calibration().get("review_accepted_plans", False):
@@ -99,6 +100,40 @@ def _chain_reading(question: str, spans: list[Any], native: Callable[..., dict[s
         return None
     plan["rationale"] = "chain reader: " + plan.get("rationale", "")
     return plan
+
+
+def _unplaced_reading(question: str, plan: dict[str, Any], spans: list[Any], native: Callable[..., dict[str, Any]],
+                      check: Callable[[str, dict[str, Any]], list[str]]) -> dict[str, Any] | None:
+    """'On which of their papers was A not the first author?': A's papers less those A leads
+    (second_reader/places.py); 'which papers cite T, not by its own authors?' (second_reader/own_work.py): when
+    the rules read only the place or the citation step and the check accepts the difference."""
+    from hgrag.agents.second_reader.chain import masked
+    from hgrag.agents.second_reader.own_work import not_own_program
+    from hgrag.agents.second_reader.places import unplaced_program
+    from hgrag.agents.understanding.lexicon import load
+    from hgrag.agents.understanding.tokens import tag
+
+    linked = [s for s in spans if s.candidates]
+    if not plan.get("ir") or len(linked) != 1:
+        return None
+    tokens = tag(masked(question, linked), load("en"))
+    program = unplaced_program(tokens, plan["ir"]) or not_own_program(tokens, plan["ir"]) \
+        or not_own_program(tokens, _before_exclusion(question, linked[0], tokens))
+    if program is None:
+        return None
+    new = native(program, linked)
+    return None if check(question, new) else {**new, "rationale": "left out by the second reader: " + new.get("rationale", "")}
+
+
+def _before_exclusion(question: str, mention: Any, tokens: list[Any]) -> dict[str, Any]:
+    """The chain reader's plan of the question up to its exclusion word ('Which papers cite T' of 'Which papers
+    cite T without being written by any of its authors?'), else an empty plan."""
+    from hgrag.agents.second_reader.chain import chain_program
+
+    word = next((t.text for t in tokens if t.concept == "operator:exclude"), None)
+    cut = question.lower().find(f" {word} ", mention.end) if word else -1
+    found = chain_program(question[:cut], [mention]) if cut > 0 else None
+    return found[0] if found else {}
 
 
 def _asks_of_people(program: dict[str, Any]) -> bool:

@@ -1,0 +1,72 @@
+"""Readers added after round 16's abstentions, on the planner tests' toy graph with citations: a byline place
+negated ('not the first author'), citations without the paper's own authors' work, a citation step followed by a
+byline place ('the lead authors of the papers that cite T'), a fronted phrase before the question word, a context
+sentence that names the asked relation again, and the check reading typos in citation words as the planner does.
+Wordings are written here."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from test_planner import P1, StringIndex, make_store
+from test_second_reader import read, verified
+
+from hgrag.agents.checking.cite_direction import one_paper_direction
+
+P2 = "Adaptive routing for delay tolerant sensor networks"
+P3 = "Sparse recovery of harmonic signals in noise"
+P4 = "Energy efficient scheduling of uplink traffic"
+
+
+@pytest.fixture(scope="module")
+def world():
+    store = make_store()
+    for citing, cited in (("p2", "p1"), ("p3", "p1"), ("p4", "p3")):
+        store.add_edge(citing, cited, "cites")
+    return SimpleNamespace(store=store, index=StringIndex(store), dataset="toy")
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("On which of their papers was Dariush Divsalar not the first author?", [P1]),  # first on P2 and P4
+    ("List Bo Chen's papers on which someone else is first author.", [P2, P3]),
+    ("Dariush Divsalar: which papers have another person as first author?", [P1]),
+    (f"Which papers cited by '{P4}' are not by any of its own authors?", [P3]),
+    (f"Which papers cite '{P3}' without being written by any of its authors?", [P4]),
+    (f"Which papers cite '{P1}' without being written by any of its authors?", []),  # both citers share an author
+    (f"Who are the lead authors of the papers that cite '{P1}'?", ["Dariush Divsalar", "Marvin K. Simon"]),
+    (f"For the papers '{P4}' cites, where were they published?", ["Signal Processing"]),
+    ("A student asked me about Bo Chen's collaborators. Who has Bo Chen co-authored with?",
+     ["Dariush Divsalar", "Marvin K. Simon"]),
+    (f"papers citng '{P1}'", [P2, P3]),
+])
+def test_new_readings_answer_and_are_verified(world, question, expected):
+    answer, plan, report = read(world, question)
+    assert sorted(answer) == expected and verified(report), (plan.get("interpretation"), plan.get("rationale"))
+
+
+def test_a_place_without_a_negation_stays_the_place(world):
+    answer, _, report = read(world, "On which of their papers was Dariush Divsalar the first author?")
+    assert sorted(answer) == [P2, P4] and verified(report)
+
+
+def test_two_co_author_words_in_one_sentence_still_need_two_steps(world):
+    answer, plan, report = read(world, "Who are the co-authors of the co-authors of Ann Lee?")
+    assert plan.get("operation") == "unsupported" or not verified(report) or answer == [], plan.get("interpretation")
+
+
+@pytest.mark.parametrize("text, direction", [
+    ("who wrote the papers , the zzpaper cited", "out"),  # a relative clause without 'that' (German order read)
+    ("which papers zzpaper cited", "out"),
+    ("which papers zzpaper cited by", "in"),  # the passive agent: the pattern that was there stands
+])
+def test_a_relative_clause_without_that(text, direction):
+    assert one_paper_direction(text) == direction
+
+
+def test_one_person_named_twice_as_kept_and_left_out_is_no_crash(world):
+    """'… with A's co-authors without ever co-writing with A': the exclusion rule has no second person to keep."""
+    answer, plan, report = read(world, "Who has worked with one of Bo Chen's co-authors without ever co-writing "
+                                       "with Bo Chen directly?")
+    assert plan.get("rationale") is not None
