@@ -325,9 +325,14 @@ def make_plan_node(planner: Any | None = None):
                     raise
                 new_plan = OfflinePlanner().plan(question, resources, context)
                 new_plan["rationale"] = "LLM unavailable; offline fallback; " + new_plan["rationale"]
+            def planned(text: str) -> dict[str, Any]:
+                found = with_instructions(text, policy.plan(for_the_planner(text), resources, context))
+                return _second_read_safely(text, found, resources, policy, context) if context.second_reader else found
+
             new_plan = with_instructions(question, new_plan)  # 'rounded to one decimal' (every planner)
             if context.second_reader:
                 new_plan = _second_read_safely(question, new_plan, resources, policy, context)
+            new_plan = _asking_part_alone(question, new_plan, planned) or new_plan
             new_plan = _unrecorded_attribute_tested(new_plan, resources.store) or new_plan
         except HgragError as exc:
             return {**limits, "error": str(exc), "answer": [], "answer_text": f"Error: {exc}",
@@ -362,6 +367,23 @@ def _unrecorded_attribute_tested(plan: dict[str, Any], store: Any) -> dict[str, 
             return unsupported_plan(f"The {store.name} graph records no {word} for any {kind}, so it cannot tell "
                                     "whether this one has one.")
     return None
+
+
+def _asking_part_alone(question: str, plan: dict[str, Any], planned: Any) -> dict[str, Any] | None:
+    """When the check declines the whole question's plan, the plan of its standalone asking part (its context
+    sentences before it set aside: agents/understanding/asking_sentence.py), checked against that part."""
+    from hgrag.agents.checking.question_check import unexplained_parts
+    from hgrag.agents.understanding.asking_sentence import asking_part
+
+    if not plan.get("ir") or plan.get("operation") == "unsupported" or not unexplained_parts(question, plan):
+        return None
+    rest = asking_part(question, plan)
+    found = planned(rest) if rest else None
+    if not found or not found.get("ir") or found.get("operation") == "unsupported" or unexplained_parts(rest, found):
+        return None
+    found["checked_question"] = rest
+    found["context_read_aside"] = question[:len(question) - len(rest)].strip()  # (shown in the trace)
+    return found
 
 
 def _second_read_safely(question: str, plan: dict[str, Any], resources: Any, policy: Any, context: Any) -> dict[str, Any]:

@@ -1,0 +1,85 @@
+"""A question whose last asking sentence stands on its own ('A reviewer said I should cite work by E. Has E
+published anything in V? Yes or no is fine.'): the sentences before it are the asker's context, read only when
+they can bear on nothing the graph answers.
+
+The asking part runs from the last sentence that asks (a question mark) to the end, so trailing instructions stay;
+a phrase led by a function word before its first comma that names nothing ('For background, …') is context too.
+The sentences before it are set aside only when, read with the lexicon, they hold no number or year and no word of
+the families that narrow or shape an answer (operators, time words, instructions, attributes, values); and only
+when the asking part refers back to nothing (the lexicon's `context_references`: 'that paper', 'they', 'it'). The
+asking part is then planned alone, and its plan is kept only when the question-plan check accepts it over the
+asking part; that part is what the answer is checked against."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.tokens import tag
+
+NARROWING = ("operator", "time", "instruction", "attribute", "value")
+SENTENCE_END = re.compile(r"(?<![\s.][A-Z])[.?!:]+(?=\s+\S)")  # not an initial's stop ('Marvin K. Simon')
+
+
+def asking_part(question: str, plan: dict[str, Any]) -> str | None:
+    """The standalone asking part of a question with context sentences before it, else None."""
+    masked = _masked(question, plan)
+    starts = [0] + [m.end() for m in SENTENCE_END.finditer(masked)]
+    asking = [s for s in starts if "?" in masked[s:_next(starts, s, len(masked))]]
+    if not asking:
+        return None
+    start = asking[-1]
+    start += _fronted_phrase(masked[start:])
+    context, rest = masked[:start], masked[start:]
+    if start == 0 or re.search(r"\d", context) or _refers_back(rest) or _narrows(context):
+        return None
+    return question[start:].strip()
+
+
+def _fronted_phrase(sentence: str) -> int:
+    """The length of a phrase led by a function word before the sentence's first comma ('For background, can
+    you list …', 'To get a feel for their work, in which venues …') when it names nothing; else 0."""
+    match = re.match(r"\s*([^,]{1,60}),\s+", sentence)
+    if not match or "zzm" in match.group(1):
+        return 0
+    tokens = tag(match.group(1).lower(), load("en"))
+    return match.end() if tokens and tokens[0].family == "function" else 0
+
+
+def _next(starts: list[int], start: int, end: int) -> int:
+    return next((s for s in starts if s > start), end)
+
+
+def _masked(question: str, plan: dict[str, Any]) -> str:
+    """The question with each mention and quoted title written as 'zzm' padded to its length (offsets kept)."""
+    texts = [a.get("relinked_from") or a.get("text") or "" for a in plan.get("anchors") or []]
+    texts += list(plan.get("unresolved") or []) + list(plan.get("set_aside") or [])
+    text = question
+    for mention in sorted({t for t in texts if len(t) > 2}, key=len, reverse=True):
+        text = re.sub(re.escape(mention), lambda m: "zzm".ljust(len(m.group(0))), text, flags=re.IGNORECASE)
+    return re.sub(r'"[^"]{3,}"|“[^”]{3,}”|«[^»]{3,}»|„[^“]{3,}“', lambda m: "zzm".ljust(len(m.group(0))), text)
+
+
+def _narrows(context: str) -> bool:
+    """Does a context sentence hold a word that could narrow or shape the answer (or dismiss a thing: 'ignore')?"""
+    lowered = context.lower()
+    dismissals = load("en").extra.get("context_words", {}).get("dismissals", [])
+    return any(t.family in NARROWING for t in tag(lowered, load("en"))) \
+        or any(re.search(rf"(?<![\w'-]){re.escape(d)}(?![\w'-])", lowered) for d in dismissals)
+
+
+def _refers_back(rest: str) -> bool:
+    return _references().search(rest.lower()) is not None
+
+
+@lru_cache(maxsize=1)
+def _references() -> re.Pattern:
+    """The lexicon's words and phrases that refer to a thing named before ('that paper', 'they', 'it')."""
+    phrases: set[str] = set()
+    for group in load("en").extra.get("context_words", {}).get("context_references", []):
+        phrases |= set(group.get("words", []))
+        phrases |= {f"{d} {n}" for d in group.get("determiners", []) for n in group.get("nouns", [])}
+    alternation = "|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True))
+    return re.compile(rf"(?<![\w'-])(?:{alternation})(?![\w'-])")
