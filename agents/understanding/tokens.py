@@ -128,6 +128,23 @@ def stranded_readings(text: str, tokens: list[Token]) -> list[Token]:
                 last = out[at + body[-1]]
                 out[at + body[-1]] = Token(last.text, last.start, last.end, reading["concept"])
         at += len(own)
+    return relative_readings(out)
+
+
+def relative_readings(tokens: list[Token]) -> list[Token]:
+    """'the papers that A co-wrote', 'which papers has A co-written': a relation word right after 'kind noun (that|which|
+    an auxiliary) mention' reads as the
+    lexicon's `relative_readings` give it for that kind (the word's object is the thing, not a person)."""
+    from hgrag.agents.understanding.lexicon import load
+
+    readings = load("en").extra.get("relative_readings", {})
+    out = list(tokens)
+    for i, token in enumerate(tokens):
+        reading = readings.get(token.concept or "")
+        before = [t for t in tokens[:i] if t.family not in ("function", "head")][-2:]
+        if reading and len(before) == 2 and before[1].concept == "mention" and before[0].concept == reading["after"] \
+                and tokens[i - 1].concept == "mention":  # ('which papers has A co-written?' too)
+            out[i] = Token(token.text, token.start, token.end, reading["concept"])
     return out
 
 

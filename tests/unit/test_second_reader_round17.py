@@ -70,3 +70,31 @@ def test_one_person_named_twice_as_kept_and_left_out_is_no_crash(world):
     answer, plan, report = read(world, "Who has worked with one of Bo Chen's co-authors without ever co-writing "
                                        "with Bo Chen directly?")
     assert plan.get("rationale") is not None
+
+
+@pytest.mark.parametrize("question, expected", [
+    # the asking sentence stands alone; the context before it narrows nothing
+    ("A reviewer said I should cite work by Bo Chen. Has Bo Chen published anything in Signal Processing? Yes or "
+     "no is fine.", "Has Bo Chen published anything in Signal Processing? Yes or no is fine."),
+    ("For background, can you list the co-authors of Bo Chen?", "can you list the co-authors of Bo Chen?"),
+    ("I like Marvin K. Simon. Which papers did Marvin K. Simon write?", "Which papers did Marvin K. Simon write?"),
+    # the context could narrow the answer, or the asking part refers back to it: no standalone part
+    ("Consider only papers from 2010. Which papers did Bo Chen write?", None),
+    ("Ignore the journals. Which papers did Bo Chen write?", None),
+    ("Bo Chen is new here. Which papers did he write?", None),
+    ("Which papers did Bo Chen write?", None),
+])
+def test_the_standalone_asking_part(question, expected):
+    from hgrag.agents.understanding.asking_sentence import asking_part
+
+    names = [n for n in ("Bo Chen", "Marvin K. Simon", "Signal Processing") if n in question]
+    assert asking_part(question, {"anchors": [{"text": n} for n in names]}) == expected
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Which papers has Bo Chen co-written?", [P2, P3]),  # his own papers, not his co-authors' papers
+    ("In which venues were the papers that Bo Chen co-wrote published?", ["Computer Networks", "Signal Processing"]),
+])
+def test_a_co_author_verb_with_papers_as_its_object_is_writing(world, question, expected):
+    answer, plan, report = read(world, question)
+    assert sorted(answer) == expected and verified(report), plan.get("interpretation")
