@@ -18,7 +18,7 @@ from hgrag.state import plan_ir as ir
 
 ASKED_FAMILIES = ("attribute", "kind")
 ASKED_HEADS = ("head:where", "head:when")  # 'which venue', 'which year' are single lexicon phrases
-LEADING = ("function:the", "function:in", "function:a", "function:an", "function:its")
+LEADING = ("function:the", "function:in", "function:at", "function:on", "function:a", "function:an", "function:its")
 
 
 def coordinated_questions(question: str, spans: list[Any]) -> tuple[str, str] | None:
@@ -37,24 +37,38 @@ def coordinated_questions(question: str, spans: list[Any]) -> tuple[str, str] | 
     at = ands[0]
     shared = _shared_noun(tokens, at)  # 'the first and the last year': one noun, two modifiers
     if shared is not None:
-        left, right = shared
+        left, right_end = shared
+        question = _singular_at(question, offsets[right_end] if right_end < len(offsets) else None)
     else:
         left, right = _phrase_before(tokens, at), _phrase_after(tokens, at)
-    if left is None or right is None:
+        right_end = tokens[right - 1].end if right is not None else None
+    if left is None or right_end is None:
         return None
     cut_left = (offsets[tokens[left].start][0], offsets[tokens[at].end - 1][1])  # 'NP1 and'
-    cut_right = (offsets[tokens[at].start][0], offsets[tokens[right - 1].end - 1][1])  # 'and NP2'
+    cut_right = (offsets[tokens[at].start][0], offsets[right_end - 1][1])  # 'and NP2'
     one = question[:cut_right[0]].rstrip() + " " + question[cut_right[1]:].lstrip()
     two = " ".join((question[:cut_left[0]] + question[cut_left[1]:].lstrip()).split())
     return " ".join(one.split()), two[:1].upper() + two[1:]
+
+
+def _singular_at(question: str, span: tuple[int, int] | None) -> str:
+    """'the first and last authors' asks one author each: the shared noun in the singular when the lexicon knows
+    it (the cuts made before it keep their offsets)."""
+    if span is None:
+        return question
+    word = question[span[0]:span[1]]
+    if not word.endswith("s") or load("en").concept(word[:-1].lower()) is None:
+        return question
+    return question[:span[0]] + word[:-1] + question[span[1]:]
 
 
 MODIFIERS = ("operator:first", "operator:last", "operator:max", "operator:min")
 
 
 def _shared_noun(tokens: list[Token], at: int) -> tuple[int, int] | None:
-    """(start of the left modifier, end of the right one) when two modifiers share the noun after the second
-    ('the first and the last year', 'the earliest and the latest paper'); None otherwise."""
+    """(the left modifier's first token, the word index just past the right modifier) when two modifiers share the
+    noun after the second ('the first and the last year', 'the earliest and the latest paper', 'the first and the
+    last author' with 'last author' one lexicon phrase); None otherwise."""
     if at < 1 or tokens[at - 1].concept not in MODIFIERS:
         return None
     left = at - 1
@@ -63,9 +77,12 @@ def _shared_noun(tokens: list[Token], at: int) -> tuple[int, int] | None:
     right = at + 1
     while right < len(tokens) and tokens[right].concept in LEADING:
         right += 1
+    if right < len(tokens) and tokens[right].end - tokens[right].start > 1 and _asked(tokens[right]) \
+            and load("en").concept(tokens[right].text.split()[0]) in MODIFIERS:
+        return left, tokens[right].start + 1  # 'last author': the modifier is the phrase's first word
     if right + 1 >= len(tokens) or tokens[right].concept not in MODIFIERS or not _asked(tokens[right + 1]):
         return None
-    return left, right + 1  # the second part ends before the shared noun
+    return left, tokens[right].end  # the second part ends before the shared noun
 
 
 def _asked(token: Token) -> bool:

@@ -84,8 +84,8 @@ def tag(text: str, lexicon: Lexicon) -> list[Token]:
             continue
         for n in range(min(lexicon.longest, len(ws) - i), 0, -1):
             phrase = " ".join(ws[i:i + n])
-            concept = lexicon.concept(phrase) or (lexicon.concept(phrase[:-1]) if n == 1 and phrase.endswith("s")
-                                                  and len(phrase) > 3 else None)
+            concept = lexicon.concept(phrase) or (lexicon.concept(phrase[:-1]) if phrase.endswith("s")
+                                                  and len(ws[i + n - 1]) > 3 else None)  # ('first authors')
             if concept:
                 tokens.append(Token(phrase, i, i + n, concept))
                 i += n

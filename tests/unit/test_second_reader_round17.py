@@ -98,3 +98,14 @@ def test_the_standalone_asking_part(question, expected):
 def test_a_co_author_verb_with_papers_as_its_object_is_writing(world, question, expected):
     answer, plan, report = read(world, question)
     assert sorted(answer) == expected and verified(report), plan.get("interpretation")
+
+
+@pytest.mark.parametrize("question, expected", [
+    (f"In what year and at which venue did '{P1}' appear?", ["venues: Computer Networks", "year: 2008"]),
+    (f"Who are the first and last authors of '{P1}'?", ["authors: Ann Lee", "authors: Marvin K. Simon"]),
+    (f"Who are the first and the last author of '{P1}'?", ["authors: Ann Lee", "authors: Marvin K. Simon"]),
+    (f"What are the publication years of '{P2}' and '{P4}'?", [f"{P2}: 2010", f"{P4}: 2012"]),
+])
+def test_two_asked_things_with_their_own_prepositions_or_a_shared_plural_noun(world, question, expected):
+    answer, plan, report = read(world, question)
+    assert sorted(answer) == expected and verified(report), plan.get("interpretation")
