@@ -65,7 +65,8 @@ OUT_PATTERNS = (  # papers P cites
     rf"\b{REF_LIST} {W('list_auxiliaries')} {P} {W('holding_verbs')}\b",
     rf"\b{P} {W('holding_verbs')} (?:\w+ ){{0,3}}{REF_LIST}",
     # a relative clause without 'that': 'the papers P cited', 'the papers written, on the P cited' (German order)
-    rf"\b{CITING_NOUN}(?: \w+)?(?: ,)?(?: {W('about_prepositions')})?(?: {W('determiners')})? {P} {CITED}\b(?! by\b)",
+    rf"\b{CITING_NOUN}(?: (?!{W('be_forms')}\b|{W('do_auxiliaries')}\b)\w+)?(?: ,)?(?: {W('about_prepositions')})?"
+    rf"(?: {W('determiners')})? {P} {CITED}\b(?! by\b)",  # (not 'by which papers is P cited': a passive)
 )
 
 

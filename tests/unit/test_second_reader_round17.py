@@ -109,3 +109,7 @@ def test_a_co_author_verb_with_papers_as_its_object_is_writing(world, question, 
 def test_two_asked_things_with_their_own_prepositions_or_a_shared_plural_noun(world, question, expected):
     answer, plan, report = read(world, question)
     assert sorted(answer) == expected and verified(report), plan.get("interpretation")
+
+
+def test_a_passive_after_the_paper_noun_is_not_a_relative_clause():
+    assert one_paper_direction("by which papers is zzpaper cited") == "in"
