@@ -48,8 +48,14 @@ def masked(question: str, spans: Iterable[Any] = ()) -> str:
     return QUOTED.sub(" ", text)
 
 
+SCRIPT_CHANGE = re.compile(r"(?<=[a-zA-Z\u00c0-\u024f])(?=[^\W\d_a-zA-Z\u00c0-\u024f])|"
+                           r"(?<=[^\W\d_a-zA-Z\u00c0-\u024f])(?=[a-zA-Z\u00c0-\u024f])")
+
+
 def _words(text: str) -> list[str]:
-    """Lower-case words, leaving out capitalised words inside a sentence (names and title words)."""
+    """Lower-case words, leaving out capitalised words inside a sentence (names and title words); a word where
+    the script changes is two words ('University有多少名员工': a name, then Chinese)."""
+    text = SCRIPT_CHANGE.sub(" ", text)
     out = []
     for i, match in enumerate(LETTERS.finditer(text)):
         word = match.group()

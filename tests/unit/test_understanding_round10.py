@@ -139,3 +139,14 @@ def test_when_asks_a_time_not_an_origin_and_topic_changes_are_fillers() -> None:
 def test_a_byline_place_asked_with_where_asks_for_papers_unless_publishing_is_named() -> None:
     assert parse_intent("where is zzauthor the lead author", []).target == "paper"
     assert parse_intent("where did zzauthor publish as first author ?", []).target == "venue"
+
+
+@pytest.mark.parametrize("question, language", [
+    ("Maranatha Christian University有多少名员工？", "Chinese"),  # a name written against the question's own words
+    ("Nanjing Universityの年間予算はいくらですか？", "Japanese"),
+    ("Which papers did Marvin K. Simon write?", "en"),
+])
+def test_a_word_where_the_script_changes_is_two_words(question, language):
+    from hgrag.agents.understanding.gate import identify
+
+    assert identify(question, []) == language
