@@ -4,6 +4,8 @@ words inside byline patterns, and 'first-author papers'."""
 
 from __future__ import annotations
 
+import pytest
+
 from types import SimpleNamespace
 
 from hgrag.agents.checking.question_clauses import asking_part, residue
