@@ -72,7 +72,7 @@ def node_set(plan: dict[str, Any]) -> dict[str, Any] | None:
     start_type, result_type = plan.get("start_type", "paper"), plan.get("result_type", "paper")
     inside = bool(plan.get("exclude_anchors")) and start_type == "paper" and result_type not in ("paper", "author") \
         and _last_arrival(plan.get("steps", []), start_type) is not None and _other_papers(plan)  # before their venues
-    node = ir.setop("union" if plan.get("combine") == "union" else "intersect",
+    node = ir.setop("union" if plan.get("combine") == "union" or _subjects_disjoined(plan) else "intersect",
                     [_branch(plan, s, subjects if inside else None) for s in subjects])
     excluded = list(plan.get("exclude") or [])
     if plan.get("exclude_anchors") and not inside:
@@ -113,6 +113,14 @@ def _alternatives(plan: dict[str, Any]) -> bool:
     """Does the question offer the compared entities as alternatives ('did A or B write T?': any of them will
     do), rather than together ('did A and B write T?': all of them)?"""
     return any(c in ("function:or", "function:either") for c in _concepts(str(plan.get("residual") or "")))
+
+
+def _subjects_disjoined(plan: dict[str, Any]) -> bool:
+    """'the venues in which A or B has published', 'did A or B publish in V?': two named things joined by 'or'
+    are alternatives, so the walks from them are united (either one's answer), not intersected."""
+    concepts = _concepts(str(plan.get("residual") or ""))
+    return any(c == "function:or" and concepts[i - 1] == "mention" and concepts[i + 1] == "mention"
+               for i, c in enumerate(concepts[1:-1], 1))
 
 
 @lru_cache(maxsize=256)

@@ -20,7 +20,8 @@ from typing import Any, Callable
 
 from hgrag.agents.second_reader.contrasts import alternatives_group, comparison_plan, negated_yes_no
 from hgrag.agents.second_reader.coordinated import (both_before, clause_after_head, coordinated_questions,
-                                                    noun_of_back_reference, only_summing, shared_answer, total_count)
+                                                    noun_of_back_reference, only_summing, shared_answer, total_count,
+                                                    united_answer, without_union_words)
 from hgrag.agents.second_reader.group_count import same_papers_part, winner_count
 from hgrag.agents.second_reader.lexicon import find, has, has_stem, phrase_pattern, words
 from hgrag.agents.understanding.instructions import instruction_only
@@ -147,7 +148,8 @@ def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
     words_outside = _masked(question, spans)  # 'On the difference of two …' is a title, not a difference asked
     summed = bool(group) and group[0].type == "paper" and only_summing(words_outside)
     both = both_before(question, group)  # 'which papers cite both T1 and T2?': what their answers share
-    if not group or has_stem("together_words", words_outside) and not summed and both is None:
+    united = any(t.concept == "operator:union" for t in tag(words_outside.lower(), load("en")))  # 'all together'
+    if not group or has_stem("together_words", words_outside) and not summed and both is None and not united:
         return None  # ('Partially-shared …' is a title: no 'shared')
     start, end = group[0].start if both is None else both, group[-1].end
     direct = _attribute_difference(words_outside, group) if has("difference_words", words_outside) else None
@@ -156,6 +158,7 @@ def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
     parts, items = [], []
     for span in group:
         sub = question[:start] + span.text + question[end:]
+        sub = without_union_words(sub) if united else sub  # each part asks for its own answer
         plan = plan_fn(sub)
         problem = _usable(sub, plan, check_fn)
         if problem:
@@ -169,7 +172,7 @@ def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
             return refuse("The question asks for the difference between the entities' answers, which I can only "
                           "give for one number of one entity each; so I do not answer.")
         return _mark(native(program, spans), question, parts)
-    program = shared_answer(items) if both is not None else \
+    program = shared_answer(items) if both is not None else united_answer(items) if united else \
         total_count(items) if summed or has("total_words", words_outside) else ir.outputs(items)
     if program is None:
         return refuse("The question asks for a total over several entities, which I can only give for counts; "

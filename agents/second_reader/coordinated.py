@@ -137,6 +137,21 @@ def shared_answer(items: list[tuple[str, dict[str, Any]]]) -> dict[str, Any] | N
     return ir.setop("intersect", [plan for _, plan in items])
 
 
+def united_answer(items: list[tuple[str, dict[str, Any]]]) -> dict[str, Any] | None:
+    """The union of the parts' node sets ('… give me all of them together') when every part returns nodes of one
+    kind, else None."""
+    shared = shared_answer(items)
+    return None if shared is None else ir.setop("union", [plan for _, plan in items])
+
+
+def without_union_words(text: str) -> str:
+    """The text without the words that ask for the parts' answers in one list ('…, all in one list?')."""
+    phrases = [t.text for t in tag(text.lower(), load("en")) if t.concept == "operator:union"]
+    for phrase in phrases:
+        text = re.sub(r",?\s*" + r"\s+".join(map(re.escape, phrase.split())) + r"\b", "", text, flags=re.IGNORECASE)
+    return text
+
+
 def noun_of_back_reference(text: str) -> bool:
     """'the titles of these papers', 'the venues of those works': an asked noun of what was named before it."""
     from hgrag.agents.second_reader.lexicon import find

@@ -113,3 +113,14 @@ def test_two_asked_things_with_their_own_prepositions_or_a_shared_plural_noun(wo
 
 def test_a_passive_after_the_paper_noun_is_not_a_relative_clause():
     assert one_paper_direction("by which papers is zzpaper cited") == "in"
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("List every venue in which Ann Lee or Bo Chen has published.", ["Computer Networks", "Signal Processing"]),
+    ("In which venues have Ann Lee and Bo Chen published, all in one list?", ["Computer Networks", "Signal Processing"]),
+    ("In which venues have Ann Lee and Bo Chen both published?", ["Computer Networks"]),
+    ("Has Ann Lee or Bo Chen published in Signal Processing?", ["yes"]),
+])
+def test_or_and_one_list_unite_what_both_intersects(world, question, expected):
+    answer, plan, report = read(world, question)
+    assert sorted(answer) == expected and verified(report), plan.get("interpretation")
