@@ -16,6 +16,7 @@ from hgrag.agents.planning.intent import Frame, parse_intent
 from hgrag.agents.kinds.planner import plan_kinds
 from hgrag.agents.checking.residual import residual_text, without_descriptors
 from hgrag.agents.planning.composition import compose_plan
+from hgrag.agents.planning.author_citations import author_citation_plan
 from hgrag.agents.planning.existence import existence_plan
 from hgrag.agents.planning.paper_facts import authored_paper_plan, paper_facts_plan
 from hgrag.agents.planning.type_predicates import type_test_plan
@@ -91,6 +92,7 @@ class OfflinePlanner:
         plan = with_ir(_named_once(compose_plan(residual, question, spans, years, plan)))
         plan = type_test_plan(residual, spans, plan, resources.store) or plan  # 'Is V a journal?'
         plan = existence_plan(residual, spans) or plan  # 'Does T exist?'
+        plan = author_citation_plan(residual, spans) or plan  # 'Has A ever cited a paper by B?'
         plan = paper_facts_plan(residual, spans, years, plan) or plan  # 'Did A publish T in V?'
         plan = authored_paper_plan(residual, spans, plan, resources.store) or plan  # 'the venue of T authored by A'
         plan["residual"] = residual  # the question as the parser read it (for the question-plan check)

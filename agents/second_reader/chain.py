@@ -172,6 +172,8 @@ def _cite_direction(tokens: list[Token], i: int, at: int) -> str:
     between = tokens[i + 1:at]
     if between and between[0].concept in ("function:by", "function:in"):
         return "out"  # 'cited by T', 'cited in A's papers': the mention is the citing side
+    if tokens[i].text in load("en").extra.get("citation_words", {}).get("active_cite_verbs", ()):
+        return "in"  # 'papers that cite any of A's papers': the verb's object is cited ('of' is partitive)
     if any(t.family == "kind" for t in between[:-1]):
         return "in"  # 'cite papers by A', 'cite any publication of A': A's papers are the cited ones
     return "out" if any(t.concept in ("function:by", "function:of") for t in between) else "in"

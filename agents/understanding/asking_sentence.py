@@ -3,7 +3,8 @@ published anything in V? Yes or no is fine.'): the sentences before it are the a
 they can bear on nothing the graph answers.
 
 The asking part runs from the last sentence that asks (a question mark) to the end, so trailing instructions stay;
-a phrase led by a function word before its first comma that names nothing ('For background, …') is context too.
+a phrase led by a function word before its first comma that names nothing ('For background, …') is context too;
+a later sentence opening with a restating phrase ('I mean …') is the question, said again more precisely.
 The sentences before it are set aside only when, read with the lexicon, they hold no number or year and no word of
 the families that narrow or shape an answer (operators, time words, instructions, attributes, values); and only
 when the asking part refers back to nothing (the lexicon's `context_references`: 'that paper', 'they', 'it'). The
@@ -28,14 +29,25 @@ def asking_part(question: str, plan: dict[str, Any]) -> str | None:
     masked = _masked(question, plan)
     starts = [0] + [m.end() for m in SENTENCE_END.finditer(masked)]
     asking = [s for s in starts if "?" in masked[s:_next(starts, s, len(masked))]]
-    if not asking:
+    restated = [s + n for s in starts[1:] for n in [_restatement(masked[s:])] if n]
+    if not asking and not restated:
         return None
-    start = asking[-1]
-    start += _fronted_phrase(masked[start:])
+    start = restated[-1] if restated else asking[-1] + _fronted_phrase(masked[asking[-1]:])
     context, rest = masked[:start], masked[start:]
     if start == 0 or re.search(r"\d", context) or _refers_back(rest) or _narrows(context):
         return None
     return question[start:].strip()
+
+
+def _restatement(sentence: str) -> int:
+    """The length of a restating opener ('I mean', 'that is', 'in other words': lexicon `restating_openers`) that
+    starts the sentence, so what follows it is the question said again more precisely; else 0."""
+    openers = load("en").extra.get("context_words", {}).get("restating_openers", [])
+    lowered = sentence.lower()
+    found = [len(o) for o in openers if re.match(rf"\s*{re.escape(o)}\b[,:]?\s*", lowered)]
+    if not found:
+        return 0
+    return re.match(rf"\s*.{{{max(found)}}}[,:]?\s*", lowered).end()
 
 
 def _fronted_phrase(sentence: str) -> int:

@@ -233,7 +233,7 @@ def _wrote_with(tokens: list[Token]) -> bool:
 
 
 JOINING = ("operator:both", "function:and", "function:with", "relation:coauthor", "relation:writes",
-           "relation:published")  # ('did the authors of T1 also publish T2?': the relation joins them)
+           "relation:published", "relation:cites")  # ('did the authors of T1 also publish T2?': the relation joins them)
 
 
 def _unjoined_intersection(text: str, ir: dict[str, Any]) -> list[str]:

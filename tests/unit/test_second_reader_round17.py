@@ -124,3 +124,23 @@ def test_a_passive_after_the_paper_noun_is_not_a_relative_clause():
 def test_or_and_one_list_unite_what_both_intersects(world, question, expected):
     answer, plan, report = read(world, question)
     assert sorted(answer) == expected and verified(report), plan.get("interpretation")
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Has Bo Chen ever cited a paper written by Ann Lee?", ["yes"]),  # P2 (Bo Chen) cites P1 (Ann Lee)
+    ("Has Ann Lee ever cited a paper written by Bo Chen?", ["no"]),
+    ("Was Ann Lee cited by Bo Chen?", ["yes"]),
+    ("Who are the authors of papers that cite any of Ann Lee's papers?",
+     ["Bo Chen", "Dariush Divsalar", "Marvin K. Simon"]),  # 'any of': partitive, not 'the references of'
+])
+def test_citations_between_people(world, question, expected):
+    answer, plan, report = read(world, question)
+    assert sorted(answer) == expected and verified(report), plan.get("interpretation")
+
+
+def test_a_restating_sentence_is_the_question():
+    from hgrag.agents.understanding.asking_sentence import asking_part
+
+    question = "Who has cited Ann Lee's work? I mean the authors of papers that cite any of Ann Lee's papers."
+    assert asking_part(question, {"anchors": [{"text": "Ann Lee"}]}) == \
+        "the authors of papers that cite any of Ann Lee's papers."
