@@ -193,13 +193,29 @@ def comparison_plan(question: str, spans: list[Any]) -> tuple[dict[str, Any], li
         return None
     phrase = found[0].group(0).lower()
     attr, order = words()["comparatives"][phrase]
+    nodes = [ir.match([s.candidates[0].node_id], s.type, s.text) for s in group]
+    if group[0].type == "venue" and attr == "n_papers":  # 'which venue published more papers (in 2000), V1 or V2?'
+        return _venues_by_papers(question, group, [m.group(0) for m in found], joiners, nodes, order)
     if group[0].type not in words()["measures_per_kind"].get(attr, []):
         return f"I can't compare {group[0].type}s by '{phrase}'"
     leftover = _leftover(question, group, [m.group(0) for m in found], joiners)
     if leftover:
         return f"I can't use '{' '.join(leftover)}' in this comparison"
-    nodes = [ir.match([s.candidates[0].node_id], s.type, s.text) for s in group]
     return ir.top(ir.setop("union", nodes), attr, order), group
+
+
+def _venues_by_papers(question: str, group: list[Any], phrases: list[str], joiners: str, nodes: list[dict[str, Any]],
+                      order: str) -> tuple[dict[str, Any], list[Any]] | str:
+    """The venue of the group with more (fewer) papers, in one year when the question names one: the venues of
+    the group's papers (of that year), the most (least) frequent of them."""
+    years = re.findall(r"\b(?:19|20)\d\d\b", question)
+    leftover = [w for w in _leftover(question, group, phrases + years, joiners) if w not in words()["year_prepositions"]]
+    if leftover or len(years) > 1:
+        return f"I can't use '{' '.join(leftover or years)}' in this comparison"
+    papers = ir.traverse(ir.setop("union", nodes), "published_in", "in")
+    if years:
+        papers = ir.where(papers, "year", "=", int(years[0]))
+    return ir.top(ir.traverse(papers, "published_in", "out"), "frequency", order), group
 
 
 def _leftover(question: str, group: list[Any], phrases: list[str], joiners: str = "alternatives") -> list[str]:

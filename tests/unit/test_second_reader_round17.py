@@ -144,3 +144,13 @@ def test_a_restating_sentence_is_the_question():
     question = "Who has cited Ann Lee's work? I mean the authors of papers that cite any of Ann Lee's papers."
     assert asking_part(question, {"anchors": [{"text": "Ann Lee"}]}) == \
         "the authors of papers that cite any of Ann Lee's papers."
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Which venue published more papers, Computer Networks or Signal Processing?", ["Computer Networks"]),
+    ("Which venue published fewer papers, Computer Networks or Signal Processing?", ["Signal Processing"]),
+    ("In 2012, which venue published more papers: Signal Processing or Computer Networks?", ["Computer Networks"]),
+])
+def test_venues_compared_by_their_papers(world, question, expected):
+    answer, plan, report = read(world, question)
+    assert sorted(answer) == expected and verified(report), plan.get("interpretation")
