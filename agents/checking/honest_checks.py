@@ -36,9 +36,12 @@ def already_known_used(question: str, plan: dict[str, Any]) -> list[str]:
                      key=lambda a: -len(a["text"]))
     text = numbered_holes(question, [a["text"] for a in anchors]).lower()
     used = used_ids(plan.get("ir"))
+    left_out = _left_out_ids(plan.get("ir"))
     found = []
     for match in ALREADY_HAVE.finditer(text):
         anchor = anchors[int(match.group(2))]
+        if anchor.get("node_id") in left_out:
+            continue  # 'I already know A works with B. Who else …?': the plan leaves A out, as asked
         if re.match(r"\s*'s\b", text[match.end():]) and re.search(r"\b(else|other|others|more|elsewhere)\b",
                                                                     text[match.end():]):
             continue  # "I already know A's V papers. What else did they publish?": A's other papers are asked
@@ -49,6 +52,15 @@ def already_known_used(question: str, plan: dict[str, Any]) -> list[str]:
                 {anchor.get("node_id"), *(anchor.get("candidates") or [])} & used:
             found.append(f"'{anchor['text']}' (the question says it is already known)")
     return found
+
+
+def _left_out_ids(ir: dict[str, Any] | None) -> set[str]:
+    """The nodes a plan's differences take away (matched on a difference's right-hand side)."""
+    from hgrag.state.plan_ir import walk
+
+    ops = [op for op in walk(ir) if op.get("op") == "difference"] if ir else []
+    return {i for op in ops for part in (op.get("inputs") or [])[1:] for m in walk(part)
+            if m.get("op") == "match" and m is part for i in m.get("ids") or []}
 
 
 def honest_parts(text: str, question: str, plan: dict[str, Any]) -> list[str]:

@@ -32,6 +32,12 @@ from hgrag.tools.text import norm_key
 
 
 
+def _modified_by_primary(asking: str, cue: Cue) -> bool:
+    """Does a primary modifier stand right before the cue ('the primary topics')?"""
+    before = asking[:cue.start].split()
+    return bool(before) and primary_modifier(before[-1])
+
+
 def graph_name(dataset: str) -> str:
     return (dataset or "this").split("-")[0].upper() if dataset else "this"
 
@@ -80,7 +86,9 @@ def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any
     if asked not in ("primary_topic", "topic") and any(c.group == "primary_topic" for c in found):
         for span in named:  # 'papers whose primary topic is X': X by the primary-topic edge
             span.primary = span.type == "topic"
-    implied = primary_modifier(asking) and asked not in ("primary_topic", "paper") and "most" not in {c.group for c in found}
+    implied = primary_modifier(asking) and asked not in ("primary_topic", "paper") and "most" not in {c.group for c in found} \
+        and not any(c.group == "primary_topic" or c.group == "topic" and _modified_by_primary(asking, c) for c in found)
+    # ('the domains of the primary topics of A's papers': each paper's primary topic, not a ranking)
     if implied:
         found = found + [Cue(0, 0, "most", "")]  # 'A's main affiliation': the one on most of A's papers
     yes_no = _asks_yes_no(asking)
@@ -191,7 +199,7 @@ def resolve(question: str, spans: list[Any], named: list[RichSpan]) -> tuple[lis
         rivals = [s for s in kept_spans if s.start < rich.end and rich.start < s.end]
         longer = all(rich.end - rich.start > s.end - s.start or not s.candidates for s in rivals)  # found beats not
         typed = _typed_before(question, rich) or asked == {rich.type}
-        if not rivals or longer or (typed and all(rich.end - rich.start >= s.end - s.start for s in rivals)):
+        if not rivals or longer or (typed and all(len(rich.text) >= len(s.text) for s in rivals)):  # (quotes aside)
             kept_spans = [s for s in kept_spans if s not in rivals]
             kept_named.append(rich)
     return kept_spans, kept_named

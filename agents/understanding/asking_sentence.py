@@ -83,7 +83,9 @@ def _narrows(context: str) -> bool:
 
 
 def _refers_back(rest: str) -> bool:
-    return _references().search(rest.lower()) is not None
+    """A reference word, or an 'other' word ('who else', 'the other papers') that sets the part against the context."""
+    return _references().search(rest.lower()) is not None \
+        or any(t.concept == "operator:other" for t in tag(rest.lower(), load("en")))
 
 
 @lru_cache(maxsize=1)

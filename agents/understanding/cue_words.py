@@ -50,7 +50,7 @@ def quantities(text: str) -> list[tuple[int, str]]:
     numbers = lexicon.extra.get("number_words", {})
     named = len(re.findall(r"\bzzm\w*", text))  # 'the following two works: T1 and T2' counts what it names
     found = []
-    for match in re.finditer(r"\b([a-z]+)(?=\s+([\w'-]+))", text.lower()):
+    for match in re.finditer(r"\b([a-z]+)(?=\s+(?:(?:or|and)\s+[a-z]+\s+)?([\w'-]+))", text.lower()):  # ('two or more papers')
         value = numbers.get(match.group(1))
         noun = (lexicon.concept(match.group(2)) or "").split(":")[0]
         if value and value > 1 and noun in ("kind", "attribute") and value != named:

@@ -154,3 +154,23 @@ def test_a_restating_sentence_is_the_question():
 def test_venues_compared_by_their_papers(world, question, expected):
     answer, plan, report = read(world, question)
     assert sorted(answer) == expected and verified(report), plan.get("interpretation")
+
+
+def test_a_number_word_before_a_bound_is_read(world):
+    """'two or more papers' names a number the plan must use (it had been answered with every co-author)."""
+    from hgrag.agents.understanding.cue_words import quantities
+
+    assert quantities("who co-wrote two or more papers with zzm") == [(2, "two")]
+
+
+def test_an_other_word_in_the_asking_part_refers_to_the_context():
+    from hgrag.agents.understanding.asking_sentence import asking_part
+
+    question = "I already know Ann Lee works with Bo Chen. Who else has co-authored with Bo Chen?"
+    assert asking_part(question, {"anchors": [{"text": "Ann Lee"}, {"text": "Bo Chen"}]}) is None
+
+
+def test_an_entity_said_to_be_known_may_be_left_out(world):
+    answer, plan, report = read(world, "I already know Ann Lee works with Marvin K. Simon. Who else has co-authored "
+                                       "with Marvin K. Simon?")
+    assert sorted(answer) == ["Bo Chen", "Dariush Divsalar"] and verified(report), plan.get("interpretation")
