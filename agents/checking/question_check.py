@@ -117,7 +117,7 @@ def unexplained_parts(question: str, plan: dict[str, Any]) -> list[str]:
     text = without_consumed_instructions(accounted_text(asking_part(whole, bool(plan.get("set_aside"))), ir), plan)
     if plan.get("rich_kinds"):  # a plan over institutions, topics, keywords, funders reads those words
         from hgrag.agents.kinds.lexicon import plan_kinds_reached, without_rich_words
-        text = without_rich_words(text, plan_kinds_reached(ir))
+        text = without_rich_words(text, plan_kinds_reached(ir) | ({"attr:country_code"} if plan.get("country_named") else set()))
     features = ir_features(ir)
     missing = unexplained_numbers(text, features)
     missing += direction_parts(question, plan) + unlinked_citer(text) + count_for_list(question, plan) \

@@ -47,7 +47,23 @@ def _country_hits(question: str) -> list[tuple[int, int, str, str, str]]:
             entry = names.get(hit.group(0)) or names.get(hit.group(0).lower())
             if entry:
                 found.append((hit.start(), hit.end(), hit.group(0), *entry))
-    return sorted(found, key=lambda h: (h[0] - h[1], h[0]))
+    return sorted(found + _codes_named_as_codes(question), key=lambda h: (h[0] - h[1], h[0]))
+
+
+def _codes_named_as_codes(question: str) -> list[tuple[int, int, str, str, str]]:
+    """'the country with code CN', 'IR (country code)': two capitals in a question that names a code noun of the
+    lexicon's country attribute are that country's code (elsewhere two capitals may be anything: 'IT', 'IN')."""
+    from hgrag.agents.kinds.lexicon import lexicon
+
+    data = json.loads(COUNTRIES_FILE.read_text(encoding="utf-8"))["countries"]
+    nouns = {n.split()[-1] for n in lexicon().get("kind_attributes", {}).get("country_code", {}).get("nouns", [])
+             if "code" in n}  # 'code', 'codes
+    found = []
+    for hit in re.finditer(r"(?<![\w.-])([A-Z]{2})(?![\w-])", question):
+        near = question.lower()  # (a question that speaks of codes: 'Except for BG, … (country codes)?')
+        if hit.group(1) in data and any(re.search(rf"\b{re.escape(n)}\b", near) for n in nouns):
+            found.append((hit.start(), hit.end(), hit.group(1), hit.group(1), hit.group(1)))
+    return found
 
 
 def country_spans(question: str, taken: list[tuple[int, int]], store: Any) -> list[RichSpan]:

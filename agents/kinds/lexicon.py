@@ -29,6 +29,7 @@ class Cue:
 def _phrases() -> list[tuple[str, str]]:
     words = lexicon()
     pairs = [(p, kind) for kind, phrases in words["kinds"].items() for p in phrases]
+    pairs += [(p, spec["kind"]) for spec in words.get("kind_attributes", {}).values() for p in spec["nouns"]]
     pairs += [(p, group) for group in ("count", "most", "least", "topical", "neutral") for p in words.get(group, [])]
     return sorted(pairs, key=lambda pair: -len(pair[0]))
 
@@ -49,6 +50,21 @@ def cues(question: str, taken: list[tuple[int, int]] = ()) -> list[Cue]:
     return sorted(found, key=lambda c: c.start)
 
 
+def asked_attribute(asking: str) -> tuple[str, str] | None:
+    """(attribute, kind) when a noun of the lexicon's `kind_attributes` asks for an attribute of a richer kind ('in
+    which countries …': the institutions' country codes), else None."""
+    for attr, spec in lexicon().get("kind_attributes", {}).items():
+        if any(phrase_in(noun, asking) for noun in spec["nouns"]):
+            return attr, spec["kind"]
+    return None
+
+
+def attribute_words(attrs: set[str]) -> list[str]:
+    """The nouns and verbs of the given kind attributes (a plan that returns the attribute accounts for them)."""
+    specs = lexicon().get("kind_attributes", {})
+    return [w for attr in attrs if attr in specs for w in specs[attr]["nouns"] + specs[attr].get("verbs", [])]
+
+
 def rich_words() -> frozenset[str]:
     """Single words of the phrases that name an asked kind (the question-plan check accepts them)."""
     words = lexicon()
@@ -62,6 +78,7 @@ def without_rich_words(text: str, kinds: frozenset[str] | set[str] | None = None
     words = lexicon()
     asked = [k for k in list(words["asks_kind"]) + ["most"] if kinds is None or k in kinds]
     phrases = [p for kind in asked for p in words["kinds"].get(kind, []) + words.get("kind_phrases", {}).get(kind, [])]
+    phrases += attribute_words({k.split(":", 1)[1] for k in kinds or () if k.startswith("attr:")})
     phrases = sorted(set(phrases), key=len, reverse=True)
     for phrase in phrases:
         text = re.sub(rf"(?<![\w-]){re.escape(phrase)}(?![\w-])", " ", text, flags=re.IGNORECASE)
@@ -88,6 +105,8 @@ def plan_kinds_reached(ir: dict[str, Any] | None) -> frozenset[str]:
             kinds.update({counted_kind(str(op.get("key")))} - {None})
         elif op.get("op") == "filter" and counted_kind(str(op.get("attr"))):
             kinds.add(counted_kind(str(op.get("attr"))))  # 'more than 10 keywords': a count of that kind
+        elif op.get("op") == "project" and op.get("attr") in lexicon().get("kind_attributes", {}):
+            kinds.add(f"attr:{op['attr']}")  # 'in which countries …': the attribute's nouns and verbs are read
         elif op.get("op") == "traverse":
             kinds.update(RICH_EDGE_ENDS.get((op["edge"], op["direction"]), ()))
             if op["edge"] == "primary_topic":

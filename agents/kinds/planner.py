@@ -32,6 +32,25 @@ from hgrag.tools.text import norm_key
 
 
 
+def _with_asked_attribute(plan: dict[str, Any] | None, asking: str, yes_no: bool) -> dict[str, Any] | None:
+    """'In which countries are A's institutions?': the plan reaches the kind an attribute noun belongs to; it
+    returns that attribute of what it reaches (a yes/no plan tests the kind's own members, a named country among
+    them, as it is)."""
+    from hgrag.agents.kinds.lexicon import asked_attribute
+    from hgrag.agents.planning.plan_lowering import with_ir
+    from hgrag.agents.understanding.signature import node_kind
+
+    found = asked_attribute(asking)
+    if plan is None or found is None or yes_no or not plan.get("ir"):
+        return plan
+    attr, kind = found
+    if node_kind(plan["ir"]) != kind:
+        return None  # the attribute's kind is not what the plan reaches: no reading
+    plan = {**plan, "ir": ir.project(plan["ir"], attr), "ir_native": True, "asked_kind": "value"}
+    plan["rationale"] = plan.get("rationale", "") + f"; the {attr.replace('_', ' ')} of the {kind}s reached"
+    return with_ir(plan)
+
+
 def _modified_by_primary(asking: str, cue: Cue) -> bool:
     """Does a primary modifier stand right before the cue ('the primary topics')?"""
     before = asking[:cue.start].split()
@@ -106,6 +125,9 @@ def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any
         plan = _primary_tested(plan)
         if not _one_person_ranked(plan.get("ir")):
             return _primary_of_many()
+    plan = _with_asked_attribute(plan, asking, yes_no)
+    if plan is not None and any(getattr(s, "country", None) for s in named):
+        plan["country_named"] = True  # 'Is I located in China?': the country's words are the plan's
     if plan is not None and topical:
         plan["topical"] = {"term": term, "ranked_by": "topic and keyword edges",
                            "note": f"papers about '{term}' found by their topic and keyword edges"}

@@ -192,3 +192,30 @@ def test_what_is_missing_depends_on_the_graph() -> None:
     assert explain_unsupported(["affiliated", "with"]) == "I can't use 'affiliated with': the graph records no affiliations."
     assert "no affiliations" not in (explain_unsupported(["affiliated", "with"], richer=True) or "")
     assert "institutions" in explain_unsupported(["zorbs"], richer=True)
+
+
+def test_countries_asked_are_the_country_codes_of_the_institutions_reached(resources) -> None:
+    store = resources.store
+    institutions = {i for own in store.neighbors(AUTHOR, "authorship_by", "in")
+                    for i in store.neighbors(own, "affiliated_with")}
+    codes = {store.attr(i, "country_code") for i in institutions} - {None}
+    assert codes
+    def values(question: str) -> tuple[dict, set]:
+        plan = plan_kinds(question, [_span(store, question, AUTHOR)], [], resources)
+        assert plan is not None and plan["ir"]["op"] != "unsupported", plan
+        return plan, set(execute(store, plan["ir"]).value.data)
+
+    plan, answer = values(f"In which countries are the institutions of {store.label(AUTHOR)} located? Country codes, "
+                          "please.")
+    assert answer == codes and plan["ir"]["op"] == "project" and plan["asked_kind"] == "value"
+    one = sorted(codes)[0]
+    _, rest = values(f"Except for {one}, in which countries are {store.label(AUTHOR)}'s institutions located (country "
+                     "codes)?")
+    assert rest == codes - {one}
+
+
+def test_two_capitals_are_a_country_code_only_where_the_question_speaks_of_codes(resources) -> None:
+    from hgrag.agents.kinds.countries import country_spans
+
+    assert [s.country for s in country_spans("Is X in the country with code SA?", [], resources.store)] == ["SA"]
+    assert country_spans("Is X in SA?", [], resources.store) == []
