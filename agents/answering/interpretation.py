@@ -188,6 +188,9 @@ def _year_offset_phrase(offset: Any, value: Any) -> str:
     if isinstance(offset, list):
         low, high = offset
         span = high - low + 1
+        if low > 0 or high < 0:  # a window right after (before) the year, the year itself left out
+            return f"published in the {span} years {'after' if low > 0 else 'before'} {value}" + \
+                (f" (from {low} year{'s' if low != 1 else ''} on)" if low > 1 else "")
         return f"published within the {span} years {'from' if low == 0 else 'up to'} {value}"
     step = abs(offset)
     return f"published {step} year{'s' if step != 1 else ''} {'after' if offset > 0 else 'before'} {value}"

@@ -79,8 +79,8 @@ def _offset(tokens: list[Token], fn: str) -> int | list[int] | None | bool:
         if shift == 0 or tokens[shift - 1].concept != "attribute:year" or len(numbers) > 1:
             return False
         count = _number(tokens[numbers[0]]) if numbers and numbers[0] == shift - 2 else 1
-        if numbers and numbers[0] != shift - 2:
-            return False
+        if numbers and (numbers[0] != shift - 2 or numbers[0] > 0 and tokens[numbers[0] - 1].concept == "function:the"):
+            return False  # ('in the 3 years after their debut' is a window: window_program reads it)
         return SHIFTS[tokens[shift].concept] * count
     if not numbers:
         return None
@@ -92,3 +92,39 @@ def _offset(tokens: list[Token], fn: str) -> int | list[int] | None | bool:
     if span < 1:
         return False
     return [0, span - 1] if fn == "min" else [-(span - 1), 0]
+
+
+WINDOW_WORDS = ("function", "head", "filler", "mention", "number")
+WINDOW_CONCEPTS = ("kind:paper", "kind:venue", "relation:published", "relation:writes", "attribute:year",
+                   "operator:first", "operator:last", "instruction:exclusive", "instruction:inclusive", "operator:count",
+                   "time:after", "time:before")
+
+
+def window_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], list[Any]] | None:
+    """(IR, [the author]) for 'in the 5 years after the year of A's first paper, which venues did they publish
+    in?': A's papers in the N years right after their first year (right before their last), or those papers'
+    venues or count; the stated year itself is left out unless the question says it is included."""
+    linked = [s for s in spans if s.candidates]
+    if len(linked) != 1 or linked[0].type != "author":
+        return None
+    tokens = [t for t in tag(masked(question, linked), load("en")) if t.family != "filler"]
+    at = next((i for i in range(len(tokens) - 2) if _number(tokens[i]) and tokens[i + 1].concept == "attribute:year"
+               and tokens[i + 2].concept in SHIFTS), None)
+    ends = [ENDS[t.concept] for t in tokens[at + 3:] if t.concept in ENDS] if at is not None else []
+    if at is None or len(set(ends)) != 1 or any(t.family not in WINDOW_WORDS and t.concept not in WINDOW_CONCEPTS
+                                                for t in tokens):
+        return None
+    n, shift = _number(tokens[at]), SHIFTS[tokens[at + 2].concept]
+    start = 0 if any(t.concept == "instruction:inclusive" for t in tokens) else 1
+    offset = [start, n] if shift > 0 else [-n, -start]
+    author = linked[0]
+    papers = ir.traverse(ir.match([author.candidates[0].node_id], "author", author.text), "writes", "out")
+    program = ir.where(papers, "year", "between", sub=ir.aggregate(papers, ends[0], "year"), offset=offset)
+    concepts = [t.concept for t in tokens]
+    asked = next((c for c in ("head:where", "head:how_many", "operator:count") if c in concepts), None) or \
+        next((c for c in concepts if c in ("kind:venue", "kind:paper")), None)  # a question word first
+    if asked in ("head:where", "kind:venue"):
+        program = ir.traverse(program, "published_in", "out")
+    elif asked in ("head:how_many", "operator:count"):
+        program = ir.aggregate(program, "count")
+    return program, [author]

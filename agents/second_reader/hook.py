@@ -89,10 +89,11 @@ def _chain_reading(question: str, spans: list[Any], native: Callable[..., dict[s
     """The chain or career reader's plan (second_reader/chain.py, career.py) when one reads the question and the
     check accepts it."""
     from hgrag.agents.second_reader.averages import average_program
-    from hgrag.agents.second_reader.career import career_program
+    from hgrag.agents.second_reader.career import career_program, window_program
     from hgrag.agents.second_reader.chain import chain_program
 
-    found = chain_program(question, spans) or career_program(question, spans) or average_program(question, spans)
+    found = chain_program(question, spans) or career_program(question, spans) or window_program(question, spans) \
+        or average_program(question, spans)
     if found is None:
         return None
     plan = native(found[0], found[1])
@@ -193,7 +194,9 @@ def anchor_spans(question: str, plan: dict[str, Any], store: Any) -> list[Any]:
         if start < 0 or any(s.start < start + len(mention) and start < s.end for s in spans):
             continue
         ids = [node] + [c for c in anchor.get("candidates", []) if c != node]
-        found = [Candidate(n, store.node_type(n), store.label(n), 1.0, "plan") for n in ids if store.has_node(n)]
+        scored = dict(zip(anchor.get("candidates", []), anchor.get("candidate_scores", [])))  # (a namesake's weaker
+        found = [Candidate(n, store.node_type(n), store.label(n), scored.get(n, 1.0), "plan")  # match stays weaker)
+                 for n in ids if store.has_node(n)]
         if found:
             spans.append(Span(start, start + len(mention), text[start:start + len(mention)], kind, found))
     return sorted(spans, key=lambda s: s.start)

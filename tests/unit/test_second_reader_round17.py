@@ -174,3 +174,14 @@ def test_an_entity_said_to_be_known_may_be_left_out(world):
     answer, plan, report = read(world, "I already know Ann Lee works with Marvin K. Simon. Who else has co-authored "
                                        "with Marvin K. Simon?")
     assert sorted(answer) == ["Bo Chen", "Dariush Divsalar"] and verified(report), plan.get("interpretation")
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("In the 2 years after the year of Marvin K. Simon's first paper (the debut year not counted), which venues did "
+     "they publish in?", ["Signal Processing"]),  # 2009-2010: P3
+    ("In the 3 years following Dariush Divsalar's first paper, how many papers did he publish?", ["1"]),  # P2 (2010)
+    ("In the 2 years before the year of Dariush Divsalar's last paper, which papers did he write?", [P2]),
+])
+def test_a_window_of_years_next_to_a_persons_first_or_last_year(world, question, expected):
+    answer, plan, report = read(world, question)
+    assert sorted(answer) == expected and verified(report), (plan.get("interpretation"), report.get("feedback"))
