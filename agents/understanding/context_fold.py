@@ -27,6 +27,9 @@ SENTENCE_END = re.compile(r"(?<=[.!])(?<!\b[A-Z]\.)\s+(?=[A-Z\"'“‘])")  # (a
 def with_context_folded(question: str, detect: Callable[[str], list[Any]]) -> str:
     """The asking sentence with its anaphor bound to the one fitting entity of the context sentences (see the
     module note), else the question unchanged. `detect(text)` gives the linked mention spans of a text."""
+    headed = _heading_folded(question, detect)
+    if headed is not None:
+        return headed
     sentences = [s for s in SENTENCE_END.split(question.strip()) if s.strip()]
     if len(sentences) < 2 or not _asks(sentences[-1]) or any(_asks(s) for s in sentences[:-1]):
         return question
@@ -47,6 +50,60 @@ def with_context_folded(question: str, detect: Callable[[str], list[Any]]) -> st
     if len(dict(_anaphor_patterns())[kind].findall(asking)) > 1:
         return question  # 'work that builds on it: which papers cite it?': one entity named twice reads as two
     return asking[:match.start()] + _written(span, match.group(0)) + asking[match.end():]
+
+
+def _heading_folded(question: str, detect: Callable[[str], list[Any]]) -> str | None:
+    """'A and B: has the former ever cited the latter?', 'A and B: have they collaborated?', 'The primary topic of
+    T: what is it called?': a heading before a colon names what the question after it refers to. Two people or
+    things named in the heading stand for 'the former' / 'the latter' (lexicon `anaphors.positional`) or for
+    'they' together; one heading that names one entity stands for 'it', 'they' or the kind's anaphor as a whole.
+    None when the question has no such heading or the asking part names entities of its own."""
+    spans = sorted((s for s in detect(question) if s.candidates), key=lambda s: s.start)
+    colon = next((m for m in re.finditer(r":\s+", question) if not any(s.start <= m.start() < s.end for s in spans)),
+                 None)
+    asking = question[colon.end():] if colon else ""
+    named = [s for s in spans if colon and s.end <= colon.start()]
+    if not colon or not named or not asking.rstrip().endswith("?") or "?" in question[:colon.start()] \
+            or any(s.start >= colon.end() for s in spans):
+        return None
+    anaphors = load("en").extra.get("anaphors", {})
+    if len(named) == 2:
+        folded = _positional(asking, named, anaphors.get("positional", {}))
+        return folded or _replaced(asking, anaphors.get("together", []),
+                                   f"{_written(named[0], '')} and {_written(named[1], '')}")
+    heading = question[:colon.start()].strip()
+    found = _anaphor(asking)
+    if len(named) != 1 or not found:
+        return None
+    kind, match = found
+    if heading.lower().startswith(tuple(f"{article} " for article in load("en").extra.get("indefinite_articles", [])
+                                        + ["the"])):
+        replacement = heading[:1].lower() + heading[1:]  # 'the primary topic of T: what is it called?'
+    elif kind == named[0].type:
+        replacement = _written(named[0], match.group(0))  # 'A: which papers did he write?'
+    else:
+        return None
+    return asking[:match.start()] + replacement + asking[match.end():]
+
+
+def _positional(asking: str, named: list[Any], positions: dict[str, int]) -> str | None:
+    """The asking part with 'the former' / 'the latter' replaced by the heading's first / second entity."""
+    hits = [(m, positions[phrase]) for phrase in positions
+            for m in re.finditer(rf"(?<![\w'-]){re.escape(phrase)}(?![\w'-])", asking, re.IGNORECASE)]
+    if not hits:
+        return None
+    for match, index in sorted(hits, key=lambda h: -h[0].start()):
+        asking = asking[:match.start()] + _written(named[index], "") + asking[match.end():]
+    return asking
+
+
+def _replaced(asking: str, phrases: list[str], name: str) -> str | None:
+    """The asking part with its one plural anaphor ('they', 'both of them') replaced by the two names."""
+    found = [m for phrase in sorted(phrases, key=len, reverse=True)
+             for m in re.finditer(rf"(?<![\w'-]){re.escape(phrase)}(?![\w'-])", asking, re.IGNORECASE)]
+    if len(found) != 1:
+        return None
+    return asking[:found[0].start()] + name + asking[found[0].end():]
 
 
 def _points_back(sentence: str) -> bool:

@@ -185,3 +185,20 @@ def test_an_entity_said_to_be_known_may_be_left_out(world):
 def test_a_window_of_years_next_to_a_persons_first_or_last_year(world, question, expected):
     answer, plan, report = read(world, question)
     assert sorted(answer) == expected and verified(report), (plan.get("interpretation"), report.get("feedback"))
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Bo Chen and Ann Lee: has the former ever cited a paper written by the latter?",
+     "has Bo Chen ever cited a paper written by Ann Lee?"),
+    ("Bo Chen and Ann Lee: have they collaborated?", "have Bo Chen and Ann Lee collaborated?"),
+    ("Bo Chen: which papers did he write?", "which papers did Bo Chen write?"),
+    (f"The venue of '{P2}': what is it called?", f"what is the venue of '{P2}' called?"),
+    ("Bo Chen: which venue published it?", "Bo Chen: which venue published it?"),  # 'it' is no person: unchanged
+    (f"Which papers cite '{P1}'?", f"Which papers cite '{P1}'?"),  # no heading: unchanged
+])
+def test_a_heading_names_what_the_question_after_it_refers_to(world, question, expected):
+    from hgrag.agents.linking.mentions import MentionDetector
+    from hgrag.agents.understanding.context_fold import with_context_folded
+
+    detector = MentionDetector(world.index, world.store)
+    assert with_context_folded(question, lambda text: detector.detect(text)[0]) == expected
