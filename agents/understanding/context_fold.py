@@ -58,6 +58,8 @@ def _heading_folded(question: str, detect: Callable[[str], list[Any]]) -> str | 
     things named in the heading stand for 'the former' / 'the latter' (lexicon `anaphors.positional`) or for
     'they' together; one heading that names one entity stands for 'it', 'they' or the kind's anaphor as a whole.
     None when the question has no such heading or the asking part names entities of its own."""
+    if not re.search(r":\s", question) or not question.rstrip().endswith("?"):
+        return None  # (no heading: the mentions are not looked up here)
     spans = sorted((s for s in detect(question) if s.candidates), key=lambda s: s.start)
     colon = next((m for m in re.finditer(r":\s+", question) if not any(s.start <= m.start() < s.end for s in spans)),
                  None)
