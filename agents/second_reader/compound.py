@@ -19,7 +19,7 @@ import re
 from typing import Any, Callable
 
 from hgrag.agents.second_reader.contrasts import alternatives_group, comparison_plan, negated_yes_no
-from hgrag.agents.second_reader.coordinated import (both_before, clause_after_head, coordinated_questions,
+from hgrag.agents.second_reader.coordinated import (both_after, both_before, clause_after_head, coordinated_questions,
                                                     noun_of_back_reference, only_summing, shared_answer, total_count,
                                                     united_answer, without_union_words)
 from hgrag.agents.second_reader.group_count import same_papers_part, winner_count
@@ -43,7 +43,8 @@ def _masked(question: str, spans: list[Any]) -> str:
 
 def single_sentence(question: str, spans: list[Any]) -> bool:
     """No sentence end outside the mentions ('Shahin E. Dashtgard' is one name, not two sentences)."""
-    return not any(end in _masked(question, spans).strip() for end in words()["sentence_ends"])
+    body = re.sub(r"\s*\([^()]*\)\s*$", "", _masked(question, spans).strip())  # '…? (years)': a note, no sentence
+    return not any(end in body.strip() for end in words()["sentence_ends"])
 
 
 def read_compound(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: CheckFn,
@@ -147,11 +148,12 @@ def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
     group = alternatives_group(question, spans, "coordinators")
     words_outside = _masked(question, spans)  # 'On the difference of two …' is a title, not a difference asked
     summed = bool(group) and group[0].type == "paper" and only_summing(words_outside)
-    both = both_before(question, group)  # 'which papers cite both T1 and T2?': what their answers share
+    after = both_after(question, group)  # 'which works do T1 and T2 both cite?'; 'which papers cite both T1 and T2?'
+    both = group[0].start if after is not None else both_before(question, group)  # (what their answers share)
     united = any(t.concept == "operator:union" for t in tag(words_outside.lower(), load("en")))  # 'all together'
     if not group or has_stem("together_words", words_outside) and not summed and both is None and not united:
         return None  # ('Partially-shared …' is a title: no 'shared')
-    start, end = group[0].start if both is None else both, group[-1].end
+    start, end = group[0].start if both is None else both, after or group[-1].end
     direct = _attribute_difference(words_outside, group) if has("difference_words", words_outside) else None
     if direct is not None:  # 'how many years separate T1 and T2': the attribute named, read of each entity
         return _mark(native(direct, spans), question, [])

@@ -127,6 +127,16 @@ def both_before(question: str, group: list[Any]) -> int | None:
     return None if stem_pattern("together_words").search(outside) else lead.start(1)
 
 
+def both_after(question: str, group: list[Any]) -> int | None:
+    """Where a 'both' right after papers joined by 'and' ends ('which works do T1 and T2 both cite?'), else None."""
+    if not group or group[0].type != "paper":
+        return None
+    lead = re.match(r"\W*([^\W\d_]+)", question[group[-1].end:])  # the word right after the last entity
+    if lead is None or load("en").concept(lead.group(1).lower()) != "operator:both":
+        return None
+    return group[-1].end + lead.end(1)
+
+
 def shared_answer(items: list[tuple[str, dict[str, Any]]]) -> dict[str, Any] | None:
     """The intersection of the parts' node sets when every part returns nodes of one kind, else None."""
     from hgrag.agents.understanding.signature import node_kind

@@ -132,3 +132,18 @@ def _kinds_reached(ir: dict[str, Any]) -> set[str]:
         if op.get("op") == "path":  # a co-authorship chain walks authors and their papers
             reached |= {"author", "paper"}
     return reached
+
+
+def publisher_asked(tokens: list[Token], ir: dict[str, Any] | None) -> list[str]:
+    """'Who publishes V?': a publishing verb whose object is the venue itself (no 'in' between) asks for the venue's
+    publisher, which the graph does not hold; 'who published in V' asks for the venue's authors."""
+    from hgrag.state.plan_ir import walk
+
+    matches = [op for op in walk(ir) if op.get("op") == "match"] if ir else []
+    if not matches or any(op.get("type") != "venue" for op in matches):
+        return []
+    for i, token in enumerate(tokens[:-1]):
+        if token.concept == "relation:published" and tokens[i + 1].concept == "mention" \
+                and any(t.concept == "head:who" for t in tokens[:i]):
+            return [f"{token.text} (the graph records no publishers)"]
+    return []

@@ -21,7 +21,7 @@ from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.tokens import Token, bound, clauses, tag, words
 from hgrag.agents.understanding.instructions import instruction_only
 from hgrag.agents.understanding.asked_head import ASKING_HEADS, asked_kind, asking_clause, names_a_mention
-from hgrag.agents.understanding.asked_slots import asked_noun_unread, counted_kind_unnamed, kinds_not_reached, stranded
+from hgrag.agents.understanding.asked_slots import asked_noun_unread, publisher_asked, counted_kind_unnamed, kinds_not_reached, stranded
 
 
 COMPATIBLE = {"number": {"number"}, "yes/no": {"yes/no"}, "year": {"year", "value", "number"},
@@ -182,9 +182,9 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     missing += [] if plan.get("rich_kinds") else _walk_nothing_asks(tokens, ir)  # (rich kinds' words are read apart)
     missing += _unlicensed_left_out(tag(whole or text, load("en")), ir, plan.get("anchors") or [])
     missing += _coordinated_heads(tag(whole or text, load("en")), returned) + _coordinated_nouns(tokens, returned)
-    missing += _vacuous_ranking(ir) + _doubled_exclusion(tokens)
+    missing += _vacuous_ranking(ir) + _doubled_exclusion(tokens) + _disjoint_matches(ir)
     missing += counted_kind_unnamed(tag(whole or text, load("en")), ir, asking_tokens(whole or text)) + stranded(tokens)
-    missing += [] if plan.get("rich_kinds") else asked_noun_unread(tokens) + kinds_not_reached(asking_tokens(whole or text), ir)  # (read apart)
+    missing += [] if plan.get("rich_kinds") else asked_noun_unread(tokens) + publisher_asked(tokens, ir) + kinds_not_reached(asking_tokens(whole or text), ir)  # (read apart)
     missing += _asking_sentences(whole or text, returned) + _unjoined_intersection(whole or text, ir)
     return missing + _future_years(tokens, plan) + (_whole_text_parts(whole, plan) if whole else [])
 
@@ -254,6 +254,19 @@ def _unjoined_intersection(text: str, ir: dict[str, Any]) -> list[str]:
         kinds = [{kind for kind, _ in s} for s in starts]
         if len(starts) >= 2 and all(starts) and not set.intersection(*starts) and set.intersection(*kinds):
             return ["what joins the two named things (no word of the question says 'both', 'and' or 'with' of them)"]
+    return []
+
+
+def _disjoint_matches(ir: dict[str, Any]) -> list[str]:
+    """'When were T1 and T2 published?' read as the years of what T1 and T2 have in common: an intersection of
+    named things themselves (not of what they reach) is empty by construction, so it answers nothing asked."""
+    from hgrag.state.plan_ir import walk
+
+    for op in walk(ir):
+        parts = op.get("inputs") or [] if op.get("op") == "intersect" else []
+        ids = [frozenset(p.get("ids") or []) for p in parts if p.get("op") == "match"]
+        if len(parts) >= 2 and len(ids) == len(parts) and not frozenset.intersection(*ids):
+            return ["what the named things share (a thing named is not another thing named)"]
     return []
 
 

@@ -140,11 +140,11 @@ def relative_readings(tokens: list[Token]) -> list[Token]:
     readings = load("en").extra.get("relative_readings", {})
     out = list(tokens)
     for i, token in enumerate(tokens):
-        reading = readings.get(token.concept or "")
         before = [t for t in tokens[:i] if t.family not in ("function", "head")][-2:]
-        if reading and len(before) == 2 and before[1].concept == "mention" and before[0].concept == reading["after"] \
-                and tokens[i - 1].concept == "mention":  # ('which papers has A co-written?' too)
-            out[i] = Token(token.text, token.start, token.end, reading["concept"])
+        for reading in readings.get(token.concept or "", []):
+            if len(before) == 2 and before[1].concept == "mention" and before[0].concept == reading["after"] \
+                    and tokens[i - 1].concept == "mention":  # ('which papers has A co-written?' too)
+                out[i] = Token(token.text, token.start, token.end, reading["concept"])
     return out
 
 

@@ -202,3 +202,29 @@ def test_a_heading_names_what_the_question_after_it_refers_to(world, question, e
 
     detector = MentionDetector(world.index, world.store)
     assert with_context_folded(question, lambda text: detector.detect(text)[0]) == expected
+
+
+@pytest.mark.parametrize("question, expected", [
+    (f"When were '{P2}' and '{P4}' published? (years)", [f"{P2}: 2010", f"{P4}: 2012"]),  # a note after the '?'
+    (f"Which works do '{P2}' and '{P3}' both cite?", [P1]),  # 'both' after the papers: what they share
+    ("How many different co-authors has Bo Chen worked with?", ["2"]),  # the verb restates the noun's relation
+    ("I'd like to know in which venues Ann Lee's research has been published.", ["Computer Networks"]),
+])
+def test_notes_shared_answers_and_restated_relations(world, question, expected):
+    answer, plan, report = read(world, question)
+    assert sorted(answer) == expected and verified(report), (plan.get("interpretation"), report.get("feedback"))
+
+
+def test_a_publisher_is_not_the_venues_authors(world):
+    answer, plan, report = read(world, "Who publishes Signal Processing?")  # the graph holds no publishers
+    assert not verified(report) or plan.get("operation") == "unsupported", (plan.get("interpretation"), answer)
+
+
+def test_an_intersection_of_named_things_themselves_is_declined():
+    from hgrag.agents.understanding.check import _disjoint_matches
+    from hgrag.state import plan_ir as ir
+
+    years = ir.project(ir.setop("intersect", [ir.match(["p2"], "paper"), ir.match(["p4"], "paper")]), "year")
+    assert _disjoint_matches(years)
+    assert not _disjoint_matches(ir.project(ir.setop("intersect", [ir.match(["p2", "p4"], "paper"),
+                                                                   ir.match(["p4"], "paper")]), "year"))
