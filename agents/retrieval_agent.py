@@ -126,11 +126,10 @@ def _asks(sentence: str) -> bool:
 def _with_names_mended(plan: dict[str, Any], question: str, resources: Resources, replan: Any) -> dict[str, Any]:
     """`plan`, or the plan of the question with its misspelt author names read as the one author each can only
     be (agents/name_typos), each anchor keeping the words typed and the interpretation saying so."""
-    from hgrag.agents.linking.name_typos import corrections, given_name_corrections
+    from hgrag.agents.linking.name_typos import mended_names
 
     linked = frozenset(a.get("type") for a in plan.get("anchors") or [] if a.get("node_id"))
-    mended = corrections(resources.index, question, plan.get("suggestions") or {}, linked) or \
-        given_name_corrections(resources.index, question, plan.get("anchors") or [])
+    mended = mended_names(resources, question, plan, linked)
     if not mended:
         return plan
     text = question

@@ -127,3 +127,57 @@ def as_written(question: str, name: str) -> str | None:
     pattern = r"[\s.]*".join(re.escape(part) for part in name.split())
     match = re.search(rf"(?<![\w]){pattern}\.?(?![\w])", question)
     return match.group(0) if match else None
+
+
+def mended_names(resources: Any, question: str, plan: dict[str, Any], linked: frozenset[str]) -> dict[str, str]:
+    """{typed: read as} of a plan's misspelt names: an unlinked author name or quoted title, a misspelt given
+    name, or (when the plan links no venue and names something it could not link, or nothing) a venue name."""
+    return corrections(resources.index, question, plan.get("suggestions") or {}, linked) or \
+        given_name_corrections(resources.index, question, plan.get("anchors") or []) or \
+        (venue_corrections(resources.store, question) if "venue" not in linked and (
+            plan.get("unresolved") or not plan.get("anchors")) else {})
+
+
+VENUE_MIN_SCORE = 90.0  # partial-ratio of the venue name against the question
+VENUE_MARGIN = 3.0  # the next venue must match clearly worse
+
+
+def venue_corrections(store: Any, question: str) -> dict[str, str]:
+    """{typed venue name: the venue it is read as} for a misspelt venue name ('Computirs & Security'): the one
+    venue whose name matches a stretch of the question with a few typos (1 edit up to 15 letters, 2 up to 30, 3
+    beyond), clearly better than any other venue, outside quoted text; else {}."""
+    import re
+
+    from rapidfuzz import fuzz, process
+
+    labels = _venue_labels(store)
+    lowered = question.lower()
+    found = process.extract(lowered, list(labels), scorer=fuzz.partial_ratio, score_cutoff=VENUE_MIN_SCORE - VENUE_MARGIN,
+                            limit=2)
+    if not found or found[0][1] < VENUE_MIN_SCORE or len(found) > 1 and found[1][1] > found[0][1] - VENUE_MARGIN:
+        return {}
+    name = found[0][0]
+    where = fuzz.partial_ratio_alignment(name, lowered)
+    typed = question[where.dest_start:where.dest_end].strip()
+    budget = 1 if len(name) <= 15 else 2 if len(name) <= 30 else 3
+    quoted = [m.span() for m in re.finditer(r'"[^"]*"|“[^”]*”|«[^»]*»|„[^“]*“', question)]
+    inside = any(s <= where.dest_start < e for s, e in quoted)
+    if len(name) < 10 or inside or not 0 < DamerauLevenshtein.distance(typed.lower(), name) <= budget:
+        return {}
+    return {typed: labels[name]}
+
+
+_VENUES: dict[int, tuple[Any, dict[str, str]]] = {}
+
+
+def _venue_labels(store: Any) -> dict[str, str]:
+    """{lower-cased venue name: the venue's name} of a store, read once per store."""
+    cached = _VENUES.get(id(store))
+    if cached is None or cached[0] is not store:
+        labels = {}
+        for node in store.nodes_of_type("venue"):
+            label = store.label(node)
+            labels.setdefault(label.lower(), label)
+        cached = (store, labels)
+        _VENUES[id(store)] = cached
+    return cached[1]

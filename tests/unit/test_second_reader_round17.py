@@ -228,3 +228,14 @@ def test_an_intersection_of_named_things_themselves_is_declined():
     assert _disjoint_matches(years)
     assert not _disjoint_matches(ir.project(ir.setop("intersect", [ir.match(["p2", "p4"], "paper"),
                                                                    ir.match(["p4"], "paper")]), "year"))
+
+
+def test_a_misspelt_venue_name_is_read_as_the_one_venue_it_can_be(world):
+    from hgrag.agents.linking.name_typos import venue_corrections
+
+    assert venue_corrections(world.store, "How many papers appeared in Signl Processing in 2010?") == \
+        {"Signl Processing": "Signal Processing"}
+    assert venue_corrections(world.store, "How many papers appeared in Signal Processing in 2010?") == {}
+    assert venue_corrections(world.store, 'Who wrote "Signl Processing"?') == {}  # quoted: a title, not a venue
+    answer, plan, report = read(world, "How many papers appeared in Signl Processing in 2010?")
+    assert answer == ["1"] and verified(report), plan.get("interpretation")
