@@ -18,6 +18,7 @@ from hgrag.agents.checking.residual import residual_text, without_descriptors
 from hgrag.agents.planning.composition import compose_plan
 from hgrag.agents.planning.author_citations import author_citation_plan
 from hgrag.agents.planning.existence import existence_plan
+from hgrag.agents.planning.unrecorded import unrecorded_attribute_tested
 from hgrag.agents.planning.paper_facts import authored_paper_plan, paper_facts_plan
 from hgrag.agents.planning.type_predicates import type_test_plan
 from hgrag.agents.language import non_english, unsupported_language_text
@@ -79,6 +80,9 @@ class OfflinePlanner:
         rich = plan_kinds(question, spans, years, resources)  # institutions, topics, keywords, funders
         if rich is not None:
             rich["residual"] = question
+            misspelt = [name for name in unlinked_names(question, spans) if looks_like_person(name)]
+            if misspelt:  # 'which institutions is Demisew Eprem Getahun affiliated with': a name to mend
+                rich["suggestions"] = suggestions_for(resources.index, misspelt)
             return with_ir(rich)
         if not spans and not unresolved:
             unresolved = unlinked_names(question, spans)
@@ -230,6 +234,9 @@ class LLMPlanner:
         rich = plan_kinds(question, spans, years, resources)  # the frame has no richer kinds: planned as data
         if rich is not None:
             rich["residual"] = question
+            misspelt = [name for name in unlinked_names(question, spans) if looks_like_person(name)]
+            if misspelt:  # 'which institutions is Demisew Eprem Getahun affiliated with': a name to mend
+                rich["suggestions"] = suggestions_for(resources.index, misspelt)
             return with_ir(rich)
         prompt = PLAN_USER_TEMPLATE.format(question_json=as_data({"question": question}))
         reply, _ = structured_call(context, PlanFrameReply, PLAN_SYSTEM_PROMPT + note_for(resources.store), prompt)
@@ -334,7 +341,7 @@ def make_plan_node(planner: Any | None = None):
             if context.second_reader:
                 new_plan = _second_read_safely(question, new_plan, resources, policy, context)
             new_plan = _asking_part_alone(question, new_plan, planned) or new_plan
-            new_plan = _unrecorded_attribute_tested(new_plan, resources.store) or new_plan
+            new_plan = unrecorded_attribute_tested(new_plan, resources.store) or new_plan
         except HgragError as exc:
             return {**limits, "error": str(exc), "answer": [], "answer_text": f"Error: {exc}",
                     "query_type": None, "interpretation": "", "verified": False}
@@ -349,25 +356,6 @@ def make_plan_node(planner: Any | None = None):
                 "planner_check": check, "error": None}
 
     return plan
-
-
-def _unrecorded_attribute_tested(plan: dict[str, Any], store: Any) -> dict[str, Any] | None:
-    """'Does A have an ORCID?' on a graph none of whose authors records one: the graph cannot say no, so the plan
-    abstains and says why (None when every attribute a yes/no test reads is recorded for some node)."""
-    from hgrag.agents.answering.interpretation import ATTRIBUTE_WORDS
-    from hgrag.agents.understanding.signature import output_kind
-    from hgrag.state.plan_ir import walk
-
-    if not isinstance(plan.get("ir"), dict):
-        return None
-    tests = [op for op in walk(plan["ir"]) if isinstance(op, dict) and op.get("op") == "test"]
-    for inner in (part for test in tests for part in walk(test["input"]) if part.get("op") == "project"):
-        kind = output_kind(inner["input"])
-        if kind in ("author", "paper", "venue") and not store.holds_attribute(kind, inner["attr"]):
-            word = ATTRIBUTE_WORDS.get(inner["attr"], inner["attr"])
-            return unsupported_plan(f"The {store.name} graph records no {word} for any {kind}, so it cannot tell "
-                                    "whether this one has one.")
-    return None
 
 
 def _asking_part_alone(question: str, plan: dict[str, Any], planned: Any) -> dict[str, Any] | None:

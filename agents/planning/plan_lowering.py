@@ -218,7 +218,8 @@ def relinked(op: dict[str, Any], anchors: list[dict[str, Any]]) -> dict[str, Any
         return op
     if op.get("op") == "match" and op.get("text"):
         key = (norm_key(op["text"]), op.get("type"))
-        found = [m for m in anchors if (norm_key(m.get("text", "")), m.get("type")) == key and m.get("node_id")]
+        found = [m for m in anchors if m.get("node_id") and key in {(norm_key(m.get(f) or ""), m.get("type"))
+                                                                  for f in ("text", "label")}]  # (a mended name)
         if found and found[0].get("members"):  # a set named as one (a country's institutions)
             return {**op, "ids": list(found[0]["members"])}
         return {**op, "ids": [m["node_id"] for m in found][:1]}

@@ -27,8 +27,8 @@ def exclusion_phrase(question: str, anchors: list[dict[str, Any]]) -> tuple[str,
         typed = anchor.get("relinked_from") or anchor.get("text") or ""
         if not typed or not anchor.get("node_id"):
             continue
-        pattern = rf"[,;]?\s*\b(?:{words})\s+(?:the\s+(?P<noun>\w+)\s+(?:(?:{relating})\s+)?)?[{QUOTES}]?" \
-                  rf"{re.escape(typed)}\.?[{QUOTES}]?\s*,?"
+        pattern = rf"[,;]?\s*\b(?:{words})\s+(?:the\s+(?P<noun>\w+)\s+(?:(?:{relating})\s+)?|{_works_of()})?" \
+                  rf"[{QUOTES}]?{re.escape(typed)}\.?[{QUOTES}]?\s*,?"
         match = re.search(pattern, question, re.IGNORECASE)
         if match:
             found.append((match, anchor))
@@ -36,10 +36,22 @@ def exclusion_phrase(question: str, anchors: list[dict[str, Any]]) -> tuple[str,
         return None
     match, anchor = found[0]
     noun = match.group("noun")
+    if match.group("works") and anchor.get("type") == "author":
+        anchor = {**anchor, "works_of": True}  # 'leaving out any written by A': A's papers are left out
     if noun and anchor.get("type") == "paper" and load("en").concept(noun.lower()) == "kind:author":
         anchor = {**anchor, "people_of": True}  # 'not counting the people on T': T's authors are left out
     rest = (question[:match.start()] + " " + question[match.end():]).strip()
     return " ".join(rest.split()), anchor
+
+
+def _works_of() -> str:
+    """'any written by ', 'those by ': the lexicon's `exclusion_of_works` as a named group ending in 'by'."""
+    spec = load("en").extra.get("exclusion_of_works", {})
+
+    def alternation(key: str) -> str:
+        forms = sorted(spec.get(key, []), key=len, reverse=True)
+        return "|".join(r"\s+".join(map(re.escape, w.split())) for w in forms) or "(?!)"
+    return rf"(?P<works>(?:{alternation('determiners')})\s+(?:(?:{alternation('verbs')})\s+)?by\s+)"
 
 
 def without_entity(ir: dict[str, Any], anchor: dict[str, Any]) -> dict[str, Any] | None:
@@ -50,6 +62,8 @@ def without_entity(ir: dict[str, Any], anchor: dict[str, Any]) -> dict[str, Any]
     left_out = {"op": "match", "ids": [anchor["node_id"]], "type": anchor["type"], "text": anchor.get("text", "")}
     if anchor.get("people_of") and output_kind(listed) == "author":
         left_out = {"op": "traverse", "input": left_out, "edge": "writes", "direction": "in"}  # T's authors
+    elif anchor.get("works_of") and output_kind(listed) == "paper":
+        left_out = {"op": "traverse", "input": left_out, "edge": "writes", "direction": "out"}  # A's papers
     elif listed.get("op") not in LISTS or output_kind(listed) != anchor.get("type"):
         return None
     if listed.get("op") not in LISTS:

@@ -23,7 +23,7 @@ def test_holds_attribute_reads_the_graph(world):
 
 def test_a_yes_no_over_an_attribute_no_node_records_abstains(world):
     """'Does A have an ORCID?' on a graph none of whose authors has one: not 'no', but why it cannot say."""
-    from hgrag.agents.retrieval_agent import _unrecorded_attribute_tested
+    from hgrag.agents.planning.unrecorded import unrecorded_attribute_tested as _unrecorded_attribute_tested
     from hgrag.state import plan_ir as ir
 
     plan = {"ir": ir.test(ir.project(ir.match(["a1"], "author", "Marvin K. Simon"), "orcid"), "nonempty")}

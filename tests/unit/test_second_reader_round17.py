@@ -239,3 +239,17 @@ def test_a_misspelt_venue_name_is_read_as_the_one_venue_it_can_be(world):
     assert venue_corrections(world.store, 'Who wrote "Signl Processing"?') == {}  # quoted: a title, not a venue
     answer, plan, report = read(world, "How many papers appeared in Signl Processing in 2010?")
     assert answer == ["1"] and verified(report), plan.get("interpretation")
+
+
+def test_leaving_out_a_persons_works(world):
+    answer, plan, report = read(world, "Which papers appeared in Computer Networks, leaving out any written by Bo Chen?")
+    assert sorted(answer) == [P1, P4] and verified(report), plan.get("interpretation")
+
+
+def test_a_match_of_a_mended_name_keeps_its_node():
+    """A plan made from the mended text names the graph's label; its anchor keeps the words typed."""
+    from hgrag.agents.planning.plan_lowering import relinked
+
+    op = {"op": "match", "ids": [], "type": "author", "text": "Demisew Ephrem Getahun"}
+    anchor = {"text": "Demisew Eprem Getahun", "label": "Demisew Ephrem Getahun", "type": "author", "node_id": "A1"}
+    assert relinked(op, [anchor])["ids"] == ["A1"]
