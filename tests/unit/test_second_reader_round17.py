@@ -243,7 +243,7 @@ def test_a_misspelt_venue_name_is_read_as_the_one_venue_it_can_be(world):
 
 def test_leaving_out_a_persons_works(world):
     answer, plan, report = read(world, "Which papers appeared in Computer Networks, leaving out any written by Bo Chen?")
-    assert sorted(answer) == [P1, P4] and verified(report), plan.get("interpretation")
+    assert sorted(answer) == sorted([P1, P4]) and verified(report), plan.get("interpretation")
 
 
 def test_a_match_of_a_mended_name_keeps_its_node():
