@@ -56,8 +56,7 @@ def _codes_named_as_codes(question: str) -> list[tuple[int, int, str, str, str]]
     from hgrag.agents.kinds.lexicon import lexicon
 
     data = json.loads(COUNTRIES_FILE.read_text(encoding="utf-8"))["countries"]
-    nouns = {n.split()[-1] for n in lexicon().get("kind_attributes", {}).get("country_code", {}).get("nouns", [])
-             if "code" in n}  # 'code', 'codes
+    nouns = set(lexicon().get("kind_attributes", {}).get("country_code", {}).get("other_words", []))  # 'code'
     found = []
     for hit in re.finditer(r"(?<![\w.-])([A-Z]{2})(?![\w-])", question):
         near = question.lower()  # (a question that speaks of codes: 'Except for BG, … (country codes)?')

@@ -62,7 +62,8 @@ def asked_attribute(asking: str) -> tuple[str, str] | None:
 def attribute_words(attrs: set[str]) -> list[str]:
     """The nouns and verbs of the given kind attributes (a plan that returns the attribute accounts for them)."""
     specs = lexicon().get("kind_attributes", {})
-    return [w for attr in attrs if attr in specs for w in specs[attr]["nouns"] + specs[attr].get("verbs", [])]
+    return [w for attr in attrs if attr in specs
+            for w in specs[attr]["nouns"] + specs[attr].get("verbs", []) + specs[attr].get("other_words", [])]
 
 
 def rich_words() -> frozenset[str]:

@@ -69,11 +69,15 @@ def _heading_folded(question: str, detect: Callable[[str], list[Any]]) -> str | 
             or any(s.start >= colon.end() for s in spans):
         return None
     anaphors = load("en").extra.get("anaphors", {})
-    if len(named) == 2:
+    heading = question[:colon.start()].strip()
+    rest = heading
+    for span in sorted(named, key=lambda s: -s.start):
+        rest = rest[:span.start] + " " + rest[span.end:]
+    joined = {t.family for t in tag(rest.lower(), load("en"))} <= {"function"}  # only the names ('A and B:')
+    if len(named) == 2 and joined:
         folded = _positional(asking, named, anaphors.get("positional", {}))
         return folded or _replaced(asking, anaphors.get("together", []),
                                    f"{_written(named[0], '')} and {_written(named[1], '')}")
-    heading = question[:colon.start()].strip()
     found = _anaphor(asking)
     if len(named) != 1 or not found:
         return None
@@ -81,8 +85,8 @@ def _heading_folded(question: str, detect: Callable[[str], list[Any]]) -> str | 
     if heading.lower().startswith(tuple(f"{article} " for article in load("en").extra.get("indefinite_articles", [])
                                         + ["the"])):
         replacement = heading[:1].lower() + heading[1:]  # 'the primary topic of T: what is it called?'
-    elif kind == named[0].type:
-        replacement = _written(named[0], match.group(0))  # 'A: which papers did he write?'
+    elif kind == named[0].type and joined:
+        replacement = _written(named[0], match.group(0))  # 'A: which papers did he write?' (the heading is A)
     else:
         return None
     return asking[:match.start()] + replacement + asking[match.end():]

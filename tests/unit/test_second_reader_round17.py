@@ -253,3 +253,15 @@ def test_a_match_of_a_mended_name_keeps_its_node():
     op = {"op": "match", "ids": [], "type": "author", "text": "Demisew Ephrem Getahun"}
     anchor = {"text": "Demisew Eprem Getahun", "label": "Demisew Ephrem Getahun", "type": "author", "node_id": "A1"}
     assert relinked(op, [anchor])["ids"] == ["A1"]
+
+
+@pytest.mark.parametrize("question", [
+    "Bo Chen, 2010: which venues did they publish in?",  # the heading holds a year too: not the name alone
+    "Those who have shared a byline with Bo Chen: who are they?",
+])
+def test_a_heading_that_says_more_than_the_names_is_not_folded(world, question):
+    from hgrag.agents.linking.mentions import MentionDetector
+    from hgrag.agents.understanding.context_fold import with_context_folded
+
+    detector = MentionDetector(world.index, world.store)
+    assert with_context_folded(question, lambda text: detector.detect(text)[0]) == question
