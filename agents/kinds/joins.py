@@ -156,10 +156,17 @@ def _join(branches: list[Branch]) -> dict[str, Any]:
         while shared < min(len(ours), len(theirs)) and ours[-1 - shared] == theirs[-1 - shared]:
             shared += 1
         shared = max(shared, 1)
+        if _distinct_named(current.op, branch.op) and current.kind == branch.kind:
+            shared = 1  # 'the keywords T1 and T2 share': two named things meet where their walks end, not as themselves
         cut_ours, cut_theirs = len(current.path) - shared + 1, len(branch.path) - shared + 1
         met = ir.setop("intersect", [_walk(current.op, current.path[:cut_ours]), _walk(branch.op, branch.path[:cut_theirs])])
         current = Branch(met, ours[len(ours) - shared], current.path[cut_ours:])
     return _walk(current.op, current.path)
+
+
+def _distinct_named(one: dict[str, Any], other: dict[str, Any]) -> bool:
+    """Two named entities (matches) with no node in common."""
+    return one.get("op") == other.get("op") == "match" and not set(one.get("ids") or []) & set(other.get("ids") or [])
 
 
 def _operation(tree: dict[str, Any], found: list[Cue]) -> dict[str, Any]:
