@@ -135,8 +135,9 @@ def venue_not_linked(text: str, ir: dict[str, Any] | None) -> list[str]:
     """'X seems a big outlet. How many times has it published work by A?' or '…papers in the journal
     of marine research': a venue the question means but no mention linked, so the plan counts
     everything by A; a plan with no venue in it does not answer that."""
-    if not ir or any(op.get("op") == "match" and op.get("type") == "venue" or op.get("attr") == "venue" for op in walk(ir)):
-        return []
+    if not ir or any(op.get("op") == "match" and op.get("type") == "venue" or op.get("attr") == "venue"
+                     or op.get("edge") == "published_in" and op.get("direction") == "out" for op in walk(ir)):
+        return []  # (a venue named, or reached: 'the venue that published T: which other papers did it publish')
     match = VENUE_PRONOUN.search(text) or VENUE_PHRASE.search(text)
     return [f"'{match.group(0)}' (a venue I could not link)"] if match else []
 

@@ -92,8 +92,10 @@ def _chain_reading(question: str, spans: list[Any], native: Callable[..., dict[s
     from hgrag.agents.second_reader.career import career_program, window_program
     from hgrag.agents.second_reader.chain import chain_program
 
+    from hgrag.agents.second_reader.same_as import same_as_program
+
     found = chain_program(question, spans) or career_program(question, spans) or window_program(question, spans) \
-        or average_program(question, spans)
+        or average_program(question, spans) or same_as_program(question, spans)
     if found is None:
         return None
     plan = native(found[0], found[1])

@@ -265,3 +265,25 @@ def test_a_heading_that_says_more_than_the_names_is_not_folded(world, question):
 
     detector = MentionDetector(world.index, world.store)
     assert with_context_folded(question, lambda text: detector.detect(text)[0]) == question
+
+
+P5 = "Delay analysis of relay networks"
+
+
+@pytest.fixture(scope="module")
+def world_with_p5():
+    store = make_store()
+    store.add_node("p5", "paper", title=P5, year=2010, cited_by_count=1, doi="10.1/p5")
+    store.add_edge("p5", "v1", "published_in")
+    store.add_edge("a3", "p5", "writes", position=1)
+    return SimpleNamespace(store=store, index=StringIndex(store), dataset="toy")
+
+
+@pytest.mark.parametrize("question, expected", [
+    (f"Which other papers came out in the same venue as '{P2}', in the year it was published?", [P5]),
+    (f"The venue that published '{P2}': which other papers did it publish in that same year?", [P5]),
+    (f"How many papers appeared in the same venue as '{P2}' in the same year?", ["2"]),
+])
+def test_papers_of_a_named_papers_venue_and_year(world_with_p5, question, expected):
+    answer, plan, report = read(world_with_p5, question)
+    assert sorted(answer) == expected and verified(report), (plan.get("interpretation"), report.get("feedback"))
