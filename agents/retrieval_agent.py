@@ -362,12 +362,18 @@ def _asking_part_alone(question: str, plan: dict[str, Any], planned: Any) -> dic
     """When the check declines the whole question's plan, the plan of its standalone asking part (its context
     sentences before it set aside: agents/understanding/asking_sentence.py), checked against that part."""
     from hgrag.agents.checking.question_check import unexplained_parts
-    from hgrag.agents.understanding.asking_sentence import asking_part
+    from hgrag.agents.second_reader.hook import tested_set
+    from hgrag.agents.understanding.asking_sentence import asking_part, without_list_tail
 
     if not plan.get("ir") or plan.get("operation") == "unsupported" or not unexplained_parts(question, plan):
         return None
     rest = asking_part(question, plan)
     found = planned(rest) if rest else None
+    if not rest and without_list_tail(question):  # 'Are there papers citing T? Which ones?': the tested set
+        rest = without_list_tail(question)
+        tested = planned(rest)
+        found = tested_set(tested) if tested.get("ir") and not unexplained_parts(rest, tested) else None
+        return {**found, "checked_question": rest, "parts_checked": True} if found else None
     if not found or not found.get("ir") or found.get("operation") == "unsupported" or unexplained_parts(rest, found):
         return None
     found["checked_question"] = rest

@@ -239,3 +239,11 @@ def second_part(rest: str, first: dict[str, Any], resources: Any) -> dict[str, A
     if readings[0].score < limits["threshold"] or gap < limits["gap"]:
         return None
     return readings[0].program
+
+
+def tested_set(plan: dict[str, Any]) -> dict[str, Any] | None:
+    """A yes/no plan's tested set as a plan of its own ('Are there papers citing T? Which ones?'), else None."""
+    program = plan.get("ir") or {}
+    if program.get("op") != "test" or program.get("cmp") != "nonempty":
+        return None
+    return native_plan(program["input"], plan.get("anchors", []))

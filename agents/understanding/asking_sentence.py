@@ -97,3 +97,15 @@ def _references() -> re.Pattern:
         phrases |= {f"{d} {n}" for d in group.get("determiners", []) for n in group.get("nouns", [])}
     alternation = "|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True))
     return re.compile(rf"(?<![\w'-])(?:{alternation})(?![\w'-])")
+
+
+def without_list_tail(question: str) -> str | None:
+    """'Are there papers that cite T? Which ones?', 'Have later works cited T, and if so, which?': a yes/no question
+    followed by a tail that asks for the things themselves (lexicon `list_tails`); the question without the tail,
+    else None. The yes/no plan's tested set is then the answer."""
+    tails = load("en").extra.get("context_words", {}).get("list_tails", [])
+    for tail in sorted(tails, key=len, reverse=True):
+        match = re.search(rf"[?,;]\s*{re.escape(tail)}\s*[?.!]?\s*$", question, re.IGNORECASE)
+        if match and match.start() > 0:
+            return question[:match.start()].rstrip(" ,;") + "?"
+    return None

@@ -30,3 +30,11 @@ def test_papers_on_which_a_person_is_not_first(datasets_dir: Path, session_hgrag
     assert expected and len(expected) < len(papers), "the pick must lead some papers and not others"
     question = f"On which of their papers was {author[1]} not the first author?"
     _assert_answer(_ask(question, dataset), expected, question)
+
+
+@pytest.mark.parametrize("dataset", ["openalex-tiny", "dblp-tiny"])
+def test_a_yes_no_question_followed_by_which(datasets_dir: Path, session_hgrag_home: Path, dataset: str) -> None:
+    corpus, seeds = _corpora(datasets_dir)[dataset]
+    author = pick_prolific_author(corpus, seeds)
+    question = f"Has {author[1]} published any papers? If so, which?"
+    _assert_answer(_ask(question, dataset), {p.title for p in corpus.papers_of(author[0])}, question)

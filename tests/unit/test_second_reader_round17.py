@@ -287,3 +287,26 @@ def world_with_p5():
 def test_papers_of_a_named_papers_venue_and_year(world_with_p5, question, expected):
     answer, plan, report = read(world_with_p5, question)
     assert sorted(answer) == expected and verified(report), (plan.get("interpretation"), report.get("feedback"))
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Are there papers that cite T? Which ones?", "Are there papers that cite T?"),
+    ("Have later works cited T, and if so, which?", "Have later works cited T?"),
+    ("Is anyone an author on T1 and T2? Who?", "Is anyone an author on T1 and T2?"),
+    ("Which papers cite T?", None),
+])
+def test_a_yes_no_question_with_a_tail_asking_which(question, expected):
+    from hgrag.agents.understanding.asking_sentence import without_list_tail
+
+    assert without_list_tail(question) == expected
+
+
+def test_the_tested_set_of_a_yes_no_plan(world):
+    from hgrag.agents.second_reader.hook import tested_set
+
+    _, plan, _ = read(world, f"Are there papers that cite '{P1}'?")
+    listed = tested_set(plan)
+    assert plan["ir"]["op"] == "test" and listed is not None
+    from hgrag.tools.plan_exec import full_answer
+
+    assert sorted(item.text for item in full_answer(world.store, listed)) == [P2, P3]
