@@ -19,7 +19,7 @@ import re
 from typing import Any, Callable
 
 from hgrag.agents.second_reader.contrasts import alternatives_group, comparison_plan, negated_yes_no
-from hgrag.agents.second_reader.coordinated import (both_after, both_before, clause_after_head, coordinated_questions,
+from hgrag.agents.second_reader.coordinated import (both_after, both_before, elliptical, clause_after_head, coordinated_questions,
                                                     noun_of_back_reference, only_summing, shared_answer, total_count,
                                                     united_answer, without_union_words)
 from hgrag.agents.second_reader.group_count import same_papers_part, winner_count
@@ -218,8 +218,8 @@ def split_point(question: str, spans: list[Any]) -> re.Match | None:
         if any(s.start <= match.start() < s.end for s in spans):
             continue
         after = question[match.end():].lstrip(" ,")
-        if phrase_pattern("relative_openers").match(after):
-            continue  # '… in 2024 and whose author count exceeds 3': a relative clause, not a second question
+        if phrase_pattern("relative_openers").match(after) and not question[:match.start()].rstrip().endswith(","):
+            continue  # '… in 2024 and whose author count exceeds 3': a relative clause ('…, and who is …' is not)
         opener = phrase_pattern("asking_words").match(after) or phrase_pattern("back_references").match(after) \
             or noun_of_back_reference(after)  # '… and the titles of these papers'
         if opener and question[:match.start()].strip(" ,"):
@@ -256,7 +256,7 @@ def two_things(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
         plan = plan_fn(referred) if referred else None
         if plan is not None and not _usable(referred, plan, check_fn) and plan["ir"] != first["ir"]:
             second_ir, second_text = plan["ir"], referred  # 'who is the first author of T, and when did it appear?'
-        completed = _completed(rest, first_text) if second_ir is None else None
+        completed = (elliptical(rest, first_text) or _completed(rest, first_text)) if second_ir is None else None
         if completed:
             plan = plan_fn(completed)
             if not _usable(completed, plan, check_fn) and plan["ir"] != first["ir"] and plan["ir"]["op"] not in ("match", "describe"):

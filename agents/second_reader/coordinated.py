@@ -199,3 +199,16 @@ def clause_after_head(text: str) -> str | None:
     if end >= len(tokens):
         return None
     return text[offsets[tokens[end].start][0]:].strip()
+
+
+def elliptical(rest: str, first_text: str) -> str | None:
+    """'Who is the first author of T, and who is the last?': a second part that is only a modifier ('the last')
+    asks the first part again with its own modifier in place of the first part's one modifier ('first')."""
+    content = [t for t in tag(rest.lower(), load("en")) if t.family not in ("head", "function", "filler")]
+    if len(content) != 1 or content[0].concept not in MODIFIERS:
+        return None
+    words = list(WORD.finditer(first_text))
+    found = [m for m in words if load("en").concept(m.group(0).lower()) in MODIFIERS]
+    if len(found) != 1:
+        return None
+    return first_text[:found[0].start()] + content[0].text + first_text[found[0].end():]

@@ -310,3 +310,13 @@ def test_the_tested_set_of_a_yes_no_plan(world):
     from hgrag.tools.plan_exec import full_answer
 
     assert sorted(item.text for item in full_answer(world.store, listed)) == [P2, P3]
+
+
+def test_an_elliptical_second_part_takes_the_first_parts_noun(world):
+    from hgrag.agents.second_reader.coordinated import elliptical
+
+    assert elliptical("who is the last?", f"Who is the first author of '{P1}'?") == f"Who is the last author of '{P1}'?"
+    assert elliptical("who wrote it?", f"Who is the first author of '{P1}'?") is None
+    answer, plan, report = read(world, f"Who is the first author of '{P1}', and who is the last?")
+    assert sorted(answer) == ["authors: Ann Lee", "authors: Marvin K. Simon"] and verified(report), \
+        plan.get("interpretation")
