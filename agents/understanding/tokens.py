@@ -138,8 +138,13 @@ def relative_readings(tokens: list[Token]) -> list[Token]:
     from hgrag.agents.understanding.lexicon import load
 
     readings = load("en").extra.get("relative_readings", {})
+    before_mention = load("en").extra.get("mention_readings", {})
     out = list(tokens)
     for i, token in enumerate(tokens):
+        if token.concept in before_mention and i + 1 < len(tokens) and tokens[i + 1].concept == "mention" \
+                and not tokens[i + 1].text.startswith("zzyear"):  # (a year cut out is no named thing)
+            out[i] = Token(token.text, token.start, token.end, before_mention[token.concept])  # 'between A and B'
+            continue
         before = [t for t in tokens[:i] if t.family not in ("function", "head")][-2:]
         for reading in readings.get(token.concept or "", []):
             if len(before) == 2 and before[1].concept == "mention" and before[0].concept == reading["after"] \

@@ -320,3 +320,13 @@ def test_an_elliptical_second_part_takes_the_first_parts_noun(world):
     answer, plan, report = read(world, f"Who is the first author of '{P1}', and who is the last?")
     assert sorted(answer) == ["authors: Ann Lee", "authors: Marvin K. Simon"] and verified(report), \
         plan.get("interpretation")
+
+
+def test_between_two_named_things_joins_them_but_between_years_spans():
+    from hgrag.agents.understanding.lexicon import load
+    from hgrag.agents.understanding.tokens import stranded_readings, tag
+
+    def concepts(text):
+        return [t.concept for t in stranded_readings(text, tag(text, load("en")))]
+    assert concepts("any collaboration between zzm and zzm")[2] == "operator:both"
+    assert concepts("papers by zzm between zzyear and zzyear")[3] == "time:between"
