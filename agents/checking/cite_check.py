@@ -201,3 +201,23 @@ def _scope_only(matched: str, subject: str) -> bool:
     from hgrag.agents.understanding.cue_words import graph_scoped
 
     return graph_scoped(matched) and len(subject.split()) <= 3
+
+
+def citation_hops(question: str, plan: dict[str, Any]) -> list[str]:
+    """'What do the references of T themselves cite?': citation words on both sides of one named paper walk two
+    citation steps (or meet two citing sets); a plan with one citation step answers the first half."""
+    from hgrag.agents.understanding.lexicon import load
+    from hgrag.agents.understanding.tokens import tag
+
+    ir = plan.get("ir")
+    if not ir or len(cite_edges(ir)) != 1:
+        return []
+    anchors = [a for a in plan.get("anchors", []) if a.get("text") and a.get("node_id")]
+    if len(anchors) != 1 or anchors[0].get("type") != "paper":
+        return []
+    tokens = tag(_hole_text(question, anchors, [0]), load("en"))
+    at = [i for i, t in enumerate(tokens) if t.concept == "mention"]
+    cites = [i for i, t in enumerate(tokens) if t.concept == "relation:cites"]
+    if len(at) == 1 and any(i < at[0] for i in cites) and any(i > at[0] for i in cites):
+        return ["a second citation step (the question cites on both sides of the paper)"]
+    return []

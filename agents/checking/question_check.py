@@ -16,7 +16,7 @@ from typing import Any
 from hgrag.tools.graph_kinds import STANDS_FOR
 from hgrag.agents.checking.mention_use import (ambiguous_references, context_combinations,
                                      unused_mentions)
-from hgrag.agents.checking.cite_check import (accounted_text, citation_count_direction, count_for_list, direction_parts,
+from hgrag.agents.checking.cite_check import (accounted_text, citation_count_direction, citation_hops, count_for_list, direction_parts,
                                       unlinked_citer)
 from hgrag.agents.checking.honest_checks import honest_parts
 from hgrag.agents.checking.question_clauses import asking_part, residue
@@ -121,7 +121,7 @@ def unexplained_parts(question: str, plan: dict[str, Any]) -> list[str]:
     features = ir_features(ir)
     missing = unexplained_numbers(text, features)
     missing += direction_parts(question, plan) + unlinked_citer(text) + count_for_list(question, plan) \
-        + citation_count_direction(question, plan)
+        + citation_count_direction(question, plan) + citation_hops(question, plan)
     missing += unused_mentions(question, plan) + context_combinations(question, plan) + ambiguous_references(question, plan)
     missing += honest_parts(text, question, plan)
     missing += structural_parts(text, plan, whole)  # the lexicon's check (agents/understanding)

@@ -51,6 +51,8 @@ def chain_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], list
     placed = _byline_place(masked(question, linked))
     if links is not None and placed is not None and "position" not in links:
         links["position"] = placed  # 'the person listed first on T': a byline place in the lexicon's patterns
+    if asked is None and links and "cites" in links and any(t.concept == "head:which" for t in tokens):
+        asked = "paper"  # 'what do the references of T themselves cite?': what is cited is papers
     if asked is None or links is None or author is not None and asked != "paper":
         return None
     if asked == "author" and not _names_people(tokens):
@@ -132,9 +134,10 @@ def _links(tokens: list[Token], at: int) -> dict[str, Any] | None:
                 return None
             links["position"], links["position_at"] = POSITIONS[token.concept], i
         elif token.concept == "relation:cites":
-            if "cites" in links:
-                return None
-            links["cites"], links["cites_at"] = _cite_direction(tokens, i, at), i
+            if "cites2" in links or "cites" in links and (links["cites_at"] < at) == (i < at):
+                return None  # two citation words on one side of the paper: no second step
+            key = "cites2" if "cites" in links else "cites"  # 'the references of T themselves cite': two steps
+            links[key], links[f"{key}_at"] = _cite_direction(tokens, i, at), i
         elif token.concept == "relation:coauthor":
             links["coauthor"] = True
     return links
@@ -207,6 +210,8 @@ def _walk(start: str, asked: str, links: dict[str, Any]) -> list[Any] | None:
         elif here != "paper":
             return None
         steps.append(lambda p, d=links["cites"]: ir.traverse(p, "cites", d))
+        if "cites2" in links:
+            steps.append(lambda p, d=links["cites2"]: ir.traverse(p, "cites", d))
         here = "paper"
     if "position" in links and position_last:  # 'the lead authors of the papers that cite T': the outer word last
         steps.append(lambda p, pos=links["position"]: ir.traverse(p, "writes", "in", pos))

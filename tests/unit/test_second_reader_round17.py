@@ -330,3 +330,10 @@ def test_between_two_named_things_joins_them_but_between_years_spans():
         return [t.concept for t in stranded_readings(text, tag(text, load("en")))]
     assert concepts("any collaboration between zzm and zzm")[2] == "operator:both"
     assert concepts("papers by zzm between zzyear and zzyear")[3] == "time:between"
+
+
+def test_citation_words_on_both_sides_of_a_paper_walk_two_steps(world):
+    answer, plan, report = read(world, f"What do the references of '{P4}' themselves cite?")
+    assert answer == [P1] and verified(report), plan.get("interpretation")  # P4 cites P3, which cites P1
+    answer, plan, report = read(world, f"Which references are cited by '{P4}'?")
+    assert answer == [P3] and verified(report), plan.get("interpretation")  # both words on one side: one step
