@@ -1,5 +1,5 @@
-"""Yes/no questions whether one person's work cites another's: 'Has A ever cited a paper written by B?', 'Did A
-cite B's work?', 'Was A cited by B?'. Two named people and one citation word between them; the words around them
+"""Yes/no questions whether one person's work (or a named paper) cites another's: 'Has A ever cited a paper written
+by B?', 'Did A cite B's work?', 'Was A cited by B?', 'Does T cite any paper written by B?'. Two named people and one citation word between them; the words around them
 may only be an opening auxiliary (or none: a claim asked about, 'A has cited B'), paper nouns, a writing verb ('a paper written by B') and frame words (a negation
 is read by the negation readers, which re-plan the positive question). The citing side is the first person (the
 second after a passive 'cited by')."""
@@ -13,14 +13,15 @@ from hgrag.agents.understanding.tokens import tag
 from hgrag.state import plan_ir as ir
 
 FRAME = ("function", "filler", "general")
-ALLOWED = ("kind:paper", "relation:writes", "relation:cites", "head:aux")
+ALLOWED = ("kind:paper", "relation:writes", "relation:cites", "head:aux", "function:any")
 
 
 def author_citation_plan(residual: str, spans: list[Any]) -> dict[str, Any] | None:
     """The plan testing whether any paper of the citing person cites any paper of the cited one, else None."""
     linked = [s for s in spans if s.candidates]
-    if len(spans) != 2 or len(linked) != 2 or any(s.type != "author" for s in linked):
-        return None
+    if len(spans) != 2 or len(linked) != 2 or any(s.type not in ("author", "paper") for s in linked) \
+            or all(s.type == "paper" for s in linked):
+        return None  # (two papers: the rules' citation test reads them)
     tokens = tag(residual.lower(), load("en"))
     mentions = [i for i, t in enumerate(tokens) if t.concept == "mention"]
     cites = [i for i, t in enumerate(tokens) if t.concept == "relation:cites"]
@@ -30,9 +31,15 @@ def author_citation_plan(residual: str, spans: list[Any]) -> dict[str, Any] | No
     citing, cited = sorted(linked, key=lambda s: s.start)
     if _passive(tokens, cites[0]):
         citing, cited = cited, citing
-    papers = [ir.traverse(ir.match([s.candidates[0].node_id], "author", s.text), "writes", "out") for s in (citing, cited)]
+    papers = [_papers(s) for s in (citing, cited)]
     program = ir.test(ir.setop("intersect", [ir.traverse(papers[0], "cites", "out"), papers[1]]), "nonempty")
     return _plan(program, [citing, cited])
+
+
+def _papers(span: Any) -> dict[str, Any]:
+    """A named paper itself, or a named person's papers."""
+    named = ir.match([span.candidates[0].node_id], span.type, span.text)
+    return named if span.type == "paper" else ir.traverse(named, "writes", "out")
 
 
 def _only_frame(tokens: list[Any]) -> bool:

@@ -337,3 +337,13 @@ def test_citation_words_on_both_sides_of_a_paper_walk_two_steps(world):
     assert answer == [P1] and verified(report), plan.get("interpretation")  # P4 cites P3, which cites P1
     answer, plan, report = read(world, f"Which references are cited by '{P4}'?")
     assert answer == [P3] and verified(report), plan.get("interpretation")  # both words on one side: one step
+
+
+@pytest.mark.parametrize("question, expected", [
+    (f"Does '{P2}' cite any paper written by Ann Lee?", ["yes"]),  # P2 cites P1, which Ann Lee wrote
+    (f"Does '{P4}' cite any paper written by Ann Lee?", ["no"]),  # P4 cites P3 only
+    (f"Has Bo Chen cited '{P1}'?", ["yes"]),
+])
+def test_citations_between_a_paper_and_a_persons_work(world, question, expected):
+    answer, plan, report = read(world, question)
+    assert answer == expected and verified(report), plan.get("interpretation")
