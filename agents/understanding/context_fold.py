@@ -31,6 +31,10 @@ def with_context_folded(question: str, detect: Callable[[str], list[Any]]) -> st
     if headed is not None:
         return headed
     sentences = [s for s in SENTENCE_END.split(question.strip()) if s.strip()]
+    dated = _year_folded(sentences)
+    if dated is not None:  # 'that year' bound; the context stays for the entity anaphors below
+        sentences[-1] = dated
+        question = " ".join(sentences)
     if len(sentences) < 2 or not _asks(sentences[-1]) or any(_asks(s) for s in sentences[:-1]):
         return question
     asking = sentences[-1]
@@ -50,6 +54,30 @@ def with_context_folded(question: str, detect: Callable[[str], list[Any]]) -> st
     if len(dict(_anaphor_patterns())[kind].findall(asking)) > 1:
         return question  # 'work that builds on it: which papers cite it?': one entity named twice reads as two
     return asking[:match.start()] + _written(span, match.group(0)) + asking[match.end():]
+
+
+def _year_folded(sentences: list[str]) -> str | None:
+    """'We are preparing a retrospective on the year 2009. What did A publish that year?': the asking sentence's year
+    anaphor (the lexicon's context references of kind year: 'that year', 'the same year') stands for the one year
+    the context sentences name: the asking sentence with the year in its place, or None (no such anaphor, or not
+    one year)."""
+    if len(sentences) < 2 or not _asks(sentences[-1]) or re.search(r"\b(?:19|20)\d\d\b", sentences[-1]):
+        return None
+    years = set(re.findall(r"\b(?:19|20)\d\d\b", " ".join(sentences[:-1])))
+    found = _year_anaphor().search(sentences[-1])
+    if len(years) != 1 or found is None:
+        return None
+    asking = sentences[-1]
+    lead = "" if re.search(r"\b(?:in|during)\s*$", asking[:found.start()], re.IGNORECASE) else "in "
+    return asking[:found.start()] + lead + years.pop() + asking[found.end():]
+
+
+@lru_cache(maxsize=1)
+def _year_anaphor() -> re.Pattern:
+    groups = load("en").extra.get("context_words", {}).get("context_references", [])
+    phrases = [f"{d} {n}" for g in groups if g.get("kinds") == ["year"] for d in g["determiners"] for n in g["nouns"]]
+    phrases += [w for g in groups if g.get("kinds") == ["year"] for w in g.get("words", [])]
+    return re.compile(rf"(?<![\w'-])(?:{phrase_alternation(phrases)})(?![\w'-])", re.IGNORECASE)
 
 
 def _heading_folded(question: str, detect: Callable[[str], list[Any]]) -> str | None:

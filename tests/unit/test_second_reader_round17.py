@@ -347,3 +347,19 @@ def test_citation_words_on_both_sides_of_a_paper_walk_two_steps(world):
 def test_citations_between_a_paper_and_a_persons_work(world, question, expected):
     answer, plan, report = read(world, question)
     assert answer == expected and verified(report), plan.get("interpretation")
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("We are preparing a retrospective on the year 2010. What did Bo Chen publish that year?",
+     "We are preparing a retrospective on the year 2010. What did Bo Chen publish in 2010?"),
+    ("Bo Chen moved in 2010. Which papers did he publish in that year?",
+     "Which papers did Bo Chen publish in 2010?"),  # the year bound, then the person
+    ("Between 2008 and 2010 a lot happened. What did Bo Chen publish that year?",
+     "Between 2008 and 2010 a lot happened. What did Bo Chen publish that year?"),  # two years: not bound
+])
+def test_a_year_anaphor_stands_for_the_one_year_of_the_context(world, question, expected):
+    from hgrag.agents.linking.mentions import MentionDetector
+    from hgrag.agents.understanding.context_fold import with_context_folded
+
+    detector = MentionDetector(world.index, world.store)
+    assert with_context_folded(question, lambda text: detector.detect(text)[0]) == expected
