@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from hgrag.agents.checking.cite_direction import one_paper_direction
 from hgrag.agents.planning.intent_thresholds import date_verb, thresholded, where_condition
 from hgrag.agents.planning.verb_places import names_publishing, verb_after_subject
-from hgrag.agents.understanding.cue_words import (bound_by, bounds_after, byline_places, graph_scoped, lists_things,
-                                                  names_papers, opens_yes_no, year_range)
+from hgrag.agents.understanding.cue_words import (bound_by, bounds_after, byline_places, count_alternation, graph_scoped,
+                                                  lists_things, names_papers, opens_yes_no, year_range)
 
 
 
@@ -43,15 +43,7 @@ TRIGGERS = frozenset("how which what who whom whose when where list name give fi
 DIRECT_WH = {"who": "author", "whom": "author", "whose": "author", "when": "year", "where": "venue"}
 FOCUS_WINDOW = 7
 
-def _lexicon_counts() -> str:
-    """The lexicon's ways of asking how many ('how often', 'how frequently', 'headcount') as an alternation."""
-    from hgrag.agents.understanding.lexicon import load
-
-    forms = sorted(load("en").concepts.get("head:how_many", []), key=len, reverse=True)
-    return "|".join(rf"\b{re.escape(f).replace(chr(92) + ' ', chr(92) + 's+')}\b" for f in forms) or r"\bhow many\b"
-
-
-COUNT = re.compile(_lexicon_counts() + r"|\bhow many\b|\bhow often\b|\bsize of\b|\bhow (long|big|large) is\b|\bnumber of\b|\bcount\b|\bhow much\b|\btotal\b|\btally\b|\bamount of\b|\bquantity\b")
+COUNT = re.compile(count_alternation() + r"|\bhow many\b|\bhow often\b|\bsize of\b|\bhow (long|big|large) is\b|\bnumber of\b|\bcount\b|\bhow much\b|\btotal\b|\btally\b|\bamount of\b|\bquantity\b")
 YES_NO_START = re.compile(r"^(did|do|does|has|have|had|is|are|was|were|can|could|would|will)\b")
 YES_NO_MARK = re.compile(r"\b(whether|is it true|true or false|yes or no|yes no|y n|or not)\b|\bif zz")
 CITE = re.compile(r"\bcit(e|ed|ation|ations|es|ing)\b|\bcitation count\b|\binfluential\b|\bimpactful\b|\breferenced\b")

@@ -117,3 +117,9 @@ def lists_things(text: str) -> bool:
     return bool(first) and first[0] in load("en").family("head").get("command", []) \
         and load("en").concept(first[0]) != "operator:count"
 
+
+
+def count_alternation() -> str:
+    """The lexicon's ways of asking how many ('how often', 'how frequently', 'headcount') as a regex alternation."""
+    forms = sorted(load("en").concepts.get("head:how_many", []), key=len, reverse=True)
+    return "|".join(rf"\b{re.escape(f).replace(chr(92) + ' ', chr(92) + 's+')}\b" for f in forms) or r"\bhow many\b"

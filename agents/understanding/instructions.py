@@ -23,8 +23,9 @@ def with_instructions(question: str, plan: dict[str, Any]) -> dict[str, Any]:
         return plan
     tokens = tag(question.lower(), load("en"))
     concepts = {t.concept or "" for t in tokens}  # read once for every instruction
-    if not _next_to_a_year(tokens, "instruction:inclusive"):
-        concepts.discard("instruction:inclusive")  # 'including the first author' says nothing of years
+    for bound in ("instruction:inclusive", "instruction:exclusive"):
+        if not _next_to_a_year(tokens, bound):
+            concepts.discard(bound)  # 'including the first author' says nothing of years
     return _inclusive_bounds(concepts, _first_left_out(concepts, _with_rounding(concepts, plan)))
 
 
@@ -59,15 +60,17 @@ def _first_left_out(concepts: set[str], plan: dict[str, Any]) -> dict[str, Any]:
     return {**plan, "ir": new, "ir_native": True, "interpretation": interpret(new, anchors=plan.get("anchors"))}
 
 
-INCLUSIVE = {">": ">=", "<": "<="}
+BOUNDS = {"instruction:inclusive": {">": ">=", "<": "<="}, "instruction:exclusive": {">=": ">", "<=": "<"}}
 
 
 def _inclusive_bounds(concepts: set[str], plan: dict[str, Any]) -> dict[str, Any]:
-    """'after 2006, that year included', 'before 2010 (inclusive)': a strict year bound keeps its year."""
+    """'after 2006, that year included', 'before 2010 (inclusive)': a strict year bound keeps its year; 'from after
+    2007 (so 2007 itself is excluded)': a year bound that keeps its year leaves it out."""
     program = plan.get("ir")
-    if "instruction:inclusive" not in concepts or not program:
+    wanted = [BOUNDS[c] for c in BOUNDS if c in concepts]
+    if len(wanted) != 1 or not program:
         return plan
-    new = _inclusive(program)
+    new = _bounded(program, wanted[0])
     if new == program:
         return plan
     from hgrag.agents.answering.interpretation import interpret
@@ -75,14 +78,14 @@ def _inclusive_bounds(concepts: set[str], plan: dict[str, Any]) -> dict[str, Any
     return {**plan, "ir": new, "ir_native": True, "interpretation": interpret(new, anchors=plan.get("anchors"))}
 
 
-def _inclusive(op: Any) -> Any:
+def _bounded(op: Any, swap: dict[str, str]) -> Any:
     if isinstance(op, list):
-        return [_inclusive(item) for item in op]
+        return [_bounded(item, swap) for item in op]
     if not isinstance(op, dict):
         return op
-    copy = {key: _inclusive(value) for key, value in op.items()}
-    if copy.get("op") == "filter" and copy.get("attr") == "year" and copy.get("cmp") in INCLUSIVE:
-        copy["cmp"] = INCLUSIVE[copy["cmp"]]
+    copy = {key: _bounded(value, swap) for key, value in op.items()}
+    if copy.get("op") == "filter" and copy.get("attr") == "year" and copy.get("cmp") in swap and "value" in copy:
+        copy["cmp"] = swap[copy["cmp"]]
     return copy
 
 

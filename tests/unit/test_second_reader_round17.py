@@ -363,3 +363,18 @@ def test_a_year_anaphor_stands_for_the_one_year_of_the_context(world, question, 
 
     detector = MentionDetector(world.index, world.store)
     assert with_context_folded(question, lambda text: detector.detect(text)[0]) == expected
+
+
+def test_a_stated_exclusive_year_makes_a_bound_strict(world):
+    from hgrag.agents.understanding.instructions import with_instructions
+    from hgrag.tools.plan_exec import full_answer
+
+    question = "List Dariush Divsalar's papers from 2010 on (so 2010 itself is excluded)."
+    _, plan, _ = read(world, question)
+    strict = with_instructions(question, plan)  # (the plan node applies the question's instructions)
+    assert [item.text for item in full_answer(world.store, strict)] == [P4], strict.get("interpretation")
+
+
+def test_the_last_place_on_the_byline_must_be_read(world):
+    answer, plan, report = read(world, f"Whose name closes the author list of '{P1}'?")
+    assert not verified(report) or answer == ["Ann Lee"], (answer, plan.get("interpretation"))
