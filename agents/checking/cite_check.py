@@ -190,10 +190,22 @@ def unlinked_citer(text: str) -> list[str]:
     found = []
     for pattern in (CITING_SUBJECT, CITING_AGENT):
         match = pattern.search(text)
-        if match and "zzm" not in match.group("subject") and not GENERIC_SUBJECT.match(match.group("subject").strip()) \
+        if match and "zzm" not in match.group("subject") and not _generic(match.group("subject").strip()) \
                 and not _scope_only(match.group(0), match.group("subject")):
             found.append(f"'{match.group('subject').strip()}' (the citing paper is not one I could find)")
     return found
+
+
+def _generic(subject: str) -> bool:
+    """A subject that names no paper: generic words, or only words the lexicon reads as no name ('there any record
+    of subsequent works that')."""
+    from hgrag.agents.understanding.lexicon import load
+    from hgrag.agents.understanding.tokens import tag
+
+    if GENERIC_SUBJECT.match(subject):
+        return True
+    tokens = tag(subject.lower(), load("en"))
+    return bool(tokens) and all(t.family in ("function", "filler", "general", "kind", "time", "head") for t in tokens)
 
 
 def _scope_only(matched: str, subject: str) -> bool:

@@ -378,3 +378,10 @@ def test_a_stated_exclusive_year_makes_a_bound_strict(world):
 def test_the_last_place_on_the_byline_must_be_read(world):
     answer, plan, report = read(world, f"Whose name closes the author list of '{P1}'?")
     assert not verified(report) or answer == ["Ann Lee"], (answer, plan.get("interpretation"))
+
+
+def test_a_citing_subject_of_lexicon_words_names_no_paper():
+    from hgrag.agents.checking.cite_check import unlinked_citer
+
+    assert unlinked_citer("is there any record of subsequent works that cite zzm ?") == []
+    assert unlinked_citer("does kowalski's thesis cite zzm ?")  # an unknown word: a citing paper not linked
