@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from hgrag.agents.second_reader.contrasts import alternatives_group, comparison_plan, negated_yes_no
+from hgrag.agents.second_reader.contrasts import alternatives_group, comparative_test, comparison_plan, negated_yes_no
 from hgrag.agents.second_reader.coordinated import (both_after, both_before, elliptical, clause_after_head, coordinated_questions,
                                                     noun_of_back_reference, only_summing, shared_answer, total_count,
                                                     united_answer, without_union_words)
@@ -60,7 +60,7 @@ def read_compound(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Ch
         return plan
     if _ranks_named(rules, spans):
         return None  # the rules rank the named entities against each other: a comparison they read
-    compared = comparison_plan(question, spans)
+    compared = comparative_test(question, spans) or comparison_plan(question, spans)
     if isinstance(compared, str):
         return refuse(compared + ", so I do not answer rather than answer another question.")
     if compared is not None:

@@ -11,6 +11,8 @@ import re
 from typing import Any, Callable
 
 from hgrag.agents.second_reader.lexicon import find, phrase_pattern, words
+from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.tokens import tag
 from hgrag.state import plan_ir as ir
 
 PlanFn = Callable[[str], dict[str, Any]]
@@ -230,3 +232,25 @@ def _leftover(question: str, group: list[Any], phrases: list[str], joiners: str 
     tokens = [t.strip("'’-") for t in re.findall(r"[\w'’-]+", text.lower())]
     tokens = [t for t in tokens if t]
     return [t for t in tokens if t not in fillers]
+
+
+def comparative_test(question: str, spans: list[Any]) -> tuple[dict[str, Any], list[Any]] | None | str:
+    """The yes/no IR of 'Is T1 cited more often than T2?', 'Was T1 published earlier than T2?' (the first named thing
+    beats the second on the comparative's measure, strictly); a reason when part of it cannot be read; else None."""
+    linked = sorted((s for s in spans if s.candidates), key=lambda s: s.start)
+    opening = tag(question[:linked[0].start].lower(), load("en")) if linked else []
+    if len(linked) != 2 or linked[0].type != linked[1].type or not opening or opening[0].concept != "head:aux":
+        return None  # ('is T1 … than T2?': an auxiliary opens a yes/no question)
+    between = question[linked[0].end:linked[1].start]
+    found = find("comparatives", between)
+    if not found or not re.search(r"\bthan\b", between, re.IGNORECASE):
+        return None
+    attr, order = words()["comparatives"][found[0].group(0).lower()]
+    if linked[0].type not in words()["measures_per_kind"].get(attr, []):
+        return f"I can't compare {linked[0].type}s by '{found[0].group(0)}'"
+    leftover = _leftover(question, linked, [m.group(0) for m in found] + ["than"])
+    if leftover:
+        return f"I can't use '{' '.join(leftover)}' in this comparison"
+    first, second = (ir.match([s.candidates[0].node_id], s.type, s.text) for s in linked)
+    beaten = ir.where(first, attr, ">" if order == "max" else "<", sub=ir.aggregate(second, "max", attr))
+    return ir.test(beaten, "nonempty"), linked

@@ -385,3 +385,13 @@ def test_a_citing_subject_of_lexicon_words_names_no_paper():
 
     assert unlinked_citer("is there any record of subsequent works that cite zzm ?") == []
     assert unlinked_citer("does kowalski's thesis cite zzm ?")  # an unknown word: a citing paper not linked
+
+
+@pytest.mark.parametrize("question, expected", [
+    (f"Is '{P1}' cited more often than '{P3}'?", ["no"]),  # 40 against 55
+    (f"Does '{P3}' have more citations than '{P1}'?", ["yes"]),
+    (f"Was '{P1}' published earlier than '{P2}'?", ["yes"]),  # 2008 against 2010
+])
+def test_a_yes_no_comparison_of_two_named_things(world, question, expected):
+    answer, plan, report = read(world, question)
+    assert answer == expected and verified(report), plan.get("interpretation")
