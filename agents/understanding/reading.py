@@ -33,7 +33,7 @@ def read_question(question: str, detect: Callable[[str], list[Any]]) -> Reading:
     if language == "en":
         return Reading(with_context_folded(as_asked(question), detect), "en")
     if language in ("de", "fr"):
-        return Reading(to_english(question, language, spans), language)
+        return Reading(with_year_itself_excluded(to_english(question, language, spans)), language)
     return Reading(question, language, unsupported_sentence(language))
 
 
@@ -41,7 +41,23 @@ def as_asked(question: str) -> str:
     """An English question without its chat lead-in, its yes/no opening or closing tag and its runs of years
     written plainly."""
     return with_bounds_plain(with_spans_as_between(with_tag_as_yes_no(with_plain_yes_no_opening(
-        with_typo_heads(without_lead_in(question))))))
+        with_typo_heads(without_lead_in(with_year_itself_excluded(question)))))))
+
+
+def with_year_itself_excluded(question: str) -> str:
+    """'after 2022, not counting 2022 itself' -> 'after 2022, that year excluded': a year said again to be left out
+    (lexicon `year_itself_excluded`) is the instruction on the bound that named it first; a year not named before
+    is left as it is (it may be an exclusion of its own)."""
+    spec = load("en").extra.get("year_itself_excluded", {})
+    leads, tails = (phrase_alternation(spec.get(key, [])) for key in ("leads", "tails"))
+    year = r"(?:(?:the\s+)?year\s+)?((?:19|20)\d\d)(?:\s+itself)?"
+    pattern = re.compile(rf"\b(?:(?:{leads})\s+{year}|{year}\s+(?:{tails}))\b", re.IGNORECASE)
+
+    def instruction(match: re.Match) -> str:
+        said = match.group(1) or match.group(2)
+        named_before = re.search(rf"\b{said}\b", question[:match.start()])
+        return "that year excluded" if named_before else match.group(0)
+    return pattern.sub(instruction, question) if leads and tails else question
 
 
 def with_typo_heads(question: str) -> str:

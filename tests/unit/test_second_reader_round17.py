@@ -395,3 +395,17 @@ def test_a_citing_subject_of_lexicon_words_names_no_paper():
 def test_a_yes_no_comparison_of_two_named_things(world, question, expected):
     answer, plan, report = read(world, question)
     assert answer == expected and verified(report), plan.get("interpretation")
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Which of A's papers came out after 2022, not counting 2022 itself?",
+     "Which of A's papers came out after 2022, that year excluded?"),
+    ("Papers of A from 2020 to 2023, not counting 2021 itself?",
+     "Papers of A from 2020 to 2023, not counting 2021 itself?"),  # a year not named before: an exclusion of its own
+    ("Which papers has A published before 2022 without the year 2022 itself?",
+     "Which papers has A published before 2022 that year excluded?"),
+])
+def test_a_bound_year_said_again_to_be_left_out(question, expected):
+    from hgrag.agents.understanding.reading import with_year_itself_excluded
+
+    assert with_year_itself_excluded(question) == expected
