@@ -227,9 +227,15 @@ def citation_hops(question: str, plan: dict[str, Any]) -> list[str]:
     anchors = [a for a in plan.get("anchors", []) if a.get("text") and a.get("node_id")]
     if len(anchors) != 1 or anchors[0].get("type") != "paper":
         return []
-    tokens = tag(_hole_text(question, anchors, [0]), load("en"))
+    typed = anchors[0]["text"]
+    sentence = next((part for part in re.split(r"(?<=[?!;])\s+|(?<=\.)\s+(?=[A-Z])", question.replace(typed, "zzpaper"))
+                     if "zzpaper" in part), "")
+    tokens = [t for t in tag(_hole_text(sentence.replace("zzpaper", typed), anchors, [0]), load("en"))
+              if t.family != "function"]
     at = [i for i, t in enumerate(tokens) if t.concept == "mention"]
-    cites = [i for i, t in enumerate(tokens) if t.concept == "relation:cites"]
-    if len(at) == 1 and any(i < at[0] for i in cites) and any(i > at[0] for i in cites):
+    if len(at) != 1 or at[0] == 0:
+        return []
+    owned = tokens[at[0] - 1].concept == "relation:cites"  # 'the references of T', 'the papers citing T'
+    if owned and any(t.concept == "relation:cites" for t in tokens[at[0] + 1:]):
         return ["a second citation step (the question cites on both sides of the paper)"]
     return []

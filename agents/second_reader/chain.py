@@ -48,6 +48,8 @@ def chain_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], list
     at = [i for i, t in enumerate(tokens) if t.concept == "mention"][linked.index(start)]
     asked = _asked_kind(tokens)
     links = _links(tokens, at)
+    if links and "cites2" in links and not _one_sentence(text, tokens, links["cites_at"], links["cites2_at"]):
+        links = None  # 'Whose papers cite A? Give me the citing authors.': the second sentence says it again
     placed = _byline_place(masked(question, linked))
     if links is not None and placed is not None and "position" not in links:
         links["position"] = placed  # 'the person listed first on T': a byline place in the lexicon's patterns
@@ -71,6 +73,18 @@ def chain_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], list
     if any(t.concept in ("head:how_many", "operator:count") for t in tokens):
         program = ir.aggregate(program, "count")
     return program, [start] + ([author] if author is not None else [])
+
+
+def _one_sentence(text: str, tokens: list[Token], one: int, other: int) -> bool:
+    """Are two tokens (indices into `tokens`, tagged from `text`) in one sentence of the text?"""
+    import re
+
+    ends, count = [], 0
+    for sentence in re.split(r"(?<=[?!.;])\s+", text):
+        count += len(tag(sentence, load("en")))
+        ends.append(count)
+    which = [next((k for k, end in enumerate(ends) if i < end), len(ends)) for i in (one, other)]
+    return which[0] == which[1] and ends[-1] == len(tokens)
 
 
 def _byline_place(text: str) -> int | None:

@@ -409,3 +409,14 @@ def test_a_bound_year_said_again_to_be_left_out(question, expected):
     from hgrag.agents.understanding.reading import with_year_itself_excluded
 
     assert with_year_itself_excluded(question) == expected
+
+
+@pytest.mark.parametrize("question", [
+    f"Who has cited '{P1}'? I need the citing papers.",  # the second sentence says it again: one step
+    f"Excluding references from 2012, which papers does '{P4}' cite?",  # 'references' not of the paper: one step
+])
+def test_citation_words_in_two_sentences_or_unowned_are_one_step(world, question):
+    from hgrag.agents.checking.cite_check import citation_hops
+
+    _, plan, _ = read(world, question)
+    assert citation_hops(question, plan) == [], plan.get("interpretation")
