@@ -19,6 +19,7 @@ from hgrag.agents.planning.composition import compose_plan
 from hgrag.agents.planning.author_citations import author_citation_plan
 from hgrag.agents.planning.existence import existence_plan
 from hgrag.agents.planning.unrecorded import unrecorded_attribute_tested
+from hgrag.agents.planning.year_of import with_paper_years
 from hgrag.agents.planning.paper_facts import authored_paper_plan, paper_facts_plan
 from hgrag.agents.planning.type_predicates import type_test_plan
 from hgrag.agents.language import non_english, unsupported_language_text
@@ -58,6 +59,7 @@ class OfflinePlanner:
 
     def plan(self, question: str, resources: Resources, context: Context) -> dict[str, Any]:
         plan = _with_names_mended(self._plan(question, resources), question, resources, self._plan)
+        plan = with_paper_years(plan, question, resources.store, lambda text: self._plan(text, resources))
         plan = _with_exclusion(plan, question, resources, self._plan)
         aside = context_aside(question, plan)
         if not aside:

@@ -238,4 +238,7 @@ def citation_hops(question: str, plan: dict[str, Any]) -> list[str]:
     owned = tokens[at[0] - 1].concept == "relation:cites"  # 'the references of T', 'the papers citing T'
     if owned and any(t.concept == "relation:cites" for t in tokens[at[0] + 1:]):
         return ["a second citation step (the question cites on both sides of the paper)"]
+    cites = [i for i, t in enumerate(tokens[:at[0]]) if t.concept == "relation:cites"]
+    if owned and len(cites) >= 2 and any(t.concept == "kind:paper" for t in tokens[cites[-2] + 1:cites[-1]]):
+        return ["a second citation step ('the papers that cite the papers citing T')"]
     return []

@@ -184,7 +184,8 @@ class Composer:
 
     def excluded_person(self) -> dict[str, Any] | None:
         authors = self.by_type["author"]
-        negated = NEGATION.search(self.text)
+        negated = ([None] + list(NEGATION.finditer(self.text)))[-1]  # the last one ('Co-author list, minus one
+        # person. Who has co-authored with A, apart from B?': 'apart from' leads B out, not the heading's 'minus')
         named_again = len(authors) in (3, 4) and len({self.node_id(a) for a in authors}) == 2  # "A worked with B. … A … B?"
         if len(authors) != 2 and not named_again or self.by_type["paper"] or not negated:
             return None

@@ -148,8 +148,9 @@ def _links(tokens: list[Token], at: int) -> dict[str, Any] | None:
                 return None
             links["position"], links["position_at"] = POSITIONS[token.concept], i
         elif token.concept == "relation:cites":
-            if "cites2" in links or "cites" in links and (links["cites_at"] < at) == (i < at):
-                return None  # two citation words on one side of the paper: no second step
+            if "cites2" in links or "cites" in links and (links["cites_at"] < at) == (i < at) and not any(
+                    t.concept == "kind:paper" for t in tokens[links["cites_at"] + 1:i]):
+                return None  # two citation words on one side of the paper with no papers between: one step
             key = "cites2" if "cites" in links else "cites"  # 'the references of T themselves cite': two steps
             links[key], links[f"{key}_at"] = _cite_direction(tokens, i, at), i
         elif token.concept == "relation:coauthor":

@@ -64,12 +64,38 @@ def without_entity(ir: dict[str, Any], anchor: dict[str, Any]) -> dict[str, Any]
         left_out = {"op": "traverse", "input": left_out, "edge": "writes", "direction": "in"}  # T's authors
     elif anchor.get("works_of") and output_kind(listed) == "paper":
         left_out = {"op": "traverse", "input": left_out, "edge": "writes", "direction": "out"}  # A's papers
+    elif anchor.get("type") == "paper" and output_kind(listed) != "paper":
+        passed = _paper_left_out_on_the_way(listed, left_out)  # 'leaving aside T, who has A co-authored with?'
+        return None if passed is None else ({**ir, "input": passed} if counting else passed)
     elif listed.get("op") not in LISTS or output_kind(listed) != anchor.get("type"):
         return None
     if listed.get("op") not in LISTS:
         return None
     rest = {"op": "difference", "inputs": [listed, left_out]}
     return {**ir, "input": rest} if counting else rest
+
+
+PAPER_STEPS = (("writes", "out"), ("published_in", "in"))  # a person's papers, a venue's papers
+
+
+def _paper_left_out_on_the_way(op: dict[str, Any], paper: dict[str, Any]) -> dict[str, Any] | None:
+    """The IR with the paper taken out of the papers it walks through from a named person or venue (a copy), or
+    None when it walks through no such papers."""
+    if not isinstance(op, dict):
+        return None
+    source = op.get("input")
+    if op.get("op") == "traverse" and (op.get("edge"), op.get("direction")) in PAPER_STEPS \
+            and isinstance(source, dict) and source.get("op") == "match":
+        return {"op": "difference", "inputs": [op, paper]}
+    for key in ("input",):
+        inner = _paper_left_out_on_the_way(op.get(key), paper) if isinstance(op.get(key), dict) else None
+        if inner is not None:
+            return {**op, key: inner}
+    for i, part in enumerate(op.get("inputs") or []):
+        inner = _paper_left_out_on_the_way(part, paper)
+        if inner is not None:
+            return {**op, "inputs": [*op["inputs"][:i], inner, *op["inputs"][i + 1:]]}
+    return None
 
 
 def left_out_already(ir: dict[str, Any] | None, anchor: dict[str, Any]) -> bool:

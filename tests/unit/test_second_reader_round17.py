@@ -420,3 +420,30 @@ def test_citation_words_in_two_sentences_or_unowned_are_one_step(world, question
 
     _, plan, _ = read(world, question)
     assert citation_hops(question, plan) == [], plan.get("interpretation")
+
+
+@pytest.mark.parametrize("question, expected", [
+    (f"Which papers cite the papers that cite '{P1}'?", [P4]),  # P2, P3 cite P1; P4 cites P3
+    (f"Leaving aside the paper '{P3}', who has Bo Chen co-authored with?", ["Dariush Divsalar"]),
+    (f"Which papers appeared in Computer Networks in the year '{P2}' appeared?", [P2]),  # 2010
+    ("Co-author list, minus one person. Who has co-authored with Bo Chen, apart from Marvin K. Simon?",
+     ["Dariush Divsalar"]),
+])
+def test_round18_mechanisms(world, question, expected):
+    from hgrag.agents.retrieval_agent import OfflinePlanner
+    from hgrag.agents.second_reader.hook import second_read
+    from hgrag.agents.planning.plan_basics import unsupported_plan
+    from hgrag.state.context import Context
+    from hgrag.tools.plan_exec import full_answer
+
+    planner, context = OfflinePlanner(), Context(dataset="toy")
+    plan = second_read(question, planner.plan(question, world, context), world,
+                       lambda text: planner.plan(text, world, context), unsupported_plan)
+    assert sorted(item.text for item in full_answer(world.store, plan)) == expected, plan.get("interpretation")
+
+
+def test_a_polite_request_opening_is_no_yes_no_question():
+    from hgrag.agents.understanding.check import asked_kind, asking_tokens
+
+    assert asked_kind(asking_tokens("i would appreciate a listing of the papers by zzm")) != "yes/no"
+    assert asked_kind(asking_tokens("would zzm be an author of zzm")) == "yes/no"
