@@ -51,7 +51,8 @@ def _paper_anaphor() -> re.Pattern:
 
 def _year_clause(title: str) -> re.Pattern:
     """'in the year (that|when) T appeared', 'the year T was published' (the lexicon's publishing verbs)."""
+    spec = load("en").extra.get("paper_year_clause", {})
     verbs = phrase_alternation(load("en").concepts.get("relation:published", []))
-    return re.compile(rf"\s*\b(?:in\s+|during\s+)?the\s+(?:same\s+)?year\s+(?:that\s+|when\s+|in\s+which\s+)?"
-                      rf"[{QUOTES}]?{re.escape(title)}\.?[{QUOTES}]?\s+(?:(?:was|got|had\s+been|has\s+been)\s+)?"
-                      rf"(?:{verbs})\b", re.IGNORECASE)
+    leads, nouns, links, aux = (phrase_alternation(spec.get(key, [])) for key in ("leads", "nouns", "links", "auxiliaries"))
+    return re.compile(rf"\s*\b(?:(?:{leads})\s+)?(?:{nouns})\s+(?:(?:{links})\s+)?[{QUOTES}]?{re.escape(title)}\.?"
+                      rf"[{QUOTES}]?\s+(?:(?:{aux})\s+)?(?:{verbs})\b", re.IGNORECASE)

@@ -243,12 +243,13 @@ def comparative_test(question: str, spans: list[Any]) -> tuple[dict[str, Any], l
         return None  # ('is T1 … than T2?': an auxiliary opens a yes/no question)
     between = question[linked[0].end:linked[1].start]
     found = find("comparatives", between)
-    if not found or not re.search(r"\bthan\b", between, re.IGNORECASE):
+    than = [w for w in words()["comparison_joiners"] if re.search(rf"\b{re.escape(w)}\b", between, re.IGNORECASE)]
+    if not found or not than:
         return None
     attr, order = words()["comparatives"][found[0].group(0).lower()]
     if linked[0].type not in words()["measures_per_kind"].get(attr, []):
         return f"I can't compare {linked[0].type}s by '{found[0].group(0)}'"
-    leftover = _leftover(question, linked, [m.group(0) for m in found] + ["than"])
+    leftover = _leftover(question, linked, [m.group(0) for m in found] + than)
     if leftover:
         return f"I can't use '{' '.join(leftover)}' in this comparison"
     first, second = (ir.match([s.candidates[0].node_id], s.type, s.text) for s in linked)

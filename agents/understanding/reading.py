@@ -49,8 +49,9 @@ def with_year_itself_excluded(question: str) -> str:
     (lexicon `year_itself_excluded`) is the instruction on the bound that named it first; a year not named before
     is left as it is (it may be an exclusion of its own)."""
     spec = load("en").extra.get("year_itself_excluded", {})
-    leads, tails = (phrase_alternation(spec.get(key, [])) for key in ("leads", "tails"))
-    year = r"(?:(?:the\s+)?year\s+)?((?:19|20)\d\d)(?:\s+itself)?"
+    leads, tails, nouns, itself = (phrase_alternation(spec.get(key, [])) for key in ("leads", "tails", "year_nouns",
+                                                                                    "reflexives"))
+    year = rf"(?:(?:{nouns})\s+)?((?:19|20)\d\d)(?:\s+(?:{itself}))?"
     pattern = re.compile(rf"\b(?:(?:{leads})\s+{year}|{year}\s+(?:{tails}))\b", re.IGNORECASE)
 
     def instruction(match: re.Match) -> str:
