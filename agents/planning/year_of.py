@@ -15,9 +15,13 @@ QUOTES = "\"'“”‘’«»„"
 
 def with_paper_years(plan: dict[str, Any], question: str, store: Any,
                      replan: Callable[[str], dict[str, Any]]) -> dict[str, Any]:
-    """`plan`, or the plan of the question with 'the year T appeared' written as T's year."""
+    """`plan`, or (when it reads no year) the plan of the question with 'the year T appeared' written as T's year."""
     from hgrag.agents.checking.question_check import unexplained_parts
 
+    from hgrag.state.plan_ir import walk
+
+    if plan.get("ir") and any(op.get("op") == "filter" and op.get("attr") == "year" for op in walk(plan["ir"])):
+        return plan  # the rules read the year ('from the year that T appeared' in a generated set leaves T out)
     for anchor in plan.get("anchors") or []:
         if anchor.get("type") != "paper" or not anchor.get("node_id") or not anchor.get("text"):
             continue

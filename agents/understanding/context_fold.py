@@ -111,7 +111,8 @@ def _heading_folded(question: str, detect: Callable[[str], list[Any]]) -> str | 
         return None
     kind, match = found
     first = heading.split()[0].lower() if heading.split() else ""
-    if load("en").concept(first) == "function:the" or first in load("en").extra.get("indefinite_articles", []):
+    phrase = not re.search(r"[.?!]", rest) and not any(t.family in ("relation", "head") for t in tag(rest.lower(), load("en")))
+    if phrase and (load("en").concept(first) == "function:the" or first in load("en").extra.get("indefinite_articles", [])):
         replacement = heading[:1].lower() + heading[1:]  # 'the primary topic of T: what is it called?'
     elif kind == named[0].type and joined:
         replacement = _written(named[0], match.group(0))  # 'A: which papers did he write?' (the heading is A)
