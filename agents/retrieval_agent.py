@@ -367,12 +367,14 @@ def _asking_part_alone(question: str, plan: dict[str, Any], planned: Any) -> dic
     from hgrag.agents.second_reader.hook import tested_set
     from hgrag.agents.understanding.asking_sentence import asking_part, without_list_tail
 
-    if not plan.get("ir") or plan.get("operation") == "unsupported" or not unexplained_parts(question, plan):
+    if not plan.get("ir") or plan.get("operation") == "unsupported":
         return None
-    rest = asking_part(question, plan)
+    rest, tail = asking_part(question, plan), without_list_tail(question)  # (cheap: read before the check)
+    if not (rest or tail) or not unexplained_parts(question, plan):
+        return None
     found = planned(rest) if rest else None
-    if not rest and without_list_tail(question):  # 'Are there papers citing T? Which ones?': the tested set
-        rest = without_list_tail(question)
+    if not rest:  # 'Are there papers citing T? Which ones?': the tested set
+        rest = tail
         tested = planned(rest)
         found = tested_set(tested) if tested.get("ir") and not unexplained_parts(rest, tested) else None
         return {**found, "checked_question": rest, "parts_checked": True} if found else None
