@@ -68,7 +68,9 @@ def _year_folded(sentences: list[str]) -> str | None:
     if len(years) != 1 or found is None:
         return None
     asking = sentences[-1]
-    lead = "" if re.search(r"\b(?:in|during)\s*$", asking[:found.start()], re.IGNORECASE) else "in "
+    leads = load("en").extra.get("paper_year_clause", {}).get("leads", [])  # ('in', 'during' before the anaphor)
+    lead = "" if re.search(rf"\b(?:{phrase_alternation(leads)})\s*$", asking[:found.start()], re.IGNORECASE) \
+        else f"{leads[0]} " if leads else ""
     return asking[:found.start()] + lead + years.pop() + asking[found.end():]
 
 
@@ -97,7 +99,7 @@ def _heading_folded(question: str, detect: Callable[[str], list[Any]]) -> str | 
             or any(s.start >= colon.end() for s in spans):
         return None
     anaphors = load("en").extra.get("anaphors", {})
-    heading = question[:colon.start()].strip()
+    heading = question[:colon.start()]
     rest = heading
     for span in sorted(named, key=lambda s: -s.start):
         rest = rest[:span.start] + " " + rest[span.end:]
@@ -110,8 +112,10 @@ def _heading_folded(question: str, detect: Callable[[str], list[Any]]) -> str | 
     if len(named) != 1 or not found:
         return None
     kind, match = found
+    heading = heading.strip()
     first = heading.split()[0].lower() if heading.split() else ""
-    phrase = not re.search(r"[.?!]", rest) and not any(t.family in ("relation", "head") for t in tag(rest.lower(), load("en")))
+    phrase = not re.search(r"[.?!]", rest) and not any(t.family in ("relation", "head")
+                                                       for t in tag(rest.lower(), load("en")))  # a noun phrase
     if phrase and (load("en").concept(first) == "function:the" or first in load("en").extra.get("indefinite_articles", [])):
         replacement = heading[:1].lower() + heading[1:]  # 'the primary topic of T: what is it called?'
     elif kind == named[0].type and joined:
