@@ -61,8 +61,8 @@ def ir_features(ir: dict[str, Any] | None) -> Features:
 
 def _offset_numbers(offset: Any) -> list[int]:
     """The numbers a year offset states: its step (2 years after) or its window's length (the first 4 years)."""
-    if isinstance(offset, list):
-        return [offset[1] - offset[0] + 1]
+    if isinstance(offset, list):  # (and its far end: 'from their first year up to 4 years after it')
+        return [offset[1] - offset[0] + 1, max(abs(offset[0]), abs(offset[1]))]
     return [abs(offset)] if isinstance(offset, int) else []
 
 

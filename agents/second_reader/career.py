@@ -97,7 +97,9 @@ def _offset(tokens: list[Token], fn: str) -> int | list[int] | None | bool:
 WINDOW_WORDS = ("function", "head", "filler", "mention", "number")
 WINDOW_CONCEPTS = ("kind:paper", "kind:venue", "relation:published", "relation:writes", "attribute:year",
                    "operator:first", "operator:last", "instruction:exclusive", "instruction:inclusive", "operator:count",
-                   "time:after", "time:before")
+                   "time:after", "time:before", "time:between", "operator:compare_more", "operator:compare_less",
+                   "operator:list")
+WINDOW_SHIFTS = {**SHIFTS, "operator:compare_more": 1, "operator:compare_less": -1}  # 'two years later
 
 
 def window_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], list[Any]] | None:
@@ -109,13 +111,14 @@ def window_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], lis
         return None
     tokens = [t for t in tag(masked(question, linked), load("en")) if t.family != "filler"]
     at = next((i for i in range(len(tokens) - 2) if _number(tokens[i]) and tokens[i + 1].concept == "attribute:year"
-               and tokens[i + 2].concept in SHIFTS), None)
-    ends = [ENDS[t.concept] for t in tokens[at + 3:] if t.concept in ENDS] if at is not None else []
+               and tokens[i + 2].concept in WINDOW_SHIFTS), None)
+    ends = [ENDS[t.concept] for t in tokens if t.concept in ENDS] if at is not None else []
     if at is None or len(set(ends)) != 1 or any(t.family not in WINDOW_WORDS and t.concept not in WINDOW_CONCEPTS
                                                 for t in tokens):
         return None
-    n, shift = _number(tokens[at]), SHIFTS[tokens[at + 2].concept]
-    start = 0 if any(t.concept == "instruction:inclusive" for t in tokens) else 1
+    n, shift = _number(tokens[at]), WINDOW_SHIFTS[tokens[at + 2].concept]
+    from_the_end = any(t.concept in ENDS for t in tokens[:at])  # 'from their first year up to 4 years after it'
+    start = 0 if from_the_end or any(t.concept == "instruction:inclusive" for t in tokens) else 1
     offset = [start, n] if shift > 0 else [-n, -start]
     author = linked[0]
     papers = ir.traverse(ir.match([author.candidates[0].node_id], "author", author.text), "writes", "out")

@@ -91,18 +91,30 @@ def _chain_reading(question: str, spans: list[Any], native: Callable[..., dict[s
     from hgrag.agents.second_reader.averages import average_program
     from hgrag.agents.second_reader.career import career_program, window_program
     from hgrag.agents.second_reader.chain import chain_program
-
     from hgrag.agents.second_reader.same_as import same_as_program
 
-    found = chain_program(question, spans) or career_program(question, spans) or window_program(question, spans) \
-        or average_program(question, spans) or same_as_program(question, spans)
-    if found is None:
+    readers = (chain_program, career_program, window_program, average_program, same_as_program, _first_sentence_chain)
+    for reader in readers:  # the first reading the check accepts (a reader may read a question another reads better)
+        found = reader(question, spans)
+        plan = native(found[0], found[1]) if found is not None else None
+        if plan is not None and not check(question, plan):
+            plan["rationale"] = "chain reader: " + plan.get("rationale", "")
+            return plan
+    return None
+
+
+def _first_sentence_chain(question: str, spans: list[Any]) -> tuple[dict[str, Any], list[Any]] | None:
+    """'Whose work does T cite? Give the authors of the cited papers.': the chain of the sentence that names the one
+    mention, when a later sentence only says it again (the check still reads the whole question)."""
+    import re
+
+    from hgrag.agents.second_reader.chain import chain_program
+
+    end = re.search(r"[?!]\s+\S", question)
+    linked = [s for s in spans if s.candidates]
+    if end is None or len(linked) != 1 or linked[0].end > end.start():
         return None
-    plan = native(found[0], found[1])
-    if check(question, plan):
-        return None
-    plan["rationale"] = "chain reader: " + plan.get("rationale", "")
-    return plan
+    return chain_program(question[:end.start() + 1], linked)
 
 
 def _unplaced_reading(question: str, plan: dict[str, Any], spans: list[Any], native: Callable[..., dict[str, Any]],

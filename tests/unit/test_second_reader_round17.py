@@ -439,3 +439,13 @@ def test_a_polite_request_opening_is_no_yes_no_question():
 
     assert asked_kind(asking_tokens("i would appreciate a listing of the papers by zzm")) != "yes/no"
     assert asked_kind(asking_tokens("would zzm be an author of zzm")) == "yes/no"
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("List Dariush Divsalar's papers from their first publication year up to 2 years after it.", sorted([P1, P2])),
+    (f"Whose work does '{P4}' cite? Give the authors of the cited papers.", ["Bo Chen", "Marvin K. Simon"]),
+    ("Is it incorrect to claim that Bo Chen has never published anything in Signal Processing?", ["yes"]),
+])
+def test_later_round18_readings(world, question, expected):
+    answer, plan, report = read(world, question)
+    assert sorted(answer) == expected and verified(report), plan.get("interpretation")
