@@ -20,6 +20,7 @@ from hgrag.agents.planning.author_citations import author_citation_plan
 from hgrag.agents.planning.existence import existence_plan
 from hgrag.agents.planning.unrecorded import unrecorded_attribute_tested
 from hgrag.agents.planning.year_of import with_paper_years
+from hgrag.agents.planning.ranked_where import ranked_where_asked
 from hgrag.agents.planning.paper_facts import authored_paper_plan, paper_facts_plan
 from hgrag.agents.planning.type_predicates import type_test_plan
 from hgrag.agents.language import non_english, unsupported_language_text
@@ -92,7 +93,7 @@ class OfflinePlanner:
             unresolved += [name for name in unlinked_names(question, spans) if looks_like_person(name)]
             unresolved += unlinked_lowercase_partners(question, spans)
         residual = without_descriptors(correct_text(residual_text(fold_quotes(question), spans, years)))
-        frame = _ranked_where_asked(parse_intent(residual, years), residual, years)
+        frame = ranked_where_asked(parse_intent(residual, years), residual, years)
         plan = compile_plan(frame, spans, years, unresolved)
         plan["residual"] = residual  # (read by the lowering: 'did A or B write T?' offers alternatives)
         plan = with_ir(_named_once(compose_plan(residual, question, spans, years, plan)))
@@ -105,28 +106,6 @@ class OfflinePlanner:
         if unresolved:  # "did you mean": the closest real names or titles
             plan["suggestions"] = suggestions_for(resources.index, unresolved)
         return plan
-
-
-def _ranked_where_asked(frame: Any, residual: str, years: list[int]) -> Any:
-    """A ranking read from a context sentence ('Our group is starting a reading club. … What papers of theirs do
-    you have?') is not asked: the ranking must be in the last sentence, the one that asks."""
-    sentences = [part for part in residual.split(" zzstop ") if part.strip()]
-    if len(sentences) < 2 or frame.operation not in ("argmin", "argmax") or not _asks(sentences[-1]):
-        return frame  # ('… Palazzo Jr. been publishing': a name's full stop, not a sentence that asks)
-    asked = parse_intent(sentences[-1], years)
-    if asked.operation in ("argmin", "argmax"):
-        return frame
-    frame.operation, frame.rank_by = asked.operation, None
-    return frame
-
-
-def _asks(sentence: str) -> bool:
-    """Does the sentence ask (a question word or a command of the lexicon)?"""
-    from hgrag.agents.understanding.lexicon import load
-    from hgrag.agents.understanding.tokens import tag
-
-    asking = ("head:who", "head:when", "head:where", "head:which", "head:how_many", "head:command")
-    return any(t.concept in asking for t in tag(sentence, load("en")))
 
 
 def _with_names_mended(plan: dict[str, Any], question: str, resources: Resources, replan: Any) -> dict[str, Any]:

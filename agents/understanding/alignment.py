@@ -28,7 +28,8 @@ class Link:
     element: str | None  # the consuming IR element, "declared", or None (not consumed)
 
 
-def _consumer(token: Token, ops: list[tuple[dict, set[str]]], taken: set[int], features: set[str]) -> str | None:
+def _consumer(token: Token, ops: list[tuple[dict, set[str]]], taken: set[int], features: set[str],
+              owners: dict[int, str] | None = None) -> str | None:
     signature = signatures().get(token.concept or "", {})
     wanted = set(signature.get("any") or [])
     if not wanted:
@@ -39,11 +40,14 @@ def _consumer(token: Token, ops: list[tuple[dict, set[str]]], taken: set[int], f
         return "filters from and up to a year"
     hop = signature.get("hop")
     arriving = signature.get("hop_direction")  # 'co-authors' arrive at authors: a writes step inward
+    owners = {} if owners is None else owners  # step -> the concept that took it (in any sentence)
     for i, (op, own) in enumerate(ops):
-        if own & wanted and not (hop and op.get("op") == "traverse" and (i in taken or op.get("edge") != hop
+        elsewhere = i in owners and owners[i] != token.concept  # another relation took it in another sentence
+        if own & wanted and not (hop and op.get("op") == "traverse" and (i in taken or elsewhere or op.get("edge") != hop
                                                                        or arriving and op.get("direction") != arriving)):
             if op.get("op") == "traverse" and (hop or any(f.startswith("position:") for f in own & wanted)):
                 taken.add(i)  # a hop stands for one relation word ("first author" and "co-authors" are two)
+                owners.setdefault(i, token.concept or "")
             return describe(op)
     return None
 
@@ -54,6 +58,7 @@ def align(text: str, plan: dict[str, Any]) -> list[Link]:
     ops = elements(ir)
     features = all_features(ir)
     taken_in: dict[int, set[int]] = {}  # per sentence: a context sentence may restate the asked relation
+    owners: dict[int, str] = {}  # (but a step another relation took stays taken)
     # tokens with a hop are placed after the others ("first author" takes the position-1 hop first)
     tokens = stranded_readings(text, tag(text, load("en")))
     sentence_ends = _sentence_ends(text)
@@ -69,7 +74,7 @@ def align(text: str, plan: dict[str, Any]) -> list[Link]:
             element = describe(ir) if ir else None
         else:
             sentence = sum(1 for end in sentence_ends if end <= token.start)
-            element = _consumer(token, ops, taken_in.setdefault(sentence, set()), features)
+            element = _consumer(token, ops, taken_in.setdefault(sentence, set()), features, owners)
         links[i] = Link(token, element)
     return [links[i] for i in range(len(tokens))]
 

@@ -165,8 +165,8 @@ def with_tag_as_yes_no(question: str) -> str:
 
 @lru_cache(maxsize=1)
 def _tag_pattern() -> re.Pattern:
-    return re.compile(rf"\s*,\s*(?:{phrase_alternation(load('en').extra.get('tag_questions', []))})\s*\?\s*$",
-                      re.IGNORECASE)
+    return re.compile(rf"\s*(?:,|\s[-–—]|:)\s*(?:{phrase_alternation(load('en').extra.get('tag_questions', []))})"
+                      rf"\s*\?\s*$", re.IGNORECASE)  # (after a comma, a dash or a colon: '… at some point - true?')
 
 
 def without_lead_in(question: str, punctuated: bool = True) -> str:

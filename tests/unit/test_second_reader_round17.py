@@ -449,3 +449,16 @@ def test_a_polite_request_opening_is_no_yes_no_question():
 def test_later_round18_readings(world, question, expected):
     answer, plan, report = read(world, question)
     assert sorted(answer) == expected and verified(report), plan.get("interpretation")
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("I believe Bo Chen collaborated with Marvin K. Simon at some point - true?", ["yes"]),  # a tag after a dash
+    ("I only have time to read one paper by Bo Chen. I'd like the one with the most citations. Which is it?", [P3]),
+    (f"Take the lead author of '{P2}'. Who are all of that person's co-authors across their papers?",
+     ["Ann Lee", "Bo Chen", "Marvin K. Simon"]),  # P2's first author Divsalar: the co-author step is its own
+])
+def test_round19_readings(world, question, expected):
+    from hgrag.agents.understanding.reading import as_asked
+
+    answer, plan, report = read(world, as_asked(question))
+    assert sorted(answer) == expected and verified(report), plan.get("interpretation")

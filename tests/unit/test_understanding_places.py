@@ -133,7 +133,7 @@ def test_a_bound_word_after_its_year_bounds_the_papers() -> None:
 
 def test_an_existence_opener_asks_yes_or_no_and_a_ranking_must_be_asked_where_it_is_asked() -> None:
     from hgrag.agents.planning.intent import is_yes_no
-    from hgrag.agents.retrieval_agent import _ranked_where_asked
+    from hgrag.agents.planning.ranked_where import ranked_where_asked as _ranked_where_asked
     from hgrag.agents.understanding.check import asked_kind, asking_tokens
 
     assert is_yes_no("any papers by zzauthor in zzyear") and asked_kind(asking_tokens("any papers by zzm in 1992 ?")) == "yes/no"
@@ -146,7 +146,7 @@ def test_an_existence_opener_asks_yes_or_no_and_a_ranking_must_be_asked_where_it
 
 
 def test_an_existence_opener_needs_a_kind_noun_and_a_name_s_stop_is_no_sentence() -> None:
-    from hgrag.agents.retrieval_agent import _ranked_where_asked
+    from hgrag.agents.planning.ranked_where import ranked_where_asked as _ranked_where_asked
     from hgrag.agents.understanding.cue_words import opens_yes_no
 
     assert opens_yes_no("any papers by zzauthor") and not opens_yes_no("any other papers by them")
