@@ -20,8 +20,11 @@ def with_paper_years(plan: dict[str, Any], question: str, store: Any,
 
     from hgrag.state.plan_ir import walk
 
-    if plan.get("ir") and any(op.get("op") == "filter" and op.get("attr") == "year" for op in walk(plan["ir"])):
-        return plan  # the rules read the year ('from the year that T appeared' in a generated set leaves T out)
+    from hgrag.agents.understanding.signature import output_kind
+
+    if plan.get("ir") and (output_kind(plan["ir"]) == "year" or any(
+            op.get("op") == "filter" and op.get("attr") == "year" for op in walk(plan["ir"]))):
+        return plan  # the year is asked ('The year in which T appeared: what was it?') or read already
     for anchor in plan.get("anchors") or []:
         if anchor.get("type") != "paper" or not anchor.get("node_id") or not anchor.get("text"):
             continue

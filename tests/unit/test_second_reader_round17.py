@@ -462,3 +462,8 @@ def test_round19_readings(world, question, expected):
 
     answer, plan, report = read(world, as_asked(question))
     assert sorted(answer) == expected and verified(report), plan.get("interpretation")
+
+
+def test_a_year_asked_of_a_paper_is_not_read_as_a_year_filter(world):
+    answer, plan, report = read(world, f"The year in which '{P2}' appeared: what was it?")
+    assert answer == ["2010"] and verified(report), plan.get("interpretation")
