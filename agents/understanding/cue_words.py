@@ -50,7 +50,8 @@ def quantities(text: str) -> list[tuple[int, str]]:
     numbers = lexicon.extra.get("number_words", {})
     named = len(re.findall(r"\bzzm\w*", text))  # 'the following two works: T1 and T2' counts what it names
     found = []
-    for match in re.finditer(r"\b([a-z]+)(?=\s+(?:(?:or|and)\s+[a-z]+\s+)?([\w'-]+))", text.lower()):  # ('two or more papers')
+    joiners = phrase_alternation(lexicon.extra.get("bound_joiners", [])) or "(?!)"
+    for match in re.finditer(rf"\b([a-z]+)(?=\s+(?:(?:{joiners})\s+[a-z]+\s+)?([\w'-]+))", text.lower()):  # 'two or more
         value = numbers.get(match.group(1))
         noun = (lexicon.concept(match.group(2)) or "").split(":")[0]
         if value and value > 1 and noun in ("kind", "attribute") and value != named:
@@ -122,4 +123,4 @@ def lists_things(text: str) -> bool:
 def count_alternation() -> str:
     """The lexicon's ways of asking how many ('how often', 'how frequently', 'headcount') as a regex alternation."""
     forms = sorted(load("en").concepts.get("head:how_many", []), key=len, reverse=True)
-    return "|".join(rf"\b{re.escape(f).replace(chr(92) + ' ', chr(92) + 's+')}\b" for f in forms) or r"\bhow many\b"
+    return "|".join(rf"\b{re.escape(f).replace(chr(92) + ' ', chr(92) + 's+')}\b" for f in forms) or "(?!)"
