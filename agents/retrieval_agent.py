@@ -112,6 +112,7 @@ def _with_names_mended(plan: dict[str, Any], question: str, resources: Resources
     """`plan`, or the plan of the question with its misspelt author names read as the one author each can only
     be (agents/name_typos), each anchor keeping the words typed and the interpretation saying so."""
     from hgrag.agents.linking.name_typos import mended_names
+    from hgrag.tools.text import norm_key
 
     linked = frozenset(a.get("type") for a in plan.get("anchors") or [] if a.get("node_id"))
     mended = mended_names(resources, question, plan, linked)
@@ -129,7 +130,7 @@ def _with_names_mended(plan: dict[str, Any], question: str, resources: Resources
         if unexplained_parts(text, replanned):
             return plan  # a mended title the check cannot read: the retrieval agent's relinking may still
     for anchor in replanned.get("anchors", []):
-        typed = next((t for t, label in mended.items() if anchor.get("text") == label), None)
+        typed = next((t for t, label in mended.items() if norm_key(anchor.get("text") or "") == norm_key(label)), None)
         if typed:
             anchor.update(text=typed, relinked_from=typed)
     notes = "; ".join(f"'{typed}' read as '{label}'" for typed, label in mended.items())

@@ -143,7 +143,7 @@ def render_answer(plan: dict[str, Any], answer: list[str], store: Any) -> str:
     notes += [f"I read '{m['relinked_from']}' as {m['label']}" for m in anchors if m.get("relinked_from")]
     notes += [plan["topical"]["note"]] if (plan.get("topical") or {}).get("note") else []  # how 'about X' was found
     text = _answer_sentence(plan, answer, store, plan.get("display_limit", DEFAULT_DISPLAY_LIMIT))
-    return text + "".join(f" ({note}.)" for note in notes)
+    return text + "".join(f" ({note.rstrip('.')}.)" for note in notes)
 
 
 COMPOSITIONAL_OPERATIONS = ("avg", "min", "max", "span", "path", "compare")

@@ -66,7 +66,8 @@ def residue(question: str, plan: dict[str, Any], without_context: bool = False) 
     aside = set(plan.get("set_aside") or []) if without_context else set()
     texts = [m.get("text", "") for m in plan.get("anchors", [])] + list(plan.get("unresolved") or []) + \
         list(plan.get("set_aside") or [])
-    for mention in sorted({t for t in texts if t}, key=len, reverse=True):
+    aside = {t.replace("’", "'") for t in aside}
+    for mention in sorted({t.replace("’", "'") for t in texts if t}, key=len, reverse=True):
         hole = ASIDE_HOLE if mention in aside else MENTION_HOLE
         if mention.endswith("."):  # 'Ting-Yi Chen. Who …': a stop that also ends the sentence stays
             text = re.sub(re.escape(mention) + r"(?=\s+(?-i:[A-Z]))", hole.rstrip() + ". ", text, flags=re.IGNORECASE)

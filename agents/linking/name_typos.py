@@ -121,10 +121,12 @@ def given_name_corrections(index: Any, question: str, anchors: list[dict[str, An
 
 
 def as_written(question: str, name: str) -> str | None:
-    """The name as the question writes it ('Tomaaso R. R. Bontoggnali' for 'Tomaaso R R Bontoggnali'), or None."""
+    """The name as the question writes it ('Tomaaso R. R. Bontoggnali' for 'Tomaaso R R Bontoggnali', 'D’Arcy' for
+    "D'Arcy"), or None."""
     import re
 
-    pattern = r"[\s.]*".join(re.escape(part) for part in name.split())
+    parts = ("['’‘`´]".join(re.escape(piece) for piece in re.split(r"['’‘`´]", part)) for part in name.split())
+    pattern = r"[\s.]*".join(parts)
     match = re.search(rf"(?<![\w]){pattern}\.?(?![\w])", question)
     return match.group(0) if match else None
 

@@ -51,10 +51,40 @@ def near_quoted_title(index: Any, quoted: str) -> list[Any]:
     if len(wanted) < QUOTED_TYPO_MIN_LENGTH:
         return []
     try:
-        labels = index.closest(quoted, "paper", 5)
+        labels = index.closest(quoted, "paper", 5) + _titles_spelled_alike(index, wanted)
     except AttributeError:  # an index without embeddings
         return []
     scored = sorted(((fuzz.ratio(wanted, norm_key(label)), label) for label in labels), reverse=True)
     if not scored or scored[0][0] < QUOTED_TYPO_RATIO or len(scored) > 1 and scored[0][0] - scored[1][0] < QUOTED_TYPO_LEAD:
         return []
     return [hit for hit in index.lookup(scored[0][1], "paper") if hit.match in ("exact", "normalized")][:1]
+
+
+def _titles_spelled_alike(index: Any, wanted: str) -> list[str]:
+    """Paper labels whose normalised title is within QUOTED_TYPO_RATIO - QUOTED_TYPO_LEAD of `wanted` by spelling
+    (a title with typos in several words embeds far from its paper): the nearest three of similar length."""
+    from rapidfuzz import fuzz, process
+
+    if not hasattr(index, "maps") or not hasattr(index, "store"):
+        return []
+    keys, buckets = _title_keys(index)
+    reach = max(2, len(wanted) // 8)
+    pool = [key for n in range(len(wanted) - reach, len(wanted) + reach + 1) for key in buckets.get(n, [])]
+    found = process.extract(wanted, pool, scorer=fuzz.ratio, score_cutoff=QUOTED_TYPO_RATIO - QUOTED_TYPO_LEAD, limit=3)
+    return [index.store.label(keys[key]) for key, _, _ in found]
+
+
+_TITLES: dict[int, tuple[Any, dict[str, str], dict[int, list[str]]]] = {}
+
+
+def _title_keys(index: Any) -> tuple[dict[str, str], dict[int, list[str]]]:
+    """{normalised title: a paper id} of the index and its titles by length, read once per index."""
+    cached = _TITLES.get(id(index))
+    if cached is None or cached[0] is not index:
+        keys = dict(index.maps.keyed("paper", "normalized"))
+        buckets: dict[int, list[str]] = {}
+        for key in keys:
+            buckets.setdefault(len(key), []).append(key)
+        cached = (index, keys, buckets)
+        _TITLES[id(index)] = cached
+    return cached[1], cached[2]

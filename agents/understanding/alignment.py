@@ -101,7 +101,7 @@ def masked_question(question: str, plan: dict[str, Any]) -> str:
     text = question.replace("’", "'")
     texts = [m.get("text", "") for m in plan.get("anchors", [])] + list(plan.get("unresolved") or []) + \
         list(plan.get("set_aside") or [])
-    for mention in sorted({t for t in texts if t}, key=len, reverse=True):
+    for mention in sorted({t.replace("’", "'") for t in texts if t}, key=len, reverse=True):
         text = re.sub(re.escape(mention), " zzm ", text, flags=re.IGNORECASE)
     text = re.sub(r'"[^"]{3,}"|“[^”]{3,}”|«[^»]{3,}»', " zzm ", text)
     return re.sub(r"\s+", " ", text.lower()).strip()
