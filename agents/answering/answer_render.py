@@ -143,6 +143,8 @@ def render_answer(plan: dict[str, Any], answer: list[str], store: Any) -> str:
     notes += [f"I read '{m['relinked_from']}' as {m['label']}" for m in anchors if m.get("relinked_from")]
     notes += [plan["topical"]["note"]] if (plan.get("topical") or {}).get("note") else []  # how 'about X' was found
     text = _answer_sentence(plan, answer, store, plan.get("display_limit", DEFAULT_DISPLAY_LIMIT))
+    if text.endswith("..") and not text.endswith("..."):
+        text = text[:-1]  # the last title's own stop ends the sentence
     return text + "".join(f" ({note.rstrip('.')}.)" for note in notes)
 
 

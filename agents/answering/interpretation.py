@@ -93,6 +93,8 @@ class Reader:
             return f"{inner} {'without' if cmp in ('!=', 'not_in') else 'with'} {self._names(value)}"
         if attr == "id":
             return f"{inner} {'except' if cmp in ('!=', 'not_in') else 'among'} {self._names(value)}"
+        if attr == "year" and cmp == "=" and _one_paper_year(op.get("sub")) and op.get("offset") is None:
+            return f"{inner} published in the same year as {self.read(op['sub']['input']['input'])}"
         if attr == "year" and op.get("sub") and op.get("offset") is not None:
             return f"{inner} {_year_offset_phrase(op['offset'], value)}"
         if attr == "year":
@@ -252,3 +254,11 @@ def _one_value_of_one(op: dict[str, Any]) -> bool:
     source = op.get("input") or {}
     return op.get("op") == "project" and op.get("attr") in SINGLE_VALUED and source.get("op") == "match" \
         and len(source.get("ids") or []) == 1
+
+
+def _one_paper_year(sub: dict[str, Any] | None) -> bool:
+    """Whether a sub-plan is the year of one named paper (the max or min of its one year)."""
+    inner = (sub or {}).get("input") or {}
+    return (sub or {}).get("op") == "aggregate" and sub.get("fn") in ("max", "min") and inner.get("op") == "project" \
+        and inner.get("attr") == "year" and (inner.get("input") or {}).get("op") == "match" \
+        and len(inner["input"].get("ids") or []) == 1

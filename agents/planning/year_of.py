@@ -23,7 +23,8 @@ def with_paper_years(plan: dict[str, Any], question: str, store: Any,
     from hgrag.agents.understanding.signature import output_kind
 
     if plan.get("ir") and (output_kind(plan["ir"]) == "year" or any(
-            op.get("op") == "filter" and op.get("attr") == "year" for op in walk(plan["ir"]))):
+            op.get("op") == "filter" and op.get("attr") == "year" for op in walk(plan["ir"]))) and (
+            not _names_a_paper_year(plan, question) or not unexplained_parts(question, plan)):
         return plan  # the year is asked ('The year in which T appeared: what was it?') or read already
     for anchor in plan.get("anchors") or []:
         if anchor.get("type") != "paper" or not anchor.get("node_id") or not anchor.get("text"):
@@ -32,13 +33,58 @@ def with_paper_years(plan: dict[str, Any], question: str, store: Any,
         year = store.attr(anchor["node_id"], "year") if match else None
         if not isinstance(year, int):
             continue
-        text = " ".join((question[:match.start()] + f" in {year}" + _named_again(question[match.end():], anchor["text"])).split())
-        new = replan(text)
-        if new.get("ir") and new.get("operation") != "unsupported" and not unexplained_parts(text, new):
-            new["checked_question"] = text
-            new["interpretation"] = f"(the year '{anchor['text']}' appeared: {year}) {new.get('interpretation') or ''}"
+        offset = _offset(match.group("offset"))
+        text = " ".join((question[:match.start()] + f" in {year + offset}" +
+                         _named_again(question[match.end():], anchor["text"])).split())
+        new = _checked(replan(text), text, unexplained_parts)
+        if new:
+            shift = f", {'+' if offset > 0 else ''}{offset}: {year + offset}" if offset else ""
+            new["interpretation"] = f"(the year '{anchor['text']}' appeared: {year}{shift}) {new.get('interpretation') or ''}"
             return new
-    return plan
+    return _same_year_as_named(plan, question, store, replan) or plan
+
+
+def _names_a_paper_year(plan: dict[str, Any], question: str) -> bool:
+    """Whether the question names a year by a paper ('the year after T came out', 'that same year')."""
+    papers = [a["text"] for a in plan.get("anchors") or [] if a.get("type") == "paper" and a.get("text")]
+    return any(_year_clause(title).search(question) for title in papers) or len(papers) == 1 and bool(
+        _year_anaphor().search(question))
+
+
+def _checked(new: dict[str, Any], text: str, unexplained_parts: Callable) -> dict[str, Any] | None:
+    if new.get("ir") and new.get("operation") != "unsupported" and not unexplained_parts(text, new):
+        new["checked_question"] = text
+        return new
+    return None
+
+
+def _offset(word: str | None) -> int:
+    """The years a word between 'the year' and the title moves it ('the year after T came out': +1)."""
+    offsets = load("en").extra.get("paper_year_clause", {}).get("offsets", {})
+    return int(offsets.get((word or "").lower(), 0))
+
+
+def _same_year_as_named(plan: dict[str, Any], question: str, store: Any,
+                        replan: Callable[[str], dict[str, Any]]) -> dict[str, Any] | None:
+    """'Besides T, what else did A publish that same year?': a year anaphor in a question naming one paper (and no
+    year) is that paper's year; the paper itself stays named, so its own exclusion word still leaves it out."""
+    from hgrag.agents.checking.question_check import unexplained_parts
+
+    papers = [a for a in plan.get("anchors") or [] if a.get("type") == "paper" and a.get("node_id")]
+    found = _year_anaphor().search(question) if len(papers) == 1 else None
+    year = store.attr(papers[0]["node_id"], "year") if found else None
+    if not isinstance(year, int):
+        return None
+    text = " ".join((question[:found.start()] + f" in {year}" + question[found.end():]).split())
+    new = _checked(replan(text), text, unexplained_parts)
+    if new:
+        new["interpretation"] = f"(that year: the year '{papers[0]['text']}' appeared, {year}) {new.get('interpretation') or ''}"
+    return new
+
+
+def _year_anaphor() -> re.Pattern:
+    forms = load("en").extra.get("paper_year_clause", {}).get("anaphors", [])
+    return re.compile(rf"(?<![\w'’-])(?:{phrase_alternation(forms) or '(?!)'})(?![\w'’-])", re.IGNORECASE)
 
 
 def _named_again(rest: str, title: str) -> str:
@@ -61,5 +107,7 @@ def _year_clause(title: str) -> re.Pattern:
     spec = load("en").extra.get("paper_year_clause", {})
     verbs = phrase_alternation(load("en").concepts.get("relation:published", []))
     leads, nouns, links, aux = (phrase_alternation(spec.get(key, [])) for key in ("leads", "nouns", "links", "auxiliaries"))
-    return re.compile(rf"\s*\b(?:(?:{leads})\s+)?(?:{nouns})\s+(?:(?:{links})\s+)?[{QUOTES}]?{re.escape(title)}\.?"
+    offsets = phrase_alternation(list(spec.get("offsets", {}))) or "(?!)"
+    return re.compile(rf"\s*\b(?:(?:{leads})\s+)?(?:{nouns})\s+(?:(?P<offset>{offsets})\s+)?(?:(?:{links})\s+)?"
+                      rf"[{QUOTES}]?{re.escape(title)}\.?"
                       rf"[{QUOTES}]?\s+(?:(?:{aux})\s+)?(?:{verbs})\b", re.IGNORECASE)

@@ -98,7 +98,7 @@ WINDOW_WORDS = ("function", "head", "filler", "mention", "number")
 WINDOW_CONCEPTS = ("kind:paper", "kind:venue", "relation:published", "relation:writes", "attribute:year",
                    "operator:first", "operator:last", "instruction:exclusive", "instruction:inclusive", "operator:count",
                    "time:after", "time:before", "time:between", "operator:compare_more", "operator:compare_less",
-                   "operator:list")
+                   "operator:list", "general:during")
 WINDOW_SHIFTS = {**SHIFTS, "operator:compare_more": 1, "operator:compare_less": -1}  # 'two years later
 
 
@@ -114,7 +114,7 @@ def window_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], lis
                and tokens[i + 2].concept in WINDOW_SHIFTS), None)
     ends = [ENDS[t.concept] for t in tokens if t.concept in ENDS] if at is not None else []
     if at is None or len(set(ends)) != 1 or any(t.family not in WINDOW_WORDS and t.concept not in WINDOW_CONCEPTS
-                                                for t in tokens):
+                                                and _number(t) is None for t in tokens):
         return None
     n, shift = _number(tokens[at]), WINDOW_SHIFTS[tokens[at + 2].concept]
     from_the_end = any(t.concept in ENDS for t in tokens[:at])  # 'from their first year up to 4 years after it'

@@ -99,10 +99,14 @@ def _paper_left_out_on_the_way(op: dict[str, Any], paper: dict[str, Any]) -> dic
 
 
 def left_out_already(ir: dict[str, Any] | None, anchor: dict[str, Any]) -> bool:
-    """Does the plan already take the entity out of its answer (a difference subtracting it)?"""
+    """Does the plan already take the entity out of its answer (a difference subtracting it, or a filter keeping
+    everything but it)?"""
     from hgrag.state.plan_ir import walk
 
     for op in walk(ir) if ir else []:
         if op.get("op") == "difference" and any(anchor.get("node_id") in str(part) for part in op["inputs"][1:]):
+            return True
+        if op.get("op") == "filter" and op.get("attr") == "id" and op.get("cmp") == "!=" and \
+                op.get("value") == anchor.get("node_id"):
             return True
     return False
