@@ -36,28 +36,31 @@ def _is_relation(token: Token | None, lexicon: Lexicon) -> bool:
     return token is not None and _concept(token, lexicon).startswith("relation:")
 
 
-def _clause(tokens: list[Token], i: int, lexicon: Lexicon) -> tuple[Token | None, int, int] | None:
-    """(participle or None, where the mention is, where the clause ends) after the finite verb at i."""
-    nxt = tokens[i + 1] if i + 1 < len(tokens) else None
-    after = tokens[i + 2] if i + 2 < len(tokens) else None
+def _clause(tokens: list[Token], i: int, lexicon: Lexicon) -> tuple[Token | None, list[Token], int] | None:
+    """(participle or None, the mention with its preposition if any, where the clause ends) after the finite verb
+    at i."""
+    nxt, after, third = (tokens[k] if k < len(tokens) else None for k in (i + 1, i + 2, i + 3))
     if nxt is not None and nxt.role == "mention":
         participle = after if _is_relation(after, lexicon) else None
-        return participle, i + 1, i + (3 if participle else 2)
+        return participle, [nxt], i + (3 if participle else 2)
     if _is_relation(nxt, lexicon) and after is not None and after.role == "mention":
-        return nxt, i + 2, i + 3  # French inversion: 'quels articles a cité T'
+        return nxt, [after], i + 3  # French inversion: 'quels articles a cité T'
+    if nxt is not None and _concept(nxt, lexicon).startswith("function:") and after is not None and \
+            after.role == "mention" and _is_relation(third, lexicon):
+        return third, [nxt, after], i + 4  # 'welche Arbeiten werden in T zitiert': cited in T
     return None
 
 
 def _reordered(head: list[Token], verb: Token, info: dict, participle: Token | None,
-               mention: Token) -> list[Token] | None:
+               mention: list[Token]) -> list[Token] | None:
     if info.get("number") == "plural":  # agrees with the plural kind: the kind is the subject
-        return head + [verb] + ([participle] if participle else []) + [mention]
+        return head + [verb] + ([participle] if participle else []) + mention
     if participle is not None:  # 'welche Arbeiten hat T zitiert': T has cited them
-        return head + [verb, mention, participle]
+        return head + [verb] + mention + [participle]
     english = info.get("mention_first")
     if not english:
         return None
-    return head + [Token(english[0], "english"), mention] + [Token(w, "english") for w in english[1:]]
+    return head + [Token(english[0], "english")] + mention + [Token(w, "english") for w in english[1:]]
 
 
 def subject_first(tokens: list[Token], lexicon: Lexicon) -> list[Token]:
@@ -73,8 +76,11 @@ def subject_first(tokens: list[Token], lexicon: Lexicon) -> list[Token]:
         if info and _concept(head, lexicon).startswith("head:") and _plural_kind(kind, lexicon, plural_renders):
             clause = _clause(out, i + 2, lexicon)
             if clause:
-                participle, at, end = clause
-                new = _reordered([head, kind], verb, info, participle, out[at])
+                participle, mention, end = clause
+                agents = data.get("passive_agents", {})  # 'wurden von T zitiert': cited by T
+                mention = [Token(agents[m.text.lower()], "english") if participle and m.role == "typed" and
+                           m.text.lower() in agents else m for m in mention]
+                new = _reordered([head, kind], verb, info, participle, mention)
                 if new:
                     out[i:end] = new
                     i += len(new)

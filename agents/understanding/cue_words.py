@@ -71,9 +71,10 @@ def byline_places() -> list[tuple[re.Pattern, int]]:
         if not re.fullmatch(r"position_(\d+|first|last)", name):
             continue
         words = phrase_alternation([f for f in forms if " " not in f] + sits.get("place_words", {}).get(name, []))
+        phrases = phrase_alternation([f for f in forms if " " in f])  # 'closes the author list': the place itself
         found.append((re.compile(rf"\b({words})[- ](?:(?:{to_person}) )?(?:{person})\b|"
                                  rf"\b(?:{verbs}) (?:as )?({words})\b|"
-                                 rf"\b({words}) (?:(?:{to_list}) )?(?:on|in) (?:the )?(?:{lists})\b"),
+                                 rf"\b({words}) (?:(?:{to_list}) )?(?:on|in) (?:the )?(?:{lists})\b|\b({phrases})\b"),
                       {"first": 1, "last": -1}.get(name.split("_")[1]) or int(name.split("_")[1])))
     return found
 
