@@ -19,6 +19,7 @@ from hgrag.agents.planning.composition import compose_plan
 from hgrag.agents.planning.author_citations import author_citation_plan
 from hgrag.agents.planning.existence import existence_plan
 from hgrag.agents.planning.unrecorded import unrecorded_attribute_tested
+from hgrag.agents.planning.left_out import negated_part, with_exclusion
 from hgrag.agents.planning.year_of import with_paper_years
 from hgrag.agents.planning.ranked_where import ranked_where_asked
 from hgrag.agents.planning.paper_facts import authored_paper_plan, paper_facts_plan
@@ -61,7 +62,7 @@ class OfflinePlanner:
     def plan(self, question: str, resources: Resources, context: Context) -> dict[str, Any]:
         plan = _with_names_mended(self._plan(question, resources), question, resources, self._plan)
         plan = with_paper_years(plan, question, resources.store, lambda text: self._plan(text, resources))
-        plan = _with_exclusion(plan, question, resources, self._plan)
+        plan = with_exclusion(plan, question, resources, self._plan)
         aside = context_aside(question, plan)
         if not aside:
             return plan
@@ -137,31 +138,6 @@ def _with_names_mended(plan: dict[str, Any], question: str, resources: Resources
     replanned["corrections"] = mended
     replanned["interpretation"] = f"{notes}. {replanned.get('interpretation') or ''}".strip()
     return replanned
-
-
-def _with_exclusion(plan: dict[str, Any], question: str, resources: Resources, replan: Any) -> dict[str, Any]:
-    """`plan`, or, when one named entity is led in by an exclusion word the plan does not honour, the plan of the
-    question without that phrase with the entity left out of its answer (agents/understanding/exclusion)."""
-    from hgrag.agents.answering.interpretation import interpret
-    from hgrag.agents.planning.ir_planner import ir_native_plan
-    from hgrag.agents.understanding.exclusion import exclusion_phrase, left_out_already, without_entity
-
-    found = exclusion_phrase(question, plan.get("anchors") or [])
-    if found is None or left_out_already(plan.get("ir"), found[1]):
-        return plan
-    rest, left_out = found
-    replanned = replan(rest, resources)
-    if not replanned.get("ir") or replanned.get("unresolved") or replanned.get("operation") == "unsupported":
-        return plan
-    new_ir = without_entity(replanned["ir"], left_out)
-    if new_ir is None:
-        return plan
-    anchors = list(replanned.get("anchors") or []) + [{**left_out, "role": "excluded"}]
-    native = ir_native_plan(new_ir, anchors, [])
-    native["rationale"] = f"'{left_out.get('text')}' left out of: {replanned.get('rationale', '')}"
-    native["interpretation"] = interpret(new_ir, resources.store, anchors=anchors)
-    native["residual"] = replanned.get("residual", rest)
-    return native
 
 
 def _named_once(plan: dict[str, Any]) -> dict[str, Any]:
@@ -323,6 +299,7 @@ def make_plan_node(planner: Any | None = None):
             if context.second_reader:
                 new_plan = _second_read_safely(question, new_plan, resources, policy, context)
             new_plan = _asking_part_alone(question, new_plan, planned) or new_plan
+            new_plan = negated_part(question, new_plan, planned) or new_plan
             new_plan = unrecorded_attribute_tested(new_plan, resources.store) or new_plan
         except HgragError as exc:
             return {**limits, "error": str(exc), "answer": [], "answer_text": f"Error: {exc}",

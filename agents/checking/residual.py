@@ -65,7 +65,17 @@ def residual_text(question: str, spans: list, years: list[int]) -> str:
 
 def without_descriptors(text: str) -> str:
     """'the paper zzpaper' -> 'zzpaper': a descriptor before a mention only says what the mention is
-    (applied again after typo correction: 'the paer zzpaper')."""
+    (applied again after typo correction: 'the paer zzpaper'); 'zzauthor on the author list' -> 'zzauthor': a
+    phrase of the lexicon's `mention_restatements` after a mention restates its relation."""
     for _ in range(2):
         text = DESCRIPTORS.sub("", text)
-    return re.sub(r"\s+", " ", text).strip()
+    return re.sub(r"\s+", " ", _restatements().sub("", text)).strip()
+
+
+def _restatements() -> re.Pattern:
+    from hgrag.agents.understanding.cue_words import phrase_alternation
+
+    found = load("en").extra.get("mention_restatements", {})
+    kinds = "|".join(PLACEHOLDER[kind] for kind in found if kind in PLACEHOLDER) or "(?!)"
+    phrases = phrase_alternation([p for forms in found.values() for p in forms])
+    return re.compile(rf"(?<=\b(?:{kinds})) (?:{phrases})\b")

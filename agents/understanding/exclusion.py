@@ -110,3 +110,42 @@ def left_out_already(ir: dict[str, Any] | None, anchor: dict[str, Any]) -> bool:
                 op.get("value") == anchor.get("node_id"):
             return True
     return False
+
+
+def negated_relation(question: str, plan: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    """(the question with its negation taken away, the entity) when a negation of the lexicon's `negated_relation`
+    stands right before a relation word ('which papers citing T were not written by A?', 'weren't published in V')
+    and the plan leaves the one entity after it unused: what holds without the negation is left out."""
+    from hgrag.agents.understanding.cue_words import phrase_alternation
+    from hgrag.agents.understanding.tokens import _uncontracted
+
+    spec = load("en").extra.get("negated_relation", {})
+    used = str(plan.get("ir") or "")
+    unused = [a for a in plan.get("anchors") or [] if a.get("node_id") and a["node_id"] not in used and a.get("text")]
+    if len(unused) != 1 or not spec:
+        return None
+    text = _uncontracted(question)
+    negations, between = (phrase_alternation(spec.get(key, [])) for key in ("negations", "between"))
+    found = [m for m in re.finditer(rf"\s*\b(?:{negations})(?=\s+(?:(?:{between})\s+)?(?P<verb>[\w'-]+))", text,
+                                    re.IGNORECASE) if (load("en").concept(m.group("verb").lower()) or "").startswith("relation:")]
+    where = text.find(unused[0]["text"])
+    if len(found) != 1 or where < found[0].end():
+        return None
+    return " ".join((text[:found[0].start()] + text[found[0].end():]).split()), unused[0]
+
+
+def without_what_holds(ir: dict[str, Any], anchor: dict[str, Any]) -> dict[str, Any] | None:
+    """The IR with its one intersection part that reaches the entity subtracted instead of kept (a copy), or None
+    when no intersection has exactly one such part."""
+    node = anchor.get("node_id") or ""
+    if not isinstance(ir, dict):
+        return None
+    if ir.get("op") == "intersect":
+        holding = [part for part in ir["inputs"] if node in str(part)]
+        rest = [part for part in ir["inputs"] if node not in str(part)]
+        if len(holding) != 1 or not rest:
+            return None
+        kept = rest[0] if len(rest) == 1 else {**ir, "inputs": rest}
+        return {"op": "difference", "inputs": [kept, holding[0]]}
+    inner = without_what_holds(ir.get("input"), anchor) if isinstance(ir.get("input"), dict) else None
+    return None if inner is None else {**ir, "input": inner}

@@ -45,3 +45,38 @@ def test_an_exclusion_kept_by_a_filter_is_not_read_again():
 
     kept_out = {"op": "filter", "attr": "id", "cmp": "!=", "value": "p2", "input": {"op": "match", "ids": ["a4"]}}
     assert left_out_already(kept_out, {"node_id": "p2"}) and not left_out_already(kept_out, {"node_id": "p3"})
+
+
+def _node_read(world, question):
+    """The plan node's reading (rules, second reader, the asking part, the negated part), executed."""
+    from hgrag.agents.planning.left_out import negated_part
+    from hgrag.agents.planning.plan_basics import unsupported_plan
+    from hgrag.agents.retrieval_agent import OfflinePlanner
+    from hgrag.agents.second_reader.hook import second_read
+    from hgrag.state.context import Context
+    from hgrag.tools.plan_exec import full_answer
+
+    planner, context = OfflinePlanner(), Context(dataset="toy")
+
+    def planned(text):
+        return second_read(text, planner.plan(text, world, context), world,
+                           lambda t: planner.plan(t, world, context), unsupported_plan)
+    plan = planned(question)
+    plan = negated_part(question, plan, planned) or plan
+    return sorted(item.text for item in full_answer(world.store, plan)), plan
+
+
+@pytest.mark.parametrize("question, expected", [
+    (f"Which papers citing '{P1}' were not written by Bo Chen?", []),  # P2, P3 cite P1; Bo Chen wrote both
+    (f"Which papers citing '{P1}' weren't written by Dariush Divsalar?", ["Sparse recovery of harmonic signals in noise"]),
+])
+def test_a_negated_relation_leaves_out_what_holds_without_the_negation(world, question, expected):
+    answer, plan = _node_read(world, question)
+    assert answer == expected and "except" in plan.get("interpretation", ""), plan.get("interpretation")
+
+
+def test_a_restated_relation_after_a_name_reads_as_the_name():
+    from hgrag.agents.checking.residual import without_descriptors
+
+    assert without_descriptors("what has zzauthor published without zzauthor on the author list") == \
+        "what has zzauthor published without zzauthor"

@@ -1,0 +1,63 @@
+"""Entities left out of a plan's answer: one led in by an exclusion word ('excluding P', 'besides A') and one
+after a negated relation ('which papers citing T were not written by A?'). The question is planned without the
+exclusion (or the negation) and the entity is then taken out of that plan's answer (agents/understanding/exclusion
+holds how each is found and subtracted)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hgrag.agents.planning.ir_planner import ir_native_plan
+
+
+def with_exclusion(plan: dict[str, Any], question: str, resources: Any, replan: Any) -> dict[str, Any]:
+    """`plan`, or, when one named entity is led in by an exclusion word the plan does not honour, the plan of the
+    question without that phrase with the entity left out of its answer (agents/understanding/exclusion)."""
+    from hgrag.agents.understanding.exclusion import exclusion_phrase, left_out_already, without_entity
+
+    found = exclusion_phrase(question, plan.get("anchors") or [])
+    if found is None or left_out_already(plan.get("ir"), found[1]):
+        return plan
+    return _left_out_plan(plan, *found, resources, replan, without_entity)
+
+
+def negated_part(question: str, plan: dict[str, Any], planned: Any) -> dict[str, Any] | None:
+    """When a negated relation names the one entity the plan leaves unused ('which papers citing T were not
+    written by A?'), the plan of the question without the negation (`planned`: every planner and reader) with
+    what then holds left out; checked against the question as asked. None otherwise."""
+    from hgrag.agents.answering.interpretation import interpret
+    from hgrag.agents.checking.question_check import unexplained_parts
+    from hgrag.agents.understanding.exclusion import negated_relation, without_what_holds
+
+    found = negated_relation(question, plan) if plan.get("ir") and plan.get("operation") != "unsupported" else None
+    if found is None or not unexplained_parts(question, plan):
+        return None
+    rest, entity = found
+    replanned = planned(rest)
+    new_ir = without_what_holds(replanned["ir"], entity) if replanned.get("ir") and not unexplained_parts(
+        rest, replanned) else None
+    if new_ir is None:
+        return None
+    native = {**replanned, **ir_native_plan(new_ir, replanned.get("anchors") or [], [])}
+    native["interpretation"] = interpret(new_ir, None, anchors=native.get("anchors"))
+    native["rationale"] = f"not: {replanned.get('rationale', '')}"
+    return None if unexplained_parts(question, native) else native
+
+
+def _left_out_plan(plan: dict[str, Any], rest: str, left_out: dict[str, Any], resources: Any, replan: Any,
+                   leave_out: Any) -> dict[str, Any]:
+    """The plan of `rest` with `left_out` taken out of its answer by `leave_out(ir, anchor)`, or `plan`."""
+    from hgrag.agents.answering.interpretation import interpret
+
+    replanned = replan(rest, resources)
+    if not replanned.get("ir") or replanned.get("unresolved") or replanned.get("operation") == "unsupported":
+        return plan
+    new_ir = leave_out(replanned["ir"], left_out)
+    if new_ir is None:
+        return plan
+    anchors = list(replanned.get("anchors") or []) + [{**left_out, "role": "excluded"}]
+    native = ir_native_plan(new_ir, anchors, [])
+    native["rationale"] = f"'{left_out.get('text')}' left out of: {replanned.get('rationale', '')}"
+    native["interpretation"] = interpret(new_ir, resources.store, anchors=anchors)
+    native["residual"] = replanned.get("residual", rest)
+    return native
