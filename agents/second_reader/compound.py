@@ -44,6 +44,7 @@ def _masked(question: str, spans: list[Any]) -> str:
 def single_sentence(question: str, spans: list[Any]) -> bool:
     """No sentence end outside the mentions ('Shahin E. Dashtgard' is one name, not two sentences)."""
     body = re.sub(r"\s*\([^()]*\)\s*$", "", _masked(question, spans).strip())  # '…? (years)': a note, no sentence
+    body = re.sub(r"(?<=X)\.(?=\s+[a-z])", " ", body)  # 'Eric Goles Ch. respectively': a name's own stop
     return not any(end in body.strip() for end in words()["sentence_ends"])
 
 
@@ -60,7 +61,8 @@ def read_compound(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Ch
         return plan
     if _ranks_named(rules, spans):
         return None  # the rules rank the named entities against each other: a comparison they read
-    compared = comparative_test(question, spans) or comparison_plan(question, spans)
+    distributed = has("per_entity_words", _masked(question, spans))  # 'A and B respectively': one answer each
+    compared = None if distributed else comparative_test(question, spans) or comparison_plan(question, spans)
     if isinstance(compared, str):
         return refuse(compared + ", so I do not answer rather than answer another question.")
     if compared is not None:
@@ -85,7 +87,8 @@ def _ranks_named(rules: dict[str, Any] | None, spans: list[Any]) -> bool:
         return False
     named = {c.node_id for s in spans for c in s.candidates}
     ranked = {i for op in ir.walk(program) if op.get("op") == "match" for i in set(op.get("ids", [])) & named}
-    return len(ranked) >= 2  # (one named entity's own papers ranked is no comparison between entities)
+    joint = any(op.get("op") == "intersect" for op in ir.walk(program))  # their joint papers ranked: no contest
+    return len(ranked) >= 2 and not joint  # (one named entity's own papers ranked is no comparison between entities)
 
 
 def _mark(plan: dict[str, Any], question: str, parts: list[dict[str, Any]]) -> dict[str, Any]:
@@ -175,7 +178,8 @@ def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
                           "give for one number of one entity each; so I do not answer.")
         return _mark(native(program, spans), question, parts)
     program = shared_answer(items) if both is not None else united_answer(items) if united else \
-        total_count(items) if summed or has("total_words", words_outside) else ir.outputs(items)
+        (total_count(items) or united_answer(items)) if summed or has("total_words", words_outside) else \
+        ir.outputs(items)  # ('the combined author list of T1 and T2': the lists united)
     if program is None:
         return refuse("The question asks for a total over several entities, which I can only give for counts; "
                       "so I do not answer.")

@@ -165,7 +165,8 @@ def alternatives_group(question: str, spans: list[Any], family: str) -> list[Any
     best: list[Any] = []
     run: list[Any] = []
     for span in sorted((s for s in spans if s.candidates), key=lambda s: s.start):
-        if run and span.type == run[-1].type and _joined(question[run[-1].end:span.start], joiners):
+        if run and span.type == run[-1].type and (_joined(question[run[-1].end:span.start], joiners) or _repeated(
+                question[run[-1].end:span.start], question[:run[0].start], joiners)):
             run.append(span)
         else:
             run = [span]
@@ -174,10 +175,21 @@ def alternatives_group(question: str, spans: list[Any], family: str) -> list[Any
     return best if len(best) >= 2 else []
 
 
+def _repeated(between: str, before: str, joiners: set[str]) -> bool:
+    """'all papers by A and all papers by B': a joiner and then the words right before the first mention again."""
+    parts, lead = between.lower().split(), before.lower().split()
+    return len(parts) >= 2 and parts[0] in joiners and len(parts) - 1 <= len(lead) and \
+        lead[len(lead) - len(parts) + 1:] == parts[1:]
+
+
 def _joined(between: str, joiners: set[str]) -> bool:
+    """Joined by a joiner, a comma, or a joiner with the preposition the first mention had ('of T1 and of T2')."""
     core = between.strip(" \"'“”‘’,").lower()
     core = core.rstrip(",").strip(" \"'“”‘’")
-    return core in joiners or core == "" and "," in between
+    parts = core.split()
+    repeated = set(load("en").extra.get("context_words", {}).get("distributing_prepositions", []))
+    return core in joiners or core == "" and "," in between or \
+        len(parts) >= 2 and " ".join(parts[:-1]) in joiners and parts[-1] in repeated
 
 
 def comparison_plan(question: str, spans: list[Any]) -> tuple[dict[str, Any], list[Any]] | None | str:

@@ -80,3 +80,16 @@ def test_a_restated_relation_after_a_name_reads_as_the_name():
 
     assert without_descriptors("what has zzauthor published without zzauthor on the author list") == \
         "what has zzauthor published without zzauthor"
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("In which years did Marvin K. Simon and Bo Chen respectively publish their first paper?",
+     ["Bo Chen: 2010", "Marvin K. Simon: 2008"]),  # one answer each, not their joint papers' year
+    (f"Give me the publication years of '{P1}' and of '{P4}'.", sorted([f"{P1}: 2008", f"{P4}: 2012"])),
+    ("Show all papers by Ann Lee and all papers by Bo Chen together in one list.",
+     sorted([P1, P2, "Sparse recovery of harmonic signals in noise"])),
+    (f"Combined author list of '{P2}' and '{P4}'", ["Bo Chen", "Dariush Divsalar"]),
+])
+def test_questions_about_two_entities_as_worded(world, question, expected):
+    answer, plan, report = read(world, question)
+    assert sorted(answer) == expected and verified(report), plan.get("interpretation")
