@@ -105,3 +105,31 @@ def ambiguous_references(question: str, plan: dict[str, Any]) -> list[str]:
     return []
 
 
+
+
+def twice_named(question: str, plan: dict[str, Any]) -> list[str]:
+    """An entity named twice in one sentence that the plan reads once ("among A's co-authors other than B, who has
+    never shared a paper with B?" read as A's co-authors except B): the second naming asks something more."""
+    ir = plan.get("ir")
+    anchors = sorted((a for a in plan.get("anchors", []) if a.get("text") and a.get("node_id")),
+                     key=lambda a: -len(a["text"]))
+    if not ir or not anchors:
+        return []
+    text = numbered_holes(question, [a["text"] for a in anchors])
+    missing = []
+    for sentence in re.split(r"(?<=[.?!])\s+", text):
+        for i, anchor in enumerate(anchors):
+            named = len(re.findall(rf"\bzzm{i}\b", sentence))
+            if named >= 2 and _readings(ir, anchor["node_id"]) < named:
+                missing.append(f"'{anchor['text']}' (named twice, read once)")
+    return missing
+
+
+def _readings(ir: dict[str, Any], node_id: str) -> int:
+    """How many steps of the plan read the node (a match naming it, or a filter or test against it)."""
+    count = 0
+    for op in walk(ir):
+        value = op.get("value")
+        values = value if isinstance(value, (list, tuple, set)) else [value]
+        count += node_id in (op.get("ids") or []) or node_id in values
+    return count

@@ -15,7 +15,7 @@ from typing import Any
 
 from hgrag.tools.graph_kinds import STANDS_FOR
 from hgrag.agents.checking.mention_use import (ambiguous_references, context_combinations,
-                                     unused_mentions)
+                                     twice_named, unused_mentions)
 from hgrag.agents.checking.cite_check import (accounted_text, citation_count_direction, citation_hops, count_for_list, direction_parts,
                                       unlinked_citer)
 from hgrag.agents.checking.honest_checks import honest_parts
@@ -122,7 +122,8 @@ def unexplained_parts(question: str, plan: dict[str, Any]) -> list[str]:
     missing = unexplained_numbers(text, features)
     missing += direction_parts(question, plan) + unlinked_citer(text) + count_for_list(question, plan) \
         + citation_count_direction(question, plan) + citation_hops(question, plan)
-    missing += unused_mentions(question, plan) + context_combinations(question, plan) + ambiguous_references(question, plan)
+    missing += unused_mentions(question, plan) + context_combinations(question, plan) + ambiguous_references(question, plan) \
+        + twice_named(question, plan)
     missing += honest_parts(text, question, plan)
     missing += structural_parts(text, plan, whole)  # the lexicon's check (agents/understanding)
     return list(dict.fromkeys(missing))

@@ -93,3 +93,20 @@ def test_a_restated_relation_after_a_name_reads_as_the_name():
 def test_questions_about_two_entities_as_worded(world, question, expected):
     answer, plan, report = read(world, question)
     assert sorted(answer) == expected and verified(report), plan.get("interpretation")
+
+
+def test_an_entity_named_twice_in_a_sentence_and_read_once_is_declined():
+    from hgrag.agents.checking.mention_use import twice_named
+
+    anchors = [{"text": "Bo Chen", "node_id": "a4"}, {"text": "Ann Lee", "node_id": "a3"}]
+    once = {"anchors": anchors, "ir": {"op": "difference", "inputs": [
+        {"op": "traverse", "input": {"op": "match", "ids": ["a3"]}, "edge": "writes", "direction": "out"},
+        {"op": "match", "ids": ["a4"]}]}}
+    question = "Among Ann Lee's co-authors other than Bo Chen, who has never shared a paper with Bo Chen?"
+    assert twice_named(question, once) == ["'Bo Chen' (named twice, read once)"]
+    assert twice_named("Bo Chen is a colleague. Which papers did Bo Chen write?", once) == []  # two sentences
+
+
+def test_between_joins_the_two_ends_of_a_span_not_two_questions(world):
+    answer, plan, report = read(world, "How many years lie between Dariush Divsalar's first paper and their latest one?")
+    assert answer == ["4"] and verified(report), plan.get("interpretation")
