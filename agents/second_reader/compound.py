@@ -18,7 +18,8 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from hgrag.agents.second_reader.contrasts import alternatives_group, comparative_test, comparison_plan, negated_yes_no
+from hgrag.agents.second_reader.contrasts import (alternatives_group, comparative_test, comparison_plan, negated_yes_no,
+                                                  repeated_for_each)
 from hgrag.agents.second_reader.coordinated import (both_after, both_before, elliptical, clause_after_head, coordinated_questions,
                                                     noun_of_back_reference, only_summing, shared_answer, total_count,
                                                     united_answer, without_union_words)
@@ -61,7 +62,8 @@ def read_compound(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Ch
         return plan
     if _ranks_named(rules, spans):
         return None  # the rules rank the named entities against each other: a comparison they read
-    distributed = has("per_entity_words", _masked(question, spans))  # 'A and B respectively': one answer each
+    distributed = has("per_entity_words", _masked(question, spans)) or repeated_for_each(
+        question, alternatives_group(question, spans, "coordinators"))  # 'A and B respectively', 'by A and by B
     compared = None if distributed else comparative_test(question, spans) or comparison_plan(question, spans)
     if isinstance(compared, str):
         return refuse(compared + ", so I do not answer rather than answer another question.")

@@ -175,9 +175,18 @@ def alternatives_group(question: str, spans: list[Any], family: str) -> list[Any
     return best if len(best) >= 2 else []
 
 
+def repeated_for_each(question: str, group: list[Any]) -> bool:
+    """Whether the named things are joined by repeating what led in the first ('by A and by B', 'the venue of T1
+    and the venue of T2'): the question is asked of each of them, not of the two compared."""
+    joiners = {w.lower() for w in words()["coordinators"]}
+    cores = [question[a.end:b.start].strip(" \"'“”‘’«»„,").lower() for a, b in zip(group, group[1:])]
+    return any(core and core not in joiners for core in cores)
+
+
 def _repeated(between: str, before: str, joiners: set[str]) -> bool:
     """'all papers by A and all papers by B': a joiner and then the words right before the first mention again."""
-    parts, lead = between.lower().split(), before.lower().split()
+    quotes = " \"'“”‘’«»„,"
+    parts, lead = between.lower().strip(quotes).split(), before.lower().strip(quotes).split()
     return len(parts) >= 2 and parts[0] in joiners and len(parts) - 1 <= len(lead) and \
         lead[len(lead) - len(parts) + 1:] == parts[1:]
 

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from hgrag.agents.understanding.agreement import Token, subject_first
+from hgrag.agents.understanding.agreement import Token, relative_verb_first, subject_first
 from hgrag.agents.understanding.gate import QUOTED
 from hgrag.agents.understanding.lexicon import Lexicon, load
 
@@ -61,13 +61,29 @@ def _render(typed: list[str], lexicon: Lexicon) -> list[str]:
             concept = lexicon.concept(phrase)
             if concept:
                 render = lexicon.renders.get(phrase)
+                if phrase in lexicon.extra.get("genitive_articles", ()) and out and \
+                        (english.concept(out[-1]) or "").split(":")[0] in ("kind", "relation", "attribute"):
+                    render = "of the"  # 'die Autoren der Arbeiten': the authors of the papers
                 out.append(render if render is not None else english.canonical(concept))
                 i += n
                 break
         else:
             out.append(typed[i])
             i += 1
-    return [w for w in out if w]
+    return _without_doublets([w for w in out if w], english)
+
+
+def _without_doublets(out: list[str], english: Lexicon) -> list[str]:
+    """'Autorinnen und Autoren' -> 'authors and authors' -> 'authors': one kind named twice round a coordinator
+    (the feminine and masculine forms of a noun) is named once."""
+    kept: list[str] = []
+    for word in out:
+        if len(kept) >= 2 and word == kept[-2] and english.concept(kept[-1]) in ("function:and", "function:or") \
+                and (english.concept(word) or "").split(":")[0] in ("kind", "relation"):
+            kept.pop()
+            continue
+        kept.append(word)
+    return kept
 
 
 def _rendered_tokens(tokens: list[Token], lexicon: Lexicon) -> list[str]:
@@ -96,7 +112,7 @@ def to_english(question: str, language: str, spans: Iterable[Any] = ()) -> str:
         tokens.append(Token(question[start:end].strip(), "mention"))
         cursor = end
     tokens += [Token(p) for p in _unmarked(_pieces(question[cursor:], lexicon), lexicon, prefixes)]
-    parts = _rendered_tokens(subject_first(tokens, lexicon), lexicon)
+    parts = _rendered_tokens(relative_verb_first(subject_first(tokens, lexicon), lexicon), lexicon)
     if prefixes and not _asks_a_question_word(question, lexicon):
         # 'L'article T est-il paru en 2024 ?' -> 'Is it true that the paper T was published in 2024?'
         first = parts[0] if parts else ""

@@ -132,8 +132,9 @@ def stranded_readings(text: str, tokens: list[Token]) -> list[Token]:
 
 
 def relative_readings(tokens: list[Token]) -> list[Token]:
-    """'the papers that A co-wrote', 'which papers has A co-written': a relation word right after 'kind noun (that|which|
-    an auxiliary) mention' reads as the
+    """'the papers that A co-wrote', 'which papers has A co-written', 'the papers co-written by A': a relation word right
+    after 'kind noun (that|which|an auxiliary) mention', or after the kind noun and before an agent word and a mention,
+    reads as the
     lexicon's `relative_readings` give it for that kind (the word's object is the thing, not a person)."""
     from hgrag.agents.understanding.lexicon import load
 
@@ -146,9 +147,13 @@ def relative_readings(tokens: list[Token]) -> list[Token]:
             out[i] = Token(token.text, token.start, token.end, before_mention[token.concept])  # 'between A and B'
             continue
         before = [t for t in tokens[:i] if t.family not in ("function", "head")][-2:]
+        after = tokens[i + 1:i + 3]
         for reading in readings.get(token.concept or "", []):
-            if len(before) == 2 and before[1].concept == "mention" and before[0].concept == reading["after"] \
-                    and tokens[i - 1].concept == "mention":  # ('which papers has A co-written?' too)
+            active = len(before) == 2 and before[1].concept == "mention" and before[0].concept == reading["after"] \
+                and tokens[i - 1].concept == "mention"  # ('which papers has A co-written?' too)
+            passive = bool(before) and before[-1].concept == reading["after"] and len(after) == 2 and \
+                after[0].text in reading.get("agents", []) and after[1].concept == "mention"  # 'papers co-written by A'
+            if active or passive:
                 out[i] = Token(token.text, token.start, token.end, reading["concept"])
     return out
 
