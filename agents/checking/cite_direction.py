@@ -62,6 +62,7 @@ OUT_PATTERNS = (  # papers P cites
     rf"\b{REF_LIST} {W('list_prepositions')} {PAPER}{P}\b",
     rf"\b{P} 's {REF_LIST}",
     rf"\b{P} (?:\w+ )?{BUILD_ON} (?:up)?on\b",
+    rf"\b(?:up)?on (?:\w+ ){{1,3}}{W('do_auxiliaries')} {P} (?:\w+ )?{BUILD_ON}\b",  # 'on which works does P rely
     rf"\b{REF_LIST} {W('list_auxiliaries')} {P} {W('holding_verbs')}\b",
     rf"\b{P} {W('holding_verbs')} (?:\w+ ){{0,3}}{REF_LIST}",
     # a relative clause without 'that': 'the papers P cited', 'the papers written, on the P cited' (German order)

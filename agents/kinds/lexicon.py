@@ -80,6 +80,7 @@ def without_rich_words(text: str, kinds: frozenset[str] | set[str] | None = None
     asked = [k for k in list(words["asks_kind"]) + ["most"] if kinds is None or k in kinds]
     phrases = [p for kind in asked for p in words["kinds"].get(kind, []) + words.get("kind_phrases", {}).get(kind, [])]
     phrases += attribute_words({k.split(":", 1)[1] for k in kinds or () if k.startswith("attr:")})
+    phrases += words.get("primary_modifiers", []) if "primary_topic" in (kinds or ()) else []  # 'first and foremost'
     phrases = sorted(set(phrases), key=len, reverse=True)
     for phrase in phrases:
         text = re.sub(rf"(?<![\w-]){re.escape(phrase)}(?![\w-])", " ", text, flags=re.IGNORECASE)

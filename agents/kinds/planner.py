@@ -116,6 +116,8 @@ def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any
         return compared
     if yes_no and named:  # 'Is A affiliated with I on T?': the walks meet where the named richer entity is
         asked = named[-1].type
+        if asked == "topic" and any(c.group == "primary_topic" for c in found):
+            asked = "primary_topic"  # 'Is X recorded as the primary topic of T?': T's primary topic holds X
     negated = negated_spans(question, [s for s in spans if s.candidates] + named)
     if not negated and negation_words(masked):
         return None  # a negation this reading does not place: left to the planner that reads exclusions

@@ -11,7 +11,7 @@ from rapidfuzz.distance import DamerauLevenshtein
 from hgrag.tools.text import norm_key
 
 POOL = 8  # nearest names looked at
-MARGIN = 2  # the next name must be at least this many edits farther
+MARGIN = 2  # the next name must be at least this many edits farther (1 when the typo is two letters swapped)
 
 
 def allowed_edits(name: str) -> int:
@@ -36,11 +36,19 @@ def corrected_name(index: Any, typed: str) -> str | None:
     if not ranked or not 0 < ranked[0][0] <= budget:
         return None
     best, label = ranked[0]
-    if any(distance < best + MARGIN for distance, other in ranked[1:] if norm_key(other) != norm_key(label)):
+    margin = 1 if best == 1 and _swapped(wanted, norm_key(label)) else MARGIN  # 'Prak' for 'Park': the likeliest slip
+    if any(distance < best + margin for distance, other in ranked[1:] if norm_key(other) != norm_key(label)):
         return None
     if len([c for c in index.lookup(label, "author") if c.label == label]) != 1:
         return None  # the name is shared by several authors: which one is meant is not known
     return label
+
+
+def _swapped(typed: str, name: str) -> bool:
+    """Whether `typed` is `name` with two adjacent letters swapped."""
+    diff = [i for i, (a, b) in enumerate(zip(typed, name)) if a != b]
+    return len(typed) == len(name) and len(diff) == 2 and diff[1] == diff[0] + 1 and \
+        typed[diff[0]] == name[diff[1]] and typed[diff[1]] == name[diff[0]]
 
 
 def _spelled_alike(index: Any, wanted: str, budget: int) -> list[str]:

@@ -20,6 +20,7 @@ ENDS = {"operator:first": "min", "operator:last": "max"}
 SHIFTS = {"time:after": 1, "time:before": -1}
 OFFSET_PHRASES = {"time:offset_later": "time:after", "time:offset_earlier": "time:before"}
 NOT_THIS = ("instruction", "missing", "value")
+KEPT = ("instruction:inclusive",)  # 'the first 4 years, counting the debut year as year one': the window's own start
 
 
 def career_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], list[Any]] | None:
@@ -31,7 +32,8 @@ def career_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], lis
     concepts = [t.concept or "" for t in tokens]
     ends = [c for c in concepts if c in ENDS]
     times = [c for c in concepts if c.startswith("time:")]
-    if "attribute:year" not in concepts or len(ends) != 1 or any(t.family in NOT_THIS for t in tokens) \
+    if "attribute:year" not in concepts or len(ends) != 1 or any(t.family in NOT_THIS and t.concept not in KEPT
+                                                                   for t in tokens) \
             or any(c not in SHIFTS for c in times) or len(times) > 1:
         return None
     owners = set(load("en").extra.get("career_owners", []))

@@ -21,7 +21,8 @@ from hgrag.agents.understanding.cue_words import phrase_alternation
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.tokens import tag
 
-SENTENCE_END = re.compile(r"(?<=[.!])(?<!\b[A-Z]\.)\s+(?=[A-Z\"'“‘])")  # (an initial's stop ends no sentence: 'A. AlQuraishi')
+SENTENCE_END = re.compile(r"(?<=[.!])(?<!\b[A-Z]\.)\s+(?=[A-Z\"'“‘])(?![A-Z]\.\s)")  # (an initial's stop ends no
+# sentence, nor a stop followed by an initial: 'A. AlQuraishi', 'Kh. A. Ziq')
 
 
 def with_context_folded(question: str, detect: Callable[[str], list[Any]]) -> str:
@@ -45,15 +46,23 @@ def with_context_folded(question: str, detect: Callable[[str], list[Any]]) -> st
     if _points_back(asking) or [s for s in detect(asking) if s.candidates]:
         return question  # 'who else …', or entities of its own: the context is more than a name
     context = " ".join(sentences[:-1])
-    named = {_key(s): s for s in detect(context) if s.candidates}
+    named = {_key(s): s for s in detect(context) if s.candidates and not _lexicon_words_only(s.text)}
     if len(named) != 1:
         return question  # two entities: the context says how they relate ('A wrote T'), which must stay
     span = next(iter(named.values()))
     if span.type != kind:
         return question
-    if len(dict(_anaphor_patterns())[kind].findall(asking)) > 1:
+    pattern = dict(_anaphor_patterns())[kind]
+    if len(pattern.findall(asking)) > 1 and kind != "author":
         return question  # 'work that builds on it: which papers cite it?': one entity named twice reads as two
+    # ('which institutions are they affiliated with on their papers?': the first names the person, 'their' is theirs)
     return asking[:match.start()] + _written(span, match.group(0)) + asking[match.end():]
+
+
+def _lexicon_words_only(text: str) -> bool:
+    """'I'm on': a 'name' made only of words the lexicon reads is no person of the context."""
+    words = re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", text.lower().replace("’", "'"))
+    return bool(words) and all(load("en").concept(w) for w in words)
 
 
 def _year_folded(sentences: list[str]) -> str | None:

@@ -36,8 +36,8 @@ def exclusion_phrase(question: str, anchors: list[dict[str, Any]]) -> tuple[str,
         return None
     match, anchor = found[0]
     noun = match.group("noun")
-    if match.group("works") and anchor.get("type") == "author":
-        anchor = {**anchor, "works_of": True}  # 'leaving out any written by A': A's papers are left out
+    if match.group("works") and anchor.get("type") in ("author", "venue"):
+        anchor = {**anchor, "works_of": True}  # 'leaving out any written by A', 'those that appeared in V'
     if noun and anchor.get("type") == "paper" and load("en").concept(noun.lower()) == "kind:author":
         anchor = {**anchor, "people_of": True}  # 'not counting the people on T': T's authors are left out
     rest = (question[:match.start()] + " " + question[match.end():]).strip()
@@ -45,13 +45,14 @@ def exclusion_phrase(question: str, anchors: list[dict[str, Any]]) -> tuple[str,
 
 
 def _works_of() -> str:
-    """'any written by ', 'those by ': the lexicon's `exclusion_of_works` as a named group ending in 'by'."""
+    """'any written by ', 'those that appeared in ': the lexicon's `exclusion_of_works` as a named group ending in a
+    preposition."""
     spec = load("en").extra.get("exclusion_of_works", {})
 
     def alternation(key: str) -> str:
         forms = sorted(spec.get(key, []), key=len, reverse=True)
         return "|".join(r"\s+".join(map(re.escape, w.split())) for w in forms) or "(?!)"
-    return rf"(?P<works>(?:{alternation('determiners')})\s+(?:(?:{alternation('verbs')})\s+)?by\s+)"
+    return rf"(?P<works>(?:{alternation('determiners')})\s+(?:(?:{alternation('verbs')})\s+)?(?:{alternation('prepositions')})\s+)"
 
 
 def without_entity(ir: dict[str, Any], anchor: dict[str, Any]) -> dict[str, Any] | None:
@@ -63,7 +64,8 @@ def without_entity(ir: dict[str, Any], anchor: dict[str, Any]) -> dict[str, Any]
     if anchor.get("people_of") and output_kind(listed) == "author":
         left_out = {"op": "traverse", "input": left_out, "edge": "writes", "direction": "in"}  # T's authors
     elif anchor.get("works_of") and output_kind(listed) == "paper":
-        left_out = {"op": "traverse", "input": left_out, "edge": "writes", "direction": "out"}  # A's papers
+        edge = ("writes", "out") if anchor.get("type") == "author" else ("published_in", "in")  # A's or V's papers
+        left_out = {"op": "traverse", "input": left_out, "edge": edge[0], "direction": edge[1]}
     elif anchor.get("type") == "paper" and output_kind(listed) != "paper":
         passed = _paper_left_out_on_the_way(listed, left_out)  # 'leaving aside T, who has A co-authored with?'
         return None if passed is None else ({**ir, "input": passed} if counting else passed)

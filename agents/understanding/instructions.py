@@ -142,13 +142,23 @@ def without_order(question: str) -> tuple[str, str | None]:
 def for_the_planner(question: str) -> str:
     """The question without the phrases that say how to read its bounds ('both years included'): a planner must
     not read their words ('years') as what is asked; `with_instructions` applies them to the plan. A bare
-    'inclusive' stays (it names no year), and nothing else of the question is touched."""
+    'inclusive' stays (it names no year); the lexicon's `planner_asides` ('going by its citation count') go too."""
     import re
 
     for pattern, order in _order_patterns():
         if order is None and pattern.search(question):
             question = re.sub(r"\s*\(\s*\)", "", pattern.sub("", question))
-    return question
+    return _asides().sub("", question)
+
+
+@lru_cache(maxsize=1)
+def _asides() -> Any:
+    """The lexicon's `planner_asides` (with a comma before them) as one pattern."""
+    import re
+
+    from hgrag.agents.understanding.cue_words import phrase_alternation
+
+    return re.compile(rf"[\s,;]*\b(?:{phrase_alternation(load('en').extra.get('planner_asides', []))})\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=1)

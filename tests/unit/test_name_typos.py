@@ -59,3 +59,9 @@ def test_a_quoted_title_with_typos_in_several_words_is_found_by_spelling() -> No
     assert [hit.label for hit in near_quoted_title(index, "The Characterization of Brancing Deendencies")] == \
         ["The Characterization of Branching Dependencies."]
     assert near_quoted_title(index, "The Characterization of Dependencies in Graphs") == []  # near neither clearly
+
+
+def test_two_swapped_letters_need_only_a_one_edit_lead() -> None:
+    names = Names("Se Hyun Park", "Se Hyung Park", "Ok Hyun Paek")
+    assert corrected_name(names, "Se Hyun Prak") == "Se Hyun Park"  # a swap, the next name two edits away
+    assert corrected_name(names, "Se Hyun Pak") is None  # a dropped letter keeps the two-edit lead

@@ -110,3 +110,31 @@ def test_an_entity_named_twice_in_a_sentence_and_read_once_is_declined():
 def test_between_joins_the_two_ends_of_a_span_not_two_questions(world):
     answer, plan, report = read(world, "How many years lie between Dariush Divsalar's first paper and their latest one?")
     assert answer == ["4"] and verified(report), plan.get("interpretation")
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Which papers did Marvin K. Simon write, not counting those that appeared in Computer Networks?",
+     ["Sparse recovery of harmonic signals in noise"]),
+    (f"Was '{P1}' published before '{P4}'?", ["yes"]),
+    (f"Was '{P4}' published before '{P1}'?", ["no"]),
+    ("Which of Marvin K. Simon's papers has been picked up most often by others, going by its citation count?",
+     ["Sparse recovery of harmonic signals in noise"]),
+])
+def test_round20_readings(world, question, expected):
+    from hgrag.agents.understanding.instructions import for_the_planner
+
+    answer, plan, report = read(world, for_the_planner(question))
+    assert sorted(answer) == expected and verified(report), plan.get("interpretation")
+
+
+def test_a_context_person_named_by_a_contraction_is_no_person():
+    from hgrag.agents.understanding.context_fold import _lexicon_words_only
+
+    assert _lexicon_words_only("I'm on") and not _lexicon_words_only("Michael J. Feeley")
+
+
+def test_german_relative_clauses_genitives_and_doublets_in_english_order():
+    from hgrag.agents.understanding.normalise import to_english
+
+    assert to_english("Wer sind die Autorinnen und Autoren der Arbeiten, die „Graph Routing“ zitieren?", "de") == \
+        "Who were the authors of the papers, that cite „Graph Routing“?"
