@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from hgrag.agents.linking.homonyms import unlink_homonyms
 from hgrag.agents.linking.mentions import names_compatible, token_coverage
 from hgrag.agents.resources_access import noted, resources_for
 from hgrag.state.context import Context
@@ -108,9 +109,16 @@ def rerank_anchors(store: Any, plan: dict[str, Any], abstain_on_ties: bool = Fal
         best = ranked[0]
         # candidates the other mentions do not tell apart: equally (un)connected, equally direct, equal match
         tied = [c for c in ranked if keys[c][:3] == keys[best][:3]]
+        typed = [c for c in tied if store.label(c) == mention.get("text")]  # 'Kai Lü' typed: not 'Kai Lu'
+        exact = len(tied) > 1 and len(typed) == 1 and mention.get("type") == "author"
+        if exact:
+            tied, best = typed, typed[0]
         mention["tied"] = tied if len(tied) > 1 else []
         namesakes = [c for c in candidates if scores.get(c, 0.0) >= top_score]
-        if mention.get("type") == "author" and len(namesakes) > 1 and not mention["tied"]:
+        if exact:
+            mention["picked_because"] = (f"{len(namesakes)} authors are named '{mention['text']}' if accents and case "
+                                         f"are ignored; I used {best}, the one written exactly so")
+        elif mention.get("type") == "author" and len(namesakes) > 1 and not mention["tied"]:
             linked_to = ", ".join(store.label(o) for o in sorted(others) if o in store.neighbourhood(best, 2, RING_LIMIT))
             mention["picked_because"] = (f"{len(namesakes)} authors are named '{mention['text']}'; I used {best}, "
                                          f"the one connected to {linked_to or 'the other entities'} in the graph")
@@ -126,9 +134,6 @@ def rerank_anchors(store: Any, plan: dict[str, Any], abstain_on_ties: bool = Fal
     return plan
 
 
-MAX_HOMONYMS_LISTED = 8
-
-
 def hold_for_unresolved(plan: dict[str, Any]) -> None:
     """A question naming something the graph lacks is not answered without it ("papers by A with X"
     must not become "papers by A"): the subjects are held back (kept in `held_node_id` for re-linking
@@ -139,45 +144,6 @@ def hold_for_unresolved(plan: dict[str, Any]) -> None:
         if mention.get("role") == "subject" and mention.get("node_id"):
             mention["held_node_id"] = mention["node_id"]
             mention["node_id"] = None
-
-
-def unlink_homonyms(store: Any, plan: dict[str, Any]) -> None:
-    """Same-name authors the question's other entities do not single out are never picked silently:
-    the plan's subjects are unlinked and its reason asks which one is meant, listing each candidate
-    with what tells them apart."""
-    tied = [m for m in plan.get("anchors", []) if m.get("type") == "author" and len(m.get("tied") or []) > 1]
-    if not tied:
-        return
-    parts = []
-    for mention in tied:
-        mention["homonyms"] = list(mention["tied"])
-        profiles = "; ".join(f"{store.label(n)} ({distinguishing(store, n)})"
-                             for n in mention["tied"][:MAX_HOMONYMS_LISTED])
-        parts.append(f"{len(mention['tied'])} authors in the graph are named '{mention['text']}' and nothing "
-                     f"else in the question singles one out: {profiles}")
-    for mention in plan.get("anchors", []):
-        if mention in tied or mention.get("role") == "subject":
-            mention["node_id"] = None
-            mention["match"] = f"{mention.get('match', '')}+homonyms-unresolved"
-    plan["reason"] = (". ".join(parts) + ". Which one do you mean? Ask again with a co-author, "
-                      "one of their papers or the ORCID.")
-
-
-def distinguishing(store: Any, node: str) -> str:
-    """Node id, paper count, ORCID and most frequent co-author: what tells same-name authors apart."""
-    papers = store.step(node, "paper")
-    coauthors: dict[str, int] = {}
-    for paper in papers:
-        for other in store.step(paper, "author"):
-            if other != node:
-                coauthors[other] = coauthors.get(other, 0) + 1
-    facts = [node, f"{len(papers)} paper{'s' if len(papers) != 1 else ''}"]
-    if store.attr(node, "orcid"):
-        facts.append(f"ORCID {store.attr(node, 'orcid')}")
-    if coauthors:
-        top = min(coauthors, key=lambda other: (-coauthors[other], store.label(other)))
-        facts.append(f"co-author {store.label(top)}")
-    return ", ".join(facts)
 
 
 @lru_cache(maxsize=2048)

@@ -65,3 +65,16 @@ def test_two_swapped_letters_need_only_a_one_edit_lead() -> None:
     names = Names("Se Hyun Park", "Se Hyung Park", "Ok Hyun Paek")
     assert corrected_name(names, "Se Hyun Prak") == "Se Hyun Park"  # a swap, the next name two edits away
     assert corrected_name(names, "Se Hyun Pak") is None  # a dropped letter keeps the two-edit lead
+
+
+def test_a_name_typed_with_its_accents_picks_the_one_author_written_so() -> None:
+    from hgrag.agents.graph_retrieval_agent import rerank_anchors
+    from hgrag.tools.local_graph import NetworkXGraphStore
+
+    store = NetworkXGraphStore(name="toy")
+    for node, name in (("a1", "Kai Lu"), ("a2", "Kai Lü"), ("a3", "Kai Lu")):
+        store.add_node(node, "author", name=name)
+    plan = {"anchors": [{"text": "Kai Lü", "type": "author", "role": "subject", "node_id": "a1",
+                         "candidates": ["a1", "a2", "a3"], "candidate_scores": [1.0, 1.0, 1.0], "match": "normalized"}]}
+    rerank_anchors(store, plan, abstain_on_ties=True)
+    assert plan["anchors"][0]["node_id"] == "a2" and "written exactly so" in plan["anchors"][0]["picked_because"]
