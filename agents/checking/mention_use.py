@@ -108,8 +108,9 @@ def ambiguous_references(question: str, plan: dict[str, Any]) -> list[str]:
 
 
 def twice_named(question: str, plan: dict[str, Any]) -> list[str]:
-    """An entity named twice in one sentence that the plan reads once ("among A's co-authors other than B, who has
-    never shared a paper with B?" read as A's co-authors except B): the second naming asks something more."""
+    """An entity named twice in one sentence that the plan reads once, only to leave it out ("among A's co-authors
+    other than B, who has never shared a paper with B?" read as A's co-authors except B): the naming in the asking
+    part that no exclusion word leads in asks something more of it."""
     ir = plan.get("ir")
     anchors = sorted((a for a in plan.get("anchors", []) if a.get("text") and a.get("node_id")),
                      key=lambda a: -len(a["text"]))
@@ -118,11 +119,45 @@ def twice_named(question: str, plan: dict[str, Any]) -> list[str]:
     text = numbered_holes(question, [a["text"] for a in anchors])
     missing = []
     for sentence in re.split(r"(?<=[.?!])\s+", text):
+        asking = _asking_part(sentence)
         for i, anchor in enumerate(anchors):
             named = len(re.findall(rf"\bzzm{i}\b", sentence))
-            if named >= 2 and _readings(ir, anchor["node_id"]) < named:
+            if named >= 2 and _readings(ir, anchor["node_id"]) < named and _left_out(ir, anchor["node_id"]) \
+                    and _named_unled(asking, i):
                 missing.append(f"'{anchor['text']}' (named twice, read once)")
     return missing
+
+
+def _asking_part(sentence: str) -> str:
+    """The comma-part of a sentence that holds its question word ('… other than B, who has never …?')."""
+    from hgrag.agents.understanding.lexicon import load
+    from hgrag.agents.understanding.tokens import tag
+
+    parts = sentence.split(",")
+    asking = [p for p in parts if any(t.family == "head" and t.concept != "head:aux" for t in tag(p.lower(), load("en")))]
+    return (asking or parts)[-1]
+
+
+def _named_unled(part: str, i: int) -> bool:
+    """Whether the part names mention i other than right after an exclusion lead ('besides B' is the reading of a
+    left-out entity; 'a paper with B' asks something of B)."""
+    from hgrag.agents.understanding.cue_words import phrase_alternation
+    from hgrag.agents.understanding.lexicon import load
+
+    leads = phrase_alternation(load("en").extra.get("exclusion_leads", []))
+    return any(not re.search(rf"\b(?:{leads})\s*$", part[:m.start()].lower()) for m in re.finditer(rf"\bzzm{i}\b", part))
+
+
+def _left_out(ir: dict[str, Any], node_id: str) -> bool:
+    """Whether the plan reads the node only to leave it out (subtracted, or kept out by a filter)."""
+    for op in walk(ir):
+        if op.get("op") == "difference" and any(node_id in str(part) for part in op["inputs"][1:]):
+            return True
+        value = op.get("value")
+        if op.get("op") == "filter" and op.get("cmp") in ("!=", "not_in") and node_id in (
+                value if isinstance(value, (list, tuple, set)) else [value]):
+            return True
+    return False
 
 
 def _readings(ir: dict[str, Any], node_id: str) -> int:

@@ -149,7 +149,7 @@ def _relative_heads(tokens: list[Token]) -> list[Token]:
         led = len(after) == 2 and after[0].family == "function" and after[1].concept == "head:which"
         if token.family == "attribute" and led and i == 0:  # 'the year in which …' (not 'the count, which …')
             found.append(token)
-        elif token.family == "kind" and rest and rest[0].concept == "head:which":
+        elif token.family == "kind" and rest and rest[0].concept in ("head:which", "head:where"):  # ('the venues where')
             found.append(token)
     return found
 
