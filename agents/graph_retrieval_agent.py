@@ -110,14 +110,15 @@ def rerank_anchors(store: Any, plan: dict[str, Any], abstain_on_ties: bool = Fal
         # candidates the other mentions do not tell apart: equally (un)connected, equally direct, equal match
         tied = [c for c in ranked if keys[c][:3] == keys[best][:3]]
         typed = [c for c in tied if store.label(c) == mention.get("text")]  # 'Kai Lü' typed: not 'Kai Lu'
-        exact = len(tied) > 1 and len(typed) == 1 and mention.get("type") == "author"
+        accented = not (mention.get("text") or "").isascii()  # (a hyphen or a space typed tells no one apart)
+        exact = len(tied) > 1 and len(typed) == 1 and accented and mention.get("type") == "author"
         if exact:
             tied, best = typed, typed[0]
         mention["tied"] = tied if len(tied) > 1 else []
         namesakes = [c for c in candidates if scores.get(c, 0.0) >= top_score]
         if exact:
-            mention["picked_because"] = (f"{len(namesakes)} authors are named '{mention['text']}' if accents and case "
-                                         f"are ignored; I used {best}, the one written exactly so")
+            mention["picked_because"] = (f"{len(namesakes)} authors are named '{mention['text']}' if accents are "
+                                         f"ignored; I used {best}, the one written with them")
         elif mention.get("type") == "author" and len(namesakes) > 1 and not mention["tied"]:
             linked_to = ", ".join(store.label(o) for o in sorted(others) if o in store.neighbourhood(best, 2, RING_LIMIT))
             mention["picked_because"] = (f"{len(namesakes)} authors are named '{mention['text']}'; I used {best}, "

@@ -77,4 +77,4 @@ def test_a_name_typed_with_its_accents_picks_the_one_author_written_so() -> None
     plan = {"anchors": [{"text": "Kai Lü", "type": "author", "role": "subject", "node_id": "a1",
                          "candidates": ["a1", "a2", "a3"], "candidate_scores": [1.0, 1.0, 1.0], "match": "normalized"}]}
     rerank_anchors(store, plan, abstain_on_ties=True)
-    assert plan["anchors"][0]["node_id"] == "a2" and "written exactly so" in plan["anchors"][0]["picked_because"]
+    assert plan["anchors"][0]["node_id"] == "a2" and "written with them" in plan["anchors"][0]["picked_because"]
