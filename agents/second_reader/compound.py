@@ -21,9 +21,10 @@ from typing import Any, Callable
 from hgrag.agents.second_reader.contrasts import (alternatives_group, comparative_test, comparison_plan, negated_yes_no,
                                                   repeated_for_each)
 from hgrag.agents.second_reader.coordinated import (both_after, both_before, elliptical, clause_after_head, coordinated_questions,
-                                                    noun_of_back_reference, only_summing, shared_answer, total_count,
+                                                    only_summing, shared_answer, total_count,
                                                     united_answer, without_union_words)
 from hgrag.agents.second_reader.group_count import same_papers_part, winner_count
+from hgrag.agents.second_reader.split import split_point
 from hgrag.agents.second_reader.lexicon import find, has, has_stem, phrase_pattern, words
 from hgrag.agents.understanding.instructions import instruction_only
 from hgrag.agents.understanding.lexicon import load
@@ -216,36 +217,6 @@ def _difference(items: list[tuple[str, dict[str, Any]]]) -> dict[str, Any] | Non
     if len(plans) != 2 or not single or len(attrs) != 1 or None in attrs:
         return None
     return ir.aggregate(ir.setop("union", [p["input"] for p in plans]), "span", attrs.pop())
-
-
-def split_point(question: str, spans: list[Any]) -> re.Match | None:
-    """The coordinator before a second asking word or a back-reference, outside any mention."""
-    for match in find("coordinators", question):
-        if any(s.start <= match.start() < s.end for s in spans):
-            continue
-        after = question[match.end():].lstrip(" ,")
-        if phrase_pattern("relative_openers").match(after) and not question[:match.start()].rstrip().endswith(","):
-            continue  # '… in 2024 and whose author count exceeds 3': a relative clause ('…, and who is …' is not)
-        if _between_before(_blanked(question, spans)[:match.start()]):
-            continue  # 'how many years between A's first paper and their latest one': the span's two ends
-        opener = phrase_pattern("asking_words").match(after) or phrase_pattern("back_references").match(after) \
-            or noun_of_back_reference(after)  # '… and the titles of these papers'
-        if opener and question[:match.start()].strip(" ,"):
-            return match
-    return None
-
-
-def _blanked(question: str, spans: list[Any]) -> str:
-    """The question with each mention's letters replaced by 'X' (offsets kept)."""
-    for span in spans:
-        question = question[:span.start] + "X" * (span.end - span.start) + question[span.end:]
-    return question
-
-
-def _between_before(text: str) -> bool:
-    """Whether the text's last clause holds a 'between' word of the lexicon (its 'and' joins the two ends)."""
-    clause = re.split(r"[.;?!,]", text)[-1]
-    return any(t.concept == "time:between" for t in tag(clause.lower(), load("en")))
 
 
 def two_things(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: CheckFn,

@@ -1,0 +1,42 @@
+"""Where a question asking two things splits: the coordinator before a second asking word or a back-reference,
+outside any mention, a relative clause and the two ends of a span ('between A's first paper and their latest one')."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from hgrag.agents.second_reader.coordinated import noun_of_back_reference
+from hgrag.agents.second_reader.lexicon import find, phrase_pattern
+from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.tokens import tag
+
+
+def split_point(question: str, spans: list[Any]) -> re.Match | None:
+    """The coordinator before a second asking word or a back-reference, outside any mention."""
+    for match in find("coordinators", question):
+        if any(s.start <= match.start() < s.end for s in spans):
+            continue
+        after = question[match.end():].lstrip(" ,")
+        if phrase_pattern("relative_openers").match(after) and not question[:match.start()].rstrip().endswith(","):
+            continue  # '… in 2024 and whose author count exceeds 3': a relative clause ('…, and who is …' is not)
+        if _between_before(_blanked(question, spans)[:match.start()]):
+            continue  # 'how many years between A's first paper and their latest one': the span's two ends
+        opener = phrase_pattern("asking_words").match(after) or phrase_pattern("back_references").match(after) \
+            or noun_of_back_reference(after)  # '… and the titles of these papers'
+        if opener and question[:match.start()].strip(" ,"):
+            return match
+    return None
+
+
+def _blanked(question: str, spans: list[Any]) -> str:
+    """The question with each mention's letters replaced by 'X' (offsets kept)."""
+    for span in spans:
+        question = question[:span.start] + "X" * (span.end - span.start) + question[span.end:]
+    return question
+
+
+def _between_before(text: str) -> bool:
+    """Whether the text's last clause holds a 'between' word of the lexicon (its 'and' joins the two ends)."""
+    clause = re.split(r"[.;?!,]", text)[-1]
+    return any(t.concept == "time:between" for t in tag(clause.lower(), load("en")))
