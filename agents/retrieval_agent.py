@@ -300,6 +300,7 @@ def make_plan_node(planner: Any | None = None):
                 new_plan = _second_read_safely(question, new_plan, resources, policy, context)
             new_plan = _asking_part_alone(question, new_plan, planned) or new_plan
             new_plan = negated_part(question, new_plan, planned) or new_plan
+            new_plan = _fronted_phrase_moved(question, new_plan, planned) or new_plan
             new_plan = unrecorded_attribute_tested(new_plan, resources.store) or new_plan
         except HgragError as exc:
             return {**limits, "error": str(exc), "answer": [], "answer_text": f"Error: {exc}",
@@ -340,6 +341,21 @@ def _asking_part_alone(question: str, plan: dict[str, Any], planned: Any) -> dic
     found["checked_question"] = rest
     found["context_read_aside"] = question[:len(question) - len(rest)].strip()  # (shown in the trace)
     return found
+
+
+def _fronted_phrase_moved(question: str, plan: dict[str, Any], planned: Any) -> dict[str, Any] | None:
+    """When the check declines the plan, the plan of the question with its fronted frame moved after it ('Across
+    the papers of A's co-authors, which venues show up?'), checked against that wording; else None."""
+    from hgrag.agents.checking.question_check import unexplained_parts
+    from hgrag.agents.understanding.asking_sentence import fronted_moved
+
+    moved = fronted_moved(question) if plan.get("ir") and plan.get("operation") != "unsupported" else None
+    if moved is None or not unexplained_parts(question, plan):
+        return None
+    found = planned(moved)
+    if not found.get("ir") or found.get("operation") == "unsupported" or unexplained_parts(moved, found):
+        return None
+    return {**found, "checked_question": moved}
 
 
 def _second_read_safely(question: str, plan: dict[str, Any], resources: Any, policy: Any, context: Any) -> dict[str, Any]:

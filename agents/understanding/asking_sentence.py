@@ -109,3 +109,19 @@ def without_list_tail(question: str) -> str | None:
         if match and match.start() > 0:
             return question[:match.start()].rstrip(" ,;") + "?"
     return None
+
+
+def fronted_moved(question: str) -> str | None:
+    """'Across all the papers written by A's co-authors, which venues show up?' -> 'Which venues show up across all the
+    papers written by A's co-authors?': a phrase led by one of the lexicon's `frame_prepositions` before the first
+    comma is moved after the question it frames; None when the question opens with no such phrase."""
+    match = re.match(r"\s*([^,?]{3,160}),\s+(.+?)\s*([?.!]*)\s*$", question, re.DOTALL)
+    if not match:
+        return None
+    phrase, rest, end = match.groups()
+    tokens = tag(phrase.lower(), load("en"))
+    asks = tag(rest.lower(), load("en"))
+    frames = load("en").extra.get("frame_prepositions", [])
+    if not tokens or tokens[0].text not in frames or not asks or asks[0].family != "head":
+        return None
+    return f"{rest[:1].upper()}{rest[1:]} {phrase[:1].lower()}{phrase[1:]}{end or '?'}"

@@ -138,3 +138,13 @@ def test_german_relative_clauses_genitives_and_doublets_in_english_order():
 
     assert to_english("Wer sind die Autorinnen und Autoren der Arbeiten, die „Graph Routing“ zitieren?", "de") == \
         "Who were the authors of the papers, that cite „Graph Routing“?"
+
+
+def test_a_fronted_frame_is_moved_after_the_question_it_frames(world):
+    from hgrag.agents.understanding.asking_sentence import fronted_moved
+
+    assert fronted_moved("Across all the papers written by Bo Chen's co-authors, which venues show up?") == \
+        "Which venues show up across all the papers written by Bo Chen's co-authors?"
+    assert fronted_moved("Bo Chen, which venues?") is None  # no frame word leads it
+    answer, plan, report = read(world, "Which venues show up across all the papers written by Bo Chen's co-authors?")
+    assert answer == ["Computer Networks", "Signal Processing"] and verified(report), plan.get("interpretation")
