@@ -51,7 +51,7 @@ def near_quoted_title(index: Any, quoted: str) -> list[Any]:
     if len(wanted) < QUOTED_TYPO_MIN_LENGTH:
         return []
     try:
-        labels = index.closest(quoted, "paper", 5) + _titles_spelled_alike(index, wanted)
+        labels = list(dict.fromkeys(index.closest(quoted, "paper", 5) + _titles_spelled_alike(index, wanted)))
     except AttributeError:  # an index without embeddings
         return []
     scored = sorted(((fuzz.ratio(wanted, norm_key(label)), label) for label in labels), reverse=True)

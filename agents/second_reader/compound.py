@@ -156,7 +156,8 @@ def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
     summed = bool(group) and group[0].type == "paper" and only_summing(words_outside)
     after = both_after(question, group)  # 'which works do T1 and T2 both cite?'; 'which papers cite both T1 and T2?'
     both = group[0].start if after is not None else both_before(question, group)  # (what their answers share)
-    united = any(t.concept == "operator:union" for t in tag(words_outside.lower(), load("en")))  # 'all together'
+    united = any(t.concept == "operator:union" for t in tag(words_outside.lower(), load("en"))) or \
+        has("uniting_words", words_outside)  # 'all together', 'taken together'
     if not group or has_stem("together_words", words_outside) and not summed and both is None and not united:
         return None  # ('Partially-shared …' is a title: no 'shared')
     start, end = group[0].start if both is None else both, after or group[-1].end
@@ -166,7 +167,8 @@ def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
     parts, items = [], []
     for span in group:
         sub = question[:start] + span.text + question[end:]
-        sub = without_union_words(sub) if united else sub  # each part asks for its own answer
+        sub = re.sub(r"^\s*,\s*", "", phrase_pattern("uniting_words").sub("", without_union_words(sub))).strip() \
+            if united else sub  # each part asks for its own answer
         plan = plan_fn(sub)
         problem = _usable(sub, plan, check_fn)
         if problem:

@@ -263,11 +263,14 @@ def comparative_test(question: str, spans: list[Any]) -> tuple[dict[str, Any], l
     if len(linked) != 2 or linked[0].type != linked[1].type or not opening or opening[0].concept != "head:aux":
         return None  # ('is T1 … than T2?': an auxiliary opens a yes/no question)
     between = question[linked[0].end:linked[1].start]
-    found = find("comparatives", between)
+    found, measures = find("comparatives", between), words()["comparatives"]
     than = [w for w in words()["comparison_joiners"] if re.search(rf"\b{re.escape(w)}\b", between, re.IGNORECASE)]
+    if not found or not than:  # 'was T1 published before T2?': the order word compares and joins
+        found, measures = find("order_tests", between), words()["order_tests"]
+        than = [m.group(0) for m in found]
     if not found or not than:
         return None
-    attr, order = words()["comparatives"][found[0].group(0).lower()]
+    attr, order = measures[found[0].group(0).lower()]
     if linked[0].type not in words()["measures_per_kind"].get(attr, []):
         return f"I can't compare {linked[0].type}s by '{found[0].group(0)}'"
     leftover = _leftover(question, linked, [m.group(0) for m in found] + than)

@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from hgrag.agents.second_reader.coordinated import noun_of_back_reference
-from hgrag.agents.second_reader.lexicon import find, phrase_pattern
+from hgrag.agents.second_reader.lexicon import find, phrase_pattern, words
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.tokens import tag
 
@@ -37,6 +37,10 @@ def _blanked(question: str, spans: list[Any]) -> str:
 
 
 def _between_before(text: str) -> bool:
-    """Whether the text's last clause holds a 'between' word of the lexicon (its 'and' joins the two ends)."""
+    """Whether the text's last clause holds a 'between' word of the lexicon not yet closed by its 'and' (the next
+    'and' joins the two ends)."""
     clause = re.split(r"[.;?!,]", text)[-1]
-    return any(t.concept == "time:between" for t in tag(clause.lower(), load("en")))
+    tokens = tag(clause.lower(), load("en"))
+    at = [i for i, t in enumerate(tokens) if t.concept == "time:between"]
+    joiners = {w.lower() for w in words()["coordinators"]}
+    return bool(at) and not any(t.text in joiners for t in tokens[at[-1] + 1:])  # ('between 2005 and 2026 and …')

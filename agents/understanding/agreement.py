@@ -90,13 +90,17 @@ def subject_first(tokens: list[Token], lexicon: Lexicon) -> list[Token]:
 
 
 def relative_verb_first(tokens: list[Token], lexicon: Lexicon) -> list[Token]:
-    """', die T zitieren' -> ', that zitieren T': a relative pronoun of the lexicon's `relative_pronouns` (after a
-    comma) with a mention and a relation verb ending its clause is put in English order, verb before mention."""
-    pronouns = (lexicon.extra.get("agreement") or {}).get("relative_pronouns", {})
+    """', die T zitieren' -> ', that zitieren T'; ', die T zitiert' -> ', that T zitiert': a relative pronoun of the
+    lexicon's `relative_pronouns` (after a comma) with a mention and a relation verb ending its clause is put in
+    English order: a plural verb agrees with the pronoun (the verb first), a singular one with the mention."""
+    data = lexicon.extra.get("agreement") or {}
+    pronouns, verbs = data.get("relative_pronouns", {}), data.get("verbs", {})
     out = list(tokens)
     for i in range(1, len(out) - 2):
         pronoun, mention, verb = out[i:i + 3]
         if out[i - 1].text == "," and pronoun.role == "typed" and pronoun.text.lower() in pronouns and \
                 mention.role == "mention" and _is_relation(verb, lexicon):
-            out[i:i + 3] = [Token(pronouns[pronoun.text.lower()], "english"), verb, mention]
+            plural = verbs.get(verb.text.lower(), {}).get("number") == "plural"  # 'die T zitieren': they cite T
+            out[i:i + 3] = [Token(pronouns[pronoun.text.lower()], "english")] + ([verb, mention] if plural else
+                                                                                 [mention, verb])  # 'die T zitiert'
     return out

@@ -148,3 +148,17 @@ def test_a_fronted_frame_is_moved_after_the_question_it_frames(world):
     assert fronted_moved("Bo Chen, which venues?") is None  # no frame word leads it
     answer, plan, report = read(world, "Which venues show up across all the papers written by Bo Chen's co-authors?")
     assert answer == ["Computer Networks", "Signal Processing"] and verified(report), plan.get("interpretation")
+
+
+def test_a_between_closed_by_its_own_and_lets_the_next_and_split():
+    from hgrag.agents.second_reader.split import _between_before
+
+    assert _between_before("how many years lie between xx's first paper")
+    assert not _between_before("in which venues did xx publish papers between 2005 and 2026")
+
+
+def test_a_german_relative_clause_agrees_with_its_verb():
+    from hgrag.agents.understanding.normalise import to_english
+
+    assert to_english("Von wem stammen die Arbeiten, die „Graph Routing“ zitiert?", "de") == \
+        "Who wrote the papers, that „Graph Routing“ cited?"  # singular: the title cites them
