@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from hgrag.agents.kinds.lexicon import Cue
+from hgrag.agents.kinds.lexicon import Cue, lexicon
 from hgrag.agents.kinds.linking import RichSpan
 from hgrag.agents.kinds.schema_paths import VIA_PRIMARY, Step, schema_path
 from hgrag.state import plan_ir as ir
@@ -45,7 +45,9 @@ def build_plan(asked: str, spans: list[Any], named: list[RichSpan], years: list[
         tree = ir.setop("difference", [kept[0], tree])
     if bound is not None:  # 'institutions on more than 3 of A's papers', 'papers with over 12 keywords'
         tree = ir.where(tree, bound[0], bound[2], bound[1])
-    if asked == "primary_topic" and not any(s.type == "paper" for s in anchors):
+    plural = set(lexicon().get("plural_topic_words", []))
+    if asked == "primary_topic" and not any(s.type == "paper" for s in anchors) and \
+            not any(c.group in ("topic", "primary_topic") and c.text.lower() in plural for c in found):
         found = found + [Cue(0, 0, "most", "")]  # the main topic of many papers: their most frequent primary topic
     tree = _operation(tree, found)
     if yes_no:  # 'Was T funded by F?', 'Is K a keyword of T?': does the joined walk reach anything

@@ -18,6 +18,7 @@ from hgrag.state import plan_ir as ir
 
 ENDS = {"operator:first": "min", "operator:last": "max"}
 SHIFTS = {"time:after": 1, "time:before": -1}
+UP_TO = ("operator:compare_less", "function:within")  # 'at most 3 years before', 'within 2 years after'
 OFFSET_PHRASES = {"time:offset_later": "time:after", "time:offset_earlier": "time:before"}
 NOT_THIS = ("instruction", "missing", "value")
 KEPT = ("instruction:inclusive",)  # 'the first 4 years, counting the debut year as year one': the window's own start
@@ -81,6 +82,9 @@ def _offset(tokens: list[Token], fn: str) -> int | list[int] | None | bool:
         if shift == 0 or tokens[shift - 1].concept != "attribute:year" or len(numbers) > 1:
             return False
         count = _number(tokens[numbers[0]]) if numbers and numbers[0] == shift - 2 else 1
+        bounded = numbers and numbers[0] == shift - 2 and numbers[0] > 0 and tokens[numbers[0] - 1].concept in UP_TO
+        if bounded:  # 'no more than 4 years after their first year': that year up to 4 years after it
+            return [0, count] if SHIFTS[tokens[shift].concept] > 0 else [-count, 0]
         if numbers and (numbers[0] != shift - 2 or numbers[0] > 0 and tokens[numbers[0] - 1].concept == "function:the"):
             return False  # ('in the 3 years after their debut' is a window: window_program reads it)
         return SHIFTS[tokens[shift].concept] * count

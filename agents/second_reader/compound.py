@@ -241,8 +241,9 @@ def two_things(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
     if held is not None:
         second_ir = held
     elif own_spans:
-        plan = plan_fn(rest)
-        second_ir = None if _usable(rest, plan, check_fn) else plan["ir"]
+        second_text = _ellipsis_filled(rest, first_text, own_spans, [s for s in spans if s.end <= cut.start()]) or rest
+        plan = plan_fn(second_text)
+        second_ir = None if _usable(second_text, plan, check_fn) else plan["ir"]
     else:
         second_ir = same_papers_part(rest, first["ir"])  # '… and what are the titles of these papers?'
         referred = None if second_ir is not None else \
@@ -267,6 +268,19 @@ def two_things(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
     parts = [{"question": first_text, "interpretation": first.get("interpretation", "")},
              {"question": second_text}]
     return _mark(native(ir.outputs(items), spans), question, parts)
+
+
+def _ellipsis_filled(rest: str, first_text: str, own: list[Any], before: list[Any]) -> str | None:
+    """'…, and in which year did B?': a second part ending in an auxiliary and its one named thing leaves out the
+    first part's verb phrase; it is the first part asked of B (the first part's one thing of B's kind replaced)."""
+    same = [s for s in before if s.type == own[0].type]
+    if len(own) != 1 or len(same) != 1 or same[0].text not in first_text:
+        return None
+    at = rest.find(own[0].text)
+    words = tag(rest[:at].lower(), load("en")) if at >= 0 else []
+    if not words or words[-1].concept != "head:aux" or rest[at + len(own[0].text):].strip(" ?.!"):
+        return None
+    return first_text.replace(same[0].text, own[0].text)
 
 
 def _keeps_filters(first: dict[str, Any], second: dict[str, Any]) -> bool:

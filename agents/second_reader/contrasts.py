@@ -187,8 +187,12 @@ def _repeated(between: str, before: str, joiners: set[str]) -> bool:
     """'all papers by A and all papers by B': a joiner and then the words right before the first mention again."""
     quotes = " \"'“”‘’«»„,"
     parts, lead = between.lower().strip(quotes).split(), before.lower().strip(quotes).split()
-    return len(parts) >= 2 and parts[0] in joiners and len(parts) - 1 <= len(lead) and \
-        lead[len(lead) - len(parts) + 1:] == parts[1:]
+    for joiner in joiners | {w.lower() for w in words()["uniting_words"]}:  # ('… together with all papers by B')
+        n = len(joiner.split())
+        if len(parts) > n and " ".join(parts[:n]) == joiner and len(parts) - n <= len(lead) and \
+                lead[len(lead) - len(parts) + n:] == parts[n:]:
+            return True
+    return False
 
 
 def _joined(between: str, joiners: set[str]) -> bool:
