@@ -69,7 +69,22 @@ def without_descriptors(text: str) -> str:
     phrase of the lexicon's `mention_restatements` after a mention restates its relation."""
     for _ in range(2):
         text = DESCRIPTORS.sub("", text)
+    text = _held().sub(lambda m: f"{_held_reading()} {m.group(1)}", text)  # 'have zzauthor among their authors'
     return re.sub(r"\s+", " ", _restatements().sub("", text)).strip()
+
+
+def _held_reading() -> str:
+    return load("en").extra.get("negated_relation", {}).get("held_reading", "written by")
+
+
+def _held() -> re.Pattern:
+    """'have zzauthor among their authors': a holding verb of the lexicon's `negated_relation` before a restated
+    author reads as the writing relation."""
+    from hgrag.agents.understanding.cue_words import phrase_alternation
+
+    holding = phrase_alternation(load("en").extra.get("negated_relation", {}).get("holding_verbs", []))
+    restated = phrase_alternation(load("en").extra.get("mention_restatements", {}).get("author", []))
+    return re.compile(rf"\b(?:{holding})\s+(zzauthor)\s+(?:{restated})\b")
 
 
 def _restatements() -> re.Pattern:

@@ -34,8 +34,10 @@ def with_paper_years(plan: dict[str, Any], question: str, store: Any,
         if not isinstance(year, int):
             continue
         offset = _offset(match.group("offset"))
-        text = " ".join((question[:match.start()] + f" in {year + offset}" +
-                         _named_again(question[match.end():], anchor["text"])).split())
+        if match.group("bound") and not offset:
+            continue  # ('the years T appeared': no bound said)
+        said = f" {_bound_word(offset)} {year}" if match.group("bound") else f" in {year + offset}"
+        text = " ".join((question[:match.start()] + said + _named_again(question[match.end():], anchor["text"])).split())
         new = _checked(replan(text), text, unexplained_parts)
         if new:
             shift = f", {'+' if offset > 0 else ''}{offset}: {year + offset}" if offset else ""
@@ -56,6 +58,12 @@ def _checked(new: dict[str, Any], text: str, unexplained_parts: Callable) -> dic
         new["checked_question"] = text
         return new
     return None
+
+
+def _bound_word(offset: int) -> str:
+    """The lexicon's word for a bound after (offset > 0) or before a year."""
+    words = load("en").extra.get("paper_year_clause", {}).get("bound_words", {})
+    return words.get("after" if offset > 0 else "before", "")
 
 
 def _offset(word: str | None) -> int:
@@ -108,6 +116,8 @@ def _year_clause(title: str) -> re.Pattern:
     verbs = phrase_alternation(load("en").concepts.get("relation:published", []))
     leads, nouns, links, aux = (phrase_alternation(spec.get(key, [])) for key in ("leads", "nouns", "links", "auxiliaries"))
     offsets = phrase_alternation(list(spec.get("offsets", {}))) or "(?!)"
-    return re.compile(rf"\s*\b(?:(?:{leads})\s+)?(?:{nouns})\s+(?:(?P<offset>{offsets})\s+)?(?:(?:{links})\s+)?"
+    plural = phrase_alternation(spec.get("bound_nouns", []))  # 'in the years after T came out': a bound
+    return re.compile(rf"\s*\b(?:(?:{leads})\s+)?(?:(?P<bound>{plural})|{nouns})\s+(?:(?P<offset>{offsets})\s+)?"
+                      rf"(?:(?:{links})\s+)?"
                       rf"[{QUOTES}]?{re.escape(title)}\.?"
                       rf"[{QUOTES}]?\s+(?:(?:{aux})\s+)?(?:{verbs})\b", re.IGNORECASE)

@@ -136,6 +136,8 @@ def _both_questions(question: str, texts: list[str], spans: list[Any], plan_fn: 
                       "so I do not answer either.")
     items = [(_label(plan["ir"]), plan["ir"]) for plan in plans]
     parts = [{"question": text, "interpretation": plan.get("interpretation", "")} for text, plan in zip(texts, plans)]
+    if all(plan["ir"] == plans[0]["ir"] for plan in plans):  # 'how many years separate the first and the last paper'
+        return _mark(native(plans[0]["ir"], spans), question, parts)  # both parts read one thing: one answer
     return _mark(native(ir.outputs(items), spans), question, parts)
 
 

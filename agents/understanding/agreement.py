@@ -70,6 +70,10 @@ def subject_first(tokens: list[Token], lexicon: Lexicon) -> list[Token]:
         return tokens
     verbs, plural_renders = data.get("verbs", {}), set(data.get("plural_renders", ()))
     out, i = list(tokens), 0
+    opening = verbs.get(out[0].text.lower()) if len(out) > 1 and out[0].role == "typed" else None
+    if opening and opening.get("mention_first") and out[1].role == "mention":  # 'Zitiert T1 die Arbeit T2?'
+        english = opening["mention_first"]
+        out = [Token(english[0].capitalize(), "english"), out[1]] + [Token(w, "english") for w in english[1:]] + out[2:]
     while i + 3 < len(out):
         head, kind, verb = out[i:i + 3]
         info = verbs.get(verb.text.lower()) if verb.role == "typed" else None

@@ -128,8 +128,12 @@ def negated_relation(question: str, plan: dict[str, Any]) -> tuple[str, dict[str
         return None
     text = _uncontracted(question)
     negations, between = (phrase_alternation(spec.get(key, [])) for key in ("negations", "between"))
+    holding = phrase_alternation(spec.get("holding_verbs", []))
+    restated = phrase_alternation(load("en").extra.get("mention_restatements", {}).get(unused[0].get("type"), []))
+    holds = rf"(?:{holding})\s+[{QUOTES}]?{re.escape(unused[0]['text'])}[{QUOTES}]?\s+(?:{restated})\b"
     found = [m for m in re.finditer(rf"\s*\b(?:{negations})(?=\s+(?:(?:{between})\s+)?(?P<verb>[\w'-]+))", text,
-                                    re.IGNORECASE) if (load("en").concept(m.group("verb").lower()) or "").startswith("relation:")]
+                                    re.IGNORECASE) if (load("en").concept(m.group("verb").lower()) or "").startswith("relation:")
+             or re.match(rf"\s+{holds}", text[m.end():], re.IGNORECASE)]  # 'do not have A among their authors'
     where = text.find(unused[0]["text"])
     if len(found) != 1 or where < found[0].end():
         return None

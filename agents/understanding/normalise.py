@@ -62,7 +62,7 @@ def _render(typed: list[str], lexicon: Lexicon) -> list[str]:
             if concept:
                 render = lexicon.renders.get(phrase)
                 if phrase in lexicon.extra.get("genitive_articles", ()) and out and \
-                        (english.concept(out[-1]) or "").split(":")[0] in ("kind", "relation", "attribute"):
+                        (english.concept(out[-1]) or "").split(":")[0] in ("kind", "relation", "attribute", "missing"):
                     render = "of the"  # 'die Autoren der Arbeiten': the authors of the papers
                 out.append(render if render is not None else english.canonical(concept))
                 i += n

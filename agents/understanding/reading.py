@@ -41,7 +41,15 @@ def as_asked(question: str) -> str:
     """An English question without its chat lead-in, its yes/no opening or closing tag and its runs of years
     written plainly."""
     return with_bounds_plain(with_spans_as_between(with_tag_as_yes_no(with_plain_yes_no_opening(
-        with_typo_heads(without_lead_in(with_year_itself_excluded(question)))))))
+        with_typo_heads(without_lead_in(with_year_itself_excluded(without_purpose(question))))))))
+
+
+def without_purpose(question: str) -> str:
+    """'Who has A co-authored with, so I can avoid inviting only their collaborators?' -> 'Who has A co-authored
+    with?': a clause after a comma led by one of the lexicon's `purpose_leads` says why the asker asks, not what."""
+    leads = phrase_alternation(load("en").extra.get("context_words", {}).get("purpose_leads", []))
+    match = re.search(rf",\s*(?:{leads})\b[^?]*(\?*)\s*$", question, re.IGNORECASE)
+    return question[:match.start()] + (match.group(1) or "") if match else question
 
 
 def with_year_itself_excluded(question: str) -> str:

@@ -162,3 +162,33 @@ def test_a_german_relative_clause_agrees_with_its_verb():
 
     assert to_english("Von wem stammen die Arbeiten, die „Graph Routing“ zitiert?", "de") == \
         "Who wrote the papers, that „Graph Routing“ cited?"  # singular: the title cites them
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Which papers did Dariush Divsalar publish no more than 2 years after the year of their first publication?",
+     sorted([P1, "Adaptive routing for delay tolerant sensor networks"])),  # 2008-2010
+    ("In which year did Marvin K. Simon publish for the first time, and in which year did Bo Chen?",
+     ["year: 2008", "year: 2010"]),
+    ("All papers by Ann Lee together with all papers by Bo Chen, please.",
+     sorted([P1, P2, "Sparse recovery of harmonic signals in noise"])),
+    (f"In the years after '{P1}' came out, in which venues did Dariush Divsalar publish?", ["Computer Networks"]),
+    ("Who has Ann Lee co-authored with, so I can avoid inviting only their collaborators?",
+     ["Dariush Divsalar", "Marvin K. Simon"]),
+])
+def test_round21_readings(world, question, expected):
+    from hgrag.agents.understanding.reading import as_asked
+
+    answer, plan, report = read(world, as_asked(question))
+    assert sorted(answer) == expected and verified(report), plan.get("interpretation")
+
+
+def test_a_german_question_opening_with_its_verb_asks_yes_or_no():
+    from hgrag.agents.understanding.normalise import to_english
+
+    assert to_english("Zitiert „Graph Routing“ die Arbeit „Sparse recovery“?", "de") == \
+        "Does „Graph Routing“ cite the paper „Sparse recovery“?"
+
+
+def test_not_having_a_person_among_the_authors_leaves_their_papers_out(world):
+    answer, plan = _node_read(world, f"Which papers cite '{P1}' but do not have Dariush Divsalar among their authors?")
+    assert answer == ["Sparse recovery of harmonic signals in noise"], plan.get("interpretation")
