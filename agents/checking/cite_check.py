@@ -205,7 +205,8 @@ def _generic(subject: str) -> bool:
     if GENERIC_SUBJECT.match(subject):
         return True
     tokens = tag(subject.lower(), load("en"))
-    return bool(tokens) and all(t.family in ("function", "filler", "general", "kind", "time", "head") for t in tokens)
+    return bool(tokens) and all(t.family in ("function", "filler", "general", "kind", "time", "head")
+                                or t.concept == "operator:other" for t in tokens)  # ('other papers within the graph')
 
 
 def _scope_only(matched: str, subject: str) -> bool:

@@ -20,6 +20,7 @@ from hgrag.agents.kinds.asking import (KIND_WORDS, asked_kind, asked_parts, hole
                                       wh_role_kind,
                                        part_label, primary_modifier, threshold)
 from hgrag.agents.kinds.countries import country_spans
+from hgrag.agents.kinds.placed import byline_placed
 from hgrag.agents.kinds.lexicon import Cue, cues, lexicon
 from hgrag.agents.kinds.linking import RichSpan, retyped, rich_spans
 from hgrag.agents.kinds.joins import build_plan
@@ -116,7 +117,7 @@ def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any
         return compared
     if yes_no and named:  # 'Is A affiliated with I on T?': the walks meet where the named richer entity is
         asked = named[-1].type
-        if asked == "topic" and any(c.group == "primary_topic" for c in found):
+        if asked == "topic" and (any(c.group == "primary_topic" for c in found) or primary_modifier(asking)):
             asked = "primary_topic"  # 'Is X recorded as the primary topic of T?': T's primary topic holds X
     negated = negated_spans(question, [s for s in spans if s.candidates] + named)
     if not negated and negation_words(masked):
@@ -127,7 +128,7 @@ def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any
         plan = _primary_tested(plan)
         if not _one_person_ranked(plan.get("ir")):
             return _primary_of_many()
-    plan = _with_asked_attribute(plan, asking, yes_no)
+    plan = byline_placed(_with_asked_attribute(plan, asking, yes_no), asking)  # 'the first author's … on T'
     if plan is not None and any(getattr(s, "country", None) for s in named):
         plan["country_named"] = True  # 'Is I located in China?': the country's words are the plan's
     if plan is not None and topical:

@@ -30,6 +30,10 @@ def element_features(op: dict[str, Any]) -> set[str]:
             out.add(f"position:{op['position']}")
     if kind == "top":
         out.add(f"order:{op.get('order', 'max')}")
+    if kind == "filter" and op.get("attr") == "position" and op.get("cmp") == "=":
+        out.add(f"position:{op.get('value')}")  # an authorship at a byline place
+    if kind == "top" and op.get("key") == "position":
+        out.add(f"position:{-1 if op.get('order', 'max') == 'max' else 1}")
     if kind == "filter" and op.get("attr") == "author":
         out.add("edge:writes")
     if kind == "filter" and op.get("attr") == "year" and op.get("cmp") == "=":

@@ -192,3 +192,28 @@ def test_a_german_question_opening_with_its_verb_asks_yes_or_no():
 def test_not_having_a_person_among_the_authors_leaves_their_papers_out(world):
     answer, plan = _node_read(world, f"Which papers cite '{P1}' but do not have Dariush Divsalar among their authors?")
     assert answer == ["Sparse recovery of harmonic signals in noise"], plan.get("interpretation")
+
+
+@pytest.mark.parametrize("question, expected", [
+    (f"Is Signal Processing the venue where '{P1}' appeared?", ["no"]),
+    (f"Is Computer Networks the venue where '{P1}' appeared?", ["yes"]),
+])
+def test_a_predicate_nominal_tests_the_named_subject(world, question, expected):
+    from hgrag.agents.planning.nominal import nominal_test
+    from hgrag.tools.plan_exec import full_answer
+
+    _, plan, _ = read(world, question)
+    tested = nominal_test(question, plan)
+    assert tested is not None and [item.text for item in full_answer(world.store, tested)] == expected
+
+
+def test_a_byline_place_narrows_the_walk_to_a_papers_authorships():
+    from hgrag.agents.kinds.placed import _placed
+
+    walk = {"op": "traverse", "input": {"op": "traverse", "input": {"op": "match", "ids": ["p1"], "type": "paper"},
+                                        "edge": "authorship_of", "direction": "in"},
+            "edge": "affiliated_with", "direction": "out"}
+    first, last = _placed(walk, 1), _placed(walk, -1)
+    assert first["input"]["op"] == "filter" and (first["input"]["attr"], first["input"]["value"]) == ("position", 1)
+    assert last["input"]["op"] == "top" and (last["input"]["key"], last["input"]["order"]) == ("position", "max")
+    assert _placed({"op": "match", "ids": ["a1"]}, 1) is None

@@ -1,0 +1,38 @@
+"""A byline place on a paper's authorships ('the institutions of the first author of T on that paper'): the walk
+from a paper to its authorships keeps the one at that place (position N, or the last one) before it goes on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hgrag.state import plan_ir as ir
+
+
+def byline_placed(plan: dict[str, Any] | None, question: str) -> dict[str, Any] | None:
+    """The plan with its paper-to-authorships step narrowed to the byline place the question names; the plan as it
+    is when it names none or takes no such step."""
+    from hgrag.agents.answering.interpretation import interpret
+    from hgrag.agents.understanding.cue_words import byline_places
+
+    if not plan or not plan.get("ir"):
+        return plan
+    place = next((where for pattern, where in byline_places() if pattern.search(question.lower())), None)
+    placed = _placed(plan["ir"], place) if place is not None else None
+    if placed is None:
+        return plan
+    return {**plan, "ir": placed, "interpretation": interpret(placed, anchors=plan.get("anchors"))}
+
+
+def _placed(op: Any, place: int) -> dict[str, Any] | None:
+    if not isinstance(op, dict):
+        return None
+    if op.get("op") == "traverse" and (op.get("edge"), op.get("direction")) == ("authorship_of", "in"):
+        return ir.where(op, "position", "=", place) if place > 0 else ir.top(op, "position", "max")
+    inner = _placed(op.get("input"), place)
+    if inner is not None:
+        return {**op, "input": inner}
+    for i, part in enumerate(op.get("inputs") or []):
+        inner = _placed(part, place)
+        if inner is not None:
+            return {**op, "inputs": [*op["inputs"][:i], inner, *op["inputs"][i + 1:]]}
+    return None
