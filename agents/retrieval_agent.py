@@ -349,9 +349,10 @@ def _fronted_phrase_moved(question: str, plan: dict[str, Any], planned: Any) -> 
     """When the check declines the plan, the plan of the question with its fronted frame moved after it ('Across
     the papers of A's co-authors, which venues show up?'), checked against that wording; else None."""
     from hgrag.agents.checking.question_check import unexplained_parts
-    from hgrag.agents.understanding.asking_sentence import fronted_moved
+    from hgrag.agents.understanding.asking_sentence import frame_folded, fronted_moved
 
-    moved = fronted_moved(question) if plan.get("ir") and plan.get("operation") != "unsupported" else None
+    movable = plan.get("ir") and plan.get("operation") != "unsupported"
+    moved = (frame_folded(question) or fronted_moved(question)) if movable else None
     if moved is None or not unexplained_parts(question, plan):
         return None
     found = planned(moved)

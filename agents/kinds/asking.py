@@ -188,8 +188,13 @@ def asked_parts(masked: str, hole_types_all: list[str]) -> list[str]:
     kinds, start = [], 0
     pieces = [(m.start(), m.end()) for m in _part_break().finditer(masked) if not _same_noun_joined(masked, m)]
     pieces += [(len(masked), len(masked))]
+    frames = load("en").extra.get("frame_prepositions", []) + load("en").extra.get("frame_participles", [])
     for cut, after in pieces:
         part = masked[start:cut]
+        if start == 0 and cut < len(masked) and re.match(rf"\s*(?:{'|'.join(map(re.escape, frames)) or '(?!)'})\b",
+                                                         part, re.IGNORECASE):
+            start = after  # 'Looking at every paper A has authored, which primary topics …': a frame, not an ask
+            continue
         offset = masked[:start].count(HOLE)
         types = hole_types_all[offset:]
         found = [c for c in cues(part) if c.group in KIND_WORDS and not names_mention(c, part, types)

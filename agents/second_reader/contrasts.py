@@ -201,8 +201,10 @@ def _joined(between: str, joiners: set[str]) -> bool:
     core = core.rstrip(",").strip(" \"'“”‘’")
     parts = core.split()
     repeated = set(load("en").extra.get("context_words", {}).get("distributing_prepositions", []))
+    pronouns = {w.lower() for w in words().get("repeated_noun_pronouns", [])}
     return core in joiners or core == "" and "," in between or \
-        len(parts) >= 2 and " ".join(parts[:-1]) in joiners and parts[-1] in repeated
+        len(parts) >= 2 and " ".join(parts[:-1]) in joiners and parts[-1] in repeated or \
+        len(parts) >= 3 and parts[0] in joiners and " ".join(parts[1:]) in pronouns  # 'T1 and that of T2'
 
 
 def comparison_plan(question: str, spans: list[Any]) -> tuple[dict[str, Any], list[Any]] | None | str:

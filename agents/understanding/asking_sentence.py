@@ -125,3 +125,26 @@ def fronted_moved(question: str) -> str | None:
     if not tokens or tokens[0].text not in frames or not asks or asks[0].family != "head":
         return None
     return f"{rest[:1].upper()}{rest[1:]} {phrase[:1].lower()}{phrase[1:]}{end or '?'}"
+
+
+def frame_folded(question: str) -> str | None:
+    """'Looking at every paper A has authored, which primary topics do those papers have?' -> 'Which primary topics
+    do the papers A has authored have?': a fronted frame (a participle or preposition of the lexicon's frames, then a
+    noun phrase) that the asking part refers back to ('those papers', 'them') stands in that reference's place."""
+    frames = load("en").extra.get("frame_participles", []) + load("en").extra.get("frame_prepositions", [])
+    lead = "|".join(re.escape(f) for f in sorted(frames, key=len, reverse=True)) or "(?!)"
+    quantifiers = "|".join(re.escape(q) for q in load("en").extra.get("frame_quantifiers", [])) or "(?!)"
+    match = re.match(rf"\s*(?:{lead})\s+(?:(?:{quantifiers})\s+)*(?P<np>[^,?]{{3,160}}),\s+(?P<rest>.+)$",
+                     question, re.IGNORECASE | re.DOTALL)
+    if not match:
+        return None
+    rest = match.group("rest")
+    found = _references().search(rest.lower())
+    if found is None:
+        return None
+    end = found.end()
+    following = re.match(r"\s+([\w-]+)", rest[end:])
+    if following and (load("en").concept(following.group(1).lower()) or "").startswith("kind:"):
+        end += following.end()  # 'those papers': the reference with its noun
+    folded = rest[:found.start()] + f"the {match.group('np').strip()}" + rest[end:]
+    return folded[:1].upper() + folded[1:]

@@ -217,3 +217,11 @@ def test_a_byline_place_narrows_the_walk_to_a_papers_authorships():
     assert first["input"]["op"] == "filter" and (first["input"]["attr"], first["input"]["value"]) == ("position", 1)
     assert last["input"]["op"] == "top" and (last["input"]["key"], last["input"]["order"]) == ("position", "max")
     assert _placed({"op": "match", "ids": ["a1"]}, 1) is None
+
+
+def test_a_fronted_frame_stands_in_for_the_reference_to_it():
+    from hgrag.agents.understanding.asking_sentence import frame_folded
+
+    assert frame_folded("Looking at every paper Bo Chen has authored, which venues did those papers appear in?") == \
+        "Which venues did the paper Bo Chen has authored appear in?"
+    assert frame_folded("Looking at Bo Chen's papers, which venues are most common?") is None  # no reference back
