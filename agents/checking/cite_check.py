@@ -229,7 +229,8 @@ def citation_hops(question: str, plan: dict[str, Any]) -> list[str]:
     if len(anchors) != 1 or anchors[0].get("type") != "paper":
         return []
     typed = anchors[0]["text"]
-    sentence = next((part for part in re.split(r"(?<=[?!;])\s+|(?<=\.)\s+(?=[A-Z])", question.replace(typed, "zzpaper"))
+    unnoted = re.sub(r"\s*\((?![^()]*zzpaper)[^()]*\)", " ", question.replace(typed, "zzpaper"))  # '(what it cites)'
+    sentence = next((part for part in re.split(r"(?<=[?!;])\s+|(?<=\.)\s+(?=[A-Z])", unnoted)
                      if "zzpaper" in part), "")
     tokens = [t for t in tag(_hole_text(sentence.replace("zzpaper", typed), anchors, [0]), load("en"))
               if t.family != "function"]

@@ -173,13 +173,22 @@ def _with_year_filters(plan: dict[str, Any], change: Any) -> dict[str, Any]:
     return plan
 
 
+def _led_out(text: str) -> bool:
+    """'minus the ones from zzyear': one of the lexicon's `exclusion_leads` at most six words before the year."""
+    from hgrag.agents.understanding.cue_words import phrase_alternation
+    from hgrag.agents.understanding.lexicon import load
+
+    leads = phrase_alternation(load("en").extra.get("exclusion_leads", []))
+    return re.search(rf"\b(?:{leads})\b(?:\s+(?!zz)[\w'-]+){{0,6}}?\s+zzyear\b", text) is not None
+
+
 def excluded_year_filters(plan: dict[str, Any], text: str) -> dict[str, Any]:
     """'A's papers, excluding those from 2015', 'not published in 2017', 'in years other than 2011': the one
     year the question names is left out (year != Y) when an exclusion word of the lexicon leads up to it
     within a few words."""
     from hgrag.agents.understanding.cue_words import bound_by
 
-    if text.count("zzyear") != 1 or not bound_by("operator:exclude", text, within=6):
+    if text.count("zzyear") != 1 or not (bound_by("operator:exclude", text, within=6) or _led_out(text)):
         return plan
 
     def _flipped(filters: dict[str, Any]) -> dict[str, Any]:

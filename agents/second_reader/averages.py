@@ -14,16 +14,23 @@ from hgrag.agents.understanding.tokens import tag
 from hgrag.state import plan_ir as ir
 
 
+EXTREMES = {"operator:max": "max", "operator:min": "min"}
+
+
 def average_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], list[Any]] | None:
-    """(IR, the mention it uses) for such an average, or None."""
+    """(IR, the mention it uses) for such an average, or the largest or smallest author count of one person's papers
+    ('the largest number of authors on any paper by A'), or None."""
     linked = [s for s in spans if s.candidates]
     if len(linked) != 1 or linked[0].type != "author":
         return None
     concepts = [t.concept for t in tag(masked(question, linked), load("en"))]
-    if "operator:average" not in concepts or "kind:paper" not in concepts:
-        return None
     person = linked[0]
     papers = ir.traverse(ir.match([person.candidates[0].node_id], "author", person.text), "writes", "out")
+    extreme = next((fn for concept, fn in EXTREMES.items() if concept in concepts), None)
+    if extreme and "attribute:n_authors" in concepts and "kind:paper" in concepts:
+        return ir.aggregate(papers, extreme, "n_authors"), [person]  # 'the largest number of authors on A's papers'
+    if "operator:average" not in concepts or "kind:paper" not in concepts:
+        return None
     if "operator:per_year" in concepts:
         return ir.aggregate(ir.project(papers, "year"), "avg", "frequency"), [person]
     if "relation:coauthor" in concepts:

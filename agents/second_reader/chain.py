@@ -12,6 +12,7 @@ on the walk, and every word must be consumed as for any other plan.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from hgrag.agents.understanding.lexicon import load
@@ -41,7 +42,7 @@ def chain_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], list
     start, author = _roles(linked)
     if start is None:
         return None
-    text = masked(question, linked)
+    text = re.sub(r"\s*\((?![^()]*zzm)[^()]*\)", " ", masked(question, linked))  # a note '(what it cites)' restates
     tokens = stranded_readings(text, tag(text, load("en")))
     if any(t.family in NOT_A_CHAIN or t.concept == "number" for t in tokens):
         return None

@@ -12,7 +12,7 @@ from hgrag.agents.understanding.lexicon import load, signatures
 from hgrag.agents.understanding.tokens import Token, clauses, tag
 
 WORD_KINDS = {"kind:paper": "paper", "kind:author": "author", "kind:venue": "venue", "attribute:year": "year",
-              "attribute:citations": "number", "operator:count": "number"}
+              "attribute:citations": "number", "attribute:n_authors": "number", "operator:count": "number"}
 ASKING_VERBS = {"relation:writes": "paper", "relation:published": "paper"}
 ASKING_HEADS = ("head:who", "head:when", "head:where", "head:which", "head:how_many", "head:how_long", "head:command",
                 "operator:count")

@@ -32,12 +32,14 @@ def with_context_folded(question: str, detect: Callable[[str], list[Any]]) -> st
     if headed is not None:
         return headed
     sentences = [s for s in SENTENCE_END.split(question.strip()) if s.strip()]
-    dated = _year_folded(sentences)
+    dated = _year_folded(sentences) or _period_folded(sentences)
     if dated is not None:  # 'that year' bound; the context stays for the entity anaphors below
         sentences[-1] = dated
         question = " ".join(sentences)
     if len(sentences) < 2 or not _asks(sentences[-1]) or any(_asks(s) for s in sentences[:-1]):
         return question
+    if dated is None and re.search(r"\b(?:19|20)\d\d\b", " ".join(sentences[:-1])):
+        return question  # years in the context that no anaphor bound: the context may narrow what is asked
     asking = sentences[-1]
     found = _anaphor(asking)
     if not found:
@@ -63,6 +65,26 @@ def _lexicon_words_only(text: str) -> bool:
     """'I'm on': a 'name' made only of words the lexicon reads is no person of the context."""
     words = re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", text.lower().replace("’", "'"))
     return bool(words) and all(load("en").concept(w) for w in words)
+
+
+def _period_folded(sentences: list[str]) -> str | None:
+    """'I'm interested in the stretch from 1997 to 1999, inclusive. What did they publish in that period?': a period
+    anaphor of the lexicon's `period_anaphors` stands for the context's two years, written as a span between them
+    (with the context's own 'inclusive' or 'exclusive' said again)."""
+    if len(sentences) < 2 or not _asks(sentences[-1]) or re.search(r"\b(?:19|20)\d\d\b", sentences[-1]):
+        return None
+    context = " ".join(sentences[:-1])
+    years = re.findall(r"\b(?:19|20)\d\d\b", context)
+    forms = load("en").extra.get("context_words", {}).get("period_anaphors", [])
+    found = re.search(rf"(?<![\w'-])(?:{phrase_alternation(forms)})(?![\w'-])", sentences[-1], re.IGNORECASE)
+    if len(set(years)) != 2 or found is None:
+        return None
+    low, high = sorted(years)
+    said = [t.concept for t in tag(context.lower(), load("en")) if (t.concept or "").startswith("instruction:")]
+    note = next((c.split(":")[1] for c in said if c in ("instruction:inclusive", "instruction:exclusive")), "")
+    asking = sentences[-1]
+    span = f"between {low} and {high}" + (f" ({note})" if note else "")
+    return asking[:found.start()] + span + asking[found.end():]
 
 
 def _year_folded(sentences: list[str]) -> str | None:

@@ -225,3 +225,21 @@ def test_a_fronted_frame_stands_in_for_the_reference_to_it():
     assert frame_folded("Looking at every paper Bo Chen has authored, which venues did those papers appear in?") == \
         "Which venues did the paper Bo Chen has authored appear in?"
     assert frame_folded("Looking at Bo Chen's papers, which venues are most common?") is None  # no reference back
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("List Dariush Divsalar's papers, minus the ones from 2010.", sorted([P1, P4])),
+    ("What is the largest number of authors on any single paper by Dariush Divsalar?", ["3"]),
+])
+def test_round22_readings(world, question, expected):
+    answer, plan, report = read(world, question)
+    assert sorted(answer) == expected and verified(report), plan.get("interpretation")
+
+
+def test_a_period_anaphor_stands_for_the_contexts_two_years():
+    from hgrag.agents.understanding.context_fold import with_context_folded
+
+    question = ("I'm studying how Bo Chen's work developed. I'm interested in the stretch from 2009 to 2011, inclusive. "
+                "What did they publish in that period?")
+    folded = with_context_folded(question, lambda text: [])
+    assert folded.endswith("What did they publish between 2009 and 2011 (inclusive)?"), folded
