@@ -9,6 +9,7 @@ the check accepts this one."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from hgrag.agents.second_reader.chain import masked
@@ -29,7 +30,8 @@ def career_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], lis
     linked = [s for s in spans if s.candidates]
     if len(linked) != 1 or linked[0].type != "author":
         return None
-    tokens = _plain([t for t in tag(masked(question, linked), load("en")) if t.family != "filler"])  # 'the year right after'
+    text = re.sub(r"\s*\((?![^()]*zzm)[^()]*\)", " ", masked(question, linked))  # ('(that first year included)')
+    tokens = _plain([t for t in tag(text, load("en")) if t.family != "filler"])  # 'the year right after'
     concepts = [t.concept or "" for t in tokens]
     ends = [c for c in concepts if c in ENDS]
     times = [c for c in concepts if c.startswith("time:")]
@@ -91,6 +93,9 @@ def _offset(tokens: list[Token], fn: str) -> int | list[int] | None | bool:
     if not numbers:
         return None
     at = numbers[0]
+    if len(numbers) == 1 and 0 < at < len(tokens) - 1 and tokens[at - 1].concept in UP_TO and \
+            tokens[at + 1].concept == "attribute:year":  # 'within 3 years of their first paper': up to 3 years on
+        return [0, _number(tokens[at])] if fn == "min" else [-_number(tokens[at]), 0]
     if len(numbers) > 1 or at + 1 >= len(tokens) or tokens[at + 1].concept != "attribute:year" \
             or tokens[at - 1].concept not in ENDS:
         return False  # 'the first 4 years': the number between first / last and the word for years

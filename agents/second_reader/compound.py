@@ -273,15 +273,17 @@ def two_things(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
 
 
 def _ellipsis_filled(rest: str, first_text: str, own: list[Any], before: list[Any]) -> str | None:
-    """'…, and in which year did B?': a second part ending in an auxiliary and its one named thing leaves out the
-    first part's verb phrase; it is the first part asked of B (the first part's one thing of B's kind replaced)."""
+    """'…, and in which year did B?', '…, and what was it for B?': a second part that says nothing of its one named
+    thing but its name (question words, auxiliaries, function words) leaves out the first part's verb phrase; it is
+    the first part asked of B (the first part's one thing of B's kind replaced)."""
     same = [s for s in before if s.type == own[0].type]
     if len(own) != 1 or len(same) != 1 or same[0].text not in first_text:
         return None
     at = rest.find(own[0].text)
     words = tag(rest[:at].lower(), load("en")) if at >= 0 else []
-    if not words or words[-1].concept != "head:aux" or rest[at + len(own[0].text):].strip(" ?.!"):
-        return None
+    if not words or rest[at + len(own[0].text):].strip(" ?.!") or \
+            any(t.family not in ("head", "function") for t in words):
+        return None  # ('and what was it for B?', 'and in which year did B?': nothing said of B but its name)
     return first_text.replace(same[0].text, own[0].text)
 
 

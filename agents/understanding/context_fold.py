@@ -100,7 +100,9 @@ def _year_folded(sentences: list[str]) -> str | None:
         return None
     asking = sentences[-1]
     leads = load("en").extra.get("paper_year_clause", {}).get("leads", [])  # ('in', 'during' before the anaphor)
-    lead = "" if re.search(rf"\b(?:{phrase_alternation(leads)})\s*$", asking[:found.start()], re.IGNORECASE) \
+    before = tag(asking[:found.start()].lower(), load("en"))[-1:]
+    timed = bool(before) and (before[0].concept or "").startswith("time:")  # 'before that year': 'before 2015'
+    lead = "" if timed or re.search(rf"\b(?:{phrase_alternation(leads)})\s*$", asking[:found.start()], re.IGNORECASE) \
         else f"{leads[0]} " if leads else ""
     return asking[:found.start()] + lead + years.pop() + asking[found.end():]
 

@@ -243,3 +243,20 @@ def test_a_period_anaphor_stands_for_the_contexts_two_years():
                 "What did they publish in that period?")
     folded = with_context_folded(question, lambda text: [])
     assert folded.endswith("What did they publish between 2009 and 2011 (inclusive)?"), folded
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("What was the first publication year of Marvin K. Simon, and what was it for Bo Chen?", ["year: 2008", "year: 2010"]),
+    ("What did Marvin K. Simon publish within 2 years of the year of their first paper (that first year included)?",
+     sorted([P1, "Sparse recovery of harmonic signals in noise"])),
+])
+def test_round22_later_readings(world, question, expected):
+    answer, plan, report = read(world, question)
+    assert sorted(answer) == expected and verified(report), plan.get("interpretation")
+
+
+def test_a_year_anaphor_after_a_time_word_takes_no_lead():
+    from hgrag.agents.understanding.context_fold import _year_folded
+
+    assert _year_folded(["Bo Chen moved in 2015.", "Before that year, who were they co-authoring with?"]) == \
+        "Before 2015, who were they co-authoring with?"
