@@ -64,8 +64,9 @@ def threshold(text: str, noun: str) -> tuple[str, int] | None:
     if not ANY_NUMBER.search(text):
         return None  # every pattern below holds a number; compiling them costs a cold start 0.2 s
     for words, cmp in ((GREATER, ">"), (LESS, "<"), (AT_LEAST, ">="), (AT_MOST, "<=")):
-        near = re.search(rf"\b{words} {NUM} (\w+ ){{0,2}}{noun}\b|\b{noun} (\w+ ){{0,3}}{words} {NUM}\b|"
-                         rf"\b{noun}\s*{words}\s*{NUM}\b", text)  # \b: "zzauthor more than 1 papers" is no author count
+        near = re.search(rf"\b{words} {NUM} (\w+ ){{0,2}}{noun}\b|\b{noun} (\w+ ){{0,3}}{words} {NUM}\b(?! of\b)|"
+                         rf"\b{noun}\s*{words}\s*{NUM}\b(?! of\b)", text)  # \b: "zzauthor more than 1 papers" is no
+        # author count; 'cites at least one of the works by A' names works, not a citation count
         if near:
             value = next(g for g in reversed(near.groups()) if g and (g.isdigit() or g in NUMBER_WORDS))
             return cmp, number(value)

@@ -260,3 +260,9 @@ def test_a_year_anaphor_after_a_time_word_takes_no_lead():
 
     assert _year_folded(["Bo Chen moved in 2015.", "Before that year, who were they co-authoring with?"]) == \
         "Before 2015, who were they co-authoring with?"
+
+
+def test_at_least_one_of_the_works_is_no_citation_threshold(world):
+    answer, plan, report = read(world, "Give me every paper that cites at least one of the works by Ann Lee.")
+    assert sorted(answer) == sorted([P2, "Sparse recovery of harmonic signals in noise"]) and verified(report), \
+        plan.get("interpretation")
