@@ -377,6 +377,8 @@ def _plausible(hit: Any, text: str, n_tokens: int, lowercase: bool, at_start: bo
                                 or LOWERCASE_INITIAL.fullmatch(raw_tokens[0]))
         if raw_tokens[0].lower().strip(EDGE_PUNCT) in STOPWORDS and not first_is_initial:
             return False  # ('How-Lung Eng': a hyphenated given name is one word, not 'how')
+        if not lowercase and re.fullmatch(r"[A-Z]", raw_tokens[0]) and all(t.islower() for t in raw_tokens[1:]):
+            return False  # 'A grant panel asked me …': an article before ordinary words, no 'A. Grant'
         capitals = sum(t[:1].isupper() or t.lower() in NAME_PARTICLES for t in raw_tokens)
         name_like = raw_tokens[0][:1].isupper() and capitals * 2 >= len(raw_tokens)
         return 2 <= n_tokens <= 6 and capitalised and (name_like or lowercase)

@@ -62,9 +62,15 @@ def with_context_folded(question: str, detect: Callable[[str], list[Any]]) -> st
 
 
 def _lexicon_words_only(text: str) -> bool:
-    """'I'm on': a 'name' made only of words the lexicon reads is no person of the context."""
-    words = re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", text.lower().replace("’", "'"))
-    return bool(words) and all(load("en").concept(w) for w in words)
+    """'I'm on', 'A grant': a 'name' made only of words the lexicon reads, or of such a word and lower-case English
+    words, is no person of the context."""
+    from hgrag.agents.linking.spelling import english_words
+
+    words = re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", text.replace("’", "'"))
+    concepts = [load("en").concept(w.lower()) or "" for w in words]
+    known = [bool(c) and (w.islower() or c.startswith("function:")) for w, c in zip(words, concepts)]
+    plain = [w.islower() and w in english_words() for w in words]
+    return bool(words) and (all(known) or known[0] and all(plain[1:]) and len(words) > 1)
 
 
 def _period_folded(sentences: list[str]) -> str | None:

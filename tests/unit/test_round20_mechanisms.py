@@ -266,3 +266,9 @@ def test_at_least_one_of_the_works_is_no_citation_threshold(world):
     answer, plan, report = read(world, "Give me every paper that cites at least one of the works by Ann Lee.")
     assert sorted(answer) == sorted([P2, "Sparse recovery of harmonic signals in noise"]) and verified(report), \
         plan.get("interpretation")
+
+
+def test_an_article_before_ordinary_words_is_no_initialled_name():
+    from hgrag.agents.understanding.context_fold import _lexicon_words_only
+
+    assert _lexicon_words_only("A grant") and not _lexicon_words_only("A. Grant") and not _lexicon_words_only("May Wong")
