@@ -142,3 +142,27 @@ def window_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], lis
     elif asked in ("head:how_many", "operator:count"):
         program = ir.aggregate(program, "count")
     return program, [author]
+
+
+def end_paper_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], list[Any]] | None:
+    """(IR, [the author]) for 'who were A's co-authors on their earliest publication?' / 'the primary topic of A's first
+    paper': the people (other than A) or the venue of A's first or last paper by year, else None."""
+    linked = [s for s in spans if s.candidates]
+    if len(linked) != 1 or linked[0].type != "author":
+        return None
+    tokens = [t for t in tag(masked(question, linked), load("en")) if t.family not in ("filler", "function")]
+    concepts = [t.concept or "" for t in tokens]
+    ends = [c for c in concepts if c in ENDS]
+    people = "relation:coauthor" in concepts
+    if len(ends) != 1 or "kind:paper" not in concepts or not people or any(
+            t.family not in END_PAPER_WORDS and t.concept not in END_PAPER_CONCEPTS for t in tokens):
+        return None
+    author = linked[0]
+    person = ir.match([author.candidates[0].node_id], "author", author.text)
+    paper = ir.top(ir.traverse(person, "writes", "out"), "year", ENDS[ends[0]])
+    return ir.setop("difference", [ir.traverse(paper, "writes", "in"), person]), [author]
+
+
+END_PAPER_WORDS = ("head", "mention", "general")  # ('their very first paper')
+END_PAPER_CONCEPTS = ("relation:coauthor", "kind:paper", "operator:first", "operator:last", "relation:writes",
+                      "relation:published", "kind:author")

@@ -89,11 +89,12 @@ def _chain_reading(question: str, spans: list[Any], native: Callable[..., dict[s
     """The chain or career reader's plan (second_reader/chain.py, career.py) when one reads the question and the
     check accepts it."""
     from hgrag.agents.second_reader.averages import average_program
-    from hgrag.agents.second_reader.career import career_program, window_program
+    from hgrag.agents.second_reader.career import career_program, end_paper_program, window_program
     from hgrag.agents.second_reader.chain import chain_program
     from hgrag.agents.second_reader.same_as import same_as_program
 
-    readers = (chain_program, career_program, window_program, average_program, same_as_program, _first_sentence_chain)
+    readers = (chain_program, career_program, window_program, average_program, same_as_program, end_paper_program,
+               _first_sentence_chain)
     for reader in readers:  # the first reading the check accepts (a reader may read a question another reads better)
         found = reader(question, spans)
         plan = native(found[0], found[1]) if found is not None else None

@@ -272,3 +272,13 @@ def test_an_article_before_ordinary_words_is_no_initialled_name():
     from hgrag.agents.understanding.context_fold import _lexicon_words_only
 
     assert _lexicon_words_only("A grant") and not _lexicon_words_only("A. Grant") and not _lexicon_words_only("May Wong")
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Who were Marvin K. Simon's co-authors on their earliest publication?", ["Ann Lee", "Dariush Divsalar"]),
+    ("Which co-authors did Dariush Divsalar have on their very last paper?", []),  # P4 (2012) is theirs alone
+])
+def test_the_co_authors_on_a_persons_first_or_last_paper(world, question, expected):
+    answer, plan, report = read(world, question)
+    said = plan.get("interpretation", "")
+    assert sorted(answer) == expected and ("earliest" in said or "latest" in said), said
