@@ -70,7 +70,19 @@ def without_descriptors(text: str) -> str:
     for _ in range(2):
         text = DESCRIPTORS.sub("", text)
     text = _held().sub(lambda m: f"{_held_reading()} {m.group(1)}", text)  # 'have zzauthor among their authors'
+    text = _stand_in().sub(" paper ", text)  # 'the latest thing zzauthor has put out': a paper
     return re.sub(r"\s+", " ", _restatements().sub("", text)).strip()
+
+
+def _stand_in() -> re.Pattern:
+    """A stand-in for a work of the lexicon's `work_stand_ins` ('thing') right before an author who wrote or published
+    it."""
+    from hgrag.agents.understanding.cue_words import phrase_alternation
+
+    lexicon = load("en")
+    nouns = phrase_alternation(lexicon.extra.get("work_stand_ins", []))
+    verbs = phrase_alternation(lexicon.concepts.get("relation:writes", []) + lexicon.concepts.get("relation:published", []))
+    return re.compile(rf"\s\b(?:{nouns})\b\s(?=(?:that |which )?zzauthor (?:(?:has|had|did|have) )?(?:{verbs})\b)")
 
 
 def _held_reading() -> str:

@@ -282,3 +282,10 @@ def test_the_co_authors_on_a_persons_first_or_last_paper(world, question, expect
     answer, plan, report = read(world, question)
     said = plan.get("interpretation", "")
     assert sorted(answer) == expected and ("earliest" in said or "latest" in said), said
+
+
+def test_a_stand_in_for_a_work_before_its_author_is_a_paper():
+    from hgrag.agents.checking.residual import without_descriptors
+
+    assert without_descriptors("what is the latest thing zzauthor has put out") == \
+        "what is the latest paper zzauthor has put out"
