@@ -142,9 +142,10 @@ def frame_folded(question: str) -> str | None:
     found = _references().search(rest.lower())
     if found is None:
         return None
-    end = found.end()
-    following = re.match(r"\s+([\w-]+)", rest[end:])
-    if following and (load("en").concept(following.group(1).lower()) or "").startswith("kind:"):
-        end += following.end()  # 'those papers': the reference with its noun
-    folded = rest[:found.start()] + f"the {match.group('np').strip()}" + rest[end:]
+    following = re.match(r"\s+([\w-]+)", rest[found.end():])
+    kind = load("en").concept(following.group(1).lower()) if following else None
+    head = re.match(r"[\w-]+", match.group("np").strip())
+    if not (kind or "").startswith("kind:") or head is None or load("en").concept(head.group(0).lower()) != kind:
+        return None  # only 'those papers' after a frame of papers: 'they' may be anyone named
+    folded = rest[:found.start()] + f"the {match.group('np').strip()}" + rest[found.end() + following.end():]
     return folded[:1].upper() + folded[1:]

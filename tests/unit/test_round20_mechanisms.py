@@ -289,3 +289,9 @@ def test_a_stand_in_for_a_work_before_its_author_is_a_paper():
 
     assert without_descriptors("what is the latest thing zzauthor has put out") == \
         "what is the latest paper zzauthor has put out"
+
+
+def test_a_frame_stands_in_only_for_a_reference_of_its_kind():
+    from hgrag.agents.understanding.asking_sentence import frame_folded
+
+    assert frame_folded("In the year of Bo Chen's most cited paper, what else did they publish?") is None  # 'they': Bo Chen
