@@ -89,7 +89,8 @@ def _period_folded(sentences: list[str]) -> str | None:
     said = [t.concept for t in tag(context.lower(), load("en")) if (t.concept or "").startswith("instruction:")]
     note = next((c.split(":")[1] for c in said if c in ("instruction:inclusive", "instruction:exclusive")), "")
     asking = sentences[-1]
-    span = f"between {low} and {high}" + (f" ({note})" if note else "")
+    template = load("en").extra.get("context_words", {}).get("period_span", "{low} {high}")
+    span = template.format(low=low, high=high) + (f" ({note})" if note else "")
     return asking[:found.start()] + span + asking[found.end():]
 
 
