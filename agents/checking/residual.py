@@ -86,7 +86,7 @@ def _stand_in() -> re.Pattern:
 
 
 def _held_reading() -> str:
-    return load("en").extra.get("negated_relation", {}).get("held_reading", "written by")
+    return load("en").extra.get("negated_relation", {}).get("held_reading", "")
 
 
 def _held() -> re.Pattern:
