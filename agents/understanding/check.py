@@ -258,15 +258,16 @@ def _unjoined_intersection(text: str, ir: dict[str, Any]) -> list[str]:
 
 
 def _disjoint_matches(ir: dict[str, Any]) -> list[str]:
-    """'When were T1 and T2 published?' read as the years of what T1 and T2 have in common: an intersection of
-    named things themselves (not of what they reach) is empty by construction, so it answers nothing asked."""
+    """'When were T1 and T2 published?' read as the years of what T1 and T2 have in common: an intersection of named
+    things themselves is empty by construction; one of a named thing with itself reads a second naming as nothing."""
     from hgrag.state.plan_ir import walk
 
     for op in walk(ir):
         parts = op.get("inputs") or [] if op.get("op") == "intersect" else []
         ids = [frozenset(p.get("ids") or []) for p in parts if p.get("op") == "match"]
-        if len(parts) >= 2 and len(ids) == len(parts) and not frozenset.intersection(*ids):
-            return ["what the named things share (a thing named is not another thing named)"]
+        if len(parts) >= 2 and len(ids) == len(parts) and (not frozenset.intersection(*ids) or len(set(ids)) == 1):
+            return ["what the named things share (a thing named is not another thing named)" if len(set(ids)) > 1
+                    else "one named thing joined with itself"]
     return []
 
 

@@ -295,3 +295,12 @@ def test_a_frame_stands_in_only_for_a_reference_of_its_kind():
     from hgrag.agents.understanding.asking_sentence import frame_folded
 
     assert frame_folded("In the year of Bo Chen's most cited paper, what else did they publish?") is None  # 'they': Bo Chen
+
+
+def test_a_named_thing_joined_with_itself_is_declined():
+    from hgrag.agents.understanding.check import _disjoint_matches
+
+    same = {"op": "intersect", "inputs": [{"op": "match", "ids": ["a1"]}, {"op": "match", "ids": ["a1"]}]}
+    assert _disjoint_matches(same) == ["one named thing joined with itself"]
+    assert _disjoint_matches({"op": "intersect", "inputs": [{"op": "match", "ids": ["a1", "a2"]},
+                                                            {"op": "match", "ids": ["a2"]}]}) == []
