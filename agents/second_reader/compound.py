@@ -45,8 +45,11 @@ def _masked(question: str, spans: list[Any]) -> str:
 
 def single_sentence(question: str, spans: list[Any]) -> bool:
     """No sentence end outside the mentions ('Shahin E. Dashtgard' is one name, not two sentences)."""
-    body = re.sub(r"\s*\([^()]*\)\s*$", "", _masked(question, spans).strip())  # '…? (years)': a note, no sentence
-    body = re.sub(r"(?<=X)\.(?=\s+[a-z])", " ", body)  # 'Eric Goles Ch. respectively': a name's own stop
+    names = _masked(question, [s for s in spans if s.type != "author"])  # (a person's name as 'Y': its own stop)
+    for span in sorted((s for s in spans if s.type == "author"), key=lambda s: -s.start):
+        names = names.replace(span.text, "Y", 1)
+    body = re.sub(r"\s*\([^()]*\)\s*$", "", names.strip())  # '…? (years)': a note, no sentence
+    body = re.sub(r"(?<=Y)\.(?=\s+[a-z])", " ", body)  # 'Eric Goles Ch. respectively': a name's own stop
     return not any(end in body.strip() for end in words()["sentence_ends"])
 
 
