@@ -119,11 +119,10 @@ def twice_named(question: str, plan: dict[str, Any]) -> list[str]:
     text = numbered_holes(question, [a["text"] for a in anchors])
     missing = []
     for sentence in re.split(r"(?<=[.?!])\s+", text):
-        asking = _asking_part(sentence)
         for i, anchor in enumerate(anchors):
             named = len(re.findall(rf"\bzzm{i}\b", sentence))
             if named >= 2 and _readings(ir, anchor["node_id"]) < named and _left_out(ir, anchor["node_id"]) \
-                    and _named_unled(asking, i):
+                    and _named_unled(_asking_part(sentence), i):
                 missing.append(f"'{anchor['text']}' (named twice, read once)")
     return missing
 

@@ -5,6 +5,7 @@ hedges ("I'm not sure how to cite …") dropped."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from hgrag.agents.planning.intent_thresholds import comparison_words
 from hgrag.agents.understanding.lexicon import load
@@ -74,6 +75,7 @@ def without_descriptors(text: str) -> str:
     return re.sub(r"\s+", " ", _restatements().sub("", text)).strip()
 
 
+@lru_cache(maxsize=1)
 def _stand_in() -> re.Pattern:
     """A stand-in for a work of the lexicon's `work_stand_ins` ('thing') right before an author who wrote or published
     it."""
@@ -89,6 +91,7 @@ def _held_reading() -> str:
     return load("en").extra.get("negated_relation", {}).get("held_reading", "")
 
 
+@lru_cache(maxsize=1)
 def _held() -> re.Pattern:
     """'have zzauthor among their authors': a holding verb of the lexicon's `negated_relation` before a restated
     author reads as the writing relation."""
@@ -99,6 +102,7 @@ def _held() -> re.Pattern:
     return re.compile(rf"\b(?:{holding})\s+(zzauthor)\s+(?:{restated})\b")
 
 
+@lru_cache(maxsize=1)
 def _restatements() -> re.Pattern:
     from hgrag.agents.understanding.cue_words import phrase_alternation
 

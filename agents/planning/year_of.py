@@ -5,6 +5,7 @@ question-plan check accepts it, and the interpretation says which year was read.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Callable
 
 from hgrag.agents.understanding.cue_words import phrase_alternation
@@ -90,6 +91,7 @@ def _same_year_as_named(plan: dict[str, Any], question: str, store: Any,
     return new
 
 
+@lru_cache(maxsize=1)
 def _year_anaphor() -> re.Pattern:
     forms = load("en").extra.get("paper_year_clause", {}).get("anaphors", [])
     return re.compile(rf"(?<![\w'’-])(?:{phrase_alternation(forms) or '(?!)'})(?![\w'’-])", re.IGNORECASE)
@@ -105,11 +107,13 @@ def _named_again(rest: str, title: str) -> str:
     return rest[:found.start()] + f'"{title}"' + ("'s" if possessive else "") + rest[found.end():]
 
 
+@lru_cache(maxsize=1)
 def _paper_anaphor() -> re.Pattern:
     forms = load("en").extra.get("anaphors", {}).get("kinds", {}).get("paper", [])
     return re.compile(rf"(?<![\w'’-])(?:{phrase_alternation(forms)})(?![\w'’-])", re.IGNORECASE)
 
 
+@lru_cache(maxsize=256)
 def _year_clause(title: str) -> re.Pattern:
     """'in the year (that|when) T appeared', 'the year T was published' (the lexicon's publishing verbs)."""
     spec = load("en").extra.get("paper_year_clause", {})

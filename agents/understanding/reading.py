@@ -47,9 +47,14 @@ def as_asked(question: str) -> str:
 def without_purpose(question: str) -> str:
     """'Who has A co-authored with, so I can avoid inviting only their collaborators?' -> 'Who has A co-authored
     with?': a clause after a comma led by one of the lexicon's `purpose_leads` says why the asker asks, not what."""
-    leads = phrase_alternation(load("en").extra.get("context_words", {}).get("purpose_leads", []))
-    match = re.search(rf",\s*(?:{leads})\b[^?]*(\?*)\s*$", question, re.IGNORECASE)
+    match = _purpose().search(question)
     return question[:match.start()] + (match.group(1) or "") if match else question
+
+
+@lru_cache(maxsize=1)
+def _purpose() -> re.Pattern:
+    leads = phrase_alternation(load("en").extra.get("context_words", {}).get("purpose_leads", []))
+    return re.compile(rf",\s*(?:{leads})\b[^?]*(\?*)\s*$", re.IGNORECASE)
 
 
 def with_year_itself_excluded(question: str) -> str:
