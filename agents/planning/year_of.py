@@ -27,7 +27,7 @@ def with_paper_years(plan: dict[str, Any], question: str, store: Any,
             op.get("op") == "filter" and op.get("attr") == "year" for op in walk(plan["ir"]))) and (
             not _names_a_paper_year(plan, question) or not unexplained_parts(question, plan)):
         return plan  # the year is asked ('The year in which T appeared: what was it?') or read already
-    for anchor in plan.get("anchors") or []:
+    for anchor in plan.get("anchors") or [] if _clause_nouns().search(question) else []:
         if anchor.get("type") != "paper" or not anchor.get("node_id") or not anchor.get("text"):
             continue
         match = _year_clause(anchor["text"]).search(question)
@@ -47,9 +47,17 @@ def with_paper_years(plan: dict[str, Any], question: str, store: Any,
     return _same_year_as_named(plan, question, store, replan) or plan
 
 
+@lru_cache(maxsize=1)
+def _clause_nouns() -> re.Pattern:
+    """Any noun a paper-year clause opens with ('the year', 'the years'): questions without one skip the clauses."""
+    spec = load("en").extra.get("paper_year_clause", {})
+    return re.compile(rf"\b(?:{phrase_alternation(spec.get('nouns', []) + spec.get('bound_nouns', []))})\b", re.IGNORECASE)
+
+
 def _names_a_paper_year(plan: dict[str, Any], question: str) -> bool:
     """Whether the question names a year by a paper ('the year after T came out', 'that same year')."""
     papers = [a["text"] for a in plan.get("anchors") or [] if a.get("type") == "paper" and a.get("text")]
+    papers = papers if _clause_nouns().search(question) else []
     return any(_year_clause(title).search(question) for title in papers) or len(papers) == 1 and bool(
         _year_anaphor().search(question))
 

@@ -6,6 +6,7 @@ words lead in the left-out entity is data (lexicon `exclusion_leads`)."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from hgrag.agents.understanding.lexicon import load
@@ -18,8 +19,8 @@ LISTS = ("match", "traverse", "filter", "intersect", "union", "difference")
 def exclusion_phrase(question: str, anchors: list[dict[str, Any]]) -> tuple[str, dict[str, Any]] | None:
     """(the question without 'excluding E', the anchor E) when one linked entity is led in by an exclusion word."""
     leads = sorted(load("en").extra.get("exclusion_leads", []), key=len, reverse=True)
-    if not leads:
-        return None
+    if not leads or not _any_lead().search(question):
+        return None  # (most questions lead in nothing: no pattern per entity is built for them)
     words = "|".join(r"\s+".join(map(re.escape, lead.split())) for lead in leads)
     relating = "|".join(map(re.escape, load("en").extra.get("relating_prepositions", []))) or "(?!)"  # 'the people on T'
     found = []
@@ -42,6 +43,13 @@ def exclusion_phrase(question: str, anchors: list[dict[str, Any]]) -> tuple[str,
         anchor = {**anchor, "people_of": True}  # 'not counting the people on T': T's authors are left out
     rest = (question[:match.start()] + " " + question[match.end():]).strip()
     return " ".join(rest.split()), anchor
+
+
+@lru_cache(maxsize=1)
+def _any_lead() -> re.Pattern:
+    from hgrag.agents.understanding.cue_words import phrase_alternation
+
+    return re.compile(rf"\b(?:{phrase_alternation(load('en').extra.get('exclusion_leads', []))})\b", re.IGNORECASE)
 
 
 def _works_of() -> str:
