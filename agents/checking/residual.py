@@ -82,9 +82,10 @@ def _stand_in() -> re.Pattern:
     from hgrag.agents.understanding.cue_words import phrase_alternation
 
     lexicon = load("en")
-    nouns = phrase_alternation(lexicon.extra.get("work_stand_ins", []))
+    spec = lexicon.extra.get("work_stand_ins", {})
+    nouns, links, aux = (phrase_alternation(spec.get(key, [])) for key in ("nouns", "links", "auxiliaries"))
     verbs = phrase_alternation(lexicon.concepts.get("relation:writes", []) + lexicon.concepts.get("relation:published", []))
-    return re.compile(rf"\s\b(?:{nouns})\b\s(?=(?:that |which )?zzauthor (?:(?:has|had|did|have) )?(?:{verbs})\b)")
+    return re.compile(rf"\s\b(?:{nouns})\b\s(?=(?:(?:{links}) )?zzauthor (?:(?:{aux}) )?(?:{verbs})\b)")
 
 
 def _held_reading() -> str:

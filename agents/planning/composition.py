@@ -16,6 +16,7 @@ from hgrag.agents.planning.composition_time import (asks_yes_no, excluded_year_f
                                            symbolic_text, year_bounds)
 from hgrag.agents.planning.composition_count import asks_distinct_years, count_aggregate, names_average, without_thresholds
 from hgrag.agents.planning.plan_compiler import hop, mention_dict
+from hgrag.agents.understanding.lexicon import load
 
 NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                 "nine": 9, "ten": 10, "twenty": 20}
@@ -59,14 +60,17 @@ def number(text: str) -> int:
     return int(text) if text.isdigit() else NUMBER_WORDS[text]
 
 
+_PARTITIVE = "(?:" + "|".join(map(re.escape, load("en").extra.get("threshold_partitives", []))) + "|(?!))"
+
+
 def threshold(text: str, noun: str) -> tuple[str, int] | None:
     """('>', 20) from "more than 20 citations" / "cited over 20 times" / "citations > 20"."""
     if not ANY_NUMBER.search(text):
         return None  # every pattern below holds a number; compiling them costs a cold start 0.2 s
     for words, cmp in ((GREATER, ">"), (LESS, "<"), (AT_LEAST, ">="), (AT_MOST, "<=")):
-        near = re.search(rf"\b{words} {NUM} (\w+ ){{0,2}}{noun}\b|\b{noun} (\w+ ){{0,3}}{words} {NUM}\b(?! of\b)|"
-                         rf"\b{noun}\s*{words}\s*{NUM}\b(?! of\b)", text)  # \b: "zzauthor more than 1 papers" is no
-        # author count; 'cites at least one of the works by A' names works, not a citation count
+        near = re.search(rf"\b{words} {NUM} (\w+ ){{0,2}}{noun}\b|\b{noun} (\w+ ){{0,3}}{words} {NUM}\b(?! {_PARTITIVE}\b)|"
+                         rf"\b{noun}\s*{words}\s*{NUM}\b(?! {_PARTITIVE}\b)", text)  # \b: "zzauthor more than 1 papers"
+        # is no author count; 'cites at least one of the works by A' names works (lexicon threshold_partitives)
         if near:
             value = next(g for g in reversed(near.groups()) if g and (g.isdigit() or g in NUMBER_WORDS))
             return cmp, number(value)
