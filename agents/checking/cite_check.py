@@ -229,7 +229,9 @@ def citation_hops(question: str, plan: dict[str, Any]) -> list[str]:
     if len(anchors) != 1 or anchors[0].get("type") != "paper":
         return []
     typed = anchors[0]["text"]
-    unnoted = re.sub(r"\s*\((?![^()]*zzpaper)[^()]*\)", " ", question.replace(typed, "zzpaper"))  # '(what it cites)'
+    from hgrag.agents.understanding.cue_words import without_notes
+
+    unnoted = without_notes(question.replace(typed, "zzpaper"), "zzpaper")  # '(what it cites)'
     sentence = next((part for part in re.split(r"(?<=[?!;])\s+|(?<=\.)\s+(?=[A-Z])", unnoted)
                      if "zzpaper" in part), "")
     tokens = [t for t in tag(_hole_text(sentence.replace("zzpaper", typed), anchors, [0]), load("en"))

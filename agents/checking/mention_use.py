@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from hgrag.agents.understanding.asked_head import asking_clause
+from hgrag.agents.understanding.exclusion import left_out_already
 from hgrag.agents.understanding.references import back_reference, points_at_several
 from hgrag.state.plan_ir import walk
 
@@ -121,7 +122,7 @@ def twice_named(question: str, plan: dict[str, Any]) -> list[str]:
     for sentence in re.split(r"(?<=[.?!])\s+", text):
         for i, anchor in enumerate(anchors):
             named = len(re.findall(rf"\bzzm{i}\b", sentence))
-            if named >= 2 and _readings(ir, anchor["node_id"]) < named and _left_out(ir, anchor["node_id"]) \
+            if named >= 2 and _readings(ir, anchor["node_id"]) < named and left_out_already(ir, anchor) \
                     and _named_unled(_asking_part(sentence), i):
                 missing.append(f"'{anchor['text']}' (named twice, read once)")
     return missing
@@ -145,18 +146,6 @@ def _named_unled(part: str, i: int) -> bool:
 
     leads = phrase_alternation(load("en").extra.get("exclusion_leads", []))
     return any(not re.search(rf"\b(?:{leads})\s*$", part[:m.start()].lower()) for m in re.finditer(rf"\bzzm{i}\b", part))
-
-
-def _left_out(ir: dict[str, Any], node_id: str) -> bool:
-    """Whether the plan reads the node only to leave it out (subtracted, or kept out by a filter)."""
-    for op in walk(ir):
-        if op.get("op") == "difference" and any(node_id in str(part) for part in op["inputs"][1:]):
-            return True
-        value = op.get("value")
-        if op.get("op") == "filter" and op.get("cmp") in ("!=", "not_in") and node_id in (
-                value if isinstance(value, (list, tuple, set)) else [value]):
-            return True
-    return False
 
 
 def _readings(ir: dict[str, Any], node_id: str) -> int:

@@ -9,10 +9,10 @@ the check accepts this one."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from hgrag.agents.second_reader.chain import masked
+from hgrag.agents.understanding.cue_words import without_notes
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.tokens import Token, tag
 from hgrag.state import plan_ir as ir
@@ -30,7 +30,7 @@ def career_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], lis
     linked = [s for s in spans if s.candidates]
     if len(linked) != 1 or linked[0].type != "author":
         return None
-    text = re.sub(r"\s*\((?![^()]*zzm)[^()]*\)", " ", masked(question, linked))  # ('(that first year included)')
+    text = without_notes(masked(question, linked))  # ('(that first year included)')
     tokens = _plain([t for t in tag(text, load("en")) if t.family != "filler"])  # 'the year right after'
     concepts = [t.concept or "" for t in tokens]
     ends = [c for c in concepts if c in ENDS]

@@ -12,9 +12,9 @@ on the walk, and every word must be consumed as for any other plan.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from hgrag.agents.understanding.cue_words import without_notes
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.signature import output_kind
 from hgrag.agents.understanding.tokens import Token, stranded_readings, tag
@@ -42,7 +42,7 @@ def chain_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], list
     start, author = _roles(linked)
     if start is None:
         return None
-    text = re.sub(r"\s*\((?![^()]*zzm)[^()]*\)", " ", masked(question, linked))  # a note '(what it cites)' restates
+    text = without_notes(masked(question, linked))  # a note '(what it cites)' restates
     tokens = stranded_readings(text, tag(text, load("en")))
     if any(t.family in NOT_A_CHAIN or t.concept == "number" for t in tokens):
         return None

@@ -125,3 +125,9 @@ def count_alternation() -> str:
     """The lexicon's ways of asking how many ('how often', 'how frequently', 'headcount') as a regex alternation."""
     forms = sorted(load("en").concepts.get("head:how_many", []), key=len, reverse=True)
     return "|".join(rf"\b{re.escape(f).replace(chr(92) + ' ', chr(92) + 's+')}\b" for f in forms) or "(?!)"
+
+
+def without_notes(text: str, hole: str = "zzm") -> str:
+    """The text without its notes in parentheses that name nothing ('(what it cites)', '(that first year included)'):
+    they restate what the question asks."""
+    return re.sub(rf"\s*\((?![^()]*{hole})[^()]*\)", " ", text)

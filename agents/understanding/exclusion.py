@@ -116,8 +116,9 @@ def left_out_already(ir: dict[str, Any] | None, anchor: dict[str, Any]) -> bool:
     for op in walk(ir) if ir else []:
         if op.get("op") == "difference" and any(anchor.get("node_id") in str(part) for part in op["inputs"][1:]):
             return True
-        if op.get("op") == "filter" and op.get("attr") == "id" and op.get("cmp") == "!=" and \
-                op.get("value") == anchor.get("node_id"):
+        value = op.get("value")
+        if op.get("op") == "filter" and op.get("cmp") in ("!=", "not_in") and anchor.get("node_id") in (
+                value if isinstance(value, (list, tuple, set)) else [value]):
             return True
     return False
 
