@@ -122,8 +122,25 @@ def asking_part(text: str, inner: bool = False) -> str:
     last = (direct or asking or [len(clauses) - 1])[-1]
     kept = [_context_words(c) if i < last and _introduces(c) else c
             for i, c in enumerate(clauses) if i == last or (not _first_person(c) and
-            (i <= last or "zzm" in c or re.search(r"\d", c)))]
+            (i <= last or "zzm" in c or re.search(r"\d", c))) or i > last and _shapes_answer(c)]
     return " ".join(kept) or text
+
+
+def _shapes_answer(clause: str) -> bool:
+    """A remark after the question that may change what is asked ('…? its field, I mean', '…? only the first
+    author'): it holds a word of a family that shapes an answer or names a richer kind, and dismisses nothing
+    ('affiliation is not needed' is no part of the question)."""
+    from hgrag.agents.kinds.lexicon import cues, lexicon as kinds_lexicon
+    from hgrag.agents.understanding.lexicon import load
+    from hgrag.agents.understanding.tokens import tag
+
+    lowered = clause.lower()
+    if any(re.search(rf"(?<![\w'-]){re.escape(d)}(?![\w'-])", lowered)
+           for d in load("en").extra.get("context_words", {}).get("dismissals", [])):
+        return False
+    shaping = ("operator", "time", "instruction", "attribute", "value", "kind", "relation", "missing")
+    return any(t.family in shaping for t in tag(lowered, load("en"))) \
+        or any(c.group in kinds_lexicon()["asks_kind"] for c in cues(lowered))
 
 
 def _introduces(clause: str) -> bool:

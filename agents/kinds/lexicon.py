@@ -119,3 +119,12 @@ def plan_kinds_reached(ir: dict[str, Any] | None) -> frozenset[str]:
 def phrase_in(phrase: str, text: str) -> bool:
     """`phrase` occurs in `text` as whole words (case-insensitively)."""
     return bool(re.search(rf"(?<![\w-]){re.escape(phrase.lower())}(?![\w-])", text.lower()))
+
+
+def unreached_kinds(text: str, reached: frozenset[str] | set[str]) -> list[str]:
+    """The phrases of `text` that name a richer kind the plan never reaches ('main topic of T? its field, I mean'
+    read as T's topic leaves 'field' unread); a phrase inside a topical cue ('on the topic of …') is the cue's."""
+    asked = set(lexicon()["asks_kind"])
+    topics = {"topic", "primary_topic"} & set(reached)
+    return [f"{cue.text} (the plan never reaches {cue.group.replace('_', ' ')}s)" for cue in cues(text)
+            if cue.group in asked and cue.group not in reached and not (topics and cue.group in ("topic", "primary_topic"))]
