@@ -149,9 +149,15 @@ def shared_answer(items: list[tuple[str, dict[str, Any]]]) -> dict[str, Any] | N
 
 def united_answer(items: list[tuple[str, dict[str, Any]]]) -> dict[str, Any] | None:
     """The union of the parts' node sets ('… give me all of them together') when every part returns nodes of one
-    kind, else None."""
+    kind, or one attribute of nodes of one kind (the union of the nodes, then the attribute: 'taken together, which
+    countries …'); else None."""
+    plans = [plan for _, plan in items]
+    attrs = {plan.get("attr") if plan.get("op") == "project" else None for plan in plans}
+    if len(attrs) == 1 and None not in attrs:
+        inner = united_answer([(label, plan["input"]) for label, plan in items])
+        return None if inner is None else ir.project(inner, attrs.pop())
     shared = shared_answer(items)
-    return None if shared is None else ir.setop("union", [plan for _, plan in items])
+    return None if shared is None else ir.setop("union", plans)
 
 
 def without_union_words(text: str) -> str:
