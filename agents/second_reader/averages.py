@@ -1,6 +1,7 @@
 """Averages over one person's papers that no stored attribute holds: 'the average number of papers A published per
 year' (the papers counted per publication year, over the years A has papers) and 'the average number of co-authors
-of A's papers' (each paper's other authors). Read from concepts (operator:average, operator:per_year,
+of A's papers' (each paper's other authors); the total of their citations; the year with the most (fewest) of
+their papers ('A's most productive year'). Read from concepts (operator:average, operator:per_year,
 relation:coauthor, kind:paper) around the one linked person; the structural check reads every other word as for
 any plan."""
 
@@ -29,6 +30,11 @@ def average_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], li
     extreme = next((fn for concept, fn in EXTREMES.items() if concept in concepts), None)
     if extreme and "attribute:n_authors" in concepts and "kind:paper" in concepts:
         return ir.aggregate(papers, extreme, "n_authors"), [person]  # 'the largest number of authors on A's papers'
+    if extreme and {"head:when", "attribute:year"} & set(concepts) and {"operator:mostly", "kind:paper"} & set(concepts):
+        return ir.top(ir.project(papers, "year"), "frequency", extreme), [person]  # 'A's most productive year'
+    if _summed_citations(tag(masked(question, linked), load("en"))) and "kind:paper" in concepts \
+            and not {"operator:average", *EXTREMES} & set(concepts):
+        return ir.aggregate(papers, "sum", "cited_by_count"), [person]  # 'the total cited-by count of A's papers'
     if "operator:average" not in concepts or "kind:paper" not in concepts:
         return None
     if "operator:per_year" in concepts:
@@ -36,3 +42,11 @@ def average_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], li
     if "relation:coauthor" in concepts:
         return ir.aggregate(papers, "avg", "n_coauthors"), [person]
     return None
+
+
+def _summed_citations(tokens: list[Any]) -> bool:
+    """A sum or count word before the citation attribute with only function words between ('the total cited-by
+    count of …', 'summing the cited-by counts of …'): the citations of the papers added up."""
+    words = [t for t in tokens if t.family != "function"]
+    return any(a.concept in ("operator:sum", "operator:count") and b.concept == "attribute:citations"
+               for a, b in zip(words, words[1:]))
