@@ -16,7 +16,7 @@ from typing import Any
 
 from hgrag.agents.understanding.alignment import align
 from hgrag.agents.understanding.lexicon import signatures
-from hgrag.agents.understanding.signature import output_kind
+from hgrag.agents.understanding.signature import output_kind, reads_years
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.tokens import Token, bound, clauses, tag, words
 from hgrag.agents.understanding.instructions import instruction_only
@@ -177,6 +177,8 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     if asked and returned and returned not in COMPATIBLE.get(asked, {asked} if plan.get("asked_kind") else {returned}) \
             and not _citers(asked, returned, ir):
         missing.append(f"{asked} asked ({'a' if asked != 'yes/no' else 'the'} plan returns {returned})")
+    if asked == "year" and returned == "number" and not reads_years(ir):
+        missing.append("year asked (the plan returns a number, not a year)")
     if any(t.concept == "instruction:in_total" for t in tokens) and returned not in (None, "number"):
         missing.append(f"in total (the plan returns {returned}, not a number)")
     missing += [] if plan.get("rich_kinds") else _walk_nothing_asks(tokens, ir)  # (rich kinds' words are read apart)

@@ -99,6 +99,13 @@ def output_kind(op: dict[str, Any] | None) -> str | None:
     return None
 
 
+def reads_years(op: dict[str, Any]) -> bool:
+    """Is a number the plan returns read from years ('the average publication year', 'how many years')?"""
+    from hgrag.state.plan_ir import walk
+
+    return any(o.get("attr") == "year" or o.get("key") == "year" for o in walk(op))
+
+
 def node_kind(op: dict[str, Any] | None) -> str | None:
     """The node type a plan returns (author, paper, venue, a richer kind), or None for a number, value or yes/no."""
     from hgrag.state.ir_types import NODE_ATTRIBUTES
