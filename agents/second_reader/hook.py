@@ -29,16 +29,20 @@ def second_read(question: str, plan: dict[str, Any], resources: Any, plan_fn: Pl
     from hgrag.agents.checking.question_check import unexplained_parts
 
     spans = anchor_spans(question, plan, resources.store)
+    def native(program: dict[str, Any], used: list[Any]) -> dict[str, Any]:
+        from hgrag.agents.understanding.instructions import with_instructions
+
+        return with_instructions(question, native_plan(program, [mention_dict(s, "subject") for s in used]))
+
+    ranked = _ranked_reading(question, spans, resources.store, plan_fn, native, plan)
+    if ranked is not None:  # a paper named by its rank ('A's earliest paper'): one paper, read as named
+        return ranked
+
     if plan.get("rich_kinds") and plan.get("ir") and not _asks_of_people(plan["ir"]) \
             and not unexplained_parts(question, plan):
         # the richer-kinds planner read every part (two-part, counted) and the check agrees; a negated yes/no
         # question is read as the positive question's test, negated (or not, when the negations cancel)
         return negated_yes_no(question, plan_fn, spans) or plan
-
-    def native(program: dict[str, Any], used: list[Any]) -> dict[str, Any]:
-        from hgrag.agents.understanding.instructions import with_instructions
-
-        return with_instructions(question, native_plan(program, [mention_dict(s, "subject") for s in used]))
 
     def second(rest: str, first: dict[str, Any], unheld: bool = False) -> dict[str, Any] | None:
         if unheld:  # 'where are they affiliated?': only a graph with institutions holds it
@@ -102,6 +106,23 @@ def _chain_reading(question: str, spans: list[Any], native: Callable[..., dict[s
             plan["rationale"] = "chain reader: " + plan.get("rationale", "")
             return plan
     return None
+
+
+def _ranked_reading(question: str, spans: list[Any], store: Any, plan_fn: PlanFn,
+                    native: Callable[..., dict[str, Any]], rules: dict[str, Any]) -> dict[str, Any] | None:
+    """'the primary topic of A's earliest paper' (second_reader/ranked_paper.py): when the check accepts it and
+    the rules' plan does not already go on from that ranked paper ('who co-wrote A's first paper' leaves A out)."""
+    from hgrag.agents.checking.question_check import unexplained_parts
+    from hgrag.agents.second_reader.ranked_paper import holds_inside, ranked_paper_plan
+
+    found = ranked_paper_plan(question, spans, store, plan_fn)
+    if found is not None and holds_inside(rules.get("ir"), found[3]) and not unexplained_parts(question, rules):
+        return None
+    plan = {**native(found[0], found[1]), **found[2]} if found is not None else None
+    if plan is None or unexplained_parts(question, plan):
+        return None
+    plan["rationale"] = "ranked paper: " + plan.get("rationale", "")
+    return plan
 
 
 def _first_sentence_chain(question: str, spans: list[Any]) -> tuple[dict[str, Any], list[Any]] | None:
