@@ -16,6 +16,7 @@ ASKS = re.compile(r"\?|\b(who|whom|whose|what|which|when|where|how)\b|^\W*(pleas
                   r"(list|name|give|show|find|count|tell|did|does|do|is|are|was|were|has|have|can|could|would|"
                   r"retrieve|look|fetch|get|provide|report|identify|enumerate|display|return|check|confirm)\b")
 MENTION_HOLE = " zzm "
+NAMING = ("kind", "attribute", "missing")  # the word families by which a remark after the question names what it asks
 
 
 def _context_words_list(name: str) -> str:
@@ -120,15 +121,36 @@ def asking_part(text: str, inner: bool = False) -> str:
     asking = [i for i, c in enumerate(clauses) if ASKS.search(c.strip())]
     direct = [i for i in asking if not _first_person(clauses[i]) or "?" in clauses[i]]
     last = (direct or asking or [len(clauses) - 1])[-1]
-    kept = [_context_words(c) if i < last and _introduces(c) else c
+    kept = [_context_words(c) if i < last and _introduces(c) else _answer_words(c) if i > last and _remark(c) else c
             for i, c in enumerate(clauses) if i == last or (not _first_person(c) and
-            (i <= last or "zzm" in c or re.search(r"\d", c))) or i > last and _shapes_answer(c)]
-    return " ".join(kept) or text
+            (i <= last or "zzm" in c or re.search(r"\d", c))) or i > last and _remark(c)]
+    return " ".join(k for k in kept if k) or text
+
+
+def _remark(clause: str) -> bool:
+    """A remark after the question that may change what is asked: not in the first person (unless it restates:
+    'I mean …', 'I need only …'; not 'I need this for …'), naming no entity or number, holding a word that names
+    a kind or an attribute."""
+    restates = _first_person(clause) and re.match(rf"\W*{_context_words_list('restating_openers')}\b(?!\s+"
+                                                  rf"{_context_words_list('purpose_objects')}\b)", clause.strip())
+    return not ("zzm" in clause or re.search(r"\d", clause)) and (not _first_person(clause) or bool(restates)) \
+        and _shapes_answer(clause)
+
+
+def _answer_words(clause: str) -> str:
+    """The words of a remark after the question that name what is asked ('…? its field, I mean' -> 'field'): the
+    rest is the asker's ('I beleive it is a jounal artical')."""
+    from hgrag.agents.kinds.lexicon import rich_words
+    from hgrag.agents.understanding.lexicon import load
+
+    lexicon, rich = load("en"), rich_words()
+    return " ".join(w for w in re.findall(r"[\w'-]+", clause.lower())
+                    if (lexicon.concept(w) or "").split(":")[0] in NAMING or w in rich)
 
 
 def _shapes_answer(clause: str) -> bool:
-    """A remark after the question that may change what is asked ('…? its field, I mean', '…? only the first
-    author'): it holds a word of a family that shapes an answer or names a richer kind, and dismisses nothing
+    """A remark after the question that may name what is asked ('…? its field, I mean', '…? only the first
+    author'): it holds a word that names a kind or an attribute, or a richer kind, and dismisses nothing
     ('affiliation is not needed' is no part of the question)."""
     from hgrag.agents.kinds.lexicon import cues, lexicon as kinds_lexicon
     from hgrag.agents.understanding.lexicon import load
@@ -138,8 +160,7 @@ def _shapes_answer(clause: str) -> bool:
     if any(re.search(rf"(?<![\w'-]){re.escape(d)}(?![\w'-])", lowered)
            for d in load("en").extra.get("context_words", {}).get("dismissals", [])):
         return False
-    shaping = ("operator", "time", "instruction", "attribute", "value", "kind", "relation", "missing")
-    return any(t.family in shaping for t in tag(lowered, load("en"))) \
+    return any(t.family in NAMING for t in tag(lowered, load("en"))) \
         or any(c.group in kinds_lexicon()["asks_kind"] for c in cues(lowered))
 
 

@@ -123,8 +123,12 @@ def phrase_in(phrase: str, text: str) -> bool:
 
 def unreached_kinds(text: str, reached: frozenset[str] | set[str]) -> list[str]:
     """The phrases of `text` that name a richer kind the plan never reaches ('main topic of T? its field, I mean'
-    read as T's topic leaves 'field' unread); a phrase inside a topical cue ('on the topic of …') is the cue's."""
-    asked = set(lexicon()["asks_kind"])
+    read as T's topic leaves 'field' unread); a phrase that also names a kind the plan reaches ('organisations' of
+    funders) or that the asker owns ('in my field') names nothing asked."""
+    words, lowered = lexicon(), text.lower()
     topics = {"topic", "primary_topic"} & set(reached)
+    reached_phrases = {p.lower() for kind in reached for p in words["kinds"].get(kind, []) + words["kind_phrases"].get(kind, [])}
+    owners = tuple(f"{w} " for w in words.get("askers_possessives", []))
     return [f"{cue.text} (the plan never reaches {cue.group.replace('_', ' ')}s)" for cue in cues(text)
-            if cue.group in asked and cue.group not in reached and not (topics and cue.group in ("topic", "primary_topic"))]
+            if cue.group in words["asks_kind"] and cue.group not in reached and cue.text.lower() not in reached_phrases
+            and not (topics and cue.group in ("topic", "primary_topic")) and not lowered[:cue.start].endswith(owners)]
