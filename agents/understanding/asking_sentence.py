@@ -111,6 +111,12 @@ def without_list_tail(question: str) -> str | None:
     return None
 
 
+def is_list_tail(sentence: str) -> bool:
+    """Is the sentence one of the lexicon's `list_tails` alone ('Who?', 'Which ones?')?"""
+    tails = load("en").extra.get("context_words", {}).get("list_tails", [])
+    return re.sub(r"[\s?.!,;]+", " ", sentence.lower()).strip() in tails
+
+
 def fronted_moved(question: str) -> str | None:
     """'Across all the papers written by A's co-authors, which venues show up?' -> 'Which venues show up across all the
     papers written by A's co-authors?': a phrase led by one of the lexicon's `frame_prepositions` before the first

@@ -15,6 +15,7 @@ import re
 from typing import Any
 
 from hgrag.agents.understanding.alignment import align
+from hgrag.agents.understanding.asking_sentence import is_list_tail
 from hgrag.agents.understanding.lexicon import signatures
 from hgrag.agents.understanding.signature import output_kind, reads_years
 from hgrag.agents.understanding.lexicon import load
@@ -382,6 +383,8 @@ def _asking_sentences(text: str, returned: str | None) -> list[str]:
         kind = asked_kind(tokens)
         if kind:
             asked.append((head.text, kind))
+    if asked and is_list_tail(clauses(text)[-1]):  # 'Is there anyone who …? Who?': the things tested are asked
+        asked = [(word, kind) for word, kind in asked if kind != "yes/no"]
     if len(asked) < 2 or returned is None:
         return []
     several = len({kind for _, kind in asked}) > 1  # one output cannot be both a year and a count
