@@ -65,7 +65,22 @@ def _uncontracted(text: str) -> str:
     is_after, negated, stems = _contraction_patterns()
     text = _did_pattern().sub(lambda m: f"{m.group(1)} did", text)
     text = is_after.sub(lambda m: f"{m.group(1)} is", text)
+    text = _always_pattern().sub(lambda m: f"{m.group(1)} {_always()[m.group(2).lower()]}", text)
     return negated.sub(lambda m: f"{stems.get(m.group(1).lower(), m.group(1))} n't", text)
+
+
+@lru_cache(maxsize=1)
+def _always() -> dict[str, str]:
+    """The contractions that read one way after any word ('ve: have, 're: are, 'll: will; lexicon `contractions`)."""
+    from hgrag.agents.understanding.lexicon import load
+
+    return load("en").extra.get("contractions", {}).get("after_any_word", {})
+
+
+@lru_cache(maxsize=1)
+def _always_pattern() -> re.Pattern:
+    endings = "|".join(re.escape(e) for e in _always()) or "(?!)"
+    return re.compile(rf"(?i)\b([a-z]+)['’]({endings})\b")
 
 
 def words(text: str) -> list[str]:
