@@ -96,7 +96,7 @@ class Reader:
         if attr == "year" and cmp == "=" and _one_paper_year(op.get("sub")) and op.get("offset") is None:
             return f"{inner} published in the same year as {self.read(op['sub']['input']['input'])}"
         if attr == "year" and op.get("sub") and op.get("offset") is not None:
-            return f"{inner} {_year_offset_phrase(op['offset'], value)}"
+            return f"{inner} {_year_offset_phrase(op['offset'], value, op.get('cmp', '='))}"
         if attr == "year":
             return f"{inner} {_year_phrase(cmp, value)}"
         word = ATTRIBUTE_WORDS.get(attr, attr)
@@ -185,8 +185,9 @@ class Reader:
         return f"nothing: {op.get('reason') or 'the graph does not record what is asked'}"
 
 
-def _year_offset_phrase(offset: Any, value: Any) -> str:
-    """'published 1 year after the earliest …', 'published within the 4 years from the earliest …'."""
+def _year_offset_phrase(offset: Any, value: Any, cmp: str = "=") -> str:
+    """'published 1 year after the earliest …', 'published within the 4 years from the earliest …', 'published
+    more than 2 years after the earliest …'."""
     if isinstance(offset, list):
         low, high = offset
         span = high - low + 1
@@ -195,7 +196,8 @@ def _year_offset_phrase(offset: Any, value: Any) -> str:
                 (f" (from {low} year{'s' if low != 1 else ''} on)" if low > 1 else "")
         return f"published within the {span} years {'from' if low == 0 else 'up to'} {value}"
     step = abs(offset)
-    return f"published {step} year{'s' if step != 1 else ''} {'after' if offset > 0 else 'before'} {value}"
+    beyond = {">": "more than ", "<": "more than ", ">=": "at least ", "<=": "at least "}.get(cmp, "")
+    return f"published {beyond}{step} year{'s' if step != 1 else ''} {'after' if offset > 0 else 'before'} {value}"
 
 
 def _year_phrase(cmp: str, value: Any) -> str:

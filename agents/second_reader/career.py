@@ -20,6 +20,7 @@ from hgrag.state import plan_ir as ir
 ENDS = {"operator:first": "min", "operator:last": "max"}
 SHIFTS = {"time:after": 1, "time:before": -1}
 UP_TO = ("operator:compare_less", "function:within")  # 'at most 3 years before', 'within 2 years after'
+BEYOND = ("operator:compare_more",)  # 'more than 2 years after their first paper': strictly later than that year
 OFFSET_PHRASES = {"time:offset_later": "time:after", "time:offset_earlier": "time:before"}
 NOT_THIS = ("instruction", "missing", "value")
 KEPT = ("instruction:inclusive",)  # 'the first 4 years, counting the debut year as year one': the window's own start
@@ -51,7 +52,10 @@ def career_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], lis
     author = linked[0]
     papers = ir.traverse(ir.match([author.candidates[0].node_id], "author", author.text), "writes", "out")
     year = ir.aggregate(papers, fn, "year")
-    program = ir.where(papers, "year", "between" if isinstance(offset, list) else "=", sub=year, offset=offset)
+    if isinstance(offset, tuple):  # ('beyond', signed years)
+        program = ir.where(papers, "year", ">" if offset[1] > 0 else "<", sub=year, offset=offset[1])
+    else:
+        program = ir.where(papers, "year", "between" if isinstance(offset, list) else "=", sub=year, offset=offset)
     if any(c in ("head:how_many", "operator:count") for c in concepts):
         program = ir.aggregate(program, "count")
     return program, [author]
@@ -75,10 +79,11 @@ def _number(token: Token) -> int | None:
     return load("en").extra.get("number_words", {}).get(token.text)
 
 
-def _offset(tokens: list[Token], fn: str) -> int | list[int] | None | bool:
-    """None (that very year), +k / -k ('the year after', 'two years before'), [low, high] ('the first 4 years');
-    False when the words do not say which."""
-    numbers = [i for i, t in enumerate(tokens) if _number(t) is not None]
+def _offset(tokens: list[Token], fn: str) -> int | list[int] | tuple[str, int] | None | bool:
+    """None (that very year), +k / -k ('the year after', 'two years before'), [low, high] ('the first 4 years'),
+    ('beyond', ±k) ('more than 2 years after'); False when the words do not say which."""
+    numbers = [i for i, t in enumerate(tokens) if _number(t) is not None
+               and not (i > 0 and tokens[i - 1].concept in ENDS and t.concept != "number")]  # ('their first one')
     shift = next((i for i, t in enumerate(tokens) if t.concept in SHIFTS), None)
     if shift is not None:  # only right after the word for year: 'after their first year' is a bound, not a year
         if shift == 0 or tokens[shift - 1].concept != "attribute:year" or len(numbers) > 1:
@@ -87,6 +92,8 @@ def _offset(tokens: list[Token], fn: str) -> int | list[int] | None | bool:
         bounded = numbers and numbers[0] == shift - 2 and numbers[0] > 0 and tokens[numbers[0] - 1].concept in UP_TO
         if bounded:  # 'no more than 4 years after their first year': that year up to 4 years after it
             return [0, count] if SHIFTS[tokens[shift].concept] > 0 else [-count, 0]
+        if numbers and numbers[0] == shift - 2 and numbers[0] > 0 and tokens[numbers[0] - 1].concept in BEYOND:
+            return ("beyond", SHIFTS[tokens[shift].concept] * count)  # 'more than 2 years after': later than that
         if numbers and (numbers[0] != shift - 2 or numbers[0] > 0 and tokens[numbers[0] - 1].concept == "function:the"):
             return False  # ('in the 3 years after their debut' is a window: window_program reads it)
         return SHIFTS[tokens[shift].concept] * count
@@ -124,6 +131,8 @@ def window_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], lis
     at = next((i for i in range(len(tokens) - 2) if _number(tokens[i]) and tokens[i + 1].concept == "attribute:year"
                and tokens[i + 2].concept in WINDOW_SHIFTS), None)
     ends = [ENDS[t.concept] for t in tokens if t.concept in ENDS] if at is not None else []
+    if at is not None and at > 0 and tokens[at - 1].concept in BEYOND:
+        return None  # 'more than 2 years after their first paper' is no window (career_program reads it)
     if at is None or len(set(ends)) != 1 or any(t.family not in WINDOW_WORDS and t.concept not in WINDOW_CONCEPTS
                                                 and _number(t) is None for t in tokens):
         return None
