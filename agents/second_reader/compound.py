@@ -22,7 +22,7 @@ from hgrag.agents.second_reader.contrasts import (alternatives_group, comparativ
                                                   repeated_for_each)
 from hgrag.agents.second_reader.coordinated import (both_after, both_before, elliptical, clause_after_head, coordinated_questions,
                                                     only_summing, shared_answer, total_count,
-                                                    united_answer, without_union_words)
+                                                    united_answer, without_union_words, framed_together, unframed)
 from hgrag.agents.second_reader.group_count import same_papers_part, winner_count
 from hgrag.agents.second_reader.split import split_point
 from hgrag.agents.second_reader.lexicon import find, has, has_stem, phrase_pattern, words
@@ -162,7 +162,7 @@ def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
     after = both_after(question, group)  # 'which works do T1 and T2 both cite?'; 'which papers cite both T1 and T2?'
     both = group[0].start if after is not None else both_before(question, group)  # (what their answers share)
     united = any(t.concept == "operator:union" for t in tag(words_outside.lower(), load("en"))) or \
-        has("uniting_words", words_outside)  # 'all together', 'taken together'
+        has("uniting_words", words_outside) or framed_together(question, group)  # 'taken together', 'taking A and B together'
     if not group or has_stem("together_words", words_outside) and not summed and both is None and not united:
         return None  # ('Partially-shared …' is a title: no 'shared')
     start, end = group[0].start if both is None else both, after or group[-1].end
@@ -172,6 +172,7 @@ def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
     parts, items = [], []
     for span in group:
         sub = question[:start] + span.text + question[end:]
+        sub = unframed(sub, span.text) if united else sub  # ('Taking A together, …' -> 'A, …')
         sub = re.sub(r"^\s*,\s*", "", phrase_pattern("uniting_words").sub("", without_union_words(sub))).strip() \
             if united else sub  # each part asks for its own answer
         plan = plan_fn(sub)

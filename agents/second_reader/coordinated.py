@@ -218,3 +218,24 @@ def elliptical(rest: str, first_text: str) -> str | None:
     if len(found) != 1:
         return None
     return first_text[:found[0].start()] + content[0].text + first_text[found[0].end():]
+
+
+def framed_together(question: str, group: list[Any]) -> bool:
+    """'Taking A and B together, which venues …': a lead of the lexicon's `uniting_frames` right before the named
+    things and its closing word right after them ask for their answers in one list."""
+    from hgrag.agents.second_reader.lexicon import words
+
+    if not group:
+        return False
+    before, after = question[:group[0].start].lower(), question[group[-1].end:].lower()
+    return any(re.search(rf"(?<![\w'-]){re.escape(lead)}\s*$", before) and re.match(rf"\s*{re.escape(close)}\b", after)
+               for lead, close in words().get("uniting_frames", []))
+
+
+def unframed(text: str, name: str) -> str:
+    """One part's question without the uniting frame around its named thing ('Taking A together, …' -> 'A, …')."""
+    from hgrag.agents.second_reader.lexicon import words
+
+    for lead, close in words().get("uniting_frames", []):
+        text = re.sub(rf"(?i)\b{re.escape(lead)}\s+({re.escape(name)})\s+{re.escape(close)}\b", r"\1", text)
+    return text

@@ -39,7 +39,7 @@ def second_read(question: str, plan: dict[str, Any], resources: Any, plan_fn: Pl
         return ranked
 
     if plan.get("rich_kinds") and plan.get("ir") and not _asks_of_people(plan["ir"]) \
-            and not unexplained_parts(question, plan):
+            and not _each_of_named(question, plan["ir"]) and not unexplained_parts(question, plan):
         # the richer-kinds planner read every part (two-part, counted) and the check agrees; a negated yes/no
         # question is read as the positive question's test, negated (or not, when the negations cancel)
         return negated_yes_no(question, plan_fn, spans) or plan
@@ -178,6 +178,24 @@ def _asks_of_people(program: dict[str, Any]) -> bool:
     The second part may mean those people, so the compound reader reads it over the first part's answer."""
     items = program.get("items") or [] if program.get("op") == "outputs" else []
     return len(items) == 2 and node_kind(items[0]["plan"]) == "author"
+
+
+def _each_of_named(question: str, program: dict[str, Any]) -> bool:
+    """'What fields do the primary topics of T1 and T2 belong to?': the richer kinds' plan meets two named things'
+    walks where they end (what they share), but no word says they share it ('both', 'in common', a 'together' word):
+    the compound reader asks it of each."""
+    from hgrag.agents.second_reader.lexicon import has_stem
+    from hgrag.agents.understanding.lexicon import load
+    from hgrag.agents.understanding.tokens import tag
+
+    for op in ir.walk(program):
+        starts = [{(m.get("type"), i) for m in ir.walk(part) if m.get("op") == "match" for i in m.get("ids") or []}
+                  for part in op.get("inputs") or []] if op.get("op") == "intersect" else []
+        if len(starts) == 2 and all(len(s) == 1 for s in starts) and starts[0] != starts[1] \
+                and {k for k, _ in starts[0]} == {k for k, _ in starts[1]}:
+            shared = any(t.concept == "operator:both" for t in tag(question.lower(), load("en")))
+            return not shared and not has_stem("together_words", question)
+    return False
 
 
 def _detected(question: str, resources: Any) -> list[Any]:

@@ -148,7 +148,21 @@ def for_the_planner(question: str) -> str:
     for pattern, order in _order_patterns():
         if order is None and pattern.search(question):
             question = re.sub(r"\s*\(\s*\)", "", pattern.sub("", question))
+    for pattern, canonical in _renderings():
+        question = pattern.sub(canonical, question)
     return _asides().sub("", question)
+
+
+@lru_cache(maxsize=1)
+def _renderings() -> list[tuple[Any, str]]:
+    """The lexicon's `planner_renderings`: forms the planner reads as their canonical wording ('cited-by count' ->
+    'citation count'), as (pattern, canonical) pairs."""
+    import re
+
+    from hgrag.agents.understanding.cue_words import phrase_alternation
+
+    return [(re.compile(rf"(?<![\w-])(?:{phrase_alternation(forms)})(?![\w-])", re.IGNORECASE), canonical)
+            for canonical, forms in load("en").extra.get("planner_renderings", {}).items()]
 
 
 @lru_cache(maxsize=1)
