@@ -95,6 +95,13 @@ def _claim_denied(question: str, claim: str, plan_fn: PlanFn, spans: list[Any]) 
     from hgrag.agents.answering.interpretation import interpret
 
     statement = claim[len(CLAIM_OPENER):].rstrip("?")
+    quantifier = phrase_pattern("negated_quantifiers").match(statement)
+    if quantifier:  # 'Is it false that none of A's papers appeared in V?': whether any did
+        positive = CLAIM_OPENER + words()["negated_quantifiers"][quantifier.group(0).lower()] + statement[quantifier.end():] + "?"
+        plan = plan_fn(positive)
+        if (plan.get("ir") or {}).get("op") != "test":
+            return None
+        return {**plan, "read_as": positive, "checked_question": plan.get("checked_question") or positive}
     at = question.find(statement[:40])
     moved = [replace(s, start=s.start - at + len(CLAIM_OPENER), end=s.end - at + len(CLAIM_OPENER))
              for s in spans if at >= 0 and s.start >= at]
