@@ -23,6 +23,7 @@ from hgrag.agents.second_reader.contrasts import (alternatives_group, comparativ
 from hgrag.agents.second_reader.coordinated import (both_after, both_before, elliptical, clause_after_head, coordinated_questions,
                                                     only_summing, shared_answer, total_count,
                                                     united_answer, without_union_words, framed_together, unframed)
+from hgrag.agents.second_reader.differences import attribute_difference, difference_of
 from hgrag.agents.second_reader.group_count import same_papers_part, winner_count
 from hgrag.agents.second_reader.split import split_point
 from hgrag.agents.second_reader.lexicon import find, has, has_stem, phrase_pattern, words
@@ -166,7 +167,7 @@ def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
     if not group or has_stem("together_words", words_outside) and not summed and both is None and not united:
         return None  # ('Partially-shared …' is a title: no 'shared')
     start, end = group[0].start if both is None else both, after or group[-1].end
-    direct = _attribute_difference(words_outside, group) if has("difference_words", words_outside) else None
+    direct = attribute_difference(words_outside, group) if has("difference_words", words_outside) else None
     if direct is not None:  # 'how many years separate T1 and T2': the attribute named, read of each entity
         return _mark(native(direct, spans), question, [])
     parts, items = [], []
@@ -183,7 +184,7 @@ def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
         parts.append({"question": sub, "interpretation": plan.get("interpretation", "")})
         items.append((span.candidates[0].label, plan["ir"]))
     if has("difference_words", words_outside):
-        program = _difference(items)
+        program = difference_of(items)
         if program is None:
             return refuse("The question asks for the difference between the entities' answers, which I can only "
                           "give for one number of one entity each; so I do not answer.")
@@ -195,36 +196,6 @@ def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
         return refuse("The question asks for a total over several entities, which I can only give for counts; "
                       "so I do not answer.")
     return _mark(native(program, spans), question, parts)
-
-
-def _attribute_difference(words_outside: str, group: list[Any]) -> dict[str, Any] | None:
-    """The span of the one numeric attribute the question names (its lexicon signature's attr: 'years' ->
-    year, 'citations' -> cited_by_count) over two entities of one type, or None."""
-    from hgrag.agents.understanding.lexicon import load, signatures
-    from hgrag.agents.understanding.tokens import tag
-
-    attrs = set()
-    for token in tag(words_outside, load("en")):
-        if (token.concept or "").startswith("attribute:"):
-            attrs |= {f[len("attr:"):] for f in signatures().get(token.concept, {}).get("any", [])
-                      if f.startswith("attr:")}
-    kinds = {span.type for span in group}
-    if len(group) != 2 or len(kinds) != 1 or len(attrs) != 1 or not attrs <= {"year", "cited_by_count"}:
-        return None
-    matches = [ir.match([span.candidates[0].node_id], span.type, span.text) for span in group]
-    return ir.aggregate(ir.setop("union", matches), "span", attrs.pop())
-
-
-def _difference(items: list[tuple[str, dict[str, Any]]]) -> dict[str, Any] | None:
-    """'the difference in citation count between T1 and T2': the span of one attribute over the two entities
-    (the larger less the smaller), when each part reads that attribute of one node."""
-    plans = [p for _, p in items]
-    attrs = {p.get("attr") for p in plans}
-    single = all(p.get("op") == "project" and p["input"].get("op") == "match" and len(p["input"]["ids"]) == 1
-                 for p in plans)
-    if len(plans) != 2 or not single or len(attrs) != 1 or None in attrs:
-        return None
-    return ir.aggregate(ir.setop("union", [p["input"] for p in plans]), "span", attrs.pop())
 
 
 def two_things(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: CheckFn,

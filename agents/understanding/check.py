@@ -18,6 +18,7 @@ from hgrag.agents.understanding.alignment import align
 from hgrag.agents.understanding.asking_sentence import is_list_tail
 from hgrag.agents.understanding.lexicon import signatures
 from hgrag.agents.understanding.signature import output_kind, reads_years
+from hgrag.agents.understanding.plan_shapes import disjoint_matches, vacuous_ranking
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.tokens import Token, bound, clauses, tag, words
 from hgrag.agents.understanding.instructions import instruction_only
@@ -185,7 +186,7 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     missing += [] if plan.get("rich_kinds") else _walk_nothing_asks(tokens, ir)  # (rich kinds' words are read apart)
     missing += _unlicensed_left_out(tag(whole or text, load("en")), ir, plan.get("anchors") or [])
     missing += _coordinated_heads(tag(whole or text, load("en")), returned) + _coordinated_nouns(tokens, returned)
-    missing += _vacuous_ranking(ir) + _doubled_exclusion(tokens) + _disjoint_matches(ir)
+    missing += vacuous_ranking(ir) + _doubled_exclusion(tokens) + disjoint_matches(ir)
     missing += counted_kind_unnamed(tag(whole or text, load("en")), ir, asking_tokens(whole or text)) + stranded(tokens)
     missing += [] if plan.get("rich_kinds") else asked_noun_unread(tokens) + publisher_asked(tokens, ir) + kinds_not_reached(asking_tokens(whole or text), ir)  # (read apart)
     missing += _asking_sentences(whole or text, returned) + _unjoined_intersection(whole or text, ir)
@@ -260,20 +261,6 @@ def _unjoined_intersection(text: str, ir: dict[str, Any]) -> list[str]:
     return []
 
 
-def _disjoint_matches(ir: dict[str, Any]) -> list[str]:
-    """'When were T1 and T2 published?' read as the years of what T1 and T2 have in common: an intersection of named
-    things themselves is empty by construction; one of a named thing with itself reads a second naming as nothing."""
-    from hgrag.state.plan_ir import walk
-
-    for op in walk(ir):
-        parts = op.get("inputs") or [] if op.get("op") == "intersect" else []
-        ids = [frozenset(p.get("ids") or []) for p in parts if p.get("op") == "match"]
-        if len(parts) >= 2 and len(ids) == len(parts) and (not frozenset.intersection(*ids) or len(set(ids)) == 1):
-            return ["what the named things share (a thing named is not another thing named)" if len(set(ids)) > 1
-                    else "one named thing joined with itself"]
-    return []
-
-
 def _distributes(tokens: list[Token], i: int) -> bool:
     """'the authors of T1 and of T2': an 'and' before a repeated preposition joins two phrases, each asked on its
     own (their union), not two things that share the answer."""
@@ -343,19 +330,6 @@ def _coordinated_nouns(tokens: list[Token], returned: str | None) -> list[str]:
             missing += [f"{noun.text} (asked too; the plan returns {returned})" for noun, kind in nouns
                         if returned not in COMPATIBLE.get(kind, {kind})]
     return list(dict.fromkeys(missing))
-
-
-def _vacuous_ranking(ir: dict[str, Any]) -> list[str]:
-    """'Among the authors of T, who published their first paper?' read as the authors of the earliest of T: a
-    ranking of the named things themselves ranks one node and reads nothing of the question."""
-    from hgrag.state.plan_ir import walk
-
-    for op in walk(ir):
-        inner = op.get("input") or {}
-        if op.get("op") == "top" and inner.get("op") == "match" and len(inner.get("ids") or []) <= 1:
-            return [f"the {'earliest' if op.get('order') == 'min' else 'highest'} of one named thing (a ranking of "
-                    "nothing)"]
-    return []
 
 
 def _which_nouns(body: list[Token]) -> list[Token]:

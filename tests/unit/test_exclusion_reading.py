@@ -41,7 +41,7 @@ def test_an_exclusion_word_is_read_by_the_lexicon_not_taken_for_a_missing_thing(
 
 def test_a_difference_of_a_named_attribute_between_two_entities() -> None:
     from hgrag.agents.linking.mentions import Span
-    from hgrag.agents.second_reader.compound import _attribute_difference
+    from hgrag.agents.second_reader.differences import attribute_difference as _attribute_difference
     from hgrag.tools.entity_index import Candidate
 
     two = [Span(0, 3, "T1", "paper", [Candidate("p1", "paper", "T1", 1.0, "exact")]),

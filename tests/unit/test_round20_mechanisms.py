@@ -298,7 +298,7 @@ def test_a_frame_stands_in_only_for_a_reference_of_its_kind():
 
 
 def test_a_named_thing_joined_with_itself_is_declined():
-    from hgrag.agents.understanding.check import _disjoint_matches
+    from hgrag.agents.understanding.plan_shapes import disjoint_matches as _disjoint_matches
 
     same = {"op": "intersect", "inputs": [{"op": "match", "ids": ["a1"]}, {"op": "match", "ids": ["a1"]}]}
     assert _disjoint_matches(same) == ["one named thing joined with itself"]

@@ -210,7 +210,7 @@ def test_a_publisher_is_not_the_venues_authors(world):
 
 
 def test_an_intersection_of_named_things_themselves_is_declined():
-    from hgrag.agents.understanding.check import _disjoint_matches
+    from hgrag.agents.understanding.plan_shapes import disjoint_matches as _disjoint_matches
     from hgrag.state import plan_ir as ir
 
     years = ir.project(ir.setop("intersect", [ir.match(["p2"], "paper"), ir.match(["p4"], "paper")]), "year")

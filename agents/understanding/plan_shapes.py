@@ -1,0 +1,34 @@
+"""Plan shapes that read nothing of a question whatever its words: an intersection of named things themselves
+(empty by construction) or of one thing with itself, and a ranking of one named thing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def disjoint_matches(ir: dict[str, Any]) -> list[str]:
+    """'When were T1 and T2 published?' read as the years of what T1 and T2 have in common: an intersection of named
+    things themselves is empty by construction; one of a named thing with itself reads a second naming as nothing."""
+    from hgrag.state.plan_ir import walk
+
+    for op in walk(ir):
+        parts = op.get("inputs") or [] if op.get("op") == "intersect" else []
+        ids = [frozenset(p.get("ids") or []) for p in parts if p.get("op") == "match"]
+        if len(parts) >= 2 and len(ids) == len(parts) and (not frozenset.intersection(*ids) or len(set(ids)) == 1):
+            return ["what the named things share (a thing named is not another thing named)" if len(set(ids)) > 1
+                    else "one named thing joined with itself"]
+    return []
+
+
+
+def vacuous_ranking(ir: dict[str, Any]) -> list[str]:
+    """'Among the authors of T, who published their first paper?' read as the authors of the earliest of T: a
+    ranking of the named things themselves ranks one node and reads nothing of the question."""
+    from hgrag.state.plan_ir import walk
+
+    for op in walk(ir):
+        inner = op.get("input") or {}
+        if op.get("op") == "top" and inner.get("op") == "match" and len(inner.get("ids") or []) <= 1:
+            return [f"the {'earliest' if op.get('order') == 'min' else 'highest'} of one named thing (a ranking of "
+                    "nothing)"]
+    return []
