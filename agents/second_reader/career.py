@@ -82,8 +82,7 @@ def _number(token: Token) -> int | None:
 def _offset(tokens: list[Token], fn: str) -> int | list[int] | tuple[str, int] | None | bool:
     """None (that very year), +k / -k ('the year after', 'two years before'), [low, high] ('the first 4 years'),
     ('beyond', ±k) ('more than 2 years after'); False when the words do not say which."""
-    numbers = [i for i, t in enumerate(tokens) if _number(t) is not None
-               and not (i > 0 and tokens[i - 1].concept in ENDS and t.concept != "number")]  # ('their first one')
+    numbers = [i for i, t in enumerate(tokens) if _number(t) is not None and not _pronoun_one(tokens, i)]
     shift = next((i for i, t in enumerate(tokens) if t.concept in SHIFTS), None)
     if shift is not None:  # only right after the word for year: 'after their first year' is a bound, not a year
         if shift == 0 or tokens[shift - 1].concept != "attribute:year" or len(numbers) > 1:
@@ -110,6 +109,12 @@ def _offset(tokens: list[Token], fn: str) -> int | list[int] | tuple[str, int] |
     if span < 1:
         return False
     return [0, span - 1] if fn == "min" else [-(span - 1), 0]
+
+
+def _pronoun_one(tokens: list[Token], i: int) -> bool:
+    """'their first one': a number word after first / last that no word for years follows stands for the paper."""
+    after = tokens[i + 1].concept if i + 1 < len(tokens) else None
+    return i > 0 and tokens[i - 1].concept in ENDS and tokens[i].concept != "number" and after != "attribute:year"
 
 
 WINDOW_WORDS = ("function", "head", "filler", "mention", "number")

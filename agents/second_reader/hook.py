@@ -194,7 +194,8 @@ def _each_of_named(question: str, program: dict[str, Any]) -> bool:
         if len(starts) == 2 and all(len(s) == 1 for s in starts) and starts[0] != starts[1] \
                 and {k for k, _ in starts[0]} == {k for k, _ in starts[1]}:
             shared = any(t.concept == "operator:both" for t in tag(question.lower(), load("en")))
-            return not shared and not has_stem("together_words", question)
+            united = phrase_pattern("uniting_words").search(question) is not None  # 'taken together' unites
+            return united or not shared and not has_stem("together_words", question)
     return False
 
 

@@ -13,6 +13,7 @@ whole question ('which papers cite A's most cited paper?' is not the most cited 
 
 from __future__ import annotations
 
+import json
 import re
 from functools import lru_cache
 from typing import Any, Callable
@@ -25,6 +26,7 @@ from hgrag.state import plan_ir as ir
 
 RANKS = {"operator:first": ("year", "min"), "operator:last": ("year", "max")}
 CITED = ("cited_by_count", "max")
+SAME_PAPER = ("describe", "project", "filter", "top", "aggregate")  # ops that answer with the paper or its values
 CARRIED = ("rich_kinds", "asked_kind", "country_named")  # what the re-planned question's plan says of its kinds
 
 
@@ -41,6 +43,8 @@ def ranked_paper_plan(question: str, spans: list[Any], store: Any,
     if found is None:
         return None
     (start, end), key = found
+    if not _asks_beyond(question[:start] + " " + question[end:]):
+        return None  # ('Name the most-cited publication by A', 'What's their debut paper?': the paper itself is asked)
     ranking = ir.top(ir.traverse(ir.match([person.candidates[0].node_id], "author", person.text), "writes", "out"),
                      *key)
     paper = _one_paper(store, ranking)
@@ -52,12 +56,33 @@ def ranked_paper_plan(question: str, spans: list[Any], store: Any,
     plan = plan_fn(f'{question[:start]}"{title}"{question[end:]}')
     program = _replaced(plan.get("ir"), paper, ranking)
     kinds = {key: plan[key] for key in CARRIED if key in plan}
-    if program is None or program == ranking:
-        return None  # ('What is A's first paper?' asks the paper itself: the rules read it)
+    if program is None or _asks_the_paper(program, ranking):
+        return None  # ('What is A's first paper?', 'the year of A's first paper' ask the paper itself: the rules read it)
     if output_kind(program) == "author" and any(t.concept == "relation:coauthor" for t in tag(question, load("en"))):
         program = ir.setop("difference", [program, ir.match([person.candidates[0].node_id], "author", person.text)])
         # ('who co-wrote A's first paper': the others)
     return program, [person], kinds, ranking
+
+
+def _asks_beyond(rest: str) -> bool:
+    """Does the question outside the phrase name something asked of the paper (a relation, kind, attribute,
+    operator, time word or richer kind), not only a question word, a command and fillers?"""
+    from hgrag.agents.kinds.lexicon import cues, lexicon as kinds_lexicon
+
+    naming = ("relation", "kind", "attribute", "operator", "time", "missing", "value")
+    lowered = rest.lower()
+    return any(t.family in naming for t in tag(lowered, load("en"))) \
+        or any(c.group in kinds_lexicon()["asks_kind"] for c in cues(lowered))
+
+
+def _asks_the_paper(program: dict[str, Any], ranking: dict[str, Any]) -> bool:
+    """Does the plan answer with the ranked paper itself or a value of it (no walk away from it)?"""
+    op: Any = program
+    while isinstance(op, dict):
+        if op == ranking:
+            return True
+        op = op.get("input") if op.get("op") in SAME_PAPER else None
+    return False
 
 
 def _masked(question: str, person: Any) -> str:
@@ -90,7 +115,7 @@ def _pattern() -> re.Pattern:
         return "|".join(r"\s+".join(map(re.escape, f.split())) for f in sorted(set(forms), key=len, reverse=True))
     owner = rf"(?:zzm_*['’]s|{alternation(spec['owners'])})"
     rank = rf"(?P<rank>{alternation(ranks)})"
-    noun = rf"(?:{alternation(nouns)})"
+    noun = rf"(?:{alternation(nouns)})(?!\s+(?:{alternation(lexicon.concepts.get('attribute:year', []))})\b)"  # not 'publication year'
     between = rf"(?:\s+(?:{alternation(spec['intensifiers'])}))?"
     after = rf"\s+(?:{alternation(spec['owner_links'])})\s+zzm_*(?!['’]s)"
     return re.compile(rf"(?<![\w-])(?:(?P<owner>{owner})|the){between}\s+{rank}\s+{noun}(?P<after>{after})?(?![\w-])")
@@ -109,7 +134,7 @@ def _one_paper(store: Any, ranking: dict[str, Any]) -> str | None:
 
 def _replaced(program: Any, paper: str, ranking: dict[str, Any]) -> dict[str, Any] | None:
     """The plan with the one match of the ranked paper replaced by the ranking; None when the plan does not use
-    the paper exactly once (then it did not read the question around the paper)."""
+    the paper exactly once, as that match (then it did not read the question around the paper)."""
     uses: list[int] = []
 
     def walk(op: Any) -> Any:
@@ -122,7 +147,7 @@ def _replaced(program: Any, paper: str, ranking: dict[str, Any]) -> dict[str, An
             return [walk(value) for value in op]
         return op
     new = walk(program) if isinstance(program, dict) else None
-    return new if len(uses) == 1 else None
+    return new if len(uses) == 1 and paper not in json.dumps(new) else None  # (no other use: 'except T')
 
 
 def holds_inside(program: Any, part: dict[str, Any]) -> bool:

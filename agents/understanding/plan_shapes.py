@@ -1,5 +1,6 @@
 """Plan shapes that read nothing of a question whatever its words: an intersection of named things themselves
-(empty by construction) or of one thing with itself, and a ranking of one named thing."""
+(empty by construction) or of one thing with itself, and a ranking of one named thing; and a walk through people
+that no word of the question names."""
 
 from __future__ import annotations
 
@@ -31,4 +32,21 @@ def vacuous_ranking(ir: dict[str, Any]) -> list[str]:
         if op.get("op") == "top" and inner.get("op") == "match" and len(inner.get("ids") or []) <= 1:
             return [f"the {'earliest' if op.get('order') == 'min' else 'highest'} of one named thing (a ranking of "
                     "nothing)"]
+    return []
+
+
+PEOPLE_WORDS = ("kind:author", "relation:coauthor", "head:who")
+
+
+def unnamed_people_walk(concepts: list[str | None], ir: dict[str, Any]) -> list[str]:
+    """'What is the title of T?' read as the papers of T's authors: a walk from papers through their authors back to
+    papers needs a word of the question for those people (an author noun, a co-author word, 'who')."""
+    from hgrag.state.plan_ir import walk
+
+    for op in walk(ir):
+        inner = op.get("input") or {}
+        if (op.get("op"), op.get("edge"), op.get("direction")) == ("traverse", "writes", "out") \
+                and (inner.get("op"), inner.get("edge"), inner.get("direction")) == ("traverse", "writes", "in") \
+                and not any(c in PEOPLE_WORDS for c in concepts):
+            return ["the authors' other papers (no word of the question asks for those people)"]
     return []
