@@ -48,6 +48,8 @@ def with_context_folded(question: str, detect: Callable[[str], list[Any]]) -> st
     if _points_back(asking) or [s for s in detect(asking) if s.candidates]:
         return question  # 'who else …', or entities of its own: the context is more than a name
     context = " ".join(sentences[:-1])
+    if any(t.family == "attribute" and t.concept != "attribute:year" for t in tag(context.lower(), load("en"))):
+        return question  # 'We quote the senior author. Who is that on T?': the context says what is asked
     named = {_key(s): s for s in detect(context) if s.candidates and not _lexicon_words_only(s.text)}
     if len(named) != 1:
         return question  # two entities: the context says how they relate ('A wrote T'), which must stay

@@ -40,13 +40,14 @@ PEOPLE_WORDS = ("kind:author", "relation:coauthor", "head:who")
 
 def unnamed_people_walk(concepts: list[str | None], ir: dict[str, Any]) -> list[str]:
     """'What is the title of T?' read as the papers of T's authors: a walk from papers through their authors back to
-    papers needs a word of the question for those people (an author noun, a co-author word, 'who')."""
+    papers needs a word of the question for those people (an author noun, a co-author word, 'who', a byline place:
+    'the first author of T')."""
     from hgrag.state.plan_ir import walk
 
     for op in walk(ir):
         inner = op.get("input") or {}
         if (op.get("op"), op.get("edge"), op.get("direction")) == ("traverse", "writes", "out") \
                 and (inner.get("op"), inner.get("edge"), inner.get("direction")) == ("traverse", "writes", "in") \
-                and not any(c in PEOPLE_WORDS for c in concepts):
+                and not any(c in PEOPLE_WORDS or (c or "").startswith("attribute:position") for c in concepts):
             return ["the authors' other papers (no word of the question asks for those people)"]
     return []
