@@ -16,8 +16,7 @@ ASKS = re.compile(r"\?|\b(who|whom|whose|what|which|when|where|how)\b|^\W*(pleas
                   r"(list|name|give|show|find|count|tell|did|does|do|is|are|was|were|has|have|can|could|would|"
                   r"retrieve|look|fetch|get|provide|report|identify|enumerate|display|return|check|confirm)\b")
 MENTION_HOLE = " zzm "
-NAMING = ("kind", "attribute", "missing")
-ATTRIBUTES = ("attribute", "kind")  # what a first-person statement before the question may say of the answer  # the word families by which a remark after the question names what it asks
+NAMING = ("kind", "attribute", "missing")  # the word families by which a remark after the question names what it asks
 
 
 def _context_words_list(name: str) -> str:
@@ -122,10 +121,9 @@ def asking_part(text: str, inner: bool = False) -> str:
     asking = [i for i, c in enumerate(clauses) if ASKS.search(c.strip())]
     direct = [i for i in asking if not _first_person(clauses[i]) or "?" in clauses[i]]
     last = (direct or asking or [len(clauses) - 1])[-1]
-    kept = [_answer_words(c, ATTRIBUTES) if i < last and _first_person(c) else _context_words(c)
-            if i < last and _introduces(c) else _answer_words(c) if i > last and _remark(c) else c
+    kept = [_context_words(c) if i < last and _introduces(c) else _answer_words(c) if i > last and _remark(c) else c
             for i, c in enumerate(clauses) if i == last or (not _first_person(c) and
-            (i <= last or "zzm" in c or re.search(r"\d", c))) or i > last and _remark(c) or i < last and _first_person(c)]
+            (i <= last or "zzm" in c or re.search(r"\d", c))) or i > last and _remark(c)]
     return " ".join(k for k in kept if k) or text
 
 
@@ -139,16 +137,15 @@ def _remark(clause: str) -> bool:
         and _shapes_answer(clause)
 
 
-def _answer_words(clause: str, families: tuple[str, ...] = ()) -> str:
+def _answer_words(clause: str) -> str:
     """The words of a remark after the question that name what is asked ('…? its field, I mean' -> 'field'): the
-    rest is the asker's ('I beleive it is a jounal artical'). With `families`, only the words of those families (a
-    statement in the first person before the question keeps its attributes: 'We quote the senior author.')."""
+    rest is the asker's ('I beleive it is a jounal artical')."""
     from hgrag.agents.kinds.lexicon import rich_words
     from hgrag.agents.understanding.lexicon import load
 
-    lexicon, rich = load("en"), set() if families else rich_words()
+    lexicon, rich = load("en"), rich_words()
     return " ".join(w for w in re.findall(r"[\w'-]+", clause.lower())
-                    if (lexicon.concept(w) or "").split(":")[0] in (families or NAMING) or w in rich)
+                    if (lexicon.concept(w) or "").split(":")[0] in NAMING or w in rich)
 
 
 def _shapes_answer(clause: str) -> bool:

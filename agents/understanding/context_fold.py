@@ -48,8 +48,8 @@ def with_context_folded(question: str, detect: Callable[[str], list[Any]]) -> st
     if _points_back(asking) or [s for s in detect(asking) if s.candidates]:
         return question  # 'who else …', or entities of its own: the context is more than a name
     context = " ".join(sentences[:-1])
-    if any(t.family == "attribute" and t.concept != "attribute:year" for t in tag(context.lower(), load("en"))):
-        return question  # 'We quote the senior author. Who is that on T?': the context says what is asked
+    if _demonstrative_asked(asking[:match.start()] + asking[match.end():]):
+        return question  # 'We quote the senior author. Who is that on this paper?': 'that' is what the context says
     named = {_key(s): s for s in detect(context) if s.candidates and not _lexicon_words_only(s.text)}
     if len(named) != 1:
         return question  # two entities: the context says how they relate ('A wrote T'), which must stay
@@ -194,6 +194,13 @@ def _points_back(sentence: str) -> bool:
     dangling = any(t.family == "time" and (i + 1 == len(tokens) or tokens[i + 1].concept != "number")
                    for i, t in enumerate(tokens))
     return dangling or any(t.concept in ("operator:other", "operator:exclude", "operator:left_over") for t in tokens)
+
+
+def _demonstrative_asked(sentence: str) -> bool:
+    """'Who is that …?', 'What was this …?': a demonstrative right after the question word and its verb stands for
+    something the context described (lexicon `context_words.asked_demonstratives`)."""
+    words = load("en").extra.get("context_words", {}).get("asked_demonstratives", [])
+    return bool(words) and re.match(rf"\W*(?:{phrase_alternation(words)})\b", sentence.lower().strip()) is not None
 
 
 def _asks(sentence: str) -> bool:
