@@ -26,22 +26,41 @@ class Cue:
     text: str
 
 
-def _phrases() -> list[tuple[str, str]]:
+WORD = re.compile(r"\w+")
+
+
+@lru_cache(maxsize=1)
+def _phrases() -> list[tuple[str, str, re.Pattern]]:
+    """(phrase, group, pattern), longest phrase first."""
     words = lexicon()
     pairs = [(p, kind) for kind, phrases in words["kinds"].items() for p in phrases]
     pairs += [(p, spec["kind"]) for spec in words.get("kind_attributes", {}).values() for p in spec["nouns"]]
     pairs += [(p, group) for group in ("count", "most", "least", "topical", "neutral") for p in words.get(group, [])]
-    return sorted(pairs, key=lambda pair: -len(pair[0]))
+    return [(p, g, re.compile(rf"(?<![\w-]){re.escape(p)}(?![\w-])"))
+            for p, g in sorted(pairs, key=lambda pair: -len(pair[0]))]
+
+
+@lru_cache(maxsize=1)
+def _by_first_word() -> dict[str, list[int]]:
+    """The phrases (their places in `_phrases()`) by their first word; '' for a phrase with no word."""
+    index: dict[str, list[int]] = {}
+    for i, (phrase, _, _) in enumerate(_phrases()):
+        first = WORD.search(phrase)
+        index.setdefault(first.group(0) if first else "", []).append(i)
+    return index
 
 
 def cues(question: str, taken: list[tuple[int, int]] = ()) -> list[Cue]:
     """Every lexicon phrase of `question` outside `taken` (character ranges of linked mentions),
-    longest first where phrases overlap, in question order."""
+    longest first where phrases overlap, in question order. Only phrases whose first word the question holds are
+    looked for."""
     lowered = question.lower()
     found: list[Cue] = []
     used = list(taken)
-    for phrase, group in _phrases():
-        for hit in re.finditer(rf"(?<![\w-]){re.escape(phrase)}(?![\w-])", lowered):
+    index, phrases = _by_first_word(), _phrases()
+    wanted = sorted({i for w in set(WORD.findall(lowered)) | {""} for i in index.get(w, [])})
+    for phrase, group, pattern in (phrases[i] for i in wanted):
+        for hit in pattern.finditer(lowered):
             span = (hit.start(), hit.end())
             if any(span[0] < e and s < span[1] for s, e in used):
                 continue

@@ -38,16 +38,19 @@ def vacuous_ranking(ir: dict[str, Any]) -> list[str]:
 PEOPLE_WORDS = ("kind:author", "relation:coauthor", "head:who")
 
 
-def unnamed_people_walk(concepts: list[str | None], ir: dict[str, Any]) -> list[str]:
+def unnamed_people_walk(text: str, ir: dict[str, Any]) -> list[str]:
     """'What is the title of T?' read as the papers of T's authors: a walk from papers through their authors back to
     papers needs a word of the question for those people (an author noun, a co-author word, 'who', a byline place:
     'the first author of T')."""
+    from hgrag.agents.understanding.lexicon import load
+    from hgrag.agents.understanding.tokens import tag
     from hgrag.state.plan_ir import walk
 
     for op in walk(ir):
         inner = op.get("input") or {}
         if (op.get("op"), op.get("edge"), op.get("direction")) == ("traverse", "writes", "out") \
-                and (inner.get("op"), inner.get("edge"), inner.get("direction")) == ("traverse", "writes", "in") \
-                and not any(c in PEOPLE_WORDS or (c or "").startswith("attribute:position") for c in concepts):
-            return ["the authors' other papers (no word of the question asks for those people)"]
+                and (inner.get("op"), inner.get("edge"), inner.get("direction")) == ("traverse", "writes", "in"):
+            concepts = [t.concept or "" for t in tag(text, load("en"))]
+            if not any(c in PEOPLE_WORDS or c.startswith("attribute:position") for c in concepts):
+                return ["the authors' other papers (no word of the question asks for those people)"]
     return []
