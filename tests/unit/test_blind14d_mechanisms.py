@@ -71,7 +71,7 @@ def test_the_last_n_years_without_an_owner_is_no_career_reading():
                              "edge": "writes", "direction": "out"}, "key": "year", "order": "min"}, False),
 ])
 def test_a_ranking_of_one_named_thing_reads_nothing(ir_plan, flagged):
-    from hgrag.agents.understanding.check import _vacuous_ranking
+    from hgrag.agents.understanding.plan_shapes import vacuous_ranking as _vacuous_ranking
 
     assert bool(_vacuous_ranking(ir_plan)) == flagged
 
