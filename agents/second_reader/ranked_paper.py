@@ -118,7 +118,8 @@ def _pattern() -> re.Pattern:
     noun = rf"(?:{alternation(nouns)})(?!\s+(?:{alternation(lexicon.concepts.get('attribute:year', []))})\b)"  # not 'publication year'
     between = rf"(?:\s+(?:{alternation(spec['intensifiers'])}))?"
     after = rf"\s+(?:{alternation(spec['owner_links'])})\s+zzm_*(?!['’]s)"
-    return re.compile(rf"(?<![\w-])(?:(?P<owner>{owner})|the){between}\s+{rank}\s+{noun}(?P<after>{after})?(?![\w-])")
+    article = alternation(spec["determiners"])
+    return re.compile(rf"(?<![\w-])(?:(?P<owner>{owner})|{article}){between}\s+{rank}\s+{noun}(?P<after>{after})?(?![\w-])")
 
 
 def _one_paper(store: Any, ranking: dict[str, Any]) -> str | None:
