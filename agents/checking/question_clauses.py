@@ -152,16 +152,10 @@ def _shapes_answer(clause: str) -> bool:
     """A remark after the question that may name what is asked ('…? its field, I mean', '…? only the first
     author'): it holds a word that names a kind or an attribute, or a richer kind, and dismisses nothing
     ('affiliation is not needed' is no part of the question)."""
-    from hgrag.agents.kinds.lexicon import cues, lexicon as kinds_lexicon
-    from hgrag.agents.understanding.lexicon import load
-    from hgrag.agents.understanding.tokens import tag
+    from hgrag.agents.kinds.lexicon import names_asked
+    from hgrag.agents.understanding.asking_sentence import dismisses
 
-    lowered = clause.lower()
-    if any(re.search(rf"(?<![\w'-]){re.escape(d)}(?![\w'-])", lowered)
-           for d in load("en").extra.get("context_words", {}).get("dismissals", [])):
-        return False
-    return any(t.family in NAMING for t in tag(lowered, load("en"))) \
-        or any(c.group in kinds_lexicon()["asks_kind"] for c in cues(lowered))
+    return not dismisses(clause) and names_asked(clause, NAMING)
 
 
 def _introduces(clause: str) -> bool:

@@ -151,3 +151,14 @@ def unreached_kinds(text: str, reached: frozenset[str] | set[str]) -> list[str]:
     return [f"{cue.text} (the plan never reaches {cue.group.replace('_', ' ')}s)" for cue in cues(text)
             if cue.group in words["asks_kind"] and cue.group not in reached and cue.text.lower() not in reached_phrases
             and not (topics and cue.group in ("topic", "primary_topic")) and not lowered[:cue.start].endswith(owners)]
+
+
+def names_asked(text: str, families: tuple[str, ...]) -> bool:
+    """Does `text` hold a word of one of the lexicon `families` or a phrase naming a richer kind (what a remark or
+    the rest of a question can ask of)?"""
+    from hgrag.agents.understanding.lexicon import load
+    from hgrag.agents.understanding.tokens import tag
+
+    lowered = text.lower()
+    return any(t.family in families for t in tag(lowered, load("en"))) \
+        or any(c.group in lexicon()["asks_kind"] for c in cues(lowered))

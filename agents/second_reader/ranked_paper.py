@@ -67,12 +67,9 @@ def ranked_paper_plan(question: str, spans: list[Any], store: Any,
 def _asks_beyond(rest: str) -> bool:
     """Does the question outside the phrase name something asked of the paper (a relation, kind, attribute,
     operator, time word or richer kind), not only a question word, a command and fillers?"""
-    from hgrag.agents.kinds.lexicon import cues, lexicon as kinds_lexicon
+    from hgrag.agents.kinds.lexicon import names_asked
 
-    naming = ("relation", "kind", "attribute", "operator", "time", "missing", "value")
-    lowered = rest.lower()
-    return any(t.family in naming for t in tag(lowered, load("en"))) \
-        or any(c.group in kinds_lexicon()["asks_kind"] for c in cues(lowered))
+    return names_asked(rest, ("relation", "kind", "attribute", "operator", "time", "missing", "value"))
 
 
 def _asks_the_paper(program: dict[str, Any], ranking: dict[str, Any]) -> bool:

@@ -76,10 +76,14 @@ def _masked(question: str, plan: dict[str, Any]) -> str:
 
 def _narrows(context: str) -> bool:
     """Does a context sentence hold a word that could narrow or shape the answer (or dismiss a thing: 'ignore')?"""
-    lowered = context.lower()
+    return any(t.family in NARROWING for t in tag(context.lower(), load("en"))) or dismisses(context)
+
+
+def dismisses(text: str) -> bool:
+    """Does the text dismiss a thing ('ignore', 'never mind', lexicon `context_words.dismissals`)?"""
+    lowered = text.lower()
     dismissals = load("en").extra.get("context_words", {}).get("dismissals", [])
-    return any(t.family in NARROWING for t in tag(lowered, load("en"))) \
-        or any(re.search(rf"(?<![\w'-]){re.escape(d)}(?![\w'-])", lowered) for d in dismissals)
+    return any(re.search(rf"(?<![\w'-]){re.escape(d)}(?![\w'-])", lowered) for d in dismissals)
 
 
 def _refers_back(rest: str) -> bool:
