@@ -186,11 +186,11 @@ def _each_of_named(question: str, program: dict[str, Any]) -> bool:
     the compound reader asks it of each."""
     from hgrag.agents.second_reader.lexicon import has_stem
     from hgrag.agents.understanding.lexicon import load
+    from hgrag.agents.understanding.plan_shapes import named_starts
     from hgrag.agents.understanding.tokens import tag
 
     for op in ir.walk(program):
-        starts = [{(m.get("type"), i) for m in ir.walk(part) if m.get("op") == "match" for i in m.get("ids") or []}
-                  for part in op.get("inputs") or []] if op.get("op") == "intersect" else []
+        starts = named_starts(op) if op.get("op") == "intersect" else []
         if len(starts) == 2 and all(len(s) == 1 for s in starts) and starts[0] != starts[1] \
                 and {k for k, _ in starts[0]} == {k for k, _ in starts[1]}:
             shared = any(t.concept == "operator:both" for t in tag(question.lower(), load("en")))

@@ -18,7 +18,7 @@ from hgrag.agents.understanding.alignment import align
 from hgrag.agents.understanding.asking_sentence import is_list_tail
 from hgrag.agents.understanding.lexicon import signatures
 from hgrag.agents.understanding.signature import output_kind, reads_years
-from hgrag.agents.understanding.plan_shapes import disjoint_matches, unnamed_people_walk, vacuous_ranking
+from hgrag.agents.understanding.plan_shapes import disjoint_matches, named_starts, unnamed_people_walk, vacuous_ranking
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.tokens import Token, bound, clauses, tag, words
 from hgrag.agents.understanding.instructions import instruction_only
@@ -254,8 +254,7 @@ def _unjoined_intersection(text: str, ir: dict[str, Any]) -> list[str]:
     for op in walk(ir):
         if op.get("op") != "intersect":
             continue
-        starts = [{(m.get("type"), i) for m in walk(part) if m.get("op") == "match" for i in m.get("ids") or []}
-                  for part in op.get("inputs") or []]
+        starts = named_starts(op)
         kinds = [{kind for kind, _ in s} for s in starts]
         if len(starts) >= 2 and all(starts) and not set.intersection(*starts) and set.intersection(*kinds):
             return ["what joins the two named things (no word of the question says 'both', 'and' or 'with' of them)"]

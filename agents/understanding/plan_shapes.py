@@ -7,6 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 
+def named_starts(intersect: dict[str, Any]) -> list[set[tuple[str | None, str]]]:
+    """Per input of an intersection, the (type, id) of the named things its walk starts from."""
+    from hgrag.state.plan_ir import walk
+
+    return [{(m.get("type"), i) for m in walk(part) if m.get("op") == "match" for i in m.get("ids") or []}
+            for part in intersect.get("inputs") or []]
+
+
 def disjoint_matches(ir: dict[str, Any]) -> list[str]:
     """'When were T1 and T2 published?' read as the years of what T1 and T2 have in common: an intersection of named
     things themselves is empty by construction; one of a named thing with itself reads a second naming as nothing."""
