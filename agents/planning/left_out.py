@@ -44,6 +44,36 @@ def negated_part(question: str, plan: dict[str, Any], planned: Any) -> dict[str,
     return None if unexplained_parts(question, native) else native
 
 
+ONE_HOP = {("author", "paper"): ("writes", "out"), ("paper", "author"): ("writes", "in"),
+           ("paper", "venue"): ("published_in", "out"), ("venue", "paper"): ("published_in", "in")}  # the schema's edges
+
+
+def negated_object_part(question: str, plan: dict[str, Any], planned: Any) -> dict[str, Any] | None:
+    """'Which of A's co-authors were not on T?' when the plan misreads what the negation is said of: the question
+    up to the negation planned (A's co-authors) less what of that kind the named thing reaches in one hop of the
+    schema (T's authors); checked against the question as asked. None otherwise."""
+    from hgrag.agents.answering.interpretation import interpret
+    from hgrag.agents.checking.question_check import unexplained_parts
+    from hgrag.agents.understanding.negated_object import misread_negation, negated_object
+    from hgrag.agents.understanding.signature import output_kind
+    from hgrag.state import plan_ir as ir
+
+    if not plan.get("ir") or not misread_negation(question, plan):
+        return None
+    before, said_of = negated_object(question, plan.get("anchors") or [])
+    base = planned(before)
+    hop = ONE_HOP.get((said_of.get("type"), output_kind(base.get("ir")))) if base.get("ir") else None
+    if hop is None or base.get("operation") in ("count", "yes_no") or said_of["node_id"] in str(base["ir"]):
+        return None
+    reached = ir.traverse(ir.match([said_of["node_id"]], said_of["type"], said_of.get("text", "")), *hop)
+    new_ir = ir.setop("difference", [base["ir"], reached])
+    anchors = list(base.get("anchors") or []) + [said_of]
+    native = {**base, **ir_native_plan(new_ir, anchors, [])}
+    native["interpretation"] = interpret(new_ir, None, anchors=anchors)
+    native["rationale"] = f"not said of '{said_of.get('text')}': {base.get('rationale', '')}"
+    return None if unexplained_parts(question, native) else native
+
+
 def _left_out_plan(plan: dict[str, Any], rest: str, left_out: dict[str, Any], resources: Any, replan: Any,
                    leave_out: Any) -> dict[str, Any]:
     """The plan of `rest` with `left_out` taken out of its answer by `leave_out(ir, anchor)`, or `plan`."""
