@@ -252,11 +252,11 @@ class Composer:
         cited = threshold(self.text, CITE_NOUN)
         if cited and CITE_WORDS.search(self.text) and plan.get("result_type") == "paper":
             filters.append({"attr": "cited_by_count", "cmp": cited[0], "value": cited[1]})
-            plan = _listing(plan)
+            plan = _counted_or_listed(plan, self.text)
         many = threshold(self.text, AUTHOR_NOUN)
         if many and plan.get("result_type") == "paper" and not cited:
             filters.append({"attr": "n_authors", "cmp": many[0], "value": many[1]})
-            plan = _listing(plan)
+            plan = _counted_or_listed(plan, self.text)
         if re.search(r"\b(nobody|no one|never|not|zero|no|un|0)\b.{0,20}\b(cite|cites|cited|citations?)\b|\buncited\b",
                      self.text) and plan.get("result_type") == "paper":
             filters.append({"attr": "cited_by_count", "cmp": "=", "value": 0})
@@ -355,6 +355,16 @@ def _authors_per_paper(plan: dict[str, Any]) -> dict[str, Any] | None:
         return None
     return {**plan, "steps": steps[:-1], "result_type": "paper", "target_type": "paper", "exclude_anchors": False,
             "exclude": []}
+
+
+def _counted_or_listed(plan: dict[str, Any], text: str) -> dict[str, Any]:
+    """'how many papers by A have more than 10 citations': a count of papers stays a count of the filtered ones
+    when the question's head asks a number ('V papers, author_count >= 2' names a count it compares)."""
+    from hgrag.agents.understanding.asked_head import asked_kind
+    from hgrag.agents.understanding.check import asking_tokens
+
+    counted = plan.get("operation") == "count" and plan.get("result_type") == "paper"
+    return plan if counted and asked_kind(asking_tokens(text)) == "number" else _listing(plan)
 
 
 def _listing(plan: dict[str, Any]) -> dict[str, Any]:
