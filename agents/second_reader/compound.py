@@ -94,8 +94,10 @@ def _ranks_named(rules: dict[str, Any] | None, spans: list[Any]) -> bool:
         return False
     named = {c.node_id for s in spans for c in s.candidates}
     ranked = {i for op in ir.walk(program) if op.get("op") == "match" for i in set(op.get("ids", [])) & named}
+    left_out = {i for op in ir.walk(program) if op.get("op") == "difference" for part in op["inputs"][1:]
+                if part.get("op") == "match" for i in part.get("ids", [])}  # (their co-authors ranked, they left out)
     joint = any(op.get("op") == "intersect" for op in ir.walk(program))  # their joint papers ranked: no contest
-    return len(ranked) >= 2 and not joint  # (one named entity's own papers ranked is no comparison between entities)
+    return len(ranked - left_out) >= 2 and not joint  # (one entity's own papers ranked compares no entities)
 
 
 def _mark(plan: dict[str, Any], question: str, parts: list[dict[str, Any]]) -> dict[str, Any]:
@@ -158,11 +160,13 @@ def coordinated_asks(question: str, spans: list[Any], plan_fn: PlanFn, check_fn:
 def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: CheckFn,
                native: Callable[..., dict[str, Any]], refuse: Callable[[str], dict[str, Any]]) -> dict[str, Any] | None:
     group = alternatives_group(question, spans, "coordinators")
+    offered = [] if group else _offered_alternatives(question, spans)  # 'which institutions have A or B been at?'
+    group = group or offered
     words_outside = _masked(question, spans)  # 'On the difference of two …' is a title, not a difference asked
     summed = bool(group) and group[0].type == "paper" and only_summing(words_outside)
-    after = both_after(question, group)  # 'which works do T1 and T2 both cite?'; 'which papers cite both T1 and T2?'
-    both = group[0].start if after is not None else both_before(question, group)  # (what their answers share)
-    united = any(t.concept == "operator:union" for t in tag(words_outside.lower(), load("en"))) or \
+    after = None if offered else both_after(question, group)  # 'which works do T1 and T2 both cite?'
+    both = group[0].start if after is not None else None if offered else both_before(question, group)  # (shared)
+    united = bool(offered) or any(t.concept == "operator:union" for t in tag(words_outside.lower(), load("en"))) or \
         has("uniting_words", words_outside) or framed_together(question, group)  # 'taken together', 'taking A and B together'
     if not group or has_stem("together_words", words_outside) and not summed and both is None and not united:
         return None  # ('Partially-shared …' is a title: no 'shared')
@@ -196,6 +200,18 @@ def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
         return refuse("The question asks for a total over several entities, which I can only give for counts; "
                       "so I do not answer.")
     return _mark(native(program, spans), question, parts)
+
+
+def _offered_alternatives(question: str, spans: list[Any]) -> list[Any]:
+    """Named things joined by 'or' in a question that asks for a list or a value, not a yes/no one (which tests
+    either) nor a comparison (read before): what either has is asked, their answers united."""
+    from hgrag.agents.understanding.asked_head import asked_kind
+    from hgrag.agents.understanding.check import asking_tokens
+
+    group = alternatives_group(question, spans, "alternatives")
+    tokens = [t for t in asking_tokens(_masked(question, spans).lower()) if t.family != "filler"]
+    opens_test = bool(tokens) and tokens[0].concept == "head:aux"  # 'did A or B write T?' tests either
+    return group if group and not opens_test and asked_kind(tokens) not in ("yes/no", "number") else []
 
 
 def two_things(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: CheckFn,
