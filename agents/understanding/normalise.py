@@ -61,6 +61,8 @@ def _render(typed: list[str], lexicon: Lexicon) -> list[str]:
             concept = lexicon.concept(phrase)
             if concept:
                 render = lexicon.renders.get(phrase)
+                if i + n < len(words) and words[i + n][:1].isdigit():  # 'plus de 10': 'more than 10'
+                    render = lexicon.extra.get("renders_before_numbers", {}).get(phrase, render)
                 if phrase in lexicon.extra.get("genitive_articles", ()) and out and \
                         (english.concept(out[-1]) or "").split(":")[0] in ("kind", "relation", "attribute", "missing"):
                     render = "of the"  # 'die Autoren der Arbeiten': the authors of the papers
