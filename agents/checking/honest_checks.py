@@ -40,6 +40,8 @@ def already_known_used(question: str, plan: dict[str, Any]) -> list[str]:
     found = []
     for match in ALREADY_HAVE.finditer(text):
         anchor = anchors[int(match.group(2))]
+        if _of_a_relation(text[match.end(1):]):
+            continue  # 'what had A already published before T came out': a time of the relation, nothing known
         if anchor.get("node_id") in left_out:
             continue  # 'I already know A works with B. Who else …?': the plan leaves A out, as asked
         if re.match(r"\s*'s\b", text[match.end():]) and re.search(r"\b(else|other|others|more|elsewhere)\b",
@@ -52,6 +54,14 @@ def already_known_used(question: str, plan: dict[str, Any]) -> list[str]:
                 {anchor.get("node_id"), *(anchor.get("candidates") or [])} & used:
             found.append(f"'{anchor['text']}' (the question says it is already known)")
     return found
+
+
+def _of_a_relation(after: str) -> bool:
+    """The word after 'already' is a relation word ('already published', 'already cited')."""
+    from hgrag.agents.understanding.lexicon import load
+
+    word = re.match(r"\s*([\w'-]+)", after)
+    return bool(word) and (load("en").concept(word.group(1)) or "").startswith("relation:")
 
 
 def _left_out_ids(ir: dict[str, Any] | None) -> set[str]:

@@ -16,7 +16,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from hgrag.agents.kinds.lexicon import Cue, lexicon, phrase_in
+from hgrag.agents.kinds.lexicon import Cue, lexicon, phrase_in, verb_in
 from hgrag.agents.understanding.lexicon import load
 
 HOLE = "zzm"
@@ -87,7 +87,7 @@ def asked_kind(found: list[Cue], asking: str = "", hole_types: list[str] | None 
         next(iter(asking_kinds), kinds[-1])  # every kind word names a mention: the last relation ('affiliated with I')
     roles = words.get("wh_roles", {}).get(first.text.lower(), {})
     after = asking[first.end:]
-    kind = next((k for verb, k in roles.items() if phrase_in(verb, after) and not phrase_in(f"{verb} by", after)),
+    kind = next((k for verb, k in roles.items() if verb_in(verb, after) and not phrase_in(f"{verb} by", after)),
                 first.group)
     if kind == "topic" and primary_modifier(asking):
         return "primary_topic"
@@ -104,7 +104,7 @@ def wh_role_kind(found: list[Cue], asking: str) -> str | None:
         return None  # 'the venues where …': a kind word before the question word says what is asked
     after = asking[first.end:]
     kind = next((k for verb, k in roles[first.text.lower()].items()
-                 if phrase_in(verb, after) and not phrase_in(f"{verb} by", after)), None)
+                 if verb_in(verb, after) and not phrase_in(f"{verb} by", after)), None)
     return kind if kind in lexicon()["asks_kind"] else None
 
 

@@ -140,6 +140,16 @@ def phrase_in(phrase: str, text: str) -> bool:
     return bool(re.search(rf"(?<![\w-]){re.escape(phrase.lower())}(?![\w-])", text.lower()))
 
 
+def verb_in(verb: str, text: str) -> bool:
+    """`verb` occurs in `text` as a verb: not right after a possessive ('A's work', 'their work' name papers)."""
+    from hgrag.agents.understanding.lexicon import load
+
+    owners = ["'s", "’s", "s'"] + load("en").extra.get("anaphors", {}).get("possessive", [])
+    owned = "|".join(re.escape(o) for o in owners)
+    found = re.finditer(rf"(?<![\w-]){re.escape(verb.lower())}(?![\w-])", text.lower())
+    return any(not re.search(rf"(?:{owned})\s*$", text.lower()[:m.start()]) for m in found)
+
+
 def unreached_kinds(text: str, reached: frozenset[str] | set[str]) -> list[str]:
     """The phrases of `text` that name a richer kind the plan never reaches ('main topic of T? its field, I mean'
     read as T's topic leaves 'field' unread); a phrase that also names a kind the plan reaches ('organisations' of

@@ -76,7 +76,22 @@ def align(text: str, plan: dict[str, Any]) -> list[Link]:
             sentence = sum(1 for end in sentence_ends if end <= token.start)
             element = _consumer(token, ops, taken_in.setdefault(sentence, set()), features, owners)
         links[i] = Link(token, element)
-    return [links[i] for i in range(len(tokens))]
+    return _consumed_with(tokens, links)
+
+
+def _consumed_with(tokens: list[Token], links: dict[int, Link]) -> list[Link]:
+    """A token its signature lets a later token consume ('the same year as T or later': the inclusive bound
+    holds the same year) takes that token's element."""
+    out = [links[i] for i in range(len(tokens))]
+    for i, link in enumerate(out):
+        spec = signatures().get(link.token.concept or "", {}).get("consumed_with")
+        if link.element is not None or not spec:
+            continue
+        later = next((other for other in out[i + 1:] if other.token.concept in spec.get("concepts", [])
+                      and other.token.text in spec.get("forms", []) and other.element), None)
+        if later is not None:
+            out[i] = Link(link.token, later.element)
+    return out
 
 
 def _sentence_ends(text: str) -> list[int]:

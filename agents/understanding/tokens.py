@@ -164,8 +164,9 @@ def relative_readings(tokens: list[Token]) -> list[Token]:
         before = [t for t in tokens[:i] if t.family not in ("function", "head")][-2:]
         after = tokens[i + 1:i + 3]
         for reading in readings.get(token.concept or "", []):
+            at = i - 2 if i >= 2 and tokens[i - 1].concept == "head:aux" else i - 1  # ('the papers A has co-authored')
             active = len(before) == 2 and before[1].concept == "mention" and before[0].concept == reading["after"] \
-                and tokens[i - 1].concept == "mention"  # ('which papers has A co-written?' too)
+                and tokens[at].concept == "mention"  # ('which papers has A co-written?' too)
             passive = bool(before) and before[-1].concept == reading["after"] and len(after) == 2 and \
                 after[0].text in reading.get("agents", []) and after[1].concept == "mention"  # 'papers co-written by A'
             if active or passive:
