@@ -32,7 +32,7 @@ def career_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], lis
     if len(linked) != 1 or linked[0].type != "author":
         return None
     text = without_notes(masked(question, linked))  # ('(that first year included)')
-    tokens = _plain([t for t in tag(text, load("en")) if t.family != "filler"])  # 'the year right after'
+    tokens = _by_amount(_plain([t for t in tag(text, load("en")) if t.family != "filler"]))  # 'the year right after'
     concepts = [t.concept or "" for t in tokens]
     ends = [c for c in concepts if c in ENDS]
     times = [c for c in concepts if c.startswith("time:")]
@@ -53,7 +53,8 @@ def career_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], lis
     papers = ir.traverse(ir.match([author.candidates[0].node_id], "author", author.text), "writes", "out")
     year = ir.aggregate(papers, fn, "year")
     if isinstance(offset, tuple):  # ('beyond', signed years)
-        program = ir.where(papers, "year", ">" if offset[1] > 0 else "<", sub=year, offset=offset[1])
+        cmp = (">" if offset[1] > 0 else "<") + ("=" if offset[2] else "")  # ('at least 2 years after': that year too)
+        program = ir.where(papers, "year", cmp, sub=year, offset=offset[1])
     else:
         program = ir.where(papers, "year", "between" if isinstance(offset, list) else "=", sub=year, offset=offset)
     if any(c in ("head:how_many", "operator:count") for c in concepts):
@@ -70,6 +71,21 @@ def _plain(tokens: list[Token]) -> list[Token]:
         out += [Token("year", token.start, token.end, "attribute:year"), Token(token.text, token.start, token.end, shift)] \
             if shift else [token]
     return out
+
+
+def _by_amount(tokens: list[Token]) -> list[Token]:
+    """'papers that predate their latest paper by more than 3 years' read as '… more than 3 years before their
+    latest paper': an amount of years after 'by' at the end moves to right before the 'before' / 'after' word."""
+    by = next((i for i, t in enumerate(tokens) if t.concept == "function:by"), None)
+    shift = next((i for i, t in enumerate(tokens) if t.concept in SHIFTS), None)
+    if by is None or shift is None or shift > by or tokens[shift - 1].concept == "attribute:year":
+        return tokens
+    amount = tokens[by + 1:]
+    concepts = [t.concept for t in amount]
+    if concepts not in (["number", "attribute:year"], [amount[0].concept, "number", "attribute:year"]) or \
+            len(amount) == 3 and amount[0].concept not in BEYOND + UP_TO:
+        return tokens
+    return tokens[:shift] + amount + tokens[shift:by]
 
 
 def _number(token: Token) -> int | None:
@@ -92,7 +108,8 @@ def _offset(tokens: list[Token], fn: str) -> int | list[int] | tuple[str, int] |
         if bounded:  # 'no more than 4 years after their first year': that year up to 4 years after it
             return [0, count] if SHIFTS[tokens[shift].concept] > 0 else [-count, 0]
         if numbers and numbers[0] == shift - 2 and numbers[0] > 0 and tokens[numbers[0] - 1].concept in BEYOND:
-            return ("beyond", SHIFTS[tokens[shift].concept] * count)  # 'more than 2 years after': later than that
+            inclusive = tokens[numbers[0] - 1].text in load("en").extra.get("inclusive_comparatives", [])
+            return ("beyond", SHIFTS[tokens[shift].concept] * count, inclusive)  # 'more than 2 years after
         if numbers and (numbers[0] != shift - 2 or numbers[0] > 0 and tokens[numbers[0] - 1].concept == "function:the"):
             return False  # ('in the 3 years after their debut' is a window: window_program reads it)
         return SHIFTS[tokens[shift].concept] * count

@@ -53,9 +53,10 @@ def _placed_anchors(text: str, anchors: list[dict[str, Any]]) -> list[tuple[int,
     placed = []
     for anchor in anchors:
         typed = anchor.get("relinked_from") or anchor.get("text") or ""
-        at = text.lower().find(typed.lower()) if typed and anchor.get("node_id") else -1
-        if at >= 0:
-            placed.append((at, typed, anchor))
+        found = re.search(rf"(?<!\w){re.escape(typed)}(?!\w)", text, re.IGNORECASE) \
+            if typed and anchor.get("node_id") else None  # (a whole-word place: 'T' is not in 'co-authors')
+        if found:
+            placed.append((found.start(), typed, anchor))
     placed.sort(key=lambda p: p[0])
     ends = [at + len(typed) for at, typed, _ in placed]
     return [] if any(placed[k + 1][0] < ends[k] for k in range(len(placed) - 1)) else placed

@@ -44,9 +44,9 @@ def test_ve_re_ll_read_one_way_after_any_word() -> None:
 def test_more_than_n_years_after_the_first_paper_is_a_bound_not_that_year() -> None:
     def offset(text: str):
         return _offset([t for t in tag(text, load("en")) if t.family != "filler"], "min")
-    assert offset("which of zzm papers appeared more than 2 years after their first paper") == ("beyond", 2)
+    assert offset("which of zzm papers appeared more than 2 years after their first paper") == ("beyond", 2, False)
     assert offset("which of zzm papers appeared 2 years after their first paper") == 2
-    assert offset("which of zzm papers appeared more than 2 years after their first one") == ("beyond", 2)
+    assert offset("which of zzm papers appeared more than 2 years after their first one") == ("beyond", 2, False)
 
 
 def test_a_uniting_frame_around_the_named_things_unites_them() -> None:
