@@ -44,8 +44,9 @@ def negated_part(question: str, plan: dict[str, Any], planned: Any) -> dict[str,
     return None if unexplained_parts(question, native) else native
 
 
-ONE_HOP = {("author", "paper"): ("writes", "out"), ("paper", "author"): ("writes", "in"),
-           ("paper", "venue"): ("published_in", "out"), ("venue", "paper"): ("published_in", "in")}  # the schema's edges
+ONE_HOP = {("author", "paper"): [("writes", "out")], ("paper", "author"): [("writes", "in")],
+           ("paper", "venue"): [("published_in", "out")], ("venue", "paper"): [("published_in", "in")],
+           ("author", "author"): [("writes", "out"), ("writes", "in")]}  # the schema's edges (co-authors: two)
 
 
 def negated_object_part(question: str, plan: dict[str, Any], planned: Any) -> dict[str, Any] | None:
@@ -64,8 +65,10 @@ def negated_object_part(question: str, plan: dict[str, Any], planned: Any) -> di
     base = planned(before)
     hop = ONE_HOP.get((said_of.get("type"), output_kind(base.get("ir")))) if base.get("ir") else None
     if hop is None or base.get("operation") in ("count", "yes_no") or said_of["node_id"] in str(base["ir"]):
-        return None
-    reached = ir.traverse(ir.match([said_of["node_id"]], said_of["type"], said_of.get("text", "")), *hop)
+        return None  # (a base that names it already read the negation some other way)
+    reached = ir.match([said_of["node_id"]], said_of["type"], said_of.get("text", ""))
+    for edge, direction in hop:
+        reached = ir.traverse(reached, edge, direction)
     new_ir = ir.setop("difference", [base["ir"], reached])
     anchors = list(base.get("anchors") or []) + [said_of]
     native = {**base, **ir_native_plan(new_ir, anchors, [])}

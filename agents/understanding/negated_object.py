@@ -13,11 +13,17 @@ from hgrag.agents.understanding.tokens import tag
 from hgrag.state.plan_ir import walk
 
 REACH = 5  # tokens between a negation and its object at most
+NEGATION = "operator:exclude"  # 'not', 'never', "n't", 'except', 'leaving aside', … (the lexicon's exclusion words)
 
 
 def negated_object(question: str, anchors: list[dict[str, Any]]) -> tuple[str, dict[str, Any]] | None:
-    """(the question up to its negation, the anchor the negation is said of) when exactly one negation of the
-    lexicon's `negated_relation.negations` is followed, through relation words and `negated_object.between` words
+    found = negation(question, anchors)
+    return found[:2] if found else None
+
+
+def negation(question: str, anchors: list[dict[str, Any]]) -> tuple[str, dict[str, Any], bool] | None:
+    """(the rest of the question without the negated part, the anchor the negation is said of) when exactly one
+    exclusion word of the lexicon is followed, through relation and kind words and `negated_object.between` words
     only, by a linked mention; None otherwise."""
     from hgrag.agents.understanding.tokens import _uncontracted
 
@@ -26,7 +32,6 @@ def negated_object(question: str, anchors: list[dict[str, Any]]) -> tuple[str, d
     if not placed:
         return None
     masked, order = _masked(text, placed)
-    negations = set(load("en").extra.get("negated_relation", {}).get("negations", []))
     between = set(load("en").extra.get("negated_object", {}).get("between", []))
     tokens = tag(masked, load("en"))
     mentions = [i for i, t in enumerate(tokens) if t.concept == "mention"]
@@ -34,18 +39,40 @@ def negated_object(question: str, anchors: list[dict[str, Any]]) -> tuple[str, d
         return None
     found = []
     for i, token in enumerate(tokens):
-        if token.text not in negations:
+        if token.concept != NEGATION:
             continue
         for j in range(i + 1, min(len(tokens), i + 1 + REACH)):
             if tokens[j].concept == "mention":
-                found.append((i, order[mentions.index(j)]))
+                related = any(t.family == "relation" for t in tokens[i + 1:j]) or _elided(tokens, i, j)
+                found.append((i, order[mentions.index(j)], related))
                 break
-            if tokens[j].family != "relation" and tokens[j].text not in between:
+            if tokens[j].family not in ("relation", "kind") and tokens[j].text not in between:
                 break
-    if len(found) != 1 or sum(t.text in negations for t in tokens) != 1:
+    if len(found) != 1 or sum(t.concept == NEGATION for t in tokens) != 1:
         return None
-    at = re.search(rf"\b{re.escape(tokens[found[0][0]].text)}\b", text, re.IGNORECASE)
-    return (text[:at.start()].strip(), found[0][1]) if at else None
+    at = re.search(rf"(?<![\w-]){re.escape(tokens[found[0][0]].text)}(?![\w-])", text, re.IGNORECASE)
+    return (_rest(text, at.start(), found[0][1], placed), found[0][1], found[0][2]) if at else None
+
+
+def _elided(tokens: list[Any], negation_at: int, mention_at: int) -> bool:
+    """'Who has co-authored with A but not with B?': the preposition before B followed a relation word and another
+    mention earlier, so the negation denies that relation to B (the relation word is not repeated)."""
+    prepositions = {t.text for t in tokens[negation_at + 1:mention_at] if t.family == "function"}
+    before = tokens[:negation_at]
+    joined = any(a.family == "relation" and a.text.split()[-1] in prepositions and b.concept == "mention"
+                 for a, b in zip(before, before[1:]))  # ('worked with A': the relation phrase holds 'with')
+    return joined or any(a.family == "relation" and b.text in prepositions and c.concept == "mention"
+                         for a, b, c in zip(before, before[1:], before[2:]))
+
+
+def _rest(text: str, negation_at: int, said_of: dict[str, Any], placed: list[tuple[int, str, dict[str, Any]]]) -> str:
+    """The question up to the negation ('Which of A's co-authors were'), or, when the negation opens it ('Leaving
+    aside everyone on T, who has A worked with?'), what follows the thing it is said of."""
+    before = text[:negation_at].strip()
+    if re.search(r"\w", before):
+        return before
+    at, typed, _ = next(p for p in placed if p[2] is said_of)
+    return text[at + len(typed):].lstrip(" \"'“”‘’«»,;:.").strip()
 
 
 def _placed_anchors(text: str, anchors: list[dict[str, Any]]) -> list[tuple[int, str, dict[str, Any]]]:
@@ -71,18 +98,24 @@ def _masked(text: str, placed: list[tuple[int, str, dict[str, Any]]]) -> tuple[s
     return "".join(out), [anchor for _, _, anchor in placed]
 
 
+def _only_itself(part: dict[str, Any], node: str) -> bool:
+    """The node is left out as itself (a match), not what a walk from it reaches."""
+    return not any(op.get("op") == "traverse" and node in str(op) for op in walk(part))
+
+
 def misread_negation(question: str, plan: dict[str, Any]) -> list[str]:
     """The objection when the plan leaves things out but none of them reaches the thing the negation is said of,
     while its kept part does ('not on T' answered with T's authors other than A)."""
     ir = plan.get("ir")
-    found = negated_object(question, plan.get("anchors") or []) if ir else None
+    found = negation(question, plan.get("anchors") or []) if ir else None
     if found is None:
         return []
-    node = found[1]["node_id"]
+    node, related = found[1]["node_id"], found[2]
     differences = [op for op in walk(ir) if op.get("op") == "difference"]
     left_out = [part for op in differences for part in op["inputs"][1:]]
-    if not differences or any(node in str(part) for part in left_out):
-        return []
-    if not any(node in str(op["inputs"][0]) for op in differences):
-        return []
+    if not differences or any(node in str(part) and not (related and _only_itself(part, node)) for part in left_out):
+        return []  # (a relation denied to B leaves out what B reaches, not B alone)
+    if not any(node in str(op["inputs"][0]) for op in differences) and not (related and any(
+            node in str(part) for part in left_out)):
+        return []  # (what the negation is said of is nowhere in the plan: other checks name it)
     return [f"not … '{found[1].get('text')}' (the negation is said of it; the plan leaves out something else)"]
