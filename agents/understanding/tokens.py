@@ -164,7 +164,8 @@ def relative_readings(tokens: list[Token]) -> list[Token]:
         before = [t for t in tokens[:i] if t.family not in ("function", "head")][-2:]
         after = tokens[i + 1:i + 3]
         for reading in readings.get(token.concept or "", []):
-            at = i - 2 if i >= 2 and tokens[i - 1].concept == "head:aux" else i - 1  # ('the papers A has co-authored')
+            at = i - 2 if i >= 3 and tokens[i - 1].concept == "head:aux" and tokens[i - 3].concept == reading["after"] \
+                else i - 1  # ('the papers A has co-authored'; 'papers do A have together' asks, no relative clause)
             active = len(before) == 2 and before[1].concept == "mention" and before[0].concept == reading["after"] \
                 and tokens[at].concept == "mention"  # ('which papers has A co-written?' too)
             passive = bool(before) and before[-1].concept == reading["after"] and len(after) == 2 and \
