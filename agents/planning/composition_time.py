@@ -17,12 +17,12 @@ PLACEHOLDER = {"paper": "zzpaper", "author": "zzauthor", "venue": "zzvenue"}
 AT_OR_BEFORE = (r"\b(on|in|during) or (before|prior to|earlier than)\b|\bor (earlier|before|sooner|prior)\b|"
                 r"\bno (later|after|newer|more recent) than\b|\bnot (later|newer|more recent) than\b|"
                 r"\bup to and including\b|\bat the latest\b|\byears? (is |was )?at (the )?most\b")
-AT_OR_AFTER = (r"\b(on|in|during) or (after|later than|since)\b|\bor (later|after|newer|more recent)\b|"
+AT_OR_AFTER = (r"\b(on|in|during) or (after|later than|since)\b|\bsince\b|\bor (later|after|newer|more recent)\b|"
                r"\bno (earlier|sooner|older) than\b|\bnot (earlier|sooner|older) than\b|\b(onwards?|and after)\b|"
                r"\bat the earliest\b|\byears? (is |was )?at least\b")
 BEFORE = (r"\b(before|prior to|earlier than|sooner than|older than|preceding|predates?|predating|ahead of|pre|"
           r"in an earlier year|years? (is |was )?(less|lower|smaller) than)\b")
-AFTER = (r"\b(after|later than|later year than|since|following|subsequent to|post|newer than|more recent than|"
+AFTER = (r"\b(after|later than|later year than|following|subsequent to|post|newer than|more recent than|"
          r"younger than|postdates?|postdating|in a later year|years? (is |was )?(greater|larger|higher|bigger) than)\b")
 SYMBOLS = (("<=", r"<=|≤|=<"), (">=", r">=|≥|=>"), ("!=", r"!=|≠|<>"), ("<", r"<"), (">", r">"), ("=", r"==?"))
 WORDS = (("<=", AT_OR_BEFORE), (">=", AT_OR_AFTER), ("<", BEFORE), (">", AFTER))
@@ -39,6 +39,8 @@ OFFSET = re.compile(r"\b(the|(?<!\bin )(?<!\bfrom )(?<!\bduring )a|one|that|same
 # "since X, including that year": the stated year itself counts
 INCLUSIVE = re.compile(r"(?<!\bnot )(?<!\bwithout )\b(including|counting|inclusive of|together with) (that|the same|this|its|the|their|his|her) "
                        r"(publication |calendar )?year\b|\binclusive(ly)?\b|\bincluded\b")
+EXCLUSIVE = re.compile(r"\b(not counting|not including|excluding|without|leaving out|leaving aside|except) (that|the same|this|"
+                       r"its|the|their|his|her) (publication |calendar )?year\b|\bexclusive(ly)?\b")  # 'since X, not that year'
 OTHER_KIND = re.compile(r"\b(who|whom|co-?authors?|collaborators?|colleagues|partners|people|venues?|journals?|"
                         r"conferences?)\b")
 WH = re.compile(r"\b(which|what|who|whom|whose|how|list|name|show|give|find|enumerate)\b")
@@ -129,6 +131,8 @@ def relative_relation(text: str, symbolic: str) -> str | None:
         return None  # "the year after X" is one year; "co-authors after X" are not papers
     if found in ({">"}, {"<"}) and INCLUSIVE.search(text):
         found = {found.pop() + "="}
+    elif found in ({">="}, {"<="}) and EXCLUSIVE.search(text):
+        found = {found.pop()[0]}  # ('since X, not counting that year': strictly after it)
     if not found:  # "the same year as X", unless a loose time word ("earlier that year") qualifies it
         loose = re.search(r"\b(after|since|later|before|earlier|prior|first|last|previous|next)\b", text)
         return "=" if SAME_YEAR.search(text) and not loose else None
