@@ -56,13 +56,30 @@ def _codes_named_as_codes(question: str) -> list[tuple[int, int, str, str, str]]
     from hgrag.agents.kinds.lexicon import lexicon
 
     data = json.loads(COUNTRIES_FILE.read_text(encoding="utf-8"))["countries"]
-    nouns = set(lexicon().get("kind_attributes", {}).get("country_code", {}).get("other_words", []))  # 'code'
+    spec = lexicon().get("kind_attributes", {}).get("country_code", {})
+    nouns = set(spec.get("other_words", []))  # 'code'
     found = []
     for hit in re.finditer(r"(?<![\w.-])([A-Z]{2})(?![\w-])", question):
         near = question.lower()  # (a question that speaks of codes: 'Except for BG, … (country codes)?')
         if hit.group(1) in data and any(re.search(rf"\b{re.escape(n)}\b", near) for n in nouns):
-            found.append((hit.start(), hit.end(), hit.group(1), hit.group(1), hit.group(1)))
+            start, end = _code_phrase(question, hit.start(), hit.end(), spec)
+            found.append((start, end, question[start:end], hit.group(1), hit.group(1)))
     return found
+
+
+def _code_phrase(question: str, start: int, end: int, spec: dict[str, Any]) -> tuple[int, int]:
+    """The span of a code with the words that name it a code ('the country with ISO code ID', 'ID (country
+    code)': the lexicon's `code_lead_ins` and `code_tails`), so those words name the country, not an attribute."""
+    before, after = question[:start].lower(), question[end:].lower()
+    lead = next((w for w in sorted(spec.get("code_lead_ins", []), key=len, reverse=True)
+                 if re.search(rf"(?<![\w-]){re.escape(w)}\s+$", before)), None)
+    tail = next((w for w in sorted(spec.get("code_tails", []), key=len, reverse=True)
+                 if re.match(rf"\s*{re.escape(w)}", after)), None)
+    if lead:
+        start = re.search(rf"(?<![\w-]){re.escape(lead)}\s+$", before).start()
+    if tail:
+        end += re.match(rf"\s*{re.escape(tail)}", after).end()
+    return start, end
 
 
 def country_spans(question: str, taken: list[tuple[int, int]], store: Any) -> list[RichSpan]:

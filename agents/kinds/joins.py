@@ -33,13 +33,14 @@ def build_plan(asked: str, spans: list[Any], named: list[RichSpan], years: list[
     from hgrag.agents.planning.plan_compiler import mention_dict
 
     anchors = [s for s in spans if s.candidates and s.type in ("author", "paper", "venue")]
-    whole = _joined(asked, anchors, list(named), years, topical)
+    colleagues = _colleagues_of(asked, anchors, found)  # 'the institutions of A's co-authors'
+    whole = _joined(asked, anchors, list(named), years, topical, colleagues)
     if whole is None:
         return None
     tree, branches = whole
     if negated:  # the join without the negated entities, minus the join with them
         kept = _joined(asked, [s for s in anchors if s not in negated], [s for s in named if s not in negated],
-                       years, topical)
+                       years, topical, colleagues)
         if kept is None:
             return None
         tree = ir.setop("difference", [kept[0], tree])
@@ -69,8 +70,17 @@ def joined_tree(asked: str, anchors: list[Any], named: list[RichSpan]) -> dict[s
     return found[0] if found else None
 
 
+def _colleagues_of(asked: str, anchors: list[Any], found: list[Cue]) -> list[Any]:
+    """The one named person whose co-authors are the ones asked about ('which countries are A's co-authors
+    affiliated in'): a co-author word with one named author, when something else than people is asked."""
+    people = [s for s in anchors if s.type == "author"]
+    asks_other = asked not in ("coauthor", "author", "paper")
+    return people if asks_other and len(people) == 1 and any(c.group == "coauthor" for c in found) else []
+
+
 def _joined(asked: str, anchors: list[Any], named: list[RichSpan], years: list[int],
-            topical: tuple[dict[str, Any], list[dict[str, Any]]] | None) -> tuple[dict[str, Any], list[Branch]] | None:
+            topical: tuple[dict[str, Any], list[dict[str, Any]]] | None,
+            colleagues: list[Any] = ()) -> tuple[dict[str, Any], list[Branch]] | None:
     """The walks of the named entities to the asked kind, joined (None when a walk does not exist)."""
     primary = asked in VIA_PRIMARY
     target = {"primary_topic": "topic", "coauthor": "author"}.get(asked, asked)
@@ -83,6 +93,14 @@ def _joined(asked: str, anchors: list[Any], named: list[RichSpan], years: list[i
     for span in list(anchors) + list(named):
         ids = span.ids() if isinstance(span, RichSpan) else [span.candidates[0].node_id]
         by_primary = primary or bool(getattr(span, "primary", False))
+        if span in colleagues:  # the others on the person's papers, then each of them as a person
+            person = ir.match(ids, span.type, span.text)
+            others = ir.setop("difference", [_walk(person, _coauthor_path(False) or []), person])
+            path = schema_path("author", target, through, by_primary)
+            if path is None:
+                return None
+            branches.append(Branch(others, "author", path))
+            continue
         path = _coauthor_path(through) if span in people else schema_path(span.type, target, through, by_primary)
         if path is None:
             return None

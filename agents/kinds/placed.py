@@ -17,22 +17,34 @@ def byline_placed(plan: dict[str, Any] | None, question: str) -> dict[str, Any] 
     if not plan or not plan.get("ir"):
         return plan
     place = next((where for pattern, where in byline_places() if pattern.search(question.lower())), None)
-    placed = _placed(plan["ir"], place) if place is not None else None
+    placed = _placed(plan["ir"], place, _person_wide(question)) if place is not None else None
     if placed is None:
         return plan
     return {**plan, "ir": placed, "interpretation": interpret(placed, anchors=plan.get("anchors"))}
 
 
-def _placed(op: Any, place: int) -> dict[str, Any] | None:
+def _person_wide(question: str) -> bool:
+    """'At which institutions has the last author of T held an affiliation?': the person's affiliations over all
+    their papers (the lexicon's `person_wide`), unless the question keeps to the paper ('on that paper')."""
+    from hgrag.agents.kinds.lexicon import lexicon, phrase_in
+
+    words = lexicon().get("byline_person", {})
+    return any(phrase_in(w, question) for w in words.get("person_wide", [])) and \
+        not any(phrase_in(w, question) for w in words.get("on_the_paper", []))
+
+
+def _placed(op: Any, place: int, person_wide: bool = False) -> dict[str, Any] | None:
     if not isinstance(op, dict):
         return None
     if op.get("op") == "traverse" and (op.get("edge"), op.get("direction")) == ("authorship_of", "in"):
-        return ir.where(op, "position", "=", place) if place > 0 else ir.top(op, "position", "max")
-    inner = _placed(op.get("input"), place)
+        at = ir.where(op, "position", "=", place) if place > 0 else ir.top(op, "position", "max")
+        person = ir.traverse(at, "authorship_by", "out")  # (the person at that place, then all their entries)
+        return ir.traverse(person, "authorship_by", "in") if person_wide else at
+    inner = _placed(op.get("input"), place, person_wide)
     if inner is not None:
         return {**op, "input": inner}
     for i, part in enumerate(op.get("inputs") or []):
-        inner = _placed(part, place)
+        inner = _placed(part, place, person_wide)
         if inner is not None:
             return {**op, "inputs": [*op["inputs"][:i], inner, *op["inputs"][i + 1:]]}
     return None

@@ -128,7 +128,8 @@ def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any
         plan = _primary_tested(plan)
         if not _one_person_ranked(plan.get("ir")):
             return _primary_of_many()
-    plan = byline_placed(_with_asked_attribute(plan, asking, yes_no), asking)  # 'the first author's … on T'
+    outside_countries = correct_text(asking_text(question, list(spans) + [s for s in named if s.country]))
+    plan = byline_placed(_with_asked_attribute(plan, outside_countries, yes_no), asking)  # ('the country with code ID')
     if plan is not None and any(getattr(s, "country", None) for s in named):
         plan["country_named"] = True  # 'Is I located in China?': the country's words are the plan's
     if plan is not None and topical:
