@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-COUNT_ATTRIBUTES = {"n_authors": ("writes", "in"), "n_papers": ("writes", "out"), "n_keywords": ("has_keyword", "out")}
+COUNT_ATTRIBUTES = {"n_authors": ("writes", "in"), "n_papers": ("writes", "out"), "n_keywords": ("has_keyword", "out"),
+                    "n_references": ("cites", "out")}  # (the papers it cites that the graph holds)
 CAREER_YEARS = {"first_year": min, "last_year": max}
 DERIVED_ATTRIBUTES = set(COUNT_ATTRIBUTES) | set(CAREER_YEARS) | {"n_coauthors"}
 

@@ -170,6 +170,9 @@ def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
         has("uniting_words", words_outside) or framed_together(question, group)  # 'taken together', 'taking A and B together'
     if not group or has_stem("together_words", words_outside) and not summed and both is None and not united:
         return None  # ('Partially-shared …' is a title: no 'shared')
+    if _offers_a_choice(question, group):
+        return refuse("The question asks which of the named things it is, by a measure or condition I cannot read; "
+                      "so I do not answer.")
     start, end = group[0].start if both is None else both, after or group[-1].end
     direct = attribute_difference(words_outside, group) if has("difference_words", words_outside) else None
     if direct is not None:  # 'how many years separate T1 and T2': the attribute named, read of each entity
@@ -200,6 +203,13 @@ def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
         return refuse("The question asks for a total over several entities, which I can only give for counts; "
                       "so I do not answer.")
     return _mark(native(program, spans), question, parts)
+
+
+def _offers_a_choice(question: str, group: list[Any]) -> bool:
+    """'Which of T1 and T2 has …?': the named things right after a choosing head (words.json `choice_heads`) are
+    the candidates of one answer, not each asked on its own."""
+    before = question[:group[0].start].lower().rstrip(" \"'“”‘’«»:")
+    return any(re.search(rf"(?:^|\W){re.escape(head)}$", before) for head in words().get("choice_heads", []))
 
 
 def _offered_alternatives(question: str, spans: list[Any]) -> list[Any]:
