@@ -5,6 +5,7 @@ holds how each is found and subtracted)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from hgrag.agents.planning.ir_planner import ir_native_plan
@@ -61,14 +62,17 @@ def negated_object_part(question: str, plan: dict[str, Any], planned: Any) -> di
 
     if not plan.get("ir") or not misread_negation(question, plan):
         return None
-    before, said_of = negated_object(question, plan.get("anchors") or [])
+    before, said_of = negated_object(question, plan.get("anchors") or [])  # (checked above: it is found)
     base = planned(before)
     hop = ONE_HOP.get((said_of.get("type"), output_kind(base.get("ir")))) if base.get("ir") else None
     if hop is None or base.get("operation") in ("count", "yes_no") or said_of["node_id"] in str(base["ir"]):
         return None  # (a base that names it already read the negation some other way)
-    reached = ir.match([said_of["node_id"]], said_of["type"], said_of.get("text", ""))
+    itself = ir.match([said_of["node_id"]], said_of["type"], said_of.get("text", ""))
+    reached = itself
     for edge, direction in hop:
         reached = ir.traverse(reached, edge, direction)
+    if len(re.findall(re.escape(said_of.get("text") or "\0"), question)) > 1 and said_of["type"] == output_kind(base["ir"]):
+        reached = ir.setop("union", [itself, reached])  # ('drop B and anyone who has written with B': both)
     new_ir = ir.setop("difference", [base["ir"], reached])
     anchors = list(base.get("anchors") or []) + [said_of]
     native = {**base, **ir_native_plan(new_ir, anchors, [])}

@@ -21,7 +21,7 @@ def negated_object(question: str, anchors: list[dict[str, Any]]) -> tuple[str, d
     return found[:2] if found else None
 
 
-def negation(question: str, anchors: list[dict[str, Any]]) -> tuple[str, dict[str, Any], bool] | None:
+def negation(question: str, anchors: list[dict[str, Any]]) -> tuple[str, dict[str, Any], bool, str, int] | None:
     """(the rest of the question without the negated part, the anchor the negation is said of) when exactly one
     exclusion word of the lexicon is followed, through relation and kind words and `negated_object.between` words
     only, by a linked mention; None otherwise."""
@@ -51,7 +51,7 @@ def negation(question: str, anchors: list[dict[str, Any]]) -> tuple[str, dict[st
     if len(found) != 1 or sum(t.concept == NEGATION for t in tokens) != 1:
         return None
     at = re.search(rf"(?<![\w-]){re.escape(tokens[found[0][0]].text)}(?![\w-])", text, re.IGNORECASE)
-    return (_rest(text, at.start(), found[0][1], placed), found[0][1], found[0][2]) if at else None
+    return (_rest(text, at.start(), found[0][1], placed), found[0][1], found[0][2], text, at.start()) if at else None
 
 
 def _elided(tokens: list[Any], negation_at: int, mention_at: int) -> bool:
@@ -98,6 +98,39 @@ def _masked(text: str, placed: list[tuple[int, str, dict[str, Any]]]) -> tuple[s
     return "".join(out), [anchor for _, _, anchor in placed]
 
 
+def _kept_in_scope(text: str, at: int, anchors: list[dict[str, Any]], ir: dict[str, Any]) -> str | None:
+    """A named thing the question names only after the negation, in its sentence, that the plan keeps (reaches
+    outside everything it leaves out); None when there is none."""
+    end = next((m.start() for m in re.finditer(r"[.?!;]", text) if m.start() > at), len(text))
+    positive = _kept_ids(ir)
+    for anchor in anchors:
+        typed = anchor.get("relinked_from") or anchor.get("text") or ""
+        places = [m.start() for m in re.finditer(rf"(?<!\w){re.escape(typed)}(?!\w)", text, re.IGNORECASE)] if typed else []
+        if places and all(at < p < end for p in places) and anchor.get("node_id") in positive:
+            return typed
+    return None
+
+
+def _kept_ids(op: Any, joined: bool = False) -> set[str]:
+    """The matched nodes a plan keeps as a condition: inside an intersection, not under the left-out side of a
+    difference or a negative filter ('A's co-authors who also wrote with B' keeps B; 'apart from T, what else did
+    its first author write' walks from T and then leaves T out: no condition)."""
+    if not isinstance(op, dict):
+        return set()
+    if op.get("op") == "match":
+        return set(op.get("ids") or []) if joined else set()
+    if op.get("op") == "difference":
+        return _kept_ids((op.get("inputs") or [None])[0], joined)
+    if op.get("op") == "filter" and op.get("cmp") in ("!=", "not_in"):
+        return _kept_ids(op.get("input"), joined)
+    found = set()
+    for key in ("input", "sub"):
+        found |= _kept_ids(op.get(key), joined)
+    for part in op.get("inputs") or []:
+        found |= _kept_ids(part, joined or op.get("op") == "intersect")
+    return found
+
+
 def _only_itself(part: dict[str, Any], node: str) -> bool:
     """The node is left out as itself (a match), not what a walk from it reaches."""
     return not any(op.get("op") == "traverse" and node in str(op) for op in walk(part))
@@ -111,6 +144,9 @@ def misread_negation(question: str, plan: dict[str, Any]) -> list[str]:
     if found is None:
         return []
     node, related = found[1]["node_id"], found[2]
+    kept = _kept_in_scope(found[3], found[4], plan.get("anchors") or [], ir)
+    if kept:  # 'drop B and anyone who has also written with B' answered with B's co-authors
+        return [f"not … '{kept}' (the negation is said of it; the plan keeps it)"]
     differences = [op for op in walk(ir) if op.get("op") == "difference"]
     left_out = [part for op in differences for part in op["inputs"][1:]]
     if not differences or any(node in str(part) and not (related and _only_itself(part, node)) for part in left_out):
