@@ -45,7 +45,7 @@ EdgeKind = Literal["writes", "published_in", "cites", "authorship_by", "authorsh
 Comparison = Literal["=", "!=", "<", "<=", ">", ">=", "between", "in", "not_in"]
 FILTER_ATTRIBUTES = ("year", "cited_by_count", "n_authors", "n_coauthors", "first_year", "last_year", "venue", "author", "cites", "cited_by", "work_type",
                      "language", "doi", "id", "name", "title", "n_papers", "topic", "primary_topic", "keyword",
-                     "funder", "institution", "country_code", "institution_type", "position", "n_keywords", "n_references",
+                     "funder", "institution", "country_code", "institution_type", "position", "n_keywords", "n_references", "total_citations",
                      "frequency")  # frequency: how many paths reached the node (papers of A with institution I)
 
 

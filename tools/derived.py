@@ -8,7 +8,7 @@ from typing import Any, Iterable
 COUNT_ATTRIBUTES = {"n_authors": ("writes", "in"), "n_papers": ("writes", "out"), "n_keywords": ("has_keyword", "out"),
                     "n_references": ("cites", "out")}  # (the papers it cites that the graph holds)
 CAREER_YEARS = {"first_year": min, "last_year": max}
-DERIVED_ATTRIBUTES = set(COUNT_ATTRIBUTES) | set(CAREER_YEARS) | {"n_coauthors"}
+DERIVED_ATTRIBUTES = set(COUNT_ATTRIBUTES) | set(CAREER_YEARS) | {"n_coauthors", "total_citations"}
 
 
 def derived_values(store: Any, nodes: Iterable[str], attr: str) -> dict[str, Any]:
@@ -19,7 +19,10 @@ def derived_values(store: Any, nodes: Iterable[str], attr: str) -> dict[str, Any
         return {n: len(v) for n, v in store.expand(nodes, edge, direction).items()}
     if attr == "n_coauthors":  # the other authors of each paper
         return {n: max(len(v) - 1, 0) for n, v in store.expand(nodes, "writes", "in").items()}
-    papers = store.expand(nodes, "writes", "out")  # an author's first / last publication year
+    papers = store.expand(nodes, "writes", "out")  # an author's first / last publication year, total citations
+    if attr == "total_citations":
+        counts = store.attrs({p for found in papers.values() for p in found}, "cited_by_count")
+        return {n: sum(counts[p] for p in found if _is_number(counts.get(p))) for n, found in papers.items()}
     years = store.attrs({p for found in papers.values() for p in found}, "year")
     pick = CAREER_YEARS[attr]
     return {n: pick([years[p] for p in found if _is_number(years.get(p))], default=None) for n, found in papers.items()}

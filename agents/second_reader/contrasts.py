@@ -204,7 +204,7 @@ def _repeated(between: str, before: str, joiners: set[str]) -> bool:
 
 def _joined(between: str, joiners: set[str]) -> bool:
     """Joined by a joiner, a comma, or a joiner with the preposition the first mention had ('of T1 and of T2')."""
-    core = between.strip(" \"'“”‘’,").lower()
+    core = re.sub(r"^['’]s\b", "", between.strip(" \"“”,")).strip(" \"'“”‘’,").lower()  # ("A's or B's")
     core = core.rstrip(",").strip(" \"'“”‘’")
     parts = core.split()
     repeated = set(load("en").extra.get("context_words", {}).get("distributing_prepositions", []))
@@ -232,12 +232,26 @@ def comparison_plan(question: str, spans: list[Any]) -> tuple[dict[str, Any], li
     nodes = [ir.match([s.candidates[0].node_id], s.type, s.text) for s in group]
     if group[0].type == "venue" and attr == "n_papers":  # 'which venue published more papers (in 2000), V1 or V2?'
         return _venues_by_papers(question, group, [m.group(0) for m in found], joiners, nodes, order)
+    attr = _measure_of_kind(question, group[0].type, attr)  # ('who started publishing earlier': first years)
     if group[0].type not in words()["measures_per_kind"].get(attr, []):
         return f"I can't compare {group[0].type}s by '{phrase}'"
     leftover = _leftover(question, group, [m.group(0) for m in found], joiners)
     if leftover:
         return f"I can't use '{' '.join(leftover)}' in this comparison"
     return ir.top(ir.setop("union", nodes), attr, order), group
+
+
+def _measure_of_kind(question: str, kind: str, attr: str) -> str:
+    """The measure a comparative names for this kind (words.json `kind_measures`): a person's 'more citations' is
+    the total of their papers'; 'earlier' with a word for a start ('started', 'debut') is their first year, with a
+    word for an end their last year."""
+    spec = words().get("kind_measures", {}).get(kind, {}).get(attr)
+    if isinstance(spec, str):
+        return spec
+    if isinstance(spec, dict):
+        concepts = {t.concept for t in tag(question.lower(), load("en"))}
+        return next((measure for concept, measure in spec.items() if concept in concepts), attr)
+    return attr
 
 
 def _venues_by_papers(question: str, group: list[Any], phrases: list[str], joiners: str, nodes: list[dict[str, Any]],
