@@ -96,7 +96,7 @@ def one_paper_direction(text: str, hole: str = "zzpaper") -> str | None:
 
 
 PASSIVE_MID = re.compile(  # "A <mid> B" where B cites A
-    rf"^(?:{W('be_forms')} )?(?:\w+ )?{W('appearing_words')} (?:as a {W('citation_roles')} )?"
+    rf"^(?:{W('be_forms')} )?(?:\w+ )?{W('appearing_words')} (?:{W('hedges')} )?(?:as a {W('citation_roles')} )?"
     rf"(?:{W('agent_prepositions')}|from)(?: the)?(?: {W('agent_nouns')})?$|"
     rf"^(?:{W('appear_verbs')} )?(?:\w+ )?{W('among_phrases')} (?:the )?{REF_LIST} {W('list_prepositions')}$")
 ACTIVE_MID = re.compile(  # "A <mid> B" where A cites B

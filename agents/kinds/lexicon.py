@@ -147,7 +147,16 @@ def verb_in(verb: str, text: str) -> bool:
     owners = ["'s", "’s", "s'"] + load("en").extra.get("anaphors", {}).get("possessive", [])
     owned = "|".join(re.escape(o) for o in owners)
     found = re.finditer(rf"(?<![\w-]){re.escape(verb.lower())}(?![\w-])", text.lower())
-    return any(not re.search(rf"(?:{owned})\s*$", text.lower()[:m.start()]) for m in found)
+    return any(not re.search(rf"(?:{owned})\s*$", text.lower()[:m.start()]) and not _before_a_relation(text.lower()[m.end():])
+               for m in found)
+
+
+def _before_a_relation(after: str) -> bool:
+    """'gotten work accepted', 'their work published': a relation word right after makes the verb a noun."""
+    from hgrag.agents.understanding.lexicon import load
+
+    word = re.match(r"\s*([\w'-]+)", after)
+    return bool(word) and (load("en").concept(word.group(1)) or "").startswith("relation:")
 
 
 def unreached_kinds(text: str, reached: frozenset[str] | set[str]) -> list[str]:
