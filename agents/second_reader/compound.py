@@ -59,6 +59,9 @@ def read_compound(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Ch
                   second: Callable[..., Any] | None = None, rules: dict[str, Any] | None = None) -> dict[str, Any] | None:
     """A plan for a negated, comparative, multi-entity or two-part question; None for any other (and for
     a comparison the rules already rank: their plan stands)."""
+    first = _before_a_distributing_remark(question, spans)  # '… published? One venue for each, please.'
+    if first is not None:
+        return per_entity(first, [s for s in spans if s.end <= len(first)], plan_fn, check_fn, native, refuse)
     if not single_sentence(question, spans):
         declined = not (rules or {}).get("ir") or bool(check_fn(question, rules or {}))
         return two_sentences(question, spans, plan_fn, check_fn, native, refuse) if declined else None
@@ -85,6 +88,18 @@ def read_compound(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Ch
     if plan is not None:
         return plan
     return two_things(question, spans, plan_fn, check_fn, native, refuse, second)
+
+
+def _before_a_distributing_remark(question: str, spans: list[Any]) -> str | None:
+    """The question before a last sentence that names nothing and only says to answer for each ('One venue for each,
+    please.', words.json `per_entity_words`), when the question before it is one sentence; else None."""
+    cut = max((m.end() for m in re.finditer(r"[?.!]\s+", question) if not any(s.start < m.end() <= s.end for s in spans)),
+              default=None)
+    if cut is None or any(s.start >= cut for s in spans):
+        return None
+    first, remark = question[:cut].strip(), question[cut:]
+    asks = any(t.family == "head" and t.concept != "head:aux" for t in tag(remark.lower(), load("en")))
+    return first if has("per_entity_words", remark) and not asks and single_sentence(first, spans) else None
 
 
 def _ranks_named(rules: dict[str, Any] | None, spans: list[Any]) -> bool:

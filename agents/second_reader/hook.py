@@ -39,7 +39,7 @@ def second_read(question: str, plan: dict[str, Any], resources: Any, plan_fn: Pl
         return ranked
 
     if plan.get("rich_kinds") and plan.get("ir") and not _asks_of_people(plan["ir"]) \
-            and not _each_of_named(question, plan["ir"]) and not unexplained_parts(question, plan):
+            and not _each_of_named(question, plan["ir"], spans) and not unexplained_parts(question, plan):
         # the richer-kinds planner read every part (two-part, counted) and the check agrees; a negated yes/no
         # question is read as the positive question's test, negated (or not, when the negations cancel)
         return negated_yes_no(question, plan_fn, spans) or plan
@@ -180,10 +180,12 @@ def _asks_of_people(program: dict[str, Any]) -> bool:
     return len(items) == 2 and node_kind(items[0]["plan"]) == "author"
 
 
-def _each_of_named(question: str, program: dict[str, Any]) -> bool:
+def _each_of_named(question: str, program: dict[str, Any], spans: list[Any] = ()) -> bool:
     """'What fields do the primary topics of T1 and T2 belong to?': the richer kinds' plan meets two named things'
     walks where they end (what they share), but no word says they share it ('both', 'in common', a 'together' word):
     the compound reader asks it of each."""
+    from hgrag.agents.second_reader.contrasts import alternatives_group
+    from hgrag.agents.second_reader.coordinated import framed_together
     from hgrag.agents.second_reader.lexicon import has_stem
     from hgrag.agents.understanding.lexicon import load
     from hgrag.agents.understanding.plan_shapes import named_starts
@@ -194,7 +196,8 @@ def _each_of_named(question: str, program: dict[str, Any]) -> bool:
         if len(starts) == 2 and all(len(s) == 1 for s in starts) and starts[0] != starts[1] \
                 and {k for k, _ in starts[0]} == {k for k, _ in starts[1]}:
             shared = any(t.concept == "operator:both" for t in tag(question.lower(), load("en")))
-            united = phrase_pattern("uniting_words").search(question) is not None  # 'taken together' unites
+            united = phrase_pattern("uniting_words").search(question) is not None or framed_together(
+                question, alternatives_group(question, list(spans), "coordinators"))  # 'taking A and B together' unites
             return united or not shared and not has_stem("together_words", question)
     return False
 
