@@ -46,7 +46,9 @@ def _country_hits(question: str) -> list[tuple[int, int, str, str, str]]:
         for hit in pattern.finditer(question):
             entry = names.get(hit.group(0)) or names.get(hit.group(0).lower())
             if entry:
-                found.append((hit.start(), hit.end(), hit.group(0), *entry))
+                own = re.match(rf"\s*\(\s*{re.escape(entry[1])}\s*\)", question[hit.end():])  # 'United Arab Emirates (AE)'
+                end = hit.end() + (own.end() if own else 0)
+                found.append((hit.start(), end, question[hit.start():end], *entry))
     return sorted(found + _codes_named_as_codes(question), key=lambda h: (h[0] - h[1], h[0]))
 
 
