@@ -13,6 +13,7 @@ from hgrag.agents.understanding.tokens import tag
 from hgrag.state.plan_ir import walk
 
 REACH = 5  # tokens between a negation and its object at most
+STOP = "xqclausex"  # a word no lexicon knows, standing for a comma (the reach of a negation ends there)
 NEGATION = "operator:exclude"  # 'not', 'never', "n't", 'except', 'leaving aside', … (the lexicon's exclusion words)
 
 
@@ -33,7 +34,7 @@ def negation(question: str, anchors: list[dict[str, Any]]) -> tuple[str, dict[st
         return None
     masked, order = _masked(text, placed)
     between = set(load("en").extra.get("negated_object", {}).get("between", []))
-    tokens = tag(masked, load("en"))
+    tokens = tag(re.sub(r"[,;:]", f" {STOP} ", masked), load("en"))  # ('A aside, who wrote T': a comma ends it)
     mentions = [i for i, t in enumerate(tokens) if t.concept == "mention"]
     if len(mentions) != len(order):
         return None
