@@ -93,8 +93,9 @@ def read_compound(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Ch
 def _before_a_distributing_remark(question: str, spans: list[Any]) -> str | None:
     """The question before a last sentence that names nothing and only says to answer for each ('One venue for each,
     please.', words.json `per_entity_words`), when the question before it is one sentence; else None."""
-    cut = max((m.end() for m in re.finditer(r"[?.!]\s+", question) if not any(s.start < m.end() <= s.end for s in spans)),
-              default=None)
+    cut = max((m.end() for m in re.finditer(r"[?.!]\s+(?=[^\W\d_])", question) if m.group(0)[-1:].isspace()
+               and question[m.end()].isupper() and not any(s.start <= m.start() < s.end for s in spans)),
+              default=None)  # (a sentence starts with a capital: 'Eric Goles Ch. respectively' ends none)
     if cut is None or any(s.start >= cut for s in spans):
         return None
     first, remark = question[:cut].strip(), question[cut:]
