@@ -6,6 +6,7 @@ between the negation and its object are lexicon data (`negated_object.between`, 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from hgrag.agents.understanding.lexicon import load
@@ -28,6 +29,8 @@ def negation(question: str, anchors: list[dict[str, Any]]) -> tuple[str, dict[st
     only, by a linked mention; None otherwise."""
     from hgrag.agents.understanding.tokens import _uncontracted
 
+    if not _any_exclusion().search(question):
+        return None  # (most questions hold no exclusion word: nothing is tagged for them)
     text = _uncontracted(question)
     placed = _placed_anchors(text, anchors)
     if not placed:
@@ -53,6 +56,15 @@ def negation(question: str, anchors: list[dict[str, Any]]) -> tuple[str, dict[st
         return None
     at = re.search(rf"(?<![\w-]){re.escape(tokens[found[0][0]].text)}(?![\w-])", text, re.IGNORECASE)
     return (_rest(text, at.start(), found[0][1], placed), found[0][1], found[0][2], text, at.start()) if at else None
+
+
+@lru_cache(maxsize=1)
+def _any_exclusion() -> re.Pattern:
+    """Any form of the lexicon's exclusion concept ("n't" as its contracted ending)."""
+    from hgrag.agents.understanding.cue_words import phrase_alternation
+
+    forms = [f.replace("_", " ") for f in load("en").family("operator").get("exclude", [])]
+    return re.compile(rf"(?<![\w-])(?:{phrase_alternation(forms)})(?![\w-])|n['’]t\b", re.IGNORECASE)
 
 
 def _elided(tokens: list[Any], negation_at: int, mention_at: int) -> bool:
