@@ -32,7 +32,8 @@ def average_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], li
         return ir.aggregate(papers, extreme, "n_authors"), [person]  # 'the largest number of authors on A's papers'
     if extreme and {"head:when", "attribute:year"} & set(concepts) and {"operator:mostly", "kind:paper"} & set(concepts):
         return ir.top(ir.project(papers, "year"), "frequency", extreme), [person]  # 'A's most productive year'
-    if _summed_citations(tag(masked(question, linked), load("en"))) and "kind:paper" in concepts \
+    tokens = tag(masked(question, linked), load("en"))
+    if (_summed_citations(tokens) and "kind:paper" in concepts or _times_cited(tokens)) \
             and not {"operator:average", *EXTREMES} & set(concepts):
         return ir.aggregate(papers, "sum", "cited_by_count"), [person]  # 'the total cited-by count of A's papers'
     if "operator:average" not in concepts or "kind:paper" not in concepts:
@@ -42,6 +43,16 @@ def average_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], li
     if "relation:coauthor" in concepts:
         return ir.aggregate(papers, "avg", "n_coauthors"), [person]
     return None
+
+
+def _times_cited(tokens: list[Any]) -> bool:
+    """'How many times has A been cited (in total)?', 'how often have A's works been cited?': a count of times and a
+    passive citation verb about one person: the citations of their papers added up."""
+    words = [t.text for t in tokens]
+    counted = any(t.concept == "operator:count" for t in tokens) and any(
+        t.concept == "general:times" or t.text in load("en").extra.get("times_counts", []) for t in tokens)
+    passive = any(a.concept == "function:been" and b.concept == "relation:cites" for a, b in zip(tokens, tokens[1:]))
+    return counted and passive and words.count("zzm") == 1
 
 
 def _summed_citations(tokens: list[Any]) -> bool:

@@ -52,7 +52,9 @@ def career_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], lis
     author = linked[0]
     papers = ir.traverse(ir.match([author.candidates[0].node_id], "author", author.text), "writes", "out")
     year = ir.aggregate(papers, fn, "year")
-    if isinstance(offset, tuple):  # ('beyond', signed years)
+    if isinstance(offset, tuple) and offset[0] == "bound":  # ('after their debut year': any later year)
+        program = ir.where(papers, "year", ">" if offset[1] > 0 else "<", sub=year)
+    elif isinstance(offset, tuple):  # ('beyond', signed years)
         cmp = (">" if offset[1] > 0 else "<") + ("=" if offset[2] else "")  # ('at least 2 years after': that year too)
         program = ir.where(papers, "year", cmp, sub=year, offset=offset[1])
     else:
@@ -100,7 +102,9 @@ def _offset(tokens: list[Token], fn: str) -> int | list[int] | tuple[str, int] |
     ('beyond', ±k) ('more than 2 years after'); False when the words do not say which."""
     numbers = [i for i, t in enumerate(tokens) if _number(t) is not None and not _pronoun_one(tokens, i)]
     shift = next((i for i, t in enumerate(tokens) if t.concept in SHIFTS), None)
-    if shift is not None:  # only right after the word for year: 'after their first year' is a bound, not a year
+    if shift is not None:  # right after the word for year a year ('the year after their debut'); else a bound
+        if not numbers and _bounds_the_end(tokens, shift):
+            return ("bound", SHIFTS[tokens[shift].concept])  # 'after their debut year', 'once it was behind them'
         if shift == 0 or tokens[shift - 1].concept != "attribute:year" or len(numbers) > 1:
             return False
         count = _number(tokens[numbers[0]]) if numbers and numbers[0] == shift - 2 else 1
@@ -126,6 +130,16 @@ def _offset(tokens: list[Token], fn: str) -> int | list[int] | tuple[str, int] |
     if span < 1:
         return False
     return [0, span - 1] if fn == "min" else [-(span - 1), 0]
+
+
+def _bounds_the_end(tokens: list[Token], shift: int) -> bool:
+    """'after their debut year' (the 'after' word before the first / last word), 'once their debut year was behind
+    them' (after the word for year, but not right after it): a bound on the year, not a year of its own."""
+    end = next((i for i, t in enumerate(tokens) if t.concept in ENDS), None)
+    year = next((i for i, t in enumerate(tokens) if t.concept == "attribute:year"), None)
+    if end is None or year is None:
+        return False
+    return shift < end < year or end < year < shift - 1
 
 
 def _pronoun_one(tokens: list[Token], i: int) -> bool:

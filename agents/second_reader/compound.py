@@ -61,7 +61,9 @@ def read_compound(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Ch
     a comparison the rules already rank: their plan stands)."""
     first = _before_a_distributing_remark(question, spans)  # '… published? One venue for each, please.'
     if first is not None:
-        return per_entity(first, [s for s in spans if s.end <= len(first)], plan_fn, check_fn, native, refuse)
+        united = has("uniting_words", question[len(first):])
+        return per_entity(first, [s for s in spans if s.end <= len(first)], plan_fn, check_fn, native, refuse,
+                          united=united)
     if not single_sentence(question, spans):
         declined = not (rules or {}).get("ir") or bool(check_fn(question, rules or {}))
         return two_sentences(question, spans, plan_fn, check_fn, native, refuse) if declined else None
@@ -91,8 +93,9 @@ def read_compound(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Ch
 
 
 def _before_a_distributing_remark(question: str, spans: list[Any]) -> str | None:
-    """The question before a last sentence that names nothing and only says to answer for each ('One venue for each,
-    please.', words.json `per_entity_words`), when the question before it is one sentence; else None."""
+    """The question before a last sentence that names nothing and only says how to answer several named things ('One
+    venue for each, please.', 'One list for both.': words.json `per_entity_words`, `uniting_words`), when the question
+    before it is one sentence; else None."""
     cut = max((m.end() for m in re.finditer(r"[?.!]\s+(?=[^\W\d_])", question) if m.group(0)[-1:].isspace()
                and question[m.end()].isupper() and not any(s.start <= m.start() < s.end for s in spans)),
               default=None)  # (a sentence starts with a capital: 'Eric Goles Ch. respectively' ends none)
@@ -100,7 +103,8 @@ def _before_a_distributing_remark(question: str, spans: list[Any]) -> str | None
         return None
     first, remark = question[:cut].strip(), question[cut:]
     asks = any(t.family == "head" and t.concept != "head:aux" for t in tag(remark.lower(), load("en")))
-    return first if has("per_entity_words", remark) and not asks and single_sentence(first, spans) else None
+    says = has("per_entity_words", remark) or has("uniting_words", remark)  # ('One list for both.': united)
+    return first if says and not asks and single_sentence(first, spans) else None
 
 
 def _ranks_named(rules: dict[str, Any] | None, spans: list[Any]) -> bool:
@@ -174,7 +178,8 @@ def coordinated_asks(question: str, spans: list[Any], plan_fn: PlanFn, check_fn:
 
 
 def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: CheckFn,
-               native: Callable[..., dict[str, Any]], refuse: Callable[[str], dict[str, Any]]) -> dict[str, Any] | None:
+               native: Callable[..., dict[str, Any]], refuse: Callable[[str], dict[str, Any]],
+               united: bool = False) -> dict[str, Any] | None:
     group = alternatives_group(question, spans, "coordinators")
     offered = [] if group else _offered_alternatives(question, spans)  # 'which institutions have A or B been at?'
     group = group or offered
@@ -182,7 +187,7 @@ def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
     summed = bool(group) and group[0].type == "paper" and only_summing(words_outside)
     after = None if offered else both_after(question, group)  # 'which works do T1 and T2 both cite?'
     both = group[0].start if after is not None else None if offered else both_before(question, group)  # (shared)
-    united = bool(offered) or any(t.concept == "operator:union" for t in tag(words_outside.lower(), load("en"))) or \
+    united = united or bool(offered) or any(t.concept == "operator:union" for t in tag(words_outside.lower(), load("en"))) or \
         has("uniting_words", words_outside) or framed_together(question, group)  # 'taken together', 'taking A and B together'
     if not group or has_stem("together_words", words_outside) and not summed and both is None and not united:
         return None  # ('Partially-shared …' is a title: no 'shared')

@@ -38,7 +38,7 @@ def _consumer(token: Token, ops: list[tuple[dict, set[str]]], taken: set[int], f
         return "difference leaving out position 1"
     if "cmp:>=+cmp:<=" in wanted and "cmp:>=+cmp:<=" in features:
         return "filters from and up to a year"
-    hop = signature.get("hop")
+    hop = signature.get("hop") if token.text in signature.get("hop_forms", [token.text]) else None
     arriving = signature.get("hop_direction")  # 'co-authors' arrive at authors: a writes step inward
     owners = {} if owners is None else owners  # step -> the concept that took it (in any sentence)
     for i, (op, own) in enumerate(ops):

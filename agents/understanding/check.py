@@ -99,10 +99,24 @@ def mention_words(plan: dict[str, Any]) -> set[str]:
 
 def asking_tokens(text: str) -> list[Token]:
     """The tokens of the last sentence that asks (has a wh-word, 'how many' or a command), else of the last one."""
-    tagged = [tag(c, load("en")) for c in clauses(text)]
+    tagged = [tag(_after_a_fronted_clause(c), load("en")) for c in clauses(text)]
     tagged = [t for t in tagged if not instruction_only(t)] or tagged  # 'Give the value rounded to …': says how
     asking = [t for t in tagged if any(k.concept in ASKING_HEADS for k in t)]
     return (asking or tagged)[-1]
+
+
+def _after_a_fronted_clause(clause: str) -> str:
+    """'Once their debut year was behind them, what did A go on to publish?': the part from the first comma-led
+    segment that opens with a question word, when the segments before it hold none (a fronted clause asks nothing)."""
+    segments = clause.split(",")
+    for k, segment in enumerate(segments[1:], 1):
+        first = next((t for t in tag(segment, load("en")) if t.family != "filler"), None)
+        if first is not None and first.family == "head" and first.concept not in ("head:aux", "head:command"):
+            before = [t for part in segments[:k] for t in tag(part, load("en"))]
+            if not any(t.family == "head" and t.concept != "head:aux" for t in before):
+                return ",".join(segments[k:]).strip()
+            return clause
+    return clause
 
 
 def _reason(token: Token) -> str:

@@ -88,4 +88,7 @@ def test_after_their_first_year_is_a_bound_not_a_year(world):
     from hgrag.agents.second_reader.career import career_program
 
     question = "Which papers did Dariush Divsalar publish after their first year?"
-    assert career_program(question, MentionDetector(world.index, world.store).detect(question)[0]) is None
+    program, _ = career_program(question, MentionDetector(world.index, world.store).detect(question)[0])
+    assert (program["cmp"], program.get("offset")) == (">", None)  # any later year, not the year after it
+    answer, _, report = read(world, question)
+    assert sorted(answer) == sorted([P2, P4]) and verified(report)
