@@ -99,10 +99,19 @@ def mention_words(plan: dict[str, Any]) -> set[str]:
 
 def asking_tokens(text: str) -> list[Token]:
     """The tokens of the last sentence that asks (has a wh-word, 'how many' or a command), else of the last one."""
-    tagged = [tag(_after_a_fronted_clause(c), load("en")) for c in clauses(text)]
+    parts = clauses(text)
+    tagged = [tag(_after_a_fronted_clause(c), load("en")) for c in parts]
     tagged = [t for t in tagged if not instruction_only(t)] or tagged  # 'Give the value rounded to …': says how
-    asking = [t for t in tagged if any(k.concept in ASKING_HEADS for k in t)]
+    asking = [t for t, c in zip(tagged, parts) if any(k.concept in ASKING_HEADS for k in t) and not _asker_says(t, c)]
     return (asking or tagged)[-1]
+
+
+def _asker_says(tokens: list[Token], clause: str) -> bool:
+    """'I'm trying to see where they acted as senior author.': a sentence the asker says of themselves (it opens with
+    the lexicon's `clause_subjects` and asks nothing with a question mark) holds no question word that asks."""
+    subjects = load("en").extra.get("context_words", {}).get("clause_subjects", [])
+    first = next((t for t in tokens if t.family != "filler"), None)
+    return first is not None and first.text in subjects and not clause.rstrip().endswith("?")
 
 
 def _after_a_fronted_clause(clause: str) -> str:
