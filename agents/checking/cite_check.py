@@ -109,7 +109,7 @@ def count_for_list(question: str, plan: dict[str, Any]) -> list[str]:
     """'Show everything that cites P' answered with P's citation count: a relation to P asked as a
     list (or as papers) is not answered by a number."""
     from hgrag.agents.understanding.asked_head import asked_kind
-    from hgrag.agents.understanding.check import asking_tokens
+    from hgrag.agents.understanding.asking_sentence import asking_tokens
     from hgrag.agents.understanding.signature import output_kind as returned_kind
 
     ir = plan.get("ir")

@@ -361,7 +361,7 @@ def _counted_or_listed(plan: dict[str, Any], text: str) -> dict[str, Any]:
     """'how many papers by A have more than 10 citations': a count of papers stays a count of the filtered ones
     when the question's head asks a number ('V papers, author_count >= 2' names a count it compares)."""
     from hgrag.agents.understanding.asked_head import asked_kind
-    from hgrag.agents.understanding.check import asking_tokens
+    from hgrag.agents.understanding.asking_sentence import asking_tokens
 
     counted = plan.get("operation") == "count" and plan.get("result_type") == "paper"
     return plan if counted and asked_kind(asking_tokens(text)) == "number" else _listing(plan)

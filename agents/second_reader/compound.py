@@ -25,6 +25,8 @@ from hgrag.agents.second_reader.coordinated import (both_after, both_before, ell
                                                     united_answer, without_union_words, framed_together, unframed)
 from hgrag.agents.second_reader.differences import attribute_difference, difference_of
 from hgrag.agents.second_reader.group_count import same_papers_part, winner_count
+from hgrag.agents.second_reader.grouping import (masked_names, before_a_remark_on_grouping, offered_alternatives,
+                                                offers_a_choice, single_sentence)
 from hgrag.agents.second_reader.split import split_point
 from hgrag.agents.second_reader.lexicon import find, has, has_stem, phrase_pattern, words
 from hgrag.agents.understanding.instructions import instruction_only
@@ -36,30 +38,12 @@ PlanFn = Callable[[str], dict[str, Any]]
 CheckFn = Callable[[str, dict[str, Any]], list[str]]
 
 
-def _masked(question: str, spans: list[Any]) -> str:
-    """The question with each mention replaced by 'X'."""
-    body = question
-    for span in sorted(spans, key=lambda s: -s.start):
-        body = body[:span.start] + "X" + body[span.end:]
-    return body
-
-
-def single_sentence(question: str, spans: list[Any]) -> bool:
-    """No sentence end outside the mentions ('Shahin E. Dashtgard' is one name, not two sentences)."""
-    names = _masked(question, [s for s in spans if s.type != "author"])  # (a person's name as 'Y': its own stop)
-    for span in sorted((s for s in spans if s.type == "author"), key=lambda s: -s.start):
-        names = names.replace(span.text, "Y", 1)
-    body = re.sub(r"\s*\([^()]*\)\s*$", "", names.strip())  # '…? (years)': a note, no sentence
-    body = re.sub(r"(?<=Y)\.(?=\s+[a-z])", " ", body)  # 'Eric Goles Ch. respectively': a name's own stop
-    return not any(end in body.strip() for end in words()["sentence_ends"])
-
-
 def read_compound(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: CheckFn,
                   native: Callable[..., dict[str, Any]], refuse: Callable[[str], dict[str, Any]],
                   second: Callable[..., Any] | None = None, rules: dict[str, Any] | None = None) -> dict[str, Any] | None:
     """A plan for a negated, comparative, multi-entity or two-part question; None for any other (and for
     a comparison the rules already rank: their plan stands)."""
-    first = _before_a_distributing_remark(question, spans)  # '… published? One venue for each, please.'
+    first = before_a_remark_on_grouping(question, spans)  # '… published? One venue for each, please.'
     if first is not None:
         united = has("uniting_words", question[len(first):])
         return per_entity(first, [s for s in spans if s.end <= len(first)], plan_fn, check_fn, native, refuse,
@@ -72,7 +56,7 @@ def read_compound(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Ch
         return plan
     if _ranks_named(rules, spans):
         return None  # the rules rank the named entities against each other: a comparison they read
-    distributed = has("per_entity_words", _masked(question, spans)) or repeated_for_each(
+    distributed = has("per_entity_words", masked_names(question, spans)) or repeated_for_each(
         question, alternatives_group(question, spans, "coordinators"))  # 'A and B respectively', 'by A and by B
     compared = None if distributed else comparative_test(question, spans) or comparison_plan(question, spans)
     if isinstance(compared, str):
@@ -90,21 +74,6 @@ def read_compound(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Ch
     if plan is not None:
         return plan
     return two_things(question, spans, plan_fn, check_fn, native, refuse, second)
-
-
-def _before_a_distributing_remark(question: str, spans: list[Any]) -> str | None:
-    """The question before a last sentence that names nothing and only says how to answer several named things ('One
-    venue for each, please.', 'One list for both.': words.json `per_entity_words`, `uniting_words`), when the question
-    before it is one sentence; else None."""
-    cut = max((m.end() for m in re.finditer(r"[?.!]\s+(?=[^\W\d_])", question) if m.group(0)[-1:].isspace()
-               and question[m.end()].isupper() and not any(s.start <= m.start() < s.end for s in spans)),
-              default=None)  # (a sentence starts with a capital: 'Eric Goles Ch. respectively' ends none)
-    if cut is None or any(s.start >= cut for s in spans):
-        return None
-    first, remark = question[:cut].strip(), question[cut:]
-    asks = any(t.family == "head" and t.concept != "head:aux" for t in tag(remark.lower(), load("en")))
-    says = has("per_entity_words", remark) or has("uniting_words", remark)  # ('One list for both.': united)
-    return first if says and not asks and single_sentence(first, spans) else None
 
 
 def _ranks_named(rules: dict[str, Any] | None, spans: list[Any]) -> bool:
@@ -181,9 +150,9 @@ def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
                native: Callable[..., dict[str, Any]], refuse: Callable[[str], dict[str, Any]],
                united: bool = False) -> dict[str, Any] | None:
     group = alternatives_group(question, spans, "coordinators")
-    offered = [] if group else _offered_alternatives(question, spans)  # 'which institutions have A or B been at?'
+    offered = [] if group else offered_alternatives(question, spans)  # 'which institutions have A or B been at?'
     group = group or offered
-    words_outside = _masked(question, spans)  # 'On the difference of two …' is a title, not a difference asked
+    words_outside = masked_names(question, spans)  # 'On the difference of two …' is a title, not a difference asked
     summed = bool(group) and group[0].type == "paper" and only_summing(words_outside)
     after = None if offered else both_after(question, group)  # 'which works do T1 and T2 both cite?'
     both = group[0].start if after is not None else None if offered else both_before(question, group)  # (shared)
@@ -191,7 +160,7 @@ def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
         has("uniting_words", words_outside) or framed_together(question, group)  # 'taken together', 'taking A and B together'
     if not group or has_stem("together_words", words_outside) and not summed and both is None and not united:
         return None  # ('Partially-shared …' is a title: no 'shared')
-    if _offers_a_choice(question, group):
+    if offers_a_choice(question, group):
         return refuse("The question asks which of the named things it is, by a measure or condition I cannot read; "
                       "so I do not answer.")
     start, end = group[0].start if both is None else both, after or group[-1].end
@@ -224,25 +193,6 @@ def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
         return refuse("The question asks for a total over several entities, which I can only give for counts; "
                       "so I do not answer.")
     return _mark(native(program, spans), question, parts)
-
-
-def _offers_a_choice(question: str, group: list[Any]) -> bool:
-    """'Which of T1 and T2 has …?': the named things right after a choosing head (words.json `choice_heads`) are
-    the candidates of one answer, not each asked on its own."""
-    before = question[:group[0].start].lower().rstrip(" \"'“”‘’«»:")
-    return any(re.search(rf"(?:^|\W){re.escape(head)}$", before) for head in words().get("choice_heads", []))
-
-
-def _offered_alternatives(question: str, spans: list[Any]) -> list[Any]:
-    """Named things joined by 'or' in a question that asks for a list or a value, not a yes/no one (which tests
-    either) nor a comparison (read before): what either has is asked, their answers united."""
-    from hgrag.agents.understanding.asked_head import asked_kind
-    from hgrag.agents.understanding.check import asking_tokens
-
-    group = alternatives_group(question, spans, "alternatives")
-    tokens = [t for t in asking_tokens(_masked(question, spans).lower()) if t.family != "filler"]
-    opens_test = bool(tokens) and tokens[0].concept == "head:aux"  # 'did A or B write T?' tests either
-    return group if group and not opens_test and asked_kind(tokens) not in ("yes/no", "number") else []
 
 
 def two_things(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: CheckFn,

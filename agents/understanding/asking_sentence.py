@@ -18,7 +18,9 @@ from functools import lru_cache
 from typing import Any
 
 from hgrag.agents.understanding.lexicon import load
-from hgrag.agents.understanding.tokens import tag
+from hgrag.agents.understanding.asked_head import ASKING_HEADS
+from hgrag.agents.understanding.instructions import instruction_only
+from hgrag.agents.understanding.tokens import Token, clauses, tag
 
 NARROWING = ("operator", "time", "instruction", "attribute", "value")
 SENTENCE_END = re.compile(r"(?<![\s.][A-Z])[.?!:]+(?=\s+\S)")  # not an initial's stop ('Marvin K. Simon')
@@ -159,3 +161,34 @@ def frame_folded(question: str) -> str | None:
         return None  # only 'those papers' after a frame of papers: 'they' may be anyone named
     folded = rest[:found.start()] + f"the {match.group('np').strip()}" + rest[found.end() + following.end():]
     return folded[:1].upper() + folded[1:]
+
+
+def asking_tokens(text: str) -> list[Token]:
+    """The tokens of the last sentence that asks (has a wh-word, 'how many' or a command), else of the last one."""
+    parts = clauses(text)
+    tagged = [tag(_after_a_fronted_clause(c), load("en")) for c in parts]
+    tagged = [t for t in tagged if not instruction_only(t)] or tagged  # 'Give the value rounded to …': says how
+    asking = [t for t, c in zip(tagged, parts) if any(k.concept in ASKING_HEADS for k in t) and not _asker_says(t, c)]
+    return (asking or tagged)[-1]
+
+
+def _asker_says(tokens: list[Token], clause: str) -> bool:
+    """'I'm trying to see where they acted as senior author.': a sentence the asker says of themselves (it opens with
+    the lexicon's `clause_subjects` and asks nothing with a question mark) holds no question word that asks."""
+    subjects = load("en").extra.get("context_words", {}).get("clause_subjects", [])
+    first = next((t for t in tokens if t.family != "filler"), None)
+    return first is not None and first.text in subjects and not clause.rstrip().endswith("?")
+
+
+def _after_a_fronted_clause(clause: str) -> str:
+    """'Once their debut year was behind them, what did A go on to publish?': the part from the first comma-led
+    segment that opens with a question word, when the segments before it hold none (a fronted clause asks nothing)."""
+    segments = clause.split(",")
+    for k, segment in enumerate(segments[1:], 1):
+        first = next((t for t in tag(segment, load("en")) if t.family != "filler"), None)
+        if first is not None and first.family == "head" and first.concept not in ("head:aux", "head:command"):
+            before = [t for part in segments[:k] for t in tag(part, load("en"))]
+            if not any(t.family == "head" and t.concept != "head:aux" for t in before):
+                return ",".join(segments[k:]).strip()
+            return clause
+    return clause

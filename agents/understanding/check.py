@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 from hgrag.agents.understanding.alignment import align
-from hgrag.agents.understanding.asking_sentence import is_list_tail
+from hgrag.agents.understanding.asking_sentence import asking_tokens, is_list_tail
 from hgrag.agents.understanding.lexicon import signatures
 from hgrag.agents.understanding.signature import output_kind, reads_years
 from hgrag.agents.understanding.plan_shapes import disjoint_matches, named_starts, unnamed_people_walk, vacuous_ranking
@@ -95,37 +95,6 @@ def mention_words(plan: dict[str, Any]) -> set[str]:
     texts = [str(a.get(k) or "") for a in plan.get("anchors", []) for k in ("text", "relinked_from", "label")]
     texts += [str(t) for t in (plan.get("unresolved") or []) + (plan.get("set_aside") or [])]
     return {w for t in texts for w in words(t)}
-
-
-def asking_tokens(text: str) -> list[Token]:
-    """The tokens of the last sentence that asks (has a wh-word, 'how many' or a command), else of the last one."""
-    parts = clauses(text)
-    tagged = [tag(_after_a_fronted_clause(c), load("en")) for c in parts]
-    tagged = [t for t in tagged if not instruction_only(t)] or tagged  # 'Give the value rounded to …': says how
-    asking = [t for t, c in zip(tagged, parts) if any(k.concept in ASKING_HEADS for k in t) and not _asker_says(t, c)]
-    return (asking or tagged)[-1]
-
-
-def _asker_says(tokens: list[Token], clause: str) -> bool:
-    """'I'm trying to see where they acted as senior author.': a sentence the asker says of themselves (it opens with
-    the lexicon's `clause_subjects` and asks nothing with a question mark) holds no question word that asks."""
-    subjects = load("en").extra.get("context_words", {}).get("clause_subjects", [])
-    first = next((t for t in tokens if t.family != "filler"), None)
-    return first is not None and first.text in subjects and not clause.rstrip().endswith("?")
-
-
-def _after_a_fronted_clause(clause: str) -> str:
-    """'Once their debut year was behind them, what did A go on to publish?': the part from the first comma-led
-    segment that opens with a question word, when the segments before it hold none (a fronted clause asks nothing)."""
-    segments = clause.split(",")
-    for k, segment in enumerate(segments[1:], 1):
-        first = next((t for t in tag(segment, load("en")) if t.family != "filler"), None)
-        if first is not None and first.family == "head" and first.concept not in ("head:aux", "head:command"):
-            before = [t for part in segments[:k] for t in tag(part, load("en"))]
-            if not any(t.family == "head" and t.concept != "head:aux" for t in before):
-                return ",".join(segments[k:]).strip()
-            return clause
-    return clause
 
 
 def _reason(token: Token) -> str:
