@@ -116,6 +116,7 @@ def unexplained_parts(question: str, plan: dict[str, Any]) -> list[str]:
     whole = residue(question, plan, without_context=True)  # (context clauses whose entities were set aside: cut)
     text = without_consumed_instructions(accounted_text(asking_part(whole, bool(plan.get("set_aside"))), ir), plan)
     from hgrag.agents.kinds.lexicon import plan_kinds_reached, unreached_kinds, without_rich_words
+    from hgrag.agents.understanding.asking_sentence import referred_kind_unanswered
     from hgrag.agents.understanding.negated_object import misread_negation
     reached = plan_kinds_reached(ir)
     unreached = unreached_kinds(text, reached)  # 'its field, I mean' after a question the plan reads as T's topic
@@ -124,6 +125,7 @@ def unexplained_parts(question: str, plan: dict[str, Any]) -> list[str]:
     features = ir_features(ir)
     missing = unreached + unexplained_numbers(text, features)
     missing += misread_negation(question, plan)  # 'which of A's co-authors were not on T?'
+    missing += referred_kind_unanswered(question, plan)  # '… the venues A has published in. Which are they?'
     missing += direction_parts(question, plan) + unlinked_citer(text) + count_for_list(question, plan) \
         + citation_count_direction(question, plan) + citation_hops(question, plan)
     missing += unused_mentions(question, plan) + context_combinations(question, plan) + ambiguous_references(question, plan) \

@@ -16,6 +16,9 @@ from hgrag.agents.kinds.schema_paths import VIA_PRIMARY, Step, schema_path
 from hgrag.state import plan_ir as ir
 
 
+PRIMARY_KINDS = ("subfield", "field", "domain")  # a paper is in a field by its primary topic (its field is one)
+
+
 @dataclass
 class Branch:
     """One named entity (or a filtered set) and its walk to the asked kind."""
@@ -92,7 +95,7 @@ def _joined(asked: str, anchors: list[Any], named: list[RichSpan], years: list[i
     branches = []
     for span in list(anchors) + list(named):
         ids = span.ids() if isinstance(span, RichSpan) else [span.candidates[0].node_id]
-        by_primary = primary or bool(getattr(span, "primary", False))
+        by_primary = primary or bool(getattr(span, "primary", False)) or span.type in PRIMARY_KINDS
         if span in colleagues:  # the others on the person's papers, then each of them as a person
             person = ir.match(ids, span.type, span.text)
             others = ir.setop("difference", [_walk(person, _coauthor_path(False) or []), person])

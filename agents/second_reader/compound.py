@@ -186,8 +186,9 @@ def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
             return refuse("The question asks for the difference between the entities' answers, which I can only "
                           "give for one number of one entity each; so I do not answer.")
         return _mark(native(program, spans), question, parts)
-    program = shared_answer(items) if both is not None else united_answer(items) if united else \
-        (total_count(items) or united_answer(items)) if summed or has("total_words", words_outside) else \
+    totalled = summed or has("total_words", words_outside)  # ('combined, how many authors …': one count)
+    program = shared_answer(items) if both is not None else \
+        (total_count(items) or united_answer(items)) if totalled else united_answer(items) if united else \
         ir.outputs(items)  # ('the combined author list of T1 and T2': the lists united)
     if program is None:
         return refuse("The question asks for a total over several entities, which I can only give for counts; "

@@ -52,7 +52,8 @@ def offers_a_choice(question: str, group: list[Any]) -> bool:
     """'Which of T1 and T2 has …?': the named things right after a choosing head (words.json `choice_heads`) are
     the candidates of one answer, not each asked on its own."""
     before = question[:group[0].start].lower().rstrip(" \"'“”‘’«»:")
-    return any(re.search(rf"(?:^|\W){re.escape(head)}$", before) for head in words().get("choice_heads", []))
+    opens = before.strip() in words().get("choice_openers", [])  # 'Between A and B, who …?' (the question's first word)
+    return opens or any(re.search(rf"(?:^|\W){re.escape(head)}$", before) for head in words().get("choice_heads", []))
 
 
 def offered_alternatives(question: str, spans: list[Any]) -> list[Any]:

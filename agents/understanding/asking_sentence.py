@@ -169,7 +169,27 @@ def asking_tokens(text: str) -> list[Token]:
     tagged = [tag(_after_a_fronted_clause(c), load("en")) for c in parts]
     tagged = [t for t in tagged if not instruction_only(t)] or tagged  # 'Give the value rounded to …': says how
     asking = [t for t, c in zip(tagged, parts) if any(k.concept in ASKING_HEADS for k in t) and not _asker_says(t, c)]
-    return (asking or tagged)[-1]
+    chosen = (asking or tagged)[-1]
+    at = next(i for i, t in enumerate(tagged) if t is chosen)
+    return _kind_named_before(chosen, tagged[:at], is_list_tail(parts[at]) if at < len(parts) else False)
+
+
+def _kind_named_before(tokens: list[Token], before: list[list[Token]], tail: bool) -> list[Token]:
+    """'The organisers want the venues A has published in. Which are they?', '… those they led. Which ones have them
+    as first author?': a bare list tail, or a pro-form of the lexicon's `kind_pro_forms` after the question word,
+    asks for the kind the first kind noun of the nearest sentence before it that names one."""
+    forms = load("en").extra.get("kind_pro_forms", [])
+    named = next(([t for t in sentence if t.family == "kind"] for sentence in reversed(before)
+                  if any(t.family == "kind" for t in sentence)), [])  # (the head noun of the nearest such sentence)
+    if not named or any(t.family == "kind" for t in tokens):
+        return tokens
+    if tail:
+        return [tokens[0], named[0], *tokens[1:]]
+    heads = [i for i, t in enumerate(tokens[:-1]) if t.concept == "head:which" and tokens[i + 1].text in forms]
+    if heads:
+        i = heads[0]
+        return [*tokens[:i + 1], named[0], *tokens[i + 2:]]
+    return tokens
 
 
 def _asker_says(tokens: list[Token], clause: str) -> bool:
@@ -192,3 +212,22 @@ def _after_a_fronted_clause(clause: str) -> str:
                 return ",".join(segments[k:]).strip()
             return clause
     return clause
+
+
+def referred_kind_unanswered(question: str, plan: dict[str, Any]) -> list[str]:
+    """'… the venues this person has published in. Which are they?': when the asking sentence takes its kind from a
+    sentence before it (a bare list tail or a pro-form), the plan must return that kind."""
+    from hgrag.agents.understanding.alignment import masked_question
+    from hgrag.agents.understanding.asked_head import asked_kind
+    from hgrag.agents.understanding.signature import output_kind
+
+    text = masked_question(question, plan)
+    parts = clauses(text)
+    if len(parts) < 2 or not plan.get("ir"):
+        return []
+    asked = asking_tokens(text)
+    referred = not any(t.family == "kind" for t in tag(parts[-1], load("en"))) and any(t.family == "kind" for t in asked)
+    kind, returned = asked_kind(asked), output_kind(plan["ir"])
+    if not referred or kind in (None, "yes/no", "number") or returned in (None, kind, "value"):
+        return []
+    return [f"{kind} asked by '{parts[-1].strip()}' (the kind named before it; the plan returns {returned})"]

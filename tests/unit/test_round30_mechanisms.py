@@ -36,6 +36,11 @@ def _ask(question: str) -> dict:
     (f"Which of '{P1}' and '{P3}' has the longer reference list?", [P3]),
     ("Who started publishing earlier, Bo Chen or Dariush Divsalar?", ["Dariush Divsalar"]),
     ("Whose papers have collected more citations overall, Bo Chen's or Ann Lee's?", ["Bo Chen"]),
+    ("The organisers want to know the venues Bo Chen has published in. Which are they?",
+     ["Computer Networks", "Signal Processing"]),  # the kind a bare list tail asks is named before it
+    ("Between Dariush Divsalar and Bo Chen, who has the longer publication list?", ["Dariush Divsalar"]),
+    (f"Which papers are cited by the papers that '{P4}' cites?", [P1]),  # two citation verbs: two steps
+    ("Combined, how many authors wrote " + f"'{P2}' and '{P3}'?", ["3"]),
 ])
 def test_round30_readings_answer_and_are_verified(world_resources, question, expected) -> None:
     result = _ask(question)
@@ -93,3 +98,9 @@ def test_the_person_at_a_byline_place_in_general_or_on_that_paper(resources) -> 
     _, overall = _answer(resources, f"At which institutions has the first author of {title} held an affiliation?", [PAPER])
     assert on_paper == {store.label(i) for i in store.expand([first], "affiliated_with", "out")[first]}
     assert overall == _institutions_of(store, {person}) and overall > on_paper  # (more places than on this paper)
+
+
+def test_a_pro_form_asks_the_kind_named_before_it(world_resources) -> None:
+    result = _ask("Dariush Divsalar lists many papers, but I only care about those they led. "
+                  "Which ones have them as first author?")
+    assert not result["verified"] or sorted(result["answer"]) == sorted([P2, P4]), result.get("interpretation")
