@@ -214,6 +214,15 @@ def _after_a_fronted_clause(clause: str) -> str:
     return clause
 
 
+def asks_a_kind_named_before(asking: str) -> bool:
+    """A bare list tail ('Which are they?') or a question word with a pro-form and no kind noun ('Which ones have
+    them as first author?') asks for things the sentences before it name, not for a person (asking_sentence)."""
+    tokens = tag(asking.lower(), load("en"))
+    forms = load("en").extra.get("kind_pro_forms", [])
+    pro_form = any(a.concept == "head:which" and b.text in forms for a, b in zip(tokens, tokens[1:]))
+    return is_list_tail(asking) or pro_form and not any(t.family == "kind" for t in tokens)
+
+
 def referred_kind_unanswered(question: str, plan: dict[str, Any]) -> list[str]:
     """'… the venues this person has published in. Which are they?': when the asking sentence takes its kind from a
     sentence before it (a bare list tail or a pro-form), the plan must return that kind."""
@@ -226,7 +235,7 @@ def referred_kind_unanswered(question: str, plan: dict[str, Any]) -> list[str]:
     if len(parts) < 2 or not plan.get("ir"):
         return []
     asked = asking_tokens(text)
-    referred = not any(t.family == "kind" for t in tag(parts[-1], load("en"))) and any(t.family == "kind" for t in asked)
+    referred = asks_a_kind_named_before(parts[-1]) and any(t.family == "kind" for t in asked)
     kind, returned = asked_kind(asked), output_kind(plan["ir"])
     if not referred or kind in (None, "yes/no", "number") or returned in (None, kind, "value"):
         return []

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
+from hgrag.agents.understanding.asking_sentence import asks_a_kind_named_before
 from hgrag.agents.understanding.cue_words import phrase_alternation
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.tokens import tag
@@ -42,7 +43,7 @@ def with_context_folded(question: str, detect: Callable[[str], list[Any]]) -> st
         return question  # years in the context that no anaphor bound: the context may narrow what is asked
     asking = sentences[-1]
     found = _anaphor(asking)
-    if not found or _asks_a_kind_named_before(asking):
+    if not found or asks_a_kind_named_before(asking):
         return question  # ('… the venues A has published in. Which are they?': 'they' are the venues)
     kind, match = found
     if _points_back(asking) or [s for s in detect(asking) if s.candidates]:
@@ -61,17 +62,6 @@ def with_context_folded(question: str, detect: Callable[[str], list[Any]]) -> st
         return question  # 'work that builds on it: which papers cite it?': one entity named twice reads as two
     # ('which institutions are they affiliated with on their papers?': the first names the person, 'their' is theirs)
     return asking[:match.start()] + _written(span, match.group(0)) + asking[match.end():]
-
-
-def _asks_a_kind_named_before(asking: str) -> bool:
-    """A bare list tail ('Which are they?') or a question word with a pro-form and no kind noun ('Which ones have
-    them as first author?') asks for things the sentences before it name, not for a person (asking_sentence)."""
-    from hgrag.agents.understanding.asking_sentence import is_list_tail
-
-    tokens = tag(asking.lower(), load("en"))
-    forms = load("en").extra.get("kind_pro_forms", [])
-    pro_form = any(a.concept == "head:which" and b.text in forms for a, b in zip(tokens, tokens[1:]))
-    return is_list_tail(asking) or pro_form and not any(t.family == "kind" for t in tokens)
 
 
 def _lexicon_words_only(text: str) -> bool:
