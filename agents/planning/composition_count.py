@@ -126,3 +126,13 @@ def count_aggregate(text: str, plan: dict[str, Any], listing: Callable[[dict[str
     if test:
         return {**listing(plan), "operation": "count", "test": {"cmp": test[0], "value": test[1]}, "target_type": "value"}
     return None
+
+
+def not_leads() -> str:
+    """The rest of the lexicon's exclusion leads that open with 'not' ('not counting'): a 'not' leading one in is no
+    negation of citing."""
+    from hgrag.agents.understanding.cue_words import phrase_alternation
+    from hgrag.agents.understanding.lexicon import load
+
+    leads = load("en").extra.get("exclusion_leads", [])
+    return phrase_alternation([lead.split(" ", 1)[1] for lead in leads if lead.startswith("not ")])

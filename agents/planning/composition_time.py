@@ -39,8 +39,6 @@ OFFSET = re.compile(r"\b(the|(?<!\bin )(?<!\bfrom )(?<!\bduring )a|one|that|same
 # "since X, including that year": the stated year itself counts
 INCLUSIVE = re.compile(r"(?<!\bnot )(?<!\bwithout )\b(including|counting|inclusive of|together with) (that|the same|this|its|the|their|his|her) "
                        r"(publication |calendar )?year\b|\binclusive(ly)?\b|\bincluded\b")
-EXCLUSIVE = re.compile(r"\b(not counting|not including|excluding|without|leaving out|leaving aside|except) (that|the same|this|"
-                       r"its|the|their|his|her) (publication |calendar )?year\b|\bexclusive(ly)?\b")  # 'since X, not that year'
 OTHER_KIND = re.compile(r"\b(who|whom|co-?authors?|collaborators?|colleagues|partners|people|venues?|journals?|"
                         r"conferences?)\b")
 WH = re.compile(r"\b(which|what|who|whom|whose|how|list|name|show|give|find|enumerate)\b")
@@ -131,12 +129,23 @@ def relative_relation(text: str, symbolic: str) -> str | None:
         return None  # "the year after X" is one year; "co-authors after X" are not papers
     if found in ({">"}, {"<"}) and INCLUSIVE.search(text):
         found = {found.pop() + "="}
-    elif found in ({">="}, {"<="}) and EXCLUSIVE.search(text):
+    elif found in ({">="}, {"<="}) and _year_itself_left_out(text):
         found = {found.pop()[0]}  # ('since X, not counting that year': strictly after it)
     if not found:  # "the same year as X", unless a loose time word ("earlier that year") qualifies it
         loose = re.search(r"\b(after|since|later|before|earlier|prior|first|last|previous|next)\b", text)
         return "=" if SAME_YEAR.search(text) and not loose else None
     return found.pop() if len(found) == 1 and "!=" not in found else None
+
+
+def _year_itself_left_out(text: str) -> bool:
+    """'since X, not counting that year': a lead of the lexicon's `year_itself_excluded` before a word for year (one
+    word may stand between), or one of its tails; the bound's own year is left out."""
+    from hgrag.agents.understanding.cue_words import phrase_alternation
+    from hgrag.agents.understanding.lexicon import load
+
+    spec = load("en").extra.get("year_itself_excluded", {})
+    leads, nouns, tails = (phrase_alternation(spec.get(key, [])) for key in ("leads", "year_nouns", "tails"))
+    return bool(re.search(rf"\b(?:{leads}) (?:\w+ )?(?:{nouns})\b|\b(?:{tails})\b", text))
 
 
 def asks_yes_no(text: str) -> bool:
