@@ -75,9 +75,28 @@ def rich_spans(question: str, taken: list[tuple[int, int]], index: RichIndex) ->
             if length == 1 and not _is_name(text):
                 continue
             hits = index.lookup(text)
+            if hits and _kind_word_then_name(question, words, i, length, index):
+                continue  # 'the field Mathematics': a kind word and the name, not the keyword 'Field (mathematics)'
             if hits:
                 kind = hits[0].node_type
                 found.append(RichSpan(start, start + len(text), text, kind, [h for h in hits if h.node_type == kind],
                                       alternatives=[h for h in hits if h.node_type != kind]))
                 used.update(run)
     return sorted(found, key=lambda s: s.start)
+
+
+def _kind_word_then_name(question: str, words: list[tuple[int, int]], i: int, length: int, index: RichIndex) -> bool:
+    """Does the run open with a lexicon word of a kind, the rest naming a thing of that kind ('field
+    Mathematics')?"""
+    from hgrag.agents.kinds.lexicon import cues
+
+    if length < 2:
+        return False
+    for cut in range(1, length):
+        head = question[words[i][0]:words[i + cut - 1][1]]
+        kinds = {c.group for c in cues(head) if c.start == 0 and c.end == len(head)}
+        rest = question[words[i + cut][0]:words[i + length - 1][1]].rstrip(".")
+        if kinds and any(h.node_type in kinds for h in index.lookup(rest)):
+            return True
+    return False
+

@@ -23,6 +23,7 @@ from hgrag.agents.kinds.countries import country_spans
 from hgrag.agents.kinds.placed import byline_placed
 from hgrag.agents.kinds.lexicon import Cue, cues, lexicon
 from hgrag.agents.kinds.linking import RichSpan, retyped, rich_spans
+from hgrag.agents.kinds.named_kind import kinds_around, two_kinds_named, two_readings_text
 from hgrag.agents.kinds.joins import build_plan
 from hgrag.agents.linking.spelling import correct_text
 from hgrag.agents.kinds.topical import term_branch, topical_term
@@ -72,6 +73,9 @@ def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any
             [k for k in [wh_role_kind(found, asking)] if k]  # 'where does A work': institutions, by the verb
         return _holds_none(rich_asked[0], resources) if rich_asked else None
     named = [s for s in rich_spans(question, [], index) if not _is_cue(s.text)]
+    if two_kinds_named(question, spans, named):  # 'outside Mathematics': the journal or the field
+        from hgrag.agents.planning.plan_basics import unsupported_plan
+        return unsupported_plan(two_readings_text(two_kinds_named(question, spans, named)))
     spans, named = resolve(question, spans, named)
     named = [_typed_kind(question, s) for s in named]
     countries = country_spans(question, [], resources.store)
@@ -240,7 +244,7 @@ def _country_not_typed(question: str, span: RichSpan, countries: list[RichSpan])
     """A keyword or topic named exactly like a country ('China') is the country, unless a kind word next
     to it says otherwise ('the keyword China')."""
     same = any(c.start == span.start and c.end == span.end for c in countries)
-    return same and span.type not in _kinds_around(question, span.start, span.end)
+    return same and span.type not in kinds_around(question, span.start, span.end)
 
 
 def _longer_first(named: list[RichSpan], countries: list[RichSpan]) -> list[RichSpan]:
@@ -256,20 +260,11 @@ def _longer_first(named: list[RichSpan], countries: list[RichSpan]) -> list[Rich
     return sorted(kept, key=lambda s: s.start)
 
 
-def _kinds_around(question: str, start: int, end: int) -> list[str]:
-    """The kinds named by a lexicon word right before or right after a name ('funded by F', 'F funding')."""
-    before = [c.group for c in cues(question[:start]) if c.end >= len(question[:start].rstrip()) - 4]
-    after_text = question[end:]
-    lead = len(after_text) - len(after_text.lstrip(" \"'”’)"))
-    after = [c.group for c in cues(after_text) if c.start <= lead + 1]
-    return before[-1:] + after[:1]
-
-
 def _typed_kind(question: str, rich: RichSpan) -> RichSpan:
     """A name of several kinds is read as the kind a word next to it names ('funded by F', 'F funding'),
     else as the only one of its kinds the question names at all ('… among their funders')."""
     kinds = {h.node_type for h in rich.alternatives}
-    typed = [k for k in _kinds_around(question, rich.start, rich.end) if k in kinds | {rich.type}]
+    typed = [k for k in kinds_around(question, rich.start, rich.end) if k in kinds | {rich.type}]
     if typed:
         return retyped(rich, typed[0]) if typed[0] != rich.type else rich
     named = {c.group for c in cues(question, [(rich.start, rich.end)])} & (kinds | {rich.type})
@@ -278,7 +273,8 @@ def _typed_kind(question: str, rich: RichSpan) -> RichSpan:
 
 def _typed_before(question: str, rich: RichSpan) -> bool:
     family = {"primary_topic": "topic"}
-    return any(family.get(k, k) == rich.type for k in _kinds_around(question, rich.start, rich.end))
+    kinds = {rich.type} | {h.node_type for h in rich.alternatives}  # ('the field Mathematics': a keyword too)
+    return any(family.get(k, k) in kinds for k in kinds_around(question, rich.start, rich.end))
 
 
 def asking_text(question: str, spans: list[Any]) -> str:
