@@ -36,6 +36,8 @@ def build_plan(asked: str, spans: list[Any], named: list[RichSpan], years: list[
     from hgrag.agents.planning.plan_compiler import mention_dict
 
     anchors = [s for s in spans if s.candidates and s.type in ("author", "paper", "venue")]
+    if _one_topic_of_one_paper(asked, anchors, named, found, yes_no):
+        asked = "primary_topic"  # 'which research topic is T classified under': the one topic, its primary
     colleagues = _colleagues_of(asked, anchors, found)  # 'the institutions of A's co-authors'
     whole = _joined(asked, anchors, list(named), years, topical, colleagues)
     if whole is None:
@@ -65,6 +67,17 @@ def build_plan(asked: str, spans: list[Any], named: list[RichSpan], years: list[
     plan["rich_kinds"] = True
     plan["asked_kind"] = asked  # what the question asks for, as the kinds lexicon reads it (the check compares)
     return plan
+
+
+def _one_topic_of_one_paper(asked: str, anchors: list[Any], named: list[RichSpan], found: list[Cue],
+                            yes_no: bool) -> bool:
+    """Is one topic (a topic word not in the plural) asked of one named paper, nothing else named? A paper has one
+    primary topic; its other topics are several."""
+    plural = set(lexicon().get("plural_topic_words", []))
+    asking = [c for c in found if c.group == "topic"]
+    return asked == "topic" and not yes_no and not named and len(anchors) == 1 and anchors[0].type == "paper" \
+        and bool(asking) and all(c.text.lower() not in plural for c in asking) and \
+        not any(c.group in ("count", "most", "least") for c in found)
 
 
 def joined_tree(asked: str, anchors: list[Any], named: list[RichSpan]) -> dict[str, Any] | None:
