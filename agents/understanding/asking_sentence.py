@@ -31,7 +31,7 @@ def asking_part(question: str, plan: dict[str, Any]) -> str | None:
     masked = _masked(question, plan)
     starts = [0] + [m.end() for m in SENTENCE_END.finditer(masked)]
     asking = [s for s in starts if "?" in masked[s:_next(starts, s, len(masked))]]
-    restated = [s + n for s in starts[1:] for n in [_restatement(masked[s:])] if n]
+    restated = [s + n for s in starts[1:] for n in [restating_opener_length(masked[s:])] if n]
     if not asking and not restated:
         return None
     start = restated[-1] if restated else asking[-1] + _fronted_phrase(masked[asking[-1]:])
@@ -41,7 +41,7 @@ def asking_part(question: str, plan: dict[str, Any]) -> str | None:
     return question[start:].strip()
 
 
-def _restatement(sentence: str) -> int:
+def restating_opener_length(sentence: str) -> int:
     """The length of a restating opener ('I mean', 'that is', 'in other words': lexicon `restating_openers`) that
     starts the sentence, so what follows it is the question said again more precisely; else 0."""
     openers = load("en").extra.get("context_words", {}).get("restating_openers", [])

@@ -29,7 +29,7 @@ SENTENCE_END = re.compile(r"(?<=[.!])(?<!\b[A-Z]\.)\s+(?=[A-Z\"'“‘])(?![A-Z]
 def with_context_folded(question: str, detect: Callable[[str], list[Any]]) -> str:
     """The asking sentence with its anaphor bound to the one fitting entity of the context sentences (see the
     module note), else the question unchanged. `detect(text)` gives the linked mention spans of a text."""
-    headed = _heading_folded(question, detect)
+    headed = _heading_folded(question, detect) or _restatement_folded(question, detect)
     if headed is not None:
         return headed
     sentences = [s for s in SENTENCE_END.split(question.strip()) if s.strip()]
@@ -62,6 +62,29 @@ def with_context_folded(question: str, detect: Callable[[str], list[Any]]) -> st
         return question  # 'work that builds on it: which papers cite it?': one entity named twice reads as two
     # ('which institutions are they affiliated with on their papers?': the first names the person, 'their' is theirs)
     return asking[:match.start()] + _written(span, match.group(0)) + asking[match.end():]
+
+
+def _restatement_folded(question: str, detect: Callable[[str], list[Any]]) -> str | None:
+    """'Where did it all begin for A? I mean their earliest paper in the record.': a sentence after the question that
+    opens by restating it (lexicon `restating_openers`) is the question said precisely; with an anaphor for the one
+    entity the question named, and no entity of its own, it is asked alone ('What is A's earliest paper …?', the
+    head from lexicon `context_words.restatement_head`); else None."""
+    from hgrag.agents.understanding.asking_sentence import restating_opener_length
+
+    mark = question.rfind("?", 0, len(question.rstrip(" ?.!")))
+    tail = question[mark + 1:].strip() if mark > 0 else ""
+    opener = restating_opener_length(tail) if tail else 0
+    restated = tail[opener:].strip().rstrip(" .!?") if opener else ""
+    found = _anaphor(restated) if restated else None
+    if not found or [s for s in detect(restated) if s.candidates]:
+        return None
+    kind, match = found
+    named = {_key(s): s for s in detect(question[:mark + 1]) if s.candidates and not _lexicon_words_only(s.text)}
+    if len(named) != 1 or next(iter(named.values())).type != kind:
+        return None
+    head = load("en").extra.get("context_words", {}).get("restatement_head", "")
+    bound = restated[:match.start()] + _written(next(iter(named.values())), match.group(0)) + restated[match.end():]
+    return f"{head} {bound}?" if head else None
 
 
 def _lexicon_words_only(text: str) -> bool:
