@@ -119,12 +119,24 @@ def both_before(question: str, group: list[Any]) -> int | None:
     another joining word (together, in common, share …) says more."""
     if not group or group[0].type != "paper":
         return None
+    if _joined_as_sharing(question, group):  # 'which papers cite T1 as well as T2?'
+        return group[0].start
     head = question[:group[0].start]
     lead = re.search(r"([^\W\d_]+)\W*$", head)  # the word right before the first entity (quotes aside)
     if lead is None or load("en").concept(lead.group(1).lower()) != "operator:both":
         return None
     outside = head[:lead.start(1)] + question[group[-1].end:]
     return None if stem_pattern("together_words").search(outside) else lead.start(1)
+
+
+def _joined_as_sharing(question: str, group: list[Any]) -> bool:
+    """Are the papers the objects of a relation word right before them ('cite', 'referencing') and joined by a
+    sharing coordinator (words.json `sharing_coordinators`: 'as well as')? ('the authors of T1 as well as T2' asks
+    each paper's authors: no relation word.)"""
+    joins = [question[a.end:b.start].strip(" \"'“”‘’«»,").lower() for a, b in zip(group, group[1:])]
+    before = [t for t in tag(question[:group[0].start].lower(), load("en"))]
+    related = bool(before) and before[-1].family == "relation"
+    return related and bool(joins) and all(j in words().get("sharing_coordinators", []) for j in joins)
 
 
 def both_after(question: str, group: list[Any]) -> int | None:
