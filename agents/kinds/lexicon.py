@@ -59,10 +59,14 @@ def cues(question: str, taken: list[tuple[int, int]] = ()) -> list[Cue]:
     used = list(taken)
     index, phrases = _by_first_word(), _phrases()
     wanted = sorted({i for w in set(WORD.findall(lowered)) | {""} for i in index.get(w, [])})
+    owners = tuple(f"{w} " for w in lexicon().get("askers_possessives", []))
     for phrase, group, pattern in (phrases[i] for i in wanted):
         for hit in pattern.finditer(lowered):
             span = (hit.start(), hit.end())
             if any(span[0] < e and s < span[1] for s, e in used):
+                continue
+            if lowered[:span[0]].endswith(owners) and group in lexicon()["asks_kind"]:
+                used.append(span)  # 'in our field': the asker's field, no kind named or asked
                 continue
             used.append(span)
             found.append(Cue(span[0], span[1], group, question[span[0]:span[1]]))

@@ -1,0 +1,88 @@
+"""The mechanisms of the twenty-second stop (the wrong answers rounds 31-34 left): a name that is both a venue and a
+field, a topic asked of one paper in the singular, a sentence that restates the question, papers joined by 'as well as'
+after a citing verb, and a kind word the asker owns. Wordings are written here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from test_planner import P1, StringIndex, make_store
+from test_chain_reader import P3, P4
+from test_rich_planner import PAPER, _answer
+from test_second_reader import read, verified
+
+from hgrag.agents.kinds.lexicon import cues
+from hgrag.agents.kinds.named_kind import two_kinds_named
+from hgrag.agents.understanding.context_fold import with_context_folded
+from hgrag.tools.graph_builder import build_store
+from hgrag.tools.loaders.openalex import iter_openalex_file
+from hgrag.tools.rich_index import RichHit
+
+
+def _venue_and_field(question: str, name: str = "Mathematics") -> list:
+    start = question.index(name)
+    venue = SimpleNamespace(start=start, end=start + len(name), text=name, type="venue", candidates=["S1"])
+    rich = SimpleNamespace(start=start, end=start + len(name), text=name, type="keyword",
+                           candidates=[RichHit("K1", "keyword", name, 3)], alternatives=[RichHit("F1", "field", name, 9)])
+    return two_kinds_named(question, [venue], [rich])
+
+
+def test_a_name_of_a_venue_and_a_field_is_declined_unless_a_word_says_which() -> None:
+    assert _venue_and_field("Which of A's papers fall outside Mathematics?") == [("Mathematics", ["venue", "field"])]
+    assert _venue_and_field("Which of A's papers were published in Mathematics?") == []  # a publishing phrase
+    assert _venue_and_field("Which of A's papers appeared in the journal Mathematics?") == []  # a venue word
+    assert _venue_and_field("Which of A's papers are in the field Mathematics?") == []  # a field word
+
+
+def test_a_kind_word_the_asker_owns_names_no_kind() -> None:
+    assert not [c for c in cues("in our field the last author is the group leader") if c.group == "field"]
+    assert [c.group for c in cues("which field is zzm in")] == ["field"]
+
+
+def test_a_restating_sentence_after_the_question_is_the_question() -> None:
+    name = "Marvin K. Simon"
+
+    def detect(text: str) -> list:
+        at = text.find(name)
+        return [SimpleNamespace(start=at, end=at + len(name), text=name, type="author",
+                                candidates=[SimpleNamespace(node_id="a1")])] if at >= 0 else []
+
+    folded = with_context_folded(f"Where did it all begin for {name}? I mean their earliest paper in the record.",
+                                 detect)
+    assert folded == f"what is {name}'s earliest paper in the record?"
+    unchanged = f"Who wrote it with {name}? I mean the first author only."  # no anaphor: a remark the check reads
+    assert with_context_folded(unchanged, detect) == unchanged
+
+
+@pytest.fixture(scope="module")
+def cited_twice():
+    store = make_store()
+    for citing, cited in (("p2", "p1"), ("p3", "p1"), ("p4", "p3"), ("p4", "p1")):
+        store.add_edge(citing, cited, "cites")
+    return SimpleNamespace(store=store, index=StringIndex(store), dataset="toy")
+
+
+def test_papers_joined_by_as_well_as_after_a_citing_verb_are_cited_both(cited_twice) -> None:
+    answer, _, report = read(cited_twice, f"Which papers cite '{P1}' as well as '{P3}'?")
+    assert answer == [P4] and verified(report)
+    answer, _, _ = read(cited_twice, f"Which papers cite '{P1}' and '{P3}'?")  # 'and': each paper's citing papers
+    assert len(answer) == 4 and all(": " in a for a in answer)  # (P1 by P2, P3, P4; P3 by P4)
+
+
+@pytest.fixture(scope="module")
+def resources(openalex_tiny_dir: Path):
+    records = [r for p in sorted(openalex_tiny_dir.glob("*.json")) for r in iter_openalex_file(p)]
+    return SimpleNamespace(store=build_store(records, "tiny"), dataset="openalex-tiny")
+
+
+def test_one_topic_asked_of_one_paper_is_its_primary_topic(resources) -> None:
+    store = resources.store
+    title = store.label(PAPER)
+    primary = {store.label(t) for t in store.expand([PAPER], "primary_topic", "out")[PAPER]}
+    every = {store.label(t) for t in store.expand([PAPER], "has_topic", "out")[PAPER]}
+    _, one = _answer(resources, f"Which research topic is {title} classified under?", [PAPER])
+    _, several = _answer(resources, f"Which research topics is {title} classified under?", [PAPER])
+    assert one == primary and several == every and len(every) > len(primary)
