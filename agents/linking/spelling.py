@@ -29,19 +29,33 @@ PARSER_MODULES = ("hgrag.agents.planning.intent", "hgrag.agents.checking.questio
 
 
 def _parser_words() -> set[str]:
-    """Every word the parser's own patterns and word lists know (read from their source), so a valid
-    word it reacts to ("largest") is never 'corrected' into another one ("latest")."""
+    """Every word the parser's own patterns and word lists know (the string literals of their source, docstrings
+    aside: a typo quoted in a docstring, 'a jounal artical', is no word), so a valid word it reacts to ("largest")
+    is never 'corrected' into another one ("latest")."""
+    import ast
     import importlib
     import inspect
 
     words: set[str] = set()
     for name in PARSER_MODULES:
         try:
-            source = inspect.getsource(importlib.import_module(name))
-        except (ImportError, OSError):
+            tree = ast.parse(inspect.getsource(importlib.import_module(name)))
+        except (ImportError, OSError, SyntaxError):
             continue
-        words |= set(re.findall(r"(?<![a-z\\])[a-z][a-z-]{2,}", source))
+        for literal in _literals(tree):
+            words |= set(re.findall(r"(?<![a-z\\])[a-z][a-z-]{2,}", literal))
     return words
+
+
+def _literals(tree: "ast.AST") -> list[str]:
+    """The string constants of a module, its docstrings (and comments) left out."""
+    import ast
+
+    docs = {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body
+            and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+    return [node.value for node in ast.walk(tree) if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and id(node) not in docs]
 
 
 def _kinds_lexicon_words() -> set[str]:

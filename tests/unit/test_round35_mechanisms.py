@@ -86,3 +86,10 @@ def test_one_topic_asked_of_one_paper_is_its_primary_topic(resources) -> None:
     _, one = _answer(resources, f"Which research topic is {title} classified under?", [PAPER])
     _, several = _answer(resources, f"Which research topics is {title} classified under?", [PAPER])
     assert one == primary and several == every and len(every) > len(primary)
+
+
+def test_a_typo_quoted_in_a_docstring_is_no_parser_word() -> None:
+    from hgrag.agents.linking.spelling import _parser_words, correct_text
+
+    assert "jounal" not in _parser_words() and "largest" in _parser_words()
+    assert correct_text("in wich jounal did zzm apear") == "in which journal did zzm appear"
