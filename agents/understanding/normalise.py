@@ -70,9 +70,22 @@ def _render(typed: list[str], lexicon: Lexicon) -> list[str]:
                 i += n
                 break
         else:
-            out.append(typed[i])
+            stem = _inflected(words[i], lexicon)  # 'Artikeln': the lexicon's 'artikel'
+            out.append(english.canonical(lexicon.concept(stem)) if stem else typed[i])
+            out[-1] = (lexicon.renders.get(stem) or out[-1]) if stem else out[-1]
             i += 1
     return _without_doublets([w for w in out if w], english)
+
+
+def _inflected(word: str, lexicon: Lexicon) -> str | None:
+    """The lexicon form an unknown word is an inflection of: the word less one of the language's inflection endings
+    (lexicon `inflection_endings`, longest first; 'Artikeln' -> 'artikel'), when what stays is a form of at least
+    four letters; else None."""
+    for ending in sorted(lexicon.extra.get("inflection_endings", ()), key=len, reverse=True):
+        stem = word[:-len(ending)] if word.endswith(ending) else ""
+        if len(stem) >= 4 and lexicon.concept(stem):
+            return stem
+    return None
 
 
 def _without_doublets(out: list[str], english: Lexicon) -> list[str]:

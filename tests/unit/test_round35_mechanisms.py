@@ -93,3 +93,11 @@ def test_a_typo_quoted_in_a_docstring_is_no_parser_word() -> None:
 
     assert "jounal" not in _parser_words() and "largest" in _parser_words()
     assert correct_text("in wich jounal did zzm apear") == "in which journal did zzm appear"
+
+
+def test_an_inflected_form_reads_as_its_lexicon_form() -> None:
+    from hgrag.agents.understanding.normalise import to_english
+
+    assert "which papers" in to_english("Bei welchen Artikeln ist A Erstautor?", "de").lower()
+    assert "references of" in to_english("Quelles sont les références bibliographiques de « T » ?", "fr")
+    assert "references of" in to_english("Welche Arbeiten stehen im Literaturverzeichnis von „T“?", "de")
