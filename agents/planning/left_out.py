@@ -98,3 +98,59 @@ def _left_out_plan(plan: dict[str, Any], rest: str, left_out: dict[str, Any], re
     native["interpretation"] = interpret(new_ir, resources.store, anchors=anchors)
     native["residual"] = replanned.get("residual", rest)
     return native
+
+
+def negated_restriction_part(question: str, plan: dict[str, Any], planned: Any) -> dict[str, Any] | None:
+    """'Which papers of A do not have them as the last author?' when the check declines the plan: the question
+    without its one negation (lexicon `negated_relation.negations`) is planned; when that plan narrows a set by one
+    restriction (a filter, a byline place), the answer is the set less what the restriction keeps (a count counts
+    it); checked against the question as asked. None otherwise."""
+    from hgrag.agents.answering.interpretation import interpret
+    from hgrag.agents.checking.question_check import unexplained_parts
+
+    positive = _without_the_negation(question, plan)
+    if positive is None or not unexplained_parts(question, plan):
+        return None
+    replanned = planned(positive)
+    if not replanned.get("ir") or replanned.get("operation") == "unsupported" or unexplained_parts(positive, replanned):
+        return None
+    new_ir = _less_what_is_kept(replanned["ir"])
+    if new_ir is None:
+        return None
+    native = {**replanned, **ir_native_plan(new_ir, replanned.get("anchors") or [], [])}
+    native["interpretation"] = interpret(new_ir, None, anchors=native.get("anchors"))
+    native["rationale"] = f"not: {replanned.get('rationale', '')}"
+    return None if unexplained_parts(question, native) else native
+
+
+def _without_the_negation(question: str, plan: dict[str, Any]) -> str | None:
+    """The question less its one negation outside the mentions, else None."""
+    from hgrag.agents.understanding.lexicon import load
+
+    negations = load("en").extra.get("negated_relation", {}).get("negations", [])
+    alternation = "|".join(re.escape(n) for n in sorted(negations, key=len, reverse=True))
+    texts = [a.get("text") or "" for a in plan.get("anchors") or []]
+    found = [m for m in re.finditer(rf"(?<![\w'-])(?:{alternation})(?![\w-])|(?<=\w)n't(?![\w-])", question, re.IGNORECASE)
+             if not any(t and t in question and question.index(t) <= m.start() < question.index(t) + len(t) for t in texts)]
+    if len(found) != 1 or not plan.get("ir"):
+        return None
+    return " ".join((question[:found[0].start()] + " " + question[found[0].end():]).split())
+
+
+def _less_what_is_kept(program: dict[str, Any]) -> dict[str, Any] | None:
+    """The set a one-restriction plan narrows, less what the restriction keeps (a count of it counts that); else
+    None."""
+    from hgrag.state import plan_ir as ir
+
+    if program.get("op") == "aggregate" and program.get("fn") == "count":
+        inner = _less_what_is_kept(program["input"])
+        return {**program, "input": inner} if inner else None
+    if program.get("op") == "filter":
+        base = program["input"]
+    elif program.get("op") == "traverse" and program.get("position") is not None:
+        base = {k: v for k, v in program.items() if k != "position"}
+    else:
+        return None
+    if any(op.get("op") in ("filter", "difference") or op.get("position") is not None for op in ir.walk(base)):
+        return None  # two restrictions: which one the negation is said of is not read
+    return ir.setop("difference", [base, program])

@@ -54,7 +54,7 @@ def negated_predicate(question: str, spans: list[Any]) -> str | None:
     masked = question
     for span in sorted(spans, key=lambda s: -s.start):
         masked = masked[:span.start] + "zzm" + masked[span.end:]
-    negators = [m for m in find("negators", masked) if m.group(0).lower() != "n't"]
+    negators = [m for m in find("negators", masked) + find("negating_determiners", masked) if m.group(0).lower() != "n't"]
     openers = {v.lower() for v in words()["negative_auxiliaries"].values()}
     first = masked.strip().split(" ", 1)[0].lower() if masked.strip() else ""
     if len(negators) != 1 or first not in openers or phrase_pattern("negative_auxiliaries").match(masked.strip()):
@@ -65,11 +65,12 @@ def negated_predicate(question: str, spans: list[Any]) -> str | None:
     if not any(t.concept == "mention" for t in before) or len(before) > 1 and before[1].concept == "function:there" \
             or any(t.family == "relation" for t in before):
         return None
-    outside = [m for m in find("negators", question) if m.group(0).lower() != "n't"
-               and not any(s.start <= m.start() < s.end for s in spans)]
+    outside = [m for m in find("negators", question) + find("negating_determiners", question)
+               if m.group(0).lower() != "n't" and not any(s.start <= m.start() < s.end for s in spans)]
     if len(outside) != 1:
         return None
-    return " ".join((question[:outside[0].start()] + question[outside[0].end():]).split())
+    positive = words()["negating_determiners"].get(outside[0].group(0).lower(), "")  # 'has no paper': 'has any paper'
+    return " ".join((question[:outside[0].start()] + positive + question[outside[0].end():]).split())
 
 
 def false_claim(question: str) -> str | None:

@@ -145,8 +145,9 @@ def _kept_ids(op: Any, joined: bool = False) -> set[str]:
 
 
 def _only_itself(part: dict[str, Any], node: str) -> bool:
-    """The node is left out as itself (a match), not what a walk from it reaches."""
-    return not any(op.get("op") == "traverse" and node in str(op) for op in walk(part))
+    """The node is left out as itself (a match), not what a walk from it reaches (a filter by it: its papers)."""
+    return not any(op.get("op") == "traverse" and node in str(op) or op.get("op") == "filter" and node in str(op.get("value"))
+                   for op in walk(part))
 
 
 def misread_negation(question: str, plan: dict[str, Any]) -> list[str]:

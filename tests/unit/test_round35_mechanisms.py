@@ -12,6 +12,8 @@ import pytest
 from test_planner import P1, StringIndex, make_store
 from test_chain_reader import P3, P4
 from test_rich_planner import PAPER, _answer
+from test_round28_mechanisms import world_resources  # noqa: F401 - the toy graph as the pipeline's resources
+from test_chain_reader import world  # noqa: F401 - the toy graph with citations (a fixture)
 from test_second_reader import read, verified
 
 from hgrag.agents.kinds.lexicon import cues
@@ -101,3 +103,26 @@ def test_an_inflected_form_reads_as_its_lexicon_form() -> None:
     assert "which papers" in to_english("Bei welchen Artikeln ist A Erstautor?", "de").lower()
     assert "references of" in to_english("Quelles sont les références bibliographiques de « T » ?", "fr")
     assert "references of" in to_english("Welche Arbeiten stehen im Literaturverzeichnis von „T“?", "de")
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Is it not the case that Marvin K. Simon has no paper in Computer Networks?", ["yes"]),  # two negations
+    ("Is it true that Bo Chen has no paper in Computer Networks?", ["no"]),
+])
+def test_a_negating_determiner_negates_the_claim(world_resources, question, expected) -> None:
+    from test_round30_mechanisms import _ask
+
+    result = _ask(question)
+    assert result["answer"] == expected and result["verified"], result.get("interpretation")
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Which of Dariush Divsalar's papers do not have them as the first author?", [P1]),
+    ("Which of Marvin K. Simon's papers didn't appear in Computer Networks?", [P3]),
+    ("How many of Marvin K. Simon's papers were not published before 2010?", ["1"]),
+])
+def test_a_negated_restriction_leaves_out_what_it_keeps(world_resources, question, expected) -> None:
+    from test_round30_mechanisms import _ask
+
+    result = _ask(question)
+    assert sorted(result["answer"]) == sorted(expected) and result["verified"], result.get("interpretation")
