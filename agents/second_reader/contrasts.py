@@ -212,7 +212,12 @@ def _joined(between: str, joiners: set[str]) -> bool:
     pronouns = {w.lower() for w in words().get("repeated_noun_pronouns", [])}
     return core in joiners or core == "" and "," in between or \
         len(parts) >= 2 and " ".join(parts[:-1]) in joiners and parts[-1] in repeated or \
-        len(parts) >= 3 and parts[0] in joiners and " ".join(parts[1:]) in pronouns  # 'T1 and that of T2'
+        any(core.endswith(f" {p}") and core[:-len(p) - 1] in joiners | _uniting() for p in pronouns)  # 'T1 and that of
+    # T2', 'the venues of A together with those of B' (a uniting phrase joins the nouns a pronoun repeats)
+
+
+def _uniting() -> set[str]:
+    return {w.lower() for w in words().get("uniting_words", [])}
 
 
 def comparison_plan(question: str, spans: list[Any]) -> tuple[dict[str, Any], list[Any]] | None | str:
