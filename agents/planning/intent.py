@@ -15,6 +15,7 @@ from hgrag.agents.checking.cite_direction import one_paper_direction
 from hgrag.agents.planning.intent_thresholds import date_verb, thresholded, where_condition
 from hgrag.agents.planning.verb_places import names_publishing, verb_after_subject
 from hgrag.agents.understanding.cue_words import (bound_by, bounds_after, byline_places, count_alternation, graph_scoped,
+                                                  phrase_alternation,
                                                   lists_things, names_papers, opens_yes_no, year_range)
 
 
@@ -55,10 +56,19 @@ POSITION = [
     (re.compile(r"\b(last|senior|final|corresponding)[- ](named )?(author|writer|authored)\b|\blast[- ]listed author\b|"
                 r"\b(listed|named|appears?|appearing|comes?|placed|positioned) (as )?(last|at the end)\b|\blast in the author"), -1),
 ]
-MAX_SUPERLATIVE = re.compile(r"\bran(ks?|ked|king) first\b|\bnumber one\b|"
-                             r"\b(most|highest|maximum|max|largest|greatest|biggest|top|best|primary|main|mostly|closest|leading|"
-                             r"primarily|chiefly|favou?rite|predominantly|usual|usually|often|frequent|frequently|"
-                             r"regular|regularly)\b|\bmore than (any|anyone|anybody|all)\b")
+def _superlatives() -> re.Pattern:
+    """A word or phrase that ranks to the top: the lexicon's `max` and `mostly` operators and its
+    `superlative_phrases` ('ranked first', 'more than anyone'); a habitual word ('usually', 'often') ranks nothing."""
+    from hgrag.agents.understanding.lexicon import load
+
+    lexicon = load("en")
+    operators = lexicon.family("operator")
+    forms = [f for key in ("max", "mostly") for f in operators.get(key, [])]
+    forms += lexicon.extra.get("superlative_phrases", [])
+    return re.compile(rf"\b(?:{phrase_alternation(forms)})\b")
+
+
+MAX_SUPERLATIVE = _superlatives()
 MAJORITY = re.compile(r"\b(most of|mostly|for the most part)\b")  # a share of the papers, in a context sentence
 MIN_SUPERLATIVE = re.compile(r"\b(least|fewest|lowest|minimum|smallest|rarest)\b")
 EARLY = re.compile(r"\b(earliest|first|oldest|debut|initial|began|begin|begins|beginning|start|starts|started|"

@@ -126,3 +126,15 @@ def test_a_negated_restriction_leaves_out_what_it_keeps(world_resources, questio
 
     result = _ask(question)
     assert sorted(result["answer"]) == sorted(expected) and result["verified"], result.get("interpretation")
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Where does Marvin K. Simon usually publish?", ["Computer Networks", "Signal Processing"]),  # a habit: all
+    ("Give me the venues of Ann Lee together with those of Bo Chen.", ["Computer Networks", "Signal Processing"]),
+    ("Ann Lee came up in a review. Which of theirs is the most cited?", [P1]),  # 'theirs' stands for the person
+])
+def test_habits_uniting_phrases_and_theirs(world_resources, question, expected) -> None:
+    from test_round30_mechanisms import _ask
+
+    result = _ask(question)
+    assert sorted(result["answer"]) == sorted(expected) and result["verified"], result.get("interpretation")
