@@ -11,6 +11,7 @@ from rapidfuzz.distance import DamerauLevenshtein
 from hgrag.tools.text import norm_key
 
 POOL = 8  # nearest names looked at
+ONE_WORD_MAX = 3  # the most edits in the one misspelt word of a name otherwise typed as it is
 MARGIN = 2  # the next name must be at least this many edits farther (1 when the typo is two letters swapped)
 
 
@@ -29,10 +30,12 @@ def corrected_name(index: Any, typed: str) -> str | None:
         return None
     wanted = norm_key(typed)
     try:
-        labels = index.closest(typed, "author", POOL) + _spelled_alike(index, wanted, budget)
+        labels = index.closest(typed, "author", POOL) + _spelled_alike(index, wanted, ONE_WORD_MAX)
     except AttributeError:  # an index without embeddings: no near names to choose from
         return None
     ranked = sorted((DamerauLevenshtein.distance(wanted, norm_key(label)), label) for label in dict.fromkeys(labels))
+    if ranked and ranked[0][0] > budget:
+        budget = max(budget, _one_word_budget(wanted, norm_key(ranked[0][1])))  # 'Pamela Halcck': Hallock
     if not ranked or not 0 < ranked[0][0] <= budget:
         return None
     best, label = ranked[0]
@@ -42,6 +45,16 @@ def corrected_name(index: Any, typed: str) -> str | None:
     if len([c for c in index.lookup(label, "author") if c.label == label]) != 1:
         return None  # the name is shared by several authors: which one is meant is not known
     return label
+
+
+def _one_word_budget(typed: str, name: str) -> int:
+    """The edits allowed when every word of the name but one is typed as it is: a third of that word's letters
+    (rounded up; never for a word under four letters): 'Pamela Halcck' may be 'Pamela Hallock'; else 0."""
+    typed_words, name_words = typed.split(), name.split()
+    differing = [(a, b) for a, b in zip(typed_words, name_words) if a != b]
+    if len(typed_words) != len(name_words) or len(typed_words) < 2 or len(differing) != 1 or len(differing[0][0]) < 4:
+        return 0
+    return min(ONE_WORD_MAX, -(-len(differing[0][0]) // 3))
 
 
 def _swapped(typed: str, name: str) -> bool:
