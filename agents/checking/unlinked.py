@@ -9,7 +9,7 @@ from typing import Any
 
 from hgrag.agents.linking.mentions import GENERIC_VENUE_WORDS, NAME_PARTICLES, STOPWORDS, Span, fold_quotes
 
-CAPITALISED_RUN = re.compile(r"(?:[A-Z][\w'’.-]*|(?:van|von|de|der|da|del|di|du|le|la|al|el)\b)"
+CAPITALISED_RUN = re.compile(r"(?:[A-Z][\w'’.-]*|\b(?:van|von|de|der|da|del|di|du|le|la|al|el)\b)"  # ('people': no 'le')
                              r"(?:\s+(?:[A-Z][\w'’.-]*|(?:van|von|de|der|da|del|di|du|le|la|al|el)\b)){1,6}")
 QUESTION_OPENERS = frozenset("who what which when where how did does do has have is are was were can could would "
                              "will please list name give tell show find i".split())

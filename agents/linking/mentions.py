@@ -155,8 +155,8 @@ class MentionDetector:
                 span = self._link_quoted(inner, match.start(), match.end())
                 if span is not None:
                     spans.append(span)
-                elif len(inner.split()) >= 2:
-                    unresolved.append(inner)
+                elif len(inner.split()) >= 2 and norm_key(ELLIPSIS.sub("", inner)) not in NOT_A_NAME:
+                    unresolved.append(inner)  # ('only lists "et al."': a citation convention, no name)
         return spans, unresolved
 
     def _link_quoted(self, inner: str, start: int, end: int) -> Span | None:

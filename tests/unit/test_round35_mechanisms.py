@@ -138,3 +138,21 @@ def test_habits_uniting_phrases_and_theirs(world_resources, question, expected) 
 
     result = _ask(question)
     assert sorted(result["answer"]) == sorted(expected) and result["verified"], result.get("interpretation")
+
+
+def test_one_misspelt_word_of_a_name_allows_a_third_of_its_letters() -> None:
+    from hgrag.agents.linking.name_typos import _one_word_budget
+
+    assert _one_word_budget("pamela halcck", "pamela hallock") == 2  # six letters: two edits
+    assert _one_word_budget("suqcana becker", "suzanna becker") == 3
+    assert _one_word_budget("tamer mouigssa", "tamir moussa") == 0  # two words differ
+    assert _one_word_budget("li wei", "lu wei") == 0  # a word under four letters
+
+
+def test_a_particle_inside_a_word_starts_no_name_and_et_al_is_no_name(world) -> None:
+    from hgrag.agents.checking.unlinked import unlinked_names
+
+    assert unlinked_names("Could you pull up the people Pamela Halcck has written with?", []) == ["Pamela Halcck"]
+    plain, _, _ = read(world, f"Who is the first author of '{P1}'?")
+    answer, _, report = read(world, f"Who is the first author of '{P1}'? My draft only cites it as \"et al.\".")
+    assert answer == plain and len(answer) == 1 and verified(report)
