@@ -43,9 +43,11 @@ def two_kinds_named(question: str, spans: list[Any], named: list[Any]) -> list[t
                  and norm_key(s.text) == norm_key(rich.text) and s.start < rich.end and rich.start < s.end]
         if not classes or not venue:
             continue
-        typed = set(kinds_around(question, rich.start, rich.end)) & (classes | {"venue"})
-        if typed or _venue_lead_before(question, rich.start):
-            continue
+        kinds = {h.node_type for h in list(rich.candidates) + list(rich.alternatives)} | {"venue"}
+        typed = set(kinds_around(question, rich.start, rich.end)) & kinds
+        asked = {c.group for c in cues(question, [(rich.start, rich.end)])} & kinds
+        if typed or _venue_lead_before(question, rich.start) or len(asked) == 1:
+            continue  # ('Which journals …, leaving Mathematics aside?': venues asked, the name is one of them)
         found.append((rich.text, ["venue", *sorted(classes)]))
     return found
 

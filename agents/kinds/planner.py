@@ -228,7 +228,7 @@ def resolve(question: str, spans: list[Any], named: list[RichSpan]) -> tuple[lis
     for rich in named:
         rivals = [s for s in kept_spans if s.start < rich.end and rich.start < s.end]
         longer = all(rich.end - rich.start > s.end - s.start or not s.candidates for s in rivals)  # found beats not
-        typed = _typed_before(question, rich) or asked == {rich.type}
+        typed = _typed_before(question, rich) or len(asked) == 1 and asked <= {rich.type} | {h.node_type for h in rich.alternatives}
         if not rivals or longer or (typed and all(len(rich.text) >= len(s.text) for s in rivals)):  # (quotes aside)
             kept_spans = [s for s in kept_spans if s not in rivals]
             kept_named.append(rich)
