@@ -108,13 +108,14 @@ def negated_restriction_part(question: str, plan: dict[str, Any], planned: Any) 
     from hgrag.agents.answering.interpretation import interpret
     from hgrag.agents.checking.question_check import unexplained_parts
 
-    positive = _without_the_negation(question, plan)
-    if positive is None or not unexplained_parts(question, plan):
+    found = _without_the_negation(question, plan)
+    if found is None or not unexplained_parts(question, plan):
         return None
+    positive, negated = found
     replanned = planned(positive)
     if not replanned.get("ir") or replanned.get("operation") == "unsupported" or unexplained_parts(positive, replanned):
         return None
-    new_ir = _less_what_is_kept(replanned["ir"])
+    new_ir = _less_what_is_kept(replanned["ir"], negated)
     if new_ir is None:
         return None
     native = {**replanned, **ir_native_plan(new_ir, replanned.get("anchors") or [], [])}
@@ -123,8 +124,9 @@ def negated_restriction_part(question: str, plan: dict[str, Any], planned: Any) 
     return None if unexplained_parts(question, native) else native
 
 
-def _without_the_negation(question: str, plan: dict[str, Any]) -> str | None:
-    """The question less its one negation outside the mentions, else None."""
+def _without_the_negation(question: str, plan: dict[str, Any]) -> tuple[str, str | None] | None:
+    """The question less its one negation outside the mentions, and the node of the mention nearest the negation
+    (what the negated verb is said of: 'that B never has'); else None."""
     from hgrag.agents.understanding.lexicon import load
 
     negations = load("en").extra.get("negated_relation", {}).get("negations", [])
@@ -134,17 +136,27 @@ def _without_the_negation(question: str, plan: dict[str, Any]) -> str | None:
              if not any(t and t in question and question.index(t) <= m.start() < question.index(t) + len(t) for t in texts)]
     if len(found) != 1 or not plan.get("ir"):
         return None
-    return " ".join((question[:found[0].start()] + " " + question[found[0].end():]).split())
+    placed = [(abs(question.index(a["text"]) - found[0].start()), a.get("node_id")) for a in plan.get("anchors") or []
+              if a.get("text") and a["text"] in question and a.get("node_id")]
+    nearest = min(placed)[1] if placed else None
+    return " ".join((question[:found[0].start()] + " " + question[found[0].end():]).split()), nearest
 
 
-def _less_what_is_kept(program: dict[str, Any]) -> dict[str, Any] | None:
-    """The set a one-restriction plan narrows, less what the restriction keeps (a count of it counts that); else
+def _less_what_is_kept(program: dict[str, Any], negated: str | None = None) -> dict[str, Any] | None:
+    """The set a one-restriction plan narrows, less what the restriction keeps (a count of it counts that); of two
+    sets intersected, the one without the negated thing less the one with it ('venues of A that B never used'); else
     None."""
     from hgrag.state import plan_ir as ir
 
     if program.get("op") == "aggregate" and program.get("fn") == "count":
-        inner = _less_what_is_kept(program["input"])
+        inner = _less_what_is_kept(program["input"], negated)
         return {**program, "input": inner} if inner else None
+    if program.get("op") == "intersect" and len(program.get("inputs") or []) == 2 and negated:
+        holding = [part for part in program["inputs"] if negated in str(part)]
+        if len(holding) != 1:
+            return None
+        base = next(part for part in program["inputs"] if part is not holding[0])
+        return ir.setop("difference", [base, holding[0]])
     if program.get("op") == "filter":
         base = program["input"]
     elif program.get("op") == "traverse" and program.get("position") is not None:
