@@ -29,7 +29,7 @@ SENTENCE_END = re.compile(r"(?<=[.!])(?<!\b[A-Z]\.)\s+(?=[A-Z\"'“‘])(?![A-Z]
 def with_context_folded(question: str, detect: Callable[[str], list[Any]]) -> str:
     """The asking sentence with its anaphor bound to the one fitting entity of the context sentences (see the
     module note), else the question unchanged. `detect(text)` gives the linked mention spans of a text."""
-    headed = _heading_folded(question, detect) or _restatement_folded(question, detect)
+    headed = _heading_folded(question, detect) or _restatement_folded(question, detect) or _dislocation_folded(question)
     if headed is not None:
         return headed
     sentences = [s for s in SENTENCE_END.split(question.strip()) if s.strip()]
@@ -62,6 +62,26 @@ def with_context_folded(question: str, detect: Callable[[str], list[Any]]) -> st
         return question  # 'work that builds on it: which papers cite it?': one entity named twice reads as two
     # ('which institutions are they affiliated with on their papers?': the first names the person, 'their' is theirs)
     return asking[:match.start()] + _written(span, match.group(0)) + asking[match.end():]
+
+
+DISLOCATION = re.compile(r"^(?P<phrase>[^?]+?)\s+[-–—]\s+(?P<asking>[^-–—]+\?)\s*$")
+
+
+def _dislocation_folded(question: str) -> str | None:
+    """'Papers citing T - which venues were they published in?': a phrase set before a dash, naming things and
+    asking nothing, that a plural pronoun of the question after the dash stands for (lexicon
+    `anaphors.together`: 'they', 'them'); the question with the phrase in the pronoun's place, else None."""
+    match = DISLOCATION.match(question.strip())
+    if match is None or any(t.family == "head" for t in tag(match["phrase"].lower(), load("en"))):
+        return None
+    pronouns = [p for p in load("en").extra.get("anaphors", {}).get("together", []) if " " not in p]
+    found = re.search(rf"(?<![\w'’-])(?:{phrase_alternation(pronouns)})(?![\w'’-])", match["asking"], re.IGNORECASE)
+    if found is None or not any(t.family == "kind" for t in tag(match["phrase"].lower(), load("en"))):
+        return None
+    phrase = match["phrase"].strip().rstrip(",:;")
+    phrase = phrase[:1].lower() + phrase[1:] if phrase[1:2].islower() else phrase
+    asking = match["asking"]
+    return asking[:found.start()] + phrase + asking[found.end():]
 
 
 def _restatement_folded(question: str, detect: Callable[[str], list[Any]]) -> str | None:
