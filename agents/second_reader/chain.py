@@ -149,6 +149,9 @@ def _links(tokens: list[Token], at: int) -> dict[str, Any] | None:
                 return None
             links["position"], links["position_at"] = POSITIONS[token.concept], i
         elif token.concept == "relation:cites":
+            if "cites" in links and "cites2" not in links and i == links["cites_at"] + 1 and (i < at) == (
+                    links["cites_at"] < at):
+                continue  # 'the references cited by T': two words of one citation step
             if "cites2" in links or "cites" in links and (links["cites_at"] < at) == (i < at) and not any(
                     t.concept == "kind:paper" for t in tokens[links["cites_at"] + 1:i]):
                 return None  # two citation words on one side of the paper with no papers between: one step

@@ -95,13 +95,14 @@ def _chain_reading(question: str, spans: list[Any], native: Callable[..., dict[s
     from hgrag.agents.second_reader.averages import average_program
     from hgrag.agents.second_reader.career import career_program, end_paper_program, window_program
     from hgrag.agents.second_reader.chain import chain_program
+    from hgrag.agents.second_reader.rich_chain import rich_chain_program
     from hgrag.agents.second_reader.same_as import same_as_program
 
     readers = (chain_program, career_program, window_program, average_program, same_as_program, end_paper_program,
-               _first_sentence_chain)
+               _first_sentence_chain, rich_chain_program)
     for reader in readers:  # the first reading the check accepts (a reader may read a question another reads better)
         found = reader(question, spans)
-        plan = native(found[0], found[1]) if found is not None else None
+        plan = {**native(found[0], found[1]), **(found[2] if len(found) > 2 else {})} if found is not None else None
         if plan is not None and not check(question, plan):
             plan["rationale"] = "chain reader: " + plan.get("rationale", "")
             return plan

@@ -159,3 +159,30 @@ def test_a_particle_inside_a_word_starts_no_name_and_et_al_is_no_name(world) -> 
     plain, _, _ = read(world, f"Who is the first author of '{P1}'?")
     answer, _, report = read(world, f"Who is the first author of '{P1}'? My draft only cites it as \"et al.\".")
     assert answer == plain and len(answer) == 1 and verified(report)
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Which venues has Marvin K. Simon published in that Ann Lee never has?", ["Signal Processing"]),
+    (f"Papers citing '{P1}' - which venues were they published in?", ["Computer Networks", "Signal Processing"]),
+])
+def test_venues_one_person_used_and_another_never_did_and_a_phrase_before_a_dash(world_resources, question,
+                                                                                   expected) -> None:
+    from test_round30_mechanisms import _ask
+
+    result = _ask(question)
+    assert sorted(result["answer"]) == sorted(expected) and result["verified"], result.get("interpretation")
+
+
+def test_a_walk_through_citations_ends_at_a_richer_kind(resources) -> None:
+    from hgrag.graphs.scholar_qa import build_qa_graph
+    from hgrag.state.context import Context
+
+    store = resources.store
+    cited = store.expand([PAPER], "cites", "out")[PAPER]
+    topics = {t for found in store.expand(list(cited), "primary_topic", "out").values() for t in found}
+    subfields = {s for found in store.expand(list(topics), "in_subfield", "out").values() for s in found}
+    fields = {store.label(f) for found in store.expand(list(subfields), "in_field", "out").values() for f in found}
+    question = f'Which research fields do the works cited by "{store.label(PAPER)}" fall under?'
+    result = build_qa_graph("agentic").invoke({"question": question, "dataset": "openalex-tiny"},
+                                              context=Context(dataset="openalex-tiny"))
+    assert fields and set(result["answer"]) == fields and result["verified"], result.get("interpretation")
