@@ -152,10 +152,27 @@ def _coauthor_path(through: bool) -> list[Step] | None:
     return None if to_paper is None or to_people is None else to_paper + to_people
 
 
-def year_filter(op: dict[str, Any], years: list[int]) -> dict[str, Any]:
+def year_filter(op: dict[str, Any], years: list[Any]) -> dict[str, Any]:
+    """Papers in the years named: one year, a span of two, or the bounds read ('since 2020': [('>=', 2020)])."""
+    if isinstance(years[0], tuple):
+        for cmp, year in years:
+            op = ir.where(op, "year", cmp, year)
+        return op
     if len(years) >= 2:
         return ir.where(op, "year", "between", [min(years), max(years)])
     return ir.where(op, "year", "=", years[0])
+
+
+def year_bounded(question: str, spans: list[Any], years: list[int]) -> list[Any]:
+    """The years as the question bounds them ('since 2020', 'from 2023 onwards', 'before 2015': [(cmp, year)]),
+    read as the rules read them (planning/composition_time.year_bounds); the years themselves when none is read."""
+    from hgrag.agents.planning.composition_time import symbolic_text, year_bounds
+
+    if not years:
+        return years
+    symbolic = symbolic_text(question, [s for s in spans if getattr(s, "candidates", None)], years)
+    bounds = year_bounds(symbolic, symbolic, years)
+    return bounds if bounds and any(cmp != "=" for cmp, _ in bounds) else years
 
 
 def _walk(op: dict[str, Any], steps: list[Step]) -> dict[str, Any]:

@@ -24,7 +24,7 @@ from hgrag.agents.kinds.placed import byline_placed
 from hgrag.agents.kinds.lexicon import Cue, cues, lexicon
 from hgrag.agents.kinds.linking import RichSpan, retyped, rich_spans
 from hgrag.agents.kinds.named_kind import kinds_around, two_kinds_named, two_readings_text
-from hgrag.agents.kinds.joins import build_plan
+from hgrag.agents.kinds.joins import build_plan, year_bounded
 from hgrag.agents.linking.spelling import correct_text
 from hgrag.agents.kinds.topical import term_branch, topical_term
 from hgrag.state import plan_ir as ir
@@ -126,8 +126,8 @@ def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any
     negated = negated_spans(question, [s for s in spans if s.candidates] + named)
     if not negated and negation_words(masked):
         return None  # a negation this reading does not place: left to the planner that reads exclusions
-    plan = build_plan(asked, spans, named, years, found, topical, yes_no=yes_no, negated=tuple(negated),
-                      bound=threshold(masked))
+    plan = build_plan(asked, spans, named, year_bounded(question, spans, years), found, topical, yes_no=yes_no,
+                      negated=tuple(negated), bound=threshold(masked))
     if implied and asked == "institution" and plan is not None:
         plan = _primary_tested(plan)
         if not _one_person_ranked(plan.get("ir")):

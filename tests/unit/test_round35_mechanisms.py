@@ -186,3 +186,11 @@ def test_a_walk_through_citations_ends_at_a_richer_kind(resources) -> None:
     result = build_qa_graph("agentic").invoke({"question": question, "dataset": "openalex-tiny"},
                                               context=Context(dataset="openalex-tiny"))
     assert fields and set(result["answer"]) == fields and result["verified"], result.get("interpretation")
+
+
+def test_the_richer_kinds_read_year_bounds_as_the_rules_do() -> None:
+    from hgrag.agents.kinds.joins import year_bounded
+
+    assert year_bounded("Since 2025, which papers has F funded?", [], [2025]) == [(">=", 2025)]
+    assert year_bounded("Which institutions was A at on papers from 2023 onwards?", [], [2023]) == [(">=", 2023)]
+    assert year_bounded("Which institutions was A at in 2020?", [], [2020]) == [2020]
