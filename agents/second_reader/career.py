@@ -47,12 +47,15 @@ def career_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], lis
         return None  # 'did A publish in the last 22 years': counted back from today, not from A's own last year
     fn = ENDS[ends[0]]
     offset = _offset(tokens, fn)
-    if offset is False:
+    left_out = _end_year_left_out(concepts)  # 'not counting their most recent year'
+    if offset is False or left_out and offset is not None:
         return None
     author = linked[0]
     papers = ir.traverse(ir.match([author.candidates[0].node_id], "author", author.text), "writes", "out")
     year = ir.aggregate(papers, fn, "year")
-    if isinstance(offset, tuple) and offset[0] == "bound":  # ('after their debut year': any later year)
+    if left_out:  # every other year: before their last, after their first
+        program = ir.where(papers, "year", "!=", sub=year)
+    elif isinstance(offset, tuple) and offset[0] == "bound":  # ('after their debut year': any later year)
         program = ir.where(papers, "year", ">" if offset[1] > 0 else "<", sub=year)
     elif isinstance(offset, tuple):  # ('beyond', signed years)
         cmp = (">" if offset[1] > 0 else "<") + ("=" if offset[2] else "")  # ('at least 2 years after': that year too)
@@ -62,6 +65,13 @@ def career_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], lis
     if any(c in ("head:how_many", "operator:count") for c in concepts):
         program = ir.aggregate(program, "count")
     return program, [author]
+
+
+def _end_year_left_out(concepts: list[str]) -> bool:
+    """An exclusion word right before the first / last word ('not counting their most recent year', 'leaving aside
+    their first year'; one word may stand between): that year is left out."""
+    at = next((i for i, c in enumerate(concepts) if c in ENDS), None)
+    return at is not None and any(c == "operator:exclude" for c in concepts[max(0, at - 2):at])
 
 
 def _plain(tokens: list[Token]) -> list[Token]:

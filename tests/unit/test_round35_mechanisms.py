@@ -194,3 +194,12 @@ def test_the_richer_kinds_read_year_bounds_as_the_rules_do() -> None:
     assert year_bounded("Since 2025, which papers has F funded?", [], [2025]) == [(">=", 2025)]
     assert year_bounded("Which institutions was A at on papers from 2023 onwards?", [], [2023]) == [(">=", 2023)]
     assert year_bounded("Which institutions was A at in 2020?", [], [2020]) == [2020]
+
+
+def test_an_end_year_left_out_keeps_every_other_year(world_resources) -> None:
+    from test_round30_mechanisms import _ask
+
+    every = _ask("Which papers did Marvin K. Simon publish?")["answer"]
+    latest = _ask("What did Marvin K. Simon publish in their most recent publication year?")["answer"]
+    result = _ask("Not counting their most recent publication year, what has Marvin K. Simon published?")
+    assert result["verified"] and latest and sorted(result["answer"]) == sorted(set(every) - set(latest))
