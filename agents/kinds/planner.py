@@ -46,9 +46,12 @@ def _with_asked_attribute(plan: dict[str, Any] | None, asking: str, yes_no: bool
     if plan is None or found is None or yes_no or not plan.get("ir"):
         return plan
     attr, kind = found
-    if node_kind(plan["ir"]) != kind:
+    counted = plan["ir"].get("op") == "aggregate" and plan["ir"].get("fn") == "count"  # 'how many countries'
+    reached = plan["ir"]["input"] if counted else plan["ir"]
+    if node_kind(reached) != kind:
         return None  # the attribute's kind is not what the plan reaches: no reading
-    plan = {**plan, "ir": ir.project(plan["ir"], attr), "ir_native": True, "asked_kind": "value"}
+    program = ir.aggregate(ir.project(reached, attr), "count") if counted else ir.project(reached, attr)
+    plan = {**plan, "ir": program, "ir_native": True, "asked_kind": "number" if counted else "value"}
     plan["rationale"] = plan.get("rationale", "") + f"; the {attr.replace('_', ' ')} of the {kind}s reached"
     return with_ir(plan)
 
@@ -88,7 +91,7 @@ def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any
     named = [s for s in named if (norm_key(s.text) in norm_key(asking_raw) or _topic_prefix(question, s))
              and not in_title_run(question, s)]
     found = [c for c in found if c.group not in lexicon()["asks_kind"] or _written_as_a_word(question, c.text)]
-    rich_asked = [c for c in found if c.group in lexicon()["asks_kind"]]
+    rich_asked = [c for c in found if c.group in lexicon()["asks_kind"]] or _attribute_kind(asking)  # ('countries')
     term = topical_term(asking_text(question, list(spans) + list(named)))
     if term and not _asks_papers_about(question, found, term):
         term = None
@@ -102,6 +105,7 @@ def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any
     asked = asked_kind([c for c in cues(masked) if c.group in KIND_WORDS or c.group in ("count", "most")], masked,
                        hole_types(masked, list(spans) + list(named))) or \
         (named[0].type if named else "paper" if topical else None)
+    asked = asked or (rich_asked[0].group if rich_asked and not rich_asked[0].text else None)
     if asked is None:
         return None
     parts = asked_parts(masked, hole_types(masked, list(spans) + list(named)))
@@ -269,6 +273,15 @@ def _typed_kind(question: str, rich: RichSpan) -> RichSpan:
         return retyped(rich, typed[0]) if typed[0] != rich.type else rich
     named = {c.group for c in cues(question, [(rich.start, rich.end)])} & (kinds | {rich.type})
     return retyped(rich, named.pop()) if len(named) == 1 and rich.type not in named else rich
+
+
+def _attribute_kind(asking: str) -> list[Cue]:
+    """'How many countries has A been based in?': a noun asking for an attribute of a richer kind asks that kind (a
+    cue with no text of its own)."""
+    from hgrag.agents.kinds.lexicon import asked_attribute
+
+    found = asked_attribute(asking)
+    return [Cue(0, 0, found[1], "")] if found else []
 
 
 def _typed_before(question: str, rich: RichSpan) -> bool:

@@ -203,3 +203,17 @@ def test_an_end_year_left_out_keeps_every_other_year(world_resources) -> None:
     latest = _ask("What did Marvin K. Simon publish in their most recent publication year?")["answer"]
     result = _ask("Not counting their most recent publication year, what has Marvin K. Simon published?")
     assert result["verified"] and latest and sorted(result["answer"]) == sorted(set(every) - set(latest))
+
+
+def test_how_many_countries_counts_the_institutions_country_codes(resources) -> None:
+    from hgrag.agents.kinds.planner import plan_kinds
+    from hgrag.tools.plan_exec import execute
+    from test_rich_planner import AUTHOR, _span
+
+    store = resources.store
+    question = f"How many different countries has {store.label(AUTHOR)} been based in?"
+    plan = plan_kinds(question, [_span(store, question, AUTHOR)], [], resources)
+    entries = store.expand([AUTHOR], "authorship_by", "in")[AUTHOR]
+    places = {i for found in store.expand(list(entries), "affiliated_with", "out").values() for i in found}
+    codes = {c for c in store.attrs(places, "country_code").values() if c}
+    assert plan is not None and execute(store, plan["ir"]).value.data == len(codes) and codes
