@@ -9,6 +9,7 @@ from functools import lru_cache
 from typing import Any, Callable
 
 from hgrag.agents.understanding.cue_words import phrase_alternation
+from hgrag.agents.understanding.context_fold import paper_named_again
 from hgrag.agents.understanding.lexicon import load
 
 QUOTES = "\"'“”‘’«»„"
@@ -38,7 +39,7 @@ def with_paper_years(plan: dict[str, Any], question: str, store: Any,
         if match.group("bound") and not offset:
             continue  # ('the years T appeared': no bound said)
         said = f" {_bound_word(offset)} {year}" if match.group("bound") else f" in {year + offset}"
-        text = " ".join((question[:match.start()] + said + _named_again(question[match.end():], anchor["text"])).split())
+        text = " ".join((question[:match.start()] + said + paper_named_again(question[match.end():], anchor["text"])).split())
         new = _checked(replan(text), text, unexplained_parts)
         if new:
             shift = f", {'+' if offset > 0 else ''}{offset}: {year + offset}" if offset else ""
@@ -103,22 +104,6 @@ def _same_year_as_named(plan: dict[str, Any], question: str, store: Any,
 def _year_anaphor() -> re.Pattern:
     forms = load("en").extra.get("paper_year_clause", {}).get("anaphors", [])
     return re.compile(rf"(?<![\w'’-])(?:{phrase_alternation(forms) or '(?!)'})(?![\w'’-])", re.IGNORECASE)
-
-
-def _named_again(rest: str, title: str) -> str:
-    """The rest of the question with its first paper anaphor ('its authors', 'it') naming the paper again (the year
-    clause that named it is gone)."""
-    found = _paper_anaphor().search(rest)
-    if found is None:
-        return rest
-    possessive = found.group(0).lower() in load("en").extra.get("anaphors", {}).get("possessive", [])
-    return rest[:found.start()] + f'"{title}"' + ("'s" if possessive else "") + rest[found.end():]
-
-
-@lru_cache(maxsize=1)
-def _paper_anaphor() -> re.Pattern:
-    forms = load("en").extra.get("anaphors", {}).get("kinds", {}).get("paper", [])
-    return re.compile(rf"(?<![\w'’-])(?:{phrase_alternation(forms)})(?![\w'’-])", re.IGNORECASE)
 
 
 @lru_cache(maxsize=256)

@@ -81,7 +81,8 @@ def _dislocation_folded(question: str) -> str | None:
     phrase = match["phrase"].strip().rstrip(",:;")
     phrase = phrase[:1].lower() + phrase[1:] if phrase[1:2].islower() else phrase
     asking = match["asking"]
-    return asking[:found.start()] + phrase + asking[found.end():]
+    possessive = found.group(0).lower() in _possessives()  # ('… - in which countries are their institutions?')
+    return asking[:found.start()] + phrase + ("'s" if possessive else "") + asking[found.end():]
 
 
 def _restatement_folded(question: str, detect: Callable[[str], list[Any]]) -> str | None:
@@ -285,3 +286,19 @@ def _anaphor_patterns() -> list[tuple[str, re.Pattern]]:
     kinds = load("en").extra.get("anaphors", {}).get("kinds", {})
     return [(kind, re.compile(rf"(?<![\w'’-])(?:{phrase_alternation(forms)})(?![\w'’-])", re.IGNORECASE))
             for kind, forms in kinds.items() if forms]
+
+
+def paper_named_again(rest: str, title: str) -> str:
+    """The rest of the question with its first paper anaphor ('its authors', 'it') naming the paper again (the year
+    clause that named it is gone)."""
+    found = _paper_anaphor().search(rest)
+    if found is None:
+        return rest
+    possessive = found.group(0).lower() in load("en").extra.get("anaphors", {}).get("possessive", [])
+    return rest[:found.start()] + f'"{title}"' + ("'s" if possessive else "") + rest[found.end():]
+
+
+@lru_cache(maxsize=1)
+def _paper_anaphor() -> re.Pattern:
+    forms = load("en").extra.get("anaphors", {}).get("kinds", {}).get("paper", [])
+    return re.compile(rf"(?<![\w'’-])(?:{phrase_alternation(forms)})(?![\w'’-])", re.IGNORECASE)

@@ -33,6 +33,11 @@ def exclusion_phrase(question: str, anchors: list[dict[str, Any]]) -> tuple[str,
         match = re.search(pattern, question, re.IGNORECASE)
         if match:
             found.append((match, anchor))
+    papers = [a for a in anchors if a.get("type") == "paper" and a.get("node_id")]
+    if not found and len(papers) == 1:  # 'apart from the venue of that paper': the one paper named before
+        match = re.search(rf"[,;]?\s*\b(?:{words})\s+the\s+(?P<noun>\w+)\s+(?:{relating})\s+(?:{_paper_anaphors()})\b"
+                          rf"(?P<works>)\s*,?", question, re.IGNORECASE)
+        found = [(match, papers[0])] if match and match.start() > question.find(papers[0].get("text") or "\0") >= 0 else []
     if len(found) != 1:
         return None
     match, anchor = found[0]
@@ -41,7 +46,13 @@ def exclusion_phrase(question: str, anchors: list[dict[str, Any]]) -> tuple[str,
         anchor = {**anchor, "works_of": True}  # 'leaving out any written by A', 'those that appeared in V'
     if noun and anchor.get("type") == "paper" and load("en").concept(noun.lower()) == "kind:author":
         anchor = {**anchor, "people_of": True}  # 'not counting the people on T': T's authors are left out
+    if noun and anchor.get("type") == "paper" and load("en").concept(noun.lower()) == "kind:venue":
+        anchor = {**anchor, "venue_of": True}  # 'besides the venue of T': T's venue is left out
     rest = (question[:match.start()] + " " + question[match.end():]).strip()
+    if anchor.get("venue_of") or anchor.get("people_of"):  # ('Besides the venue of T, where have its authors …')
+        from hgrag.agents.understanding.context_fold import paper_named_again
+
+        rest = question[:match.start()] + " " + paper_named_again(question[match.end():], typed.rstrip("."))
     return " ".join(rest.split()), anchor
 
 
@@ -50,6 +61,12 @@ def _any_lead() -> re.Pattern:
     from hgrag.agents.understanding.cue_words import phrase_alternation
 
     return re.compile(rf"\b(?:{phrase_alternation(load('en').extra.get('exclusion_leads', []))})\b", re.IGNORECASE)
+
+
+def _paper_anaphors() -> str:
+    from hgrag.agents.understanding.cue_words import phrase_alternation
+
+    return phrase_alternation(load("en").extra.get("anaphors", {}).get("kinds", {}).get("paper", []))
 
 
 def _works_of() -> str:
@@ -71,6 +88,8 @@ def without_entity(ir: dict[str, Any], anchor: dict[str, Any]) -> dict[str, Any]
     left_out = {"op": "match", "ids": [anchor["node_id"]], "type": anchor["type"], "text": anchor.get("text", "")}
     if anchor.get("people_of") and output_kind(listed) == "author":
         left_out = {"op": "traverse", "input": left_out, "edge": "writes", "direction": "in"}  # T's authors
+    elif anchor.get("venue_of") and output_kind(listed) == "venue":
+        left_out = {"op": "traverse", "input": left_out, "edge": "published_in", "direction": "out"}  # T's venue
     elif anchor.get("works_of") and output_kind(listed) == "paper":
         edge = ("writes", "out") if anchor.get("type") == "author" else ("published_in", "in")  # A's or V's papers
         left_out = {"op": "traverse", "input": left_out, "edge": edge[0], "direction": edge[1]}
@@ -113,8 +132,10 @@ def left_out_already(ir: dict[str, Any] | None, anchor: dict[str, Any]) -> bool:
     everything but it)?"""
     from hgrag.state.plan_ir import walk
 
+    walked = "published_in" if anchor.get("venue_of") else ""  # ('besides the venue of T': T's venue, not T)
     for op in walk(ir) if ir else []:
-        if op.get("op") == "difference" and any(anchor.get("node_id") in str(part) for part in op["inputs"][1:]):
+        if op.get("op") == "difference" and any(anchor.get("node_id") in str(part) and walked in str(part)
+                                                for part in op["inputs"][1:]):
             return True
         value = op.get("value")
         if op.get("op") == "filter" and op.get("cmp") in ("!=", "not_in") and anchor.get("node_id") in (
