@@ -24,13 +24,13 @@ def byline_placed(plan: dict[str, Any] | None, question: str) -> dict[str, Any] 
 
 
 def _person_wide(question: str) -> bool:
-    """'At which institutions has the last author of T held an affiliation?': the person's affiliations over all
-    their papers (the lexicon's `person_wide`), unless the question keeps to the paper ('on that paper')."""
+    """'At which institutions has the last author of T held an affiliation?', 'the institutions of the lead author of
+    T': a person's affiliations are theirs over all their papers, unless the question keeps to the paper ('on that
+    paper', 'as listed': the lexicon's `byline_person.on_the_paper`)."""
     from hgrag.agents.kinds.lexicon import lexicon, phrase_in
 
     words = lexicon().get("byline_person", {})
-    return any(phrase_in(w, question) for w in words.get("person_wide", [])) and \
-        not any(phrase_in(w, question) for w in words.get("on_the_paper", []))
+    return not any(phrase_in(w, question) for w in words.get("on_the_paper", []))
 
 
 def _placed(op: Any, place: int, person_wide: bool = False) -> dict[str, Any] | None:
