@@ -152,6 +152,10 @@ def _links(tokens: list[Token], at: int) -> dict[str, Any] | None:
             if "cites" in links and "cites2" not in links and i == links["cites_at"] + 1 and (i < at) == (
                     links["cites_at"] < at):
                 continue  # 'the references cited by T': two words of one citation step
+            if "cites" in links and "cites2" not in links and links["cites_at"] < at and i == at + 1 and not any(
+                    t.concept == "kind:paper" for t in tokens[links["cites_at"] + 1:at]):
+                links["cites"] = _cite_direction(tokens, i, at)  # 'which references T cited': T's verb says which way
+                continue
             if "cites2" in links or "cites" in links and (links["cites_at"] < at) == (i < at) and not any(
                     t.concept == "kind:paper" for t in tokens[links["cites_at"] + 1:i]):
                 return None  # two citation words on one side of the paper with no papers between: one step

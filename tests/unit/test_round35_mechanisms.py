@@ -217,3 +217,25 @@ def test_how_many_countries_counts_the_institutions_country_codes(resources) -> 
     places = {i for found in store.expand(list(entries), "affiliated_with", "out").values() for i in found}
     codes = {c for c in store.attrs(places, "country_code").values() if c}
     assert plan is not None and execute(store, plan["ir"]).value.data == len(codes) and codes
+
+
+def test_besides_the_venue_of_a_paper_leaves_its_venue_out() -> None:
+    from hgrag.agents.understanding.exclusion import exclusion_phrase, without_entity
+
+    paper = {"text": "T one", "node_id": "p1", "type": "paper"}
+    rest, anchor = exclusion_phrase('Besides the venue of "T one", in which other venues have its authors published?',
+                                    [paper])
+    assert anchor.get("venue_of") and '"T one"\'s authors' in rest  # the paper named again for its pronoun
+    venues = {"op": "traverse", "input": {"op": "match", "ids": ["a1"], "type": "author"}, "edge": "published_in",
+              "direction": "out"}
+    left = without_entity(venues, anchor)["inputs"][1]
+    assert (left["op"], left["edge"], left["input"]["ids"]) == ("traverse", "published_in", ["p1"])
+
+
+def test_a_byline_persons_institutions_are_theirs_unless_the_paper_is_the_frame(resources) -> None:
+    store = resources.store
+    title = store.label(PAPER)
+    _, general = _answer(resources, f"Which institutions is the first author of {title} affiliated with?", [PAPER])
+    _, on_paper = _answer(resources, f"Which institutions was the first author of {title} affiliated with on that paper?",
+                          [PAPER])
+    assert on_paper and general > on_paper
