@@ -20,7 +20,7 @@ from hgrag.agents.planning.author_citations import author_citation_plan
 from hgrag.agents.planning.existence import existence_plan
 from hgrag.agents.planning.unrecorded import unrecorded_attribute_tested
 from hgrag.agents.planning.left_out import (negated_object_part, negated_part, negated_restriction_part,
-                                           with_exclusion)
+                                           self_citations_left_out, with_exclusion)
 from hgrag.agents.planning.nominal import nominal_test
 from hgrag.agents.planning.year_of import with_paper_years
 from hgrag.agents.planning.ranked_where import ranked_where_asked
@@ -304,6 +304,7 @@ def make_plan_node(planner: Any | None = None):
             new_plan = negated_part(question, new_plan, planned) or new_plan
             new_plan = negated_object_part(question, new_plan, planned) or new_plan
             new_plan = negated_restriction_part(question, new_plan, planned) or new_plan
+            new_plan = self_citations_left_out(question, new_plan) or new_plan
             new_plan = _fronted_phrase_moved(question, new_plan, planned) or new_plan
             new_plan = nominal_test(question, new_plan) or new_plan  # 'Is V the venue where T appeared?'
             new_plan = unrecorded_attribute_tested(new_plan, resources.store) or new_plan

@@ -15,7 +15,7 @@ from hgrag.agents.checking.cite_direction import one_paper_direction
 from hgrag.agents.planning.intent_thresholds import date_verb, thresholded, where_condition
 from hgrag.agents.planning.verb_places import names_publishing, verb_after_subject
 from hgrag.agents.understanding.cue_words import (bound_by, bounds_after, byline_places, count_alternation, graph_scoped,
-                                                  phrase_alternation,
+                                                  superlative_pattern,
                                                   lists_things, names_papers, opens_yes_no, year_range)
 
 
@@ -56,19 +56,7 @@ POSITION = [
     (re.compile(r"\b(last|senior|final|corresponding)[- ](named )?(author|writer|authored)\b|\blast[- ]listed author\b|"
                 r"\b(listed|named|appears?|appearing|comes?|placed|positioned) (as )?(last|at the end)\b|\blast in the author"), -1),
 ]
-def _superlatives() -> re.Pattern:
-    """A word or phrase that ranks to the top: the lexicon's `max` and `mostly` operators and its
-    `superlative_phrases` ('ranked first', 'more than anyone'); a habitual word ('usually', 'often') ranks nothing."""
-    from hgrag.agents.understanding.lexicon import load
-
-    lexicon = load("en")
-    operators = lexicon.family("operator")
-    forms = [f for key in ("max", "mostly") for f in operators.get(key, [])]
-    forms += lexicon.extra.get("superlative_phrases", [])
-    return re.compile(rf"\b(?:{phrase_alternation(forms)})\b")
-
-
-MAX_SUPERLATIVE = _superlatives()
+MAX_SUPERLATIVE = superlative_pattern()
 MAJORITY = re.compile(r"\b(most of|mostly|for the most part)\b")  # a share of the papers, in a context sentence
 MIN_SUPERLATIVE = re.compile(r"\b(least|fewest|lowest|minimum|smallest|rarest)\b")
 EARLY = re.compile(r"\b(earliest|first|oldest|debut|initial|began|begin|begins|beginning|start|starts|started|"
@@ -309,9 +297,16 @@ def unsupported_attribute(text: str) -> str | None:
         return None
     phrase = (match.group("a") or match.group("b") or "").strip()
     words = phrase.split()
-    if not words or any(_noun_class(w) or w in KNOWN_WORDS or w in ("zzpos", "zzyear") for w in words):
+    if not words or any(_noun_class(w) or w in KNOWN_WORDS or w in ("zzpos", "zzyear") or _read_word(w) for w in words):
         return None
     return phrase
+
+
+def _read_word(word: str) -> bool:
+    """A word the lexicon reads as a kind, relation, attribute or operator ('references') names what the graph holds."""
+    from hgrag.agents.understanding.lexicon import load
+
+    return (load("en").concept(word) or "").split(":")[0] in ("kind", "relation", "attribute", "operator")
 
 
 def _normalise(text: str) -> str:

@@ -166,3 +166,32 @@ def _less_what_is_kept(program: dict[str, Any], negated: str | None = None) -> d
     if any(op.get("op") in ("filter", "difference") or op.get("position") is not None for op in ir.walk(base)):
         return None  # two restrictions: which one the negation is said of is not read
     return ir.setop("difference", [base, program])
+
+
+def self_citations_left_out(question: str, plan: dict[str, Any]) -> dict[str, Any] | None:
+    """'Not counting self-citations, which papers cite T?': an exclusion word and a word for self-citations (lexicon
+    `self_citations`) over a plan of the papers citing one paper (or their count): those written by any of its
+    authors are left out; checked against the question. None otherwise."""
+    from hgrag.agents.answering.interpretation import interpret
+    from hgrag.agents.checking.question_check import unexplained_parts
+    from hgrag.agents.understanding.exclusion import has_exclusion_lead
+    from hgrag.agents.understanding.lexicon import load
+    from hgrag.state import plan_ir as ir
+
+    words = load("en").extra.get("self_citations", [])
+    if not plan.get("ir") or not any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", question, re.IGNORECASE)
+                                     for w in words) or not has_exclusion_lead(question):
+        return None
+    counted = plan["ir"].get("op") == "aggregate" and plan["ir"].get("fn") == "count"
+    citing = plan["ir"]["input"] if counted else plan["ir"]
+    if citing.get("op") == "project" and citing.get("attr") == "cited_by_count":  # ('how many papers cite T': the
+        counted, citing = True, ir.traverse(citing["input"], "cites", "in")  # graph's citing papers, then counted)
+    if not (citing.get("op") == "traverse" and (citing.get("edge"), citing.get("direction")) == ("cites", "in")
+            and citing["input"].get("op") == "match" and citing["input"].get("type") == "paper"):
+        return None
+    own = ir.traverse(ir.traverse(citing["input"], "writes", "in"), "writes", "out")  # its authors' papers
+    program = ir.setop("difference", [citing, own])
+    program = ir.aggregate(program, "count") if counted else program
+    native = {**plan, **ir_native_plan(program, plan.get("anchors") or [], [])}
+    native["interpretation"] = interpret(program, None, anchors=native.get("anchors"))
+    return None if unexplained_parts(question, native) else native

@@ -139,6 +139,24 @@ def _joined_as_sharing(question: str, group: list[Any]) -> bool:
     return related and bool(joins) and all(j in words().get("sharing_coordinators", []) for j in joins)
 
 
+def shared_after_papers(question: str, group: list[Any]) -> bool:
+    """Papers joined by 'and' with a sharing word after them ('which references do T1 and T2 have in common / share?':
+    words.json `together_words`), asking for a list: each paper's answer, and what they share."""
+    if not group or group[0].type != "paper":
+        return False
+    return bool(stem_pattern("together_words").search(question[group[-1].end:]))
+
+
+def asked_of(before: str, name: str) -> str:
+    """'Which references do' + T -> 'Which references of "T"?': the asked noun phrase of one named paper (a
+    do-support auxiliary at its end dropped: lexicon `do_support`)."""
+    words = before.rstrip(" \"'“”‘’«»").split()
+    while words and words[-1].lower() in load("en").extra.get("do_support", []):
+        words.pop()
+    linked = bool(words) and words[-1].lower() in load("en").extra.get("relating_prepositions", [])  # ('cited by')
+    return " ".join(words) + ("" if linked else " of") + f' "{name.rstrip(".")}"?'
+
+
 def both_after(question: str, group: list[Any]) -> int | None:
     """Where a 'both' right after papers joined by 'and' ends ('which works do T1 and T2 both cite?'), else None."""
     if not group or group[0].type != "paper":

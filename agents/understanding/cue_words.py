@@ -133,3 +133,13 @@ def without_notes(text: str, hole: str = "zzm") -> str:
     """The text without its notes in parentheses that name nothing ('(what it cites)', '(that first year included)'):
     they restate what the question asks."""
     return re.sub(rf"\s*\((?![^()]*{hole})[^()]*\)", " ", text)
+
+
+def superlative_pattern() -> re.Pattern:
+    """A word or phrase that ranks to the top: the lexicon's `max` and `mostly` operators and its
+    `superlative_phrases` ('ranked first', 'more than anyone'); a habitual word ('usually', 'often') ranks nothing."""
+    lexicon = load("en")
+    operators = lexicon.family("operator")
+    forms = [f for key in ("max", "mostly") for f in operators.get(key, [])]
+    forms += lexicon.extra.get("superlative_phrases", [])
+    return re.compile(rf"\b(?:{phrase_alternation(forms)})\b")

@@ -56,6 +56,11 @@ def exclusion_phrase(question: str, anchors: list[dict[str, Any]]) -> tuple[str,
     return " ".join(rest.split()), anchor
 
 
+def has_exclusion_lead(question: str) -> bool:
+    """Does the question hold an exclusion word of the lexicon (`exclusion_leads`: 'excluding', 'not counting')?"""
+    return _any_lead().search(question) is not None
+
+
 @lru_cache(maxsize=1)
 def _any_lead() -> re.Pattern:
     from hgrag.agents.understanding.cue_words import phrase_alternation

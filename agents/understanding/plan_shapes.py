@@ -59,6 +59,7 @@ def unnamed_people_walk(text: str, ir: dict[str, Any]) -> list[str]:
         if (op.get("op"), op.get("edge"), op.get("direction")) == ("traverse", "writes", "out") \
                 and (inner.get("op"), inner.get("edge"), inner.get("direction")) == ("traverse", "writes", "in"):
             concepts = [t.concept or "" for t in tag(text, load("en"))]
-            if not any(c in PEOPLE_WORDS or c.startswith("attribute:position") for c in concepts):
+            own = any(w in text for w in load("en").extra.get("self_citations", []))  # ('self-citations': by its authors)
+            if not own and not any(c in PEOPLE_WORDS or c.startswith("attribute:position") for c in concepts):
                 return ["the authors' other papers (no word of the question asks for those people)"]
     return []

@@ -239,3 +239,16 @@ def test_a_byline_persons_institutions_are_theirs_unless_the_paper_is_the_frame(
     _, on_paper = _answer(resources, f"Which institutions was the first author of {title} affiliated with on that paper?",
                           [PAPER])
     assert on_paper and general > on_paper
+
+
+def test_self_citations_left_out_are_the_citing_papers_of_its_own_authors(world_resources) -> None:
+    from test_round30_mechanisms import _ask
+
+    store = world_resources.store
+    paper = next(n for n in store.expand(["p2"], "cites", "out")["p2"])  # P1, cited by P2 and P3
+    authors = store.expand([paper], "writes", "in")[paper]
+    own = {p for found in store.expand(list(authors), "writes", "out").values() for p in found}
+    citing = store.expand([paper], "cites", "in")[paper]
+    expected = sorted(store.label(p) for p in set(citing) - own)
+    result = _ask(f"Not counting self-citations, which papers cite '{store.label(paper)}'?")
+    assert result["verified"] and sorted(result["answer"]) == expected and len(expected) < len(citing)
