@@ -20,8 +20,9 @@ from typing import Any, Callable
 
 from hgrag.agents.second_reader.contrasts import (alternatives_group, comparative_test, comparison_plan, negated_yes_no,
                                                   repeated_for_each)
-from hgrag.agents.second_reader.coordinated import (asked_of, both_after, both_before, shared_after_papers, elliptical, clause_after_head, coordinated_questions,
-                                                    only_summing, shared_answer, total_count,
+from hgrag.agents.second_reader.coordinated import (asked_of, both_after, both_before, clause_after_head,
+                                                    coordinated_questions, elliptical, only_summing, shared_after_papers,
+                                                    shared_answer, total_count,
                                                     united_answer, without_union_words, framed_together, unframed)
 from hgrag.agents.second_reader.differences import attribute_difference, difference_of
 from hgrag.agents.second_reader.group_count import same_papers_part, winner_count
@@ -156,8 +157,8 @@ def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
     summed = bool(group) and group[0].type == "paper" and only_summing(words_outside)
     after = None if offered else both_after(question, group)  # 'which works do T1 and T2 both cite?'
     both = group[0].start if after is not None else None if offered else both_before(question, group)  # (shared)
-    shared_after = both is None and not offered and shared_after_papers(question, group)  # 'which references do
-    both = group[0].start if shared_after else both  # T1 and T2 have in common?': what they share, asked of each
+    shared_after = both is None and not offered and not summed and shared_after_papers(question, group)
+    both = group[0].start if shared_after else both  # 'which references do T1 and T2 have in common?': what they share
     united = united or bool(offered) or any(t.concept == "operator:union" for t in tag(words_outside.lower(), load("en"))) or \
         has("uniting_words", words_outside) or framed_together(question, group)  # 'taken together', 'taking A and B together'
     if not group or has_stem("together_words", words_outside) and not summed and both is None and not united:
