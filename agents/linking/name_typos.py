@@ -11,7 +11,7 @@ from rapidfuzz.distance import DamerauLevenshtein
 from hgrag.tools.text import norm_key
 
 POOL = 8  # nearest names looked at
-ONE_WORD_MAX = 3  # the most edits in the one misspelt word of a name otherwise typed as it is
+ONE_WORD_MAX = 2  # the most edits in the one misspelt word of a name otherwise typed as it is (3 reach made-up names)
 MARGIN = 2  # the next name must be at least this many edits farther (1 when the typo is two letters swapped)
 
 

@@ -76,7 +76,8 @@ def vocabulary() -> tuple[frozenset[str], dict[int, list[str]]]:
     for group in NOUNS.values():
         words |= set(group)
     words |= _kinds_lexicon_words()
-    words |= {w for form in load("en").forms for w in form.split()}  # every word the lexicon reads ('already')
+    words |= {w for form in load("en").forms for w in form.split() if w in english_words()}  # ('already': a word of
+    # the lexicon that is English; its typo forms, 'frist', stay typos to correct)
     words = {w for w in words if w.isascii() and len(w) >= 3}
     by_length: dict[int, list[str]] = {}
     for word in words:

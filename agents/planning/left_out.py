@@ -136,10 +136,25 @@ def _without_the_negation(question: str, plan: dict[str, Any]) -> tuple[str, str
              if not any(t and t in question and question.index(t) <= m.start() < question.index(t) + len(t) for t in texts)]
     if len(found) != 1 or not plan.get("ir"):
         return None
-    placed = [(abs(question.index(a["text"]) - found[0].start()), a.get("node_id")) for a in plan.get("anchors") or []
-              if a.get("text") and a["text"] in question and a.get("node_id")]
-    nearest = min(placed)[1] if placed else None
-    return " ".join((question[:found[0].start()] + " " + question[found[0].end():]).split()), nearest
+    return " ".join((question[:found[0].start()] + " " + question[found[0].end():]).split()), \
+        _said_of(question, found[0].start(), plan.get("anchors") or [])
+
+
+def _said_of(question: str, at: int, anchors: list[dict[str, Any]]) -> str | None:
+    """What a negated verb is said of: the named thing right before the negation when only auxiliaries stand between
+    ('that B never has', 'has B not published'), else the first named thing after it ('papers that are not tagged
+    with K')."""
+    from hgrag.agents.understanding.lexicon import load
+
+    placed = sorted((question.index(a["text"]), a["text"], a["node_id"]) for a in anchors
+                    if a.get("text") and a["text"] in question and a.get("node_id"))
+    before = [(start, text, node) for start, text, node in placed if start + len(text) <= at]
+    if before:
+        between = question[before[-1][0] + len(before[-1][1]):at].strip(" \"'“”‘’,").lower().split()
+        if all(load("en").concept(w) == "head:aux" for w in between):
+            return before[-1][2]
+    after = [node for start, _, node in placed if start > at]
+    return after[0] if after else None
 
 
 def _less_what_is_kept(program: dict[str, Any], negated: str | None = None) -> dict[str, Any] | None:

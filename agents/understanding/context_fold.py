@@ -29,7 +29,8 @@ SENTENCE_END = re.compile(r"(?<=[.!])(?<!\b[A-Z]\.)\s+(?=[A-Z\"'“‘])(?![A-Z]
 def with_context_folded(question: str, detect: Callable[[str], list[Any]]) -> str:
     """The asking sentence with its anaphor bound to the one fitting entity of the context sentences (see the
     module note), else the question unchanged. `detect(text)` gives the linked mention spans of a text."""
-    headed = _heading_folded(question, detect) or _restatement_folded(question, detect) or _dislocation_folded(question)
+    headed = _heading_folded(question, detect) or _restatement_folded(question, detect) or \
+        _dislocation_folded(question, detect)
     if headed is not None:
         return headed
     sentences = [s for s in SENTENCE_END.split(question.strip()) if s.strip()]
@@ -67,12 +68,16 @@ def with_context_folded(question: str, detect: Callable[[str], list[Any]]) -> st
 DISLOCATION = re.compile(r"^(?P<phrase>[^?]+?)\s+[-–—]\s+(?P<asking>[^-–—]+\?)\s*$")
 
 
-def _dislocation_folded(question: str) -> str | None:
-    """'Papers citing T - which venues were they published in?': a phrase set before a dash, naming things and
-    asking nothing, that a plural pronoun of the question after the dash stands for (lexicon
-    `anaphors.together`: 'they', 'them'); the question with the phrase in the pronoun's place, else None."""
+def _dislocation_folded(question: str, detect: Callable[[str], list[Any]]) -> str | None:
+    """'Papers citing T - which venues were they published in?': a noun phrase set before a dash (one sentence that
+    opens with a kind word, names a linked thing and asks nothing) that a plural pronoun of the question after the dash
+    stands for (lexicon `anaphors.together`: 'they', 'them'); the question with the phrase in the pronoun's place,
+    else None ('A wrote T — what else did they write?' is a clause: its subject is the pronoun's)."""
     match = DISLOCATION.match(question.strip())
-    if match is None or any(t.family == "head" for t in tag(match["phrase"].lower(), load("en"))):
+    tokens = [t for t in tag(match["phrase"].lower(), load("en")) if t.family not in ("function", "filler")] if match \
+        else []
+    if not tokens or tokens[0].family not in ("kind", "attribute") or any(t.family == "head" for t in tokens) or \
+            re.search(r"[.!?]\s", match["phrase"]) or not [s for s in detect(match["phrase"]) if s.candidates]:
         return None
     pronouns = [p for p in load("en").extra.get("anaphors", {}).get("together", []) if " " not in p]
     found = re.search(rf"(?<![\w'’-])(?:{phrase_alternation(pronouns)})(?![\w'’-])", match["asking"], re.IGNORECASE)
