@@ -20,6 +20,7 @@ from hgrag.agents.kinds.asking import (KIND_WORDS, asked_kind, asked_parts, hole
                                       wh_role_kind,
                                        part_label, primary_modifier, threshold)
 from hgrag.agents.kinds.countries import country_spans
+from hgrag.agents.kinds.attributes import attribute_kind, with_asked_attribute
 from hgrag.agents.kinds.placed import byline_placed
 from hgrag.agents.kinds.lexicon import Cue, cues, lexicon
 from hgrag.agents.kinds.linking import RichSpan, retyped, rich_spans
@@ -32,28 +33,6 @@ from hgrag.tools.graph_kinds import KIND_FAMILY, holds_none
 from hgrag.tools.rich_index import rich_index
 from hgrag.tools.text import norm_key
 
-
-
-def _with_asked_attribute(plan: dict[str, Any] | None, asking: str, yes_no: bool) -> dict[str, Any] | None:
-    """'In which countries are A's institutions?': the plan reaches the kind an attribute noun belongs to; it
-    returns that attribute of what it reaches (a yes/no plan tests the kind's own members, a named country among
-    them, as it is)."""
-    from hgrag.agents.kinds.lexicon import asked_attribute
-    from hgrag.agents.planning.plan_lowering import with_ir
-    from hgrag.agents.understanding.signature import node_kind
-
-    found = asked_attribute(asking)
-    if plan is None or found is None or yes_no or not plan.get("ir"):
-        return plan
-    attr, kind = found
-    counted = plan["ir"].get("op") == "aggregate" and plan["ir"].get("fn") == "count"  # 'how many countries'
-    reached = plan["ir"]["input"] if counted else plan["ir"]
-    if node_kind(reached) != kind:
-        return None  # the attribute's kind is not what the plan reaches: no reading
-    program = ir.aggregate(ir.project(reached, attr), "count") if counted else ir.project(reached, attr)
-    plan = {**plan, "ir": program, "ir_native": True, "asked_kind": "number" if counted else "value"}
-    plan["rationale"] = plan.get("rationale", "") + f"; the {attr.replace('_', ' ')} of the {kind}s reached"
-    return with_ir(plan)
 
 
 def _modified_by_primary(asking: str, cue: Cue) -> bool:
@@ -91,7 +70,7 @@ def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any
     named = [s for s in named if (norm_key(s.text) in norm_key(asking_raw) or _topic_prefix(question, s))
              and not in_title_run(question, s)]
     found = [c for c in found if c.group not in lexicon()["asks_kind"] or _written_as_a_word(question, c.text)]
-    rich_asked = [c for c in found if c.group in lexicon()["asks_kind"]] or _attribute_kind(asking)  # ('countries')
+    rich_asked = [c for c in found if c.group in lexicon()["asks_kind"]] or attribute_kind(asking)  # ('countries')
     term = topical_term(asking_text(question, list(spans) + list(named)))
     if term and not _asks_papers_about(question, found, term):
         term = None
@@ -137,7 +116,7 @@ def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any
         if not _one_person_ranked(plan.get("ir")):
             return _primary_of_many()
     outside_countries = correct_text(asking_text(question, list(spans) + [s for s in named if s.country]))
-    plan = byline_placed(_with_asked_attribute(plan, outside_countries, yes_no), asking)  # ('the country with code ID')
+    plan = byline_placed(with_asked_attribute(plan, outside_countries, yes_no), asking)  # ('the country with code ID')
     if plan is not None and any(getattr(s, "country", None) for s in named):
         plan["country_named"] = True  # 'Is I located in China?': the country's words are the plan's
     if plan is not None and topical:
@@ -273,15 +252,6 @@ def _typed_kind(question: str, rich: RichSpan) -> RichSpan:
         return retyped(rich, typed[0]) if typed[0] != rich.type else rich
     named = {c.group for c in cues(question, [(rich.start, rich.end)])} & (kinds | {rich.type})
     return retyped(rich, named.pop()) if len(named) == 1 and rich.type not in named else rich
-
-
-def _attribute_kind(asking: str) -> list[Cue]:
-    """'How many countries has A been based in?': a noun asking for an attribute of a richer kind asks that kind (a
-    cue with no text of its own)."""
-    from hgrag.agents.kinds.lexicon import asked_attribute
-
-    found = asked_attribute(asking)
-    return [Cue(0, 0, found[1], "")] if found else []
 
 
 def _typed_before(question: str, rich: RichSpan) -> bool:
