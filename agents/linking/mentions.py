@@ -9,12 +9,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hgrag.agents.linking.mention_partners import promote_partners
+from hgrag.agents.linking.plausible import (FUNCTION_WORDS, GENERIC_VENUE_WORDS, NAME_PARTICLES, STOPWORDS,  # noqa: F401
+                                          VENUE_CUES, initials_fit, names_compatible, plausible)
 from hgrag.agents.linking.title_align import EDGE_PUNCT, TOKEN, aligned_stretch as _aligned_stretch
 from hgrag.agents.linking.name_context import (UNQUOTED_TYPE_PREFERENCE, VENUE_FIRST, contradicts, name_goes_on,
                                                name_typed_before)
 from hgrag.tools.entity_keys import title_denotes, title_within
 from hgrag.tools.label_prefixes import LabelPrefixes
-from hgrag.tools.text import name_tokens, norm_key
+from hgrag.tools.text import norm_key
 from hgrag.agents.linking.title_stops import with_own_stop
 
 QUOTE_FOLD = str.maketrans({"“": '"', "”": '"', "„": '"', "‟": '"', "″": '"', "«": '"', "»": '"',
@@ -27,13 +29,6 @@ YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
 # value is a title, never a venue or person named by its first word)
 COMPARISON_TOKEN = re.compile(r"^[<>=!≤≥]+$")  # "citations > 4": a symbol is never part of a name
 MAX_SPAN_TOKENS = 40
-FUNCTION_WORDS = frozenset("""a an the of in on at to for by with from and or is are was were be been did do does
-has have had who whom whose what which when where how""".split())
-STOPWORDS = frozenset("""a an the of in on at to for by with from and or is are was were be been did do does
-has have had who whom whose what which when where how many much list name give tell show me please
-paper papers article articles author authors venue journal conference year published publish wrote
-write written that this these those it its their his her all any some other than about as into""".split())
-NAME_PARTICLES = frozenset("van von de der den da del della di du le la bin ibn al el dos das ter ten y".split())
 NOT_A_NAME = frozenset(["et al", "and others", "others", "anonymous", "unknown", "surname", "surname et al"])
 MIN_EMBEDDING_SCORE = 0.80
 MIN_TOKEN_COVERAGE = 0.75
@@ -97,16 +92,6 @@ def token_coverage(title: str, text: str) -> float:
         return 0.0
     have = set(norm_key(text).split())
     return sum(t in have for t in wanted) / len(wanted)
-
-
-def names_compatible(short: str, long: str) -> bool:
-    """'Marvin Simon' ~ 'Marvin K. Simon'; 'M. Simon' ~ 'Marvin K. Simon'; 'Marvin S.' ~ 'Marvin K. Simon'."""
-    a, b = name_tokens(short), name_tokens(long)
-    if len(a) == 2 and len(a[-1]) == 1 < len(a[0]) and len(b) >= 2:
-        return a[0] == b[0] and b[-1].startswith(a[-1])  # a given name and the surname's initial
-    if len(a) < 2 or len(b) < 2 or a[-1] != b[-1]:
-        return False
-    return a[0] == b[0] or (len(a[0]) == 1 and b[0].startswith(a[0])) or (len(b[0]) == 1 and a[0].startswith(b[0]))
 
 
 class MentionDetector:
@@ -242,11 +227,11 @@ class MentionDetector:
         for variant in variants:
             if norm_key(variant) in NOT_A_NAME:  # "et al." is a citation convention, not a person
                 continue
-            hits = [h for h in self.index.lookup(variant) if _initials_fit(h, variant)
+            hits = [h for h in self.index.lookup(variant) if initials_fit(h, variant)
                     and not (before and contradicts(h, f"{before} {variant}")) and not name_goes_on(text, variant, start + len(variant))]
-            plausible = [h for h in hits if _plausible(h, variant, len(tokens), lowercase, at_start, around)]
-            if plausible:  # the span reads as an entity; every look-up hit of that type is a candidate
-                kind = _preferred_type(plausible, VENUE_FIRST if around[0] in VENUE_CUES else UNQUOTED_TYPE_PREFERENCE)
+            fitting = [h for h in hits if plausible(h, variant, len(tokens), lowercase, at_start, around)]
+            if fitting:  # the span reads as an entity; every look-up hit of that type is a candidate
+                kind = _preferred_type(fitting, VENUE_FIRST if around[0] in VENUE_CUES else UNQUOTED_TYPE_PREFERENCE)
                 chosen = [h for h in hits if h.node_type == kind]
                 found.append(Span(start, start + len(variant), variant, kind, chosen))
         # "Fathy, A.'s": the possessive-free form matches 'A. Fathy' by name, better than any initials
@@ -324,81 +309,6 @@ def _preferred_type(hits: list[Any], preference: dict[str, int] = TYPE_PREFERENC
     best = max(h.score for h in hits)
     top = [h for h in hits if h.score >= best - 1e-9]
     return min(top, key=lambda h: preference.get(h.node_type, 9)).node_type
-
-
-VENUE_CUES = frozenset("in at for journal venue proceedings conference".split())
-VENUE_FOLLOWERS = frozenset("paper papers article articles".split())
-GENERIC_VENUE_WORDS = frozenset("""journal journals conference conferences proceedings transactions letters review
-bulletin source sources series magazine symposium workshop annual international meeting abstracts other or and of
-the""".split())
-MAX_LOWERCASE_VENUE_TOKENS = 16
-LOWERCASE_INITIAL = re.compile(r"[a-z]\.(-[a-z]\.)?")
-
-
-def _lowercase_initials(hit: Any, text: str, n_tokens: int) -> bool:
-    """'a. b. watts', 'm. alrayaan': given names typed as initials with full stops, then a surname."""
-    tokens = text.split()
-    return (hit.node_type == "author" and hit.match == "initials" and 2 <= n_tokens <= 5
-            and all(LOWERCASE_INITIAL.fullmatch(t) for t in tokens[:-1]) and len(tokens[-1]) > 1)
-
-
-def _lowercase_entity(hit: Any, text: str, words: list[str], n_tokens: int, around: tuple[str, str]) -> bool:
-    """A lower-cased full name or venue typed in a mixed-case question ("laibin zhang", "a. b. watts",
-    "journal of computational physics", "in algorithmica", "tectonics papers"): exact forms or dotted
-    initials only, with edges that are not function words; a one-word venue also needs a cue before
-    it ("in", "for", "journal") or a following "papers"."""
-    if _lowercase_initials(hit, text, n_tokens):
-        return True
-    if hit.match not in ("exact", "normalized", "name") or hit.node_type not in ("author", "venue"):
-        return False
-    if words[0] in FUNCTION_WORDS or words[-1] in FUNCTION_WORDS:
-        return False
-    if hit.node_type == "author":
-        return 2 <= n_tokens <= 6 and words[0] not in STOPWORDS
-    previous, following = around
-    if all(w in GENERIC_VENUE_WORDS for w in words):  # "conference proceedings" describes a kind of venue
-        return False
-    return n_tokens <= MAX_LOWERCASE_VENUE_TOKENS and (n_tokens >= 2 or (
-        (previous in VENUE_CUES or following in VENUE_FOLLOWERS) and words[0] not in STOPWORDS))
-
-
-def _plausible(hit: Any, text: str, n_tokens: int, lowercase: bool, at_start: bool,
-               around: tuple[str, str] = ("", "")) -> bool:
-    """Reject look-up hits that are probably ordinary words of the question."""
-    words = norm_key(text).split()
-    raw_tokens = text.replace(",", " ").split()
-    if not words or all(w in STOPWORDS for w in words):
-        return False
-    capitalised = lowercase or any(t[:1].isupper() for t in raw_tokens)
-    if not capitalised and hit.node_type != "paper":
-        return _lowercase_entity(hit, text, words, n_tokens, around)
-    if hit.node_type == "author":
-        first_is_initial = bool(re.fullmatch(r"[A-Z]\.?(-[A-Z]\.?)?", raw_tokens[0])
-                                or LOWERCASE_INITIAL.fullmatch(raw_tokens[0]))
-        if raw_tokens[0].lower().strip(EDGE_PUNCT) in STOPWORDS and not first_is_initial:
-            return False  # ('How-Lung Eng': a hyphenated given name is one word, not 'how')
-        if not lowercase and re.fullmatch(r"[A-Z]", raw_tokens[0]) and all(t.islower() for t in raw_tokens[1:]):
-            return False  # 'A grant panel asked me …': an article before ordinary words, no 'A. Grant'
-        capitals = sum(t[:1].isupper() or t.lower() in NAME_PARTICLES for t in raw_tokens)
-        name_like = raw_tokens[0][:1].isupper() and capitals * 2 >= len(raw_tokens)
-        return 2 <= n_tokens <= 6 and capitalised and (name_like or lowercase)
-    if words[0] in FUNCTION_WORDS and words[0] not in ("the", "a", "an", "on", "in", "of", "how", "what", "when", "why", "who"):
-        return False
-    if hit.node_type == "paper":
-        return n_tokens >= 3 or (n_tokens >= 2 and capitalised and not at_start)
-    if words[0] in STOPWORDS and n_tokens < 2:
-        return False
-    leads_listing = around[1] in VENUE_FOLLOWERS or bool(re.fullmatch(r"(1[89]|20)\d\d", around[1]))
-    return capitalised and (n_tokens >= 2 or not at_start or leads_listing)  # "Fuel 2021 papers"
-
-
-def _initials_fit(hit: Any, text: str) -> bool:
-    """An initials match ('M. K. Simon') must not hide extra words: every given-name token of the
-    mention is an initial or a word of the node's name."""
-    if hit.match not in ("initials", "name"):
-        return True
-    mention, label = name_tokens(text), set(name_tokens(hit.label))
-    return names_compatible(text, hit.label) and all(len(t) == 1 or t in label for t in mention)
 
 
 def _outside_spans(texts: list[str], spans: list[Span]) -> list[str]:

@@ -60,7 +60,7 @@ def test_the_planner_does_not_read_the_bounds_instruction_as_what_is_asked() -> 
 def test_a_hyphenated_given_name_starting_like_a_question_word_links() -> None:
     from types import SimpleNamespace
 
-    from hgrag.agents.linking.mentions import _plausible
+    from hgrag.agents.linking.plausible import plausible as _plausible
 
     hit = SimpleNamespace(node_type="author", label="How-Lung Eng", match="exact")
     assert _plausible(hit, "How-Lung Eng", 2, False, False)
