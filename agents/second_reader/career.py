@@ -50,6 +50,8 @@ def career_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], lis
     left_out = _end_year_left_out(concepts)  # 'not counting their most recent year'
     if offset is False or left_out and offset is not None:
         return None
+    if isinstance(offset, int) and "function:or" in concepts:  # 'their debut year or the year after': both years
+        offset = [0, offset] if offset > 0 else [offset, 0]
     author = linked[0]
     papers = ir.traverse(ir.match([author.candidates[0].node_id], "author", author.text), "writes", "out")
     year = ir.aggregate(papers, fn, "year")
@@ -147,8 +149,8 @@ def _bounds_the_end(tokens: list[Token], shift: int) -> bool:
     them' (after the word for year, but not right after it): a bound on the year, not a year of its own."""
     end = next((i for i, t in enumerate(tokens) if t.concept in ENDS), None)
     year = next((i for i, t in enumerate(tokens) if t.concept == "attribute:year"), None)
-    if end is None or year is None:
-        return False
+    if end is None or year is None or tokens[shift - 1].concept == "attribute:year":
+        return False  # ('… or the year after': a year of its own)
     return shift < end < year or end < year < shift - 1
 
 

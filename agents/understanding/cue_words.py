@@ -73,10 +73,11 @@ def byline_places() -> list[tuple[re.Pattern, int]]:
             continue
         words = phrase_alternation([f for f in forms if " " not in f] + sits.get("place_words", {}).get(name, []))
         phrases = phrase_alternation([f for f in forms if " " in f])  # 'closes the author list': the place itself
+        holding = phrase_alternation(sits.get("list_verbs", {}).get(name, []))  # 'heads the author line of'
         found.append((re.compile(rf"\b({words})[- ](?:(?:{to_person}) )?(?:{person})\b|"
                                  rf"\b(?:{verbs}) (?:as )?({words})\b|"
                                  rf"\b({words}) (?:(?:{to_list}) )?(?:on|in) (?:the )?(?:{lists})\b|\b({phrases})\b|"
-                                 rf"\b(?:{listing}) zz[a-z]*\d* ({words})\b"),
+                                 rf"\b(?:{listing}) zz[a-z]*\d* ({words})\b|\b(?:{holding}) (?:the )?(?:{lists})\b"),
                       {"first": 1, "last": -1}.get(name.split("_")[1]) or int(name.split("_")[1])))
     return found
 

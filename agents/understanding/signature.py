@@ -44,6 +44,8 @@ def element_features(op: dict[str, Any]) -> set[str]:
         out.add(f"round:{op['round']}")
     if kind == "filter" and isinstance(op.get("offset"), int) and op["offset"]:
         out |= {"offset", "cmp:>" if op["offset"] > 0 else "cmp:<"}  # 'the year after their first': a year later
+    if kind == "filter" and isinstance(op.get("offset"), list) and any(op["offset"]):
+        out.add("offset")  # 'their debut year or the year after': a window reaching a year on
     return out
 
 

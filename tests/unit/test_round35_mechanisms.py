@@ -252,3 +252,15 @@ def test_self_citations_left_out_are_the_citing_papers_of_its_own_authors(world_
     expected = sorted(store.label(p) for p in set(citing) - own)
     result = _ask(f"Not counting self-citations, which papers cite '{store.label(paper)}'?")
     assert result["verified"] and sorted(result["answer"]) == expected and len(expected) < len(citing)
+
+
+@pytest.mark.parametrize("question, plain", [
+    (f"Whose name heads the author line of '{P1}'?", f"Who is the first author of '{P1}'?"),
+    ("What did Marvin K. Simon publish in their debut year or the year right after?",
+     "What did Marvin K. Simon publish between 2008 and 2009?"),  # P1 2008: the debut year and the next
+])
+def test_a_place_held_on_a_list_and_a_debut_year_or_the_next(world_resources, question, plain) -> None:
+    from test_round30_mechanisms import _ask
+
+    expected, result = _ask(plain), _ask(question)
+    assert expected["answer"] and result["verified"] and sorted(result["answer"]) == sorted(expected["answer"])
