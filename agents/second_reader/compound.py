@@ -261,7 +261,7 @@ def _ellipsis_filled(rest: str, first_text: str, own: list[Any], before: list[An
         return None
     at = rest.find(own[0].text)
     words = tag(rest[:at].lower(), load("en")) if at >= 0 else []
-    if not words or rest[at + len(own[0].text):].strip(" ?.!") or \
+    if not words or rest[at + len(own[0].text):].strip(" ?.!\"'“”‘’«»") or \
             any(t.family not in ("head", "function") for t in words):
         return None  # ('and what was it for B?', 'and in which year did B?': nothing said of B but its name)
     return first_text.replace(same[0].text, own[0].text)
