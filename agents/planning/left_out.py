@@ -26,7 +26,6 @@ def negated_part(question: str, plan: dict[str, Any], planned: Any) -> dict[str,
     """When a negated relation names the one entity the plan leaves unused ('which papers citing T were not
     written by A?'), the plan of the question without the negation (`planned`: every planner and reader) with
     what then holds left out; checked against the question as asked. None otherwise."""
-    from hgrag.agents.answering.interpretation import interpret
     from hgrag.agents.checking.question_check import unexplained_parts
     from hgrag.agents.understanding.exclusion import negated_relation, without_what_holds
 
@@ -39,6 +38,15 @@ def negated_part(question: str, plan: dict[str, Any], planned: Any) -> dict[str,
         rest, replanned) else None
     if new_ir is None:
         return None
+    return _checked_native(question, replanned, new_ir)
+
+
+def _checked_native(question: str, replanned: dict[str, Any], new_ir: dict[str, Any]) -> dict[str, Any] | None:
+    """The plan of `new_ir` (with the replanned question's anchors), kept when the check accepts it for the question
+    as asked."""
+    from hgrag.agents.answering.interpretation import interpret
+    from hgrag.agents.checking.question_check import unexplained_parts
+
     native = {**replanned, **ir_native_plan(new_ir, replanned.get("anchors") or [], [])}
     native["interpretation"] = interpret(new_ir, None, anchors=native.get("anchors"))
     native["rationale"] = f"not: {replanned.get('rationale', '')}"
@@ -105,7 +113,6 @@ def negated_restriction_part(question: str, plan: dict[str, Any], planned: Any) 
     without its one negation (lexicon `negated_relation.negations`) is planned; when that plan narrows a set by one
     restriction (a filter, a byline place), the answer is the set less what the restriction keeps (a count counts
     it); checked against the question as asked. None otherwise."""
-    from hgrag.agents.answering.interpretation import interpret
     from hgrag.agents.checking.question_check import unexplained_parts
 
     found = _without_the_negation(question, plan)
@@ -118,10 +125,7 @@ def negated_restriction_part(question: str, plan: dict[str, Any], planned: Any) 
     new_ir = _less_what_is_kept(replanned["ir"], negated)
     if new_ir is None:
         return None
-    native = {**replanned, **ir_native_plan(new_ir, replanned.get("anchors") or [], [])}
-    native["interpretation"] = interpret(new_ir, None, anchors=native.get("anchors"))
-    native["rationale"] = f"not: {replanned.get('rationale', '')}"
-    return None if unexplained_parts(question, native) else native
+    return _checked_native(question, replanned, new_ir)
 
 
 def _without_the_negation(question: str, plan: dict[str, Any]) -> tuple[str, str | None] | None:
