@@ -198,12 +198,18 @@ def asked_parts(masked: str, hole_types_all: list[str]) -> list[str]:
         offset = masked[:start].count(HOLE)
         types = hole_types_all[offset:]
         found = [c for c in cues(part) if c.group in KIND_WORDS and not names_mention(c, part, types)
-                 and not _owner(c, part)]
+                 and not _owner(c, part) and not _verb_after_subject(c, part)]
         kind = asked_kind(found, part, types) if found else None  # a part naming no kind adds none
         if kind is not None:
             kinds.append(kind)
         start = after
     return kinds if len(set(kinds)) >= 2 else []
+
+
+def _verb_after_subject(cue: Any, part: str) -> bool:
+    """'… do A and B work in?': a kind word right after a named person and before a preposition is their verb."""
+    before, after = part[:cue.start].rstrip(), part[cue.end:]
+    return before.endswith(HOLE.strip()) and re.match(r"\s+(?:in|on|at|with|for)\b", after) is not None
 
 
 def _same_noun_joined(masked: str, joint: re.Match) -> bool:

@@ -203,7 +203,10 @@ def self_citations_left_out(question: str, plan: dict[str, Any]) -> dict[str, An
         return None
     counted = plan["ir"].get("op") == "aggregate" and plan["ir"].get("fn") == "count"
     citing = plan["ir"]["input"] if counted else plan["ir"]
-    if citing.get("op") == "project" and citing.get("attr") == "cited_by_count":  # ('how many papers cite T': the
+    counts_cited = citing.get("op") == "project" and citing.get("attr") == "cited_by_count"
+    if (counted or counts_cited) and re.search(r"[.?!]\s+\S", question.strip()):
+        return None  # a count read from a question of several sentences ('… Count a citation as …'): not sure
+    if counts_cited:  # ('how many papers cite T': the
         counted, citing = True, ir.traverse(citing["input"], "cites", "in")  # graph's citing papers, then counted)
     if not (citing.get("op") == "traverse" and (citing.get("edge"), citing.get("direction")) == ("cites", "in")
             and citing["input"].get("op") == "match" and citing["input"].get("type") == "paper"):
