@@ -108,8 +108,8 @@ def _restatement_folded(question: str, detect: Callable[[str], list[Any]]) -> st
     named = {_key(s): s for s in detect(question[:mark + 1]) if s.candidates and not _lexicon_words_only(s.text)}
     if len(named) != 1 or next(iter(named.values())).type != kind:
         return None
-    asked = question[:mark + 1].replace(next(iter(named.values())).text, " ")
-    if any(t.family in ("kind", "relation") for t in tag(asked.lower(), load("en"))):
+    name = re.escape(next(iter(named.values())).text)
+    if re.search(rf"{name}[\"'”’]*\s*['’]s\b|\bof\s+[\"'“‘]*{name}", question[:mark + 1]):
         return None  # ('Where have A's co-authors published? I want every venue of their papers': 'their' is theirs)
     head = load("en").extra.get("context_words", {}).get("restatement_head", "")
     bound = restated[:match.start()] + _written(next(iter(named.values())), match.group(0)) + restated[match.end():]
