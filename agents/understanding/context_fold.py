@@ -99,8 +99,12 @@ def _restatement_folded(question: str, detect: Callable[[str], list[Any]]) -> st
 
     mark = question.rfind("?", 0, len(question.rstrip(" ?.!")))
     tail = question[mark + 1:].strip() if mark > 0 else ""
+    words = load("en").extra.get("context_words", {})
     opener = restating_opener_length(tail) if tail else 0
-    restated = tail[opener:].strip().rstrip(" .!?") if opener else ""
+    said_again = any(re.match(rf"\s*{re.escape(o)}\b", tail.lower()) for o in words.get("restating_fold_openers", []))
+    restated = tail[opener:].strip().rstrip(" .!?") if opener and said_again else ""
+    if re.match(rf"(?:the\s+)?(?:{phrase_alternation(load('en').extra.get('kind_pro_forms', []))})\b", restated.lower()):
+        return None  # ('I mean the ones in its reference list': the ones asked before, read with the question)
     found = _anaphor(restated) if restated else None
     if not found or [s for s in detect(restated) if s.candidates]:
         return None
