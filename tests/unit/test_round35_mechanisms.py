@@ -57,6 +57,10 @@ def test_a_restating_sentence_after_the_question_is_the_question() -> None:
     assert folded == f"what is {name}'s earliest paper in the record?"
     unchanged = f"Who wrote it with {name}? I mean the first author only."  # no anaphor: a remark the check reads
     assert with_context_folded(unchanged, detect) == unchanged
+    request = f"Which paper by {name} is cited most? I want to start with their best-known work."  # a request
+    assert with_context_folded(request, detect) == request
+    pro_form = f"Which works does {name} cite? I mean the ones in their reference list."  # the ones asked before
+    assert with_context_folded(pro_form, detect) == pro_form
 
 
 @pytest.fixture(scope="module")
