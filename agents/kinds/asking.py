@@ -208,8 +208,9 @@ def asked_parts(masked: str, hole_types_all: list[str]) -> list[str]:
 
 def _verb_after_subject(cue: Any, part: str) -> bool:
     """'… do A and B work in?': a kind word right after a named person and before a preposition is their verb."""
-    before, after = part[:cue.start].rstrip(), part[cue.end:]
-    return before.endswith(HOLE.strip()) and re.match(r"\s+(?:in|on|at|with|for)\b", after) is not None
+    before, after = part[:cue.start].rstrip(), part[cue.end:].split()
+    return before.endswith(HOLE.strip()) and bool(after) and \
+        after[0].strip("?.!,;") in lexicon().get("verb_prepositions", [])
 
 
 def _same_noun_joined(masked: str, joint: re.Match) -> bool:
