@@ -103,7 +103,8 @@ def _restatement_folded(question: str, detect: Callable[[str], list[Any]]) -> st
     opener = restating_opener_length(tail) if tail else 0
     said_again = any(re.match(rf"\s*{re.escape(o)}\b", tail.lower()) for o in words.get("restating_fold_openers", []))
     restated = tail[opener:].strip().rstrip(" .!?") if opener and said_again else ""
-    if re.match(rf"(?:the\s+)?(?:{phrase_alternation(load('en').extra.get('kind_pro_forms', []))})\b", restated.lower()):
+    content = [t for t in tag(restated.lower(), load("en")) if t.family != "function"]
+    if content and content[0].text in load("en").extra.get("kind_pro_forms", []):
         return None  # ('I mean the ones in its reference list': the ones asked before, read with the question)
     found = _anaphor(restated) if restated else None
     if not found or [s for s in detect(restated) if s.candidates]:
@@ -113,7 +114,8 @@ def _restatement_folded(question: str, detect: Callable[[str], list[Any]]) -> st
     if len(named) != 1 or next(iter(named.values())).type != kind:
         return None
     name = re.escape(next(iter(named.values())).text)
-    if re.search(rf"{name}[\"'”’]*\s*['’]s\b|\bof\s+[\"'“‘]*{name}", question[:mark + 1]):
+    relating = phrase_alternation(load("en").extra.get("relating_prepositions", []))  # ('the co-authors of A')
+    if re.search(rf"{name}[\"'”’]*\s*['’]s\b|\b(?:{relating})\s+[\"'“‘]*{name}", question[:mark + 1]):
         return None  # ('Where have A's co-authors published? I want every venue of their papers': 'their' is theirs)
     head = load("en").extra.get("context_words", {}).get("restatement_head", "")
     bound = restated[:match.start()] + _written(next(iter(named.values())), match.group(0)) + restated[match.end():]
