@@ -1,0 +1,89 @@
+"""'Which papers cited T within two years of its publication?', 'Which works cited by T are at least ten years older
+than it?': a window of years measured from a named paper's own year. The paper's year is read from the graph, the
+window is written out as a year bound ('in or before 2011', 'after 2012') and the question is planned again; the plan
+is kept when the question-plan check accepts it, and the interpretation says which year was read and how it moved.
+
+The words are lexicon data (`paper_windows`): amounts ('within', 'more than', 'at least'), directions ('after',
+'older than'), the words that stand for the paper's appearance ('its publication', 'it appeared') and how each
+reading is written back."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any, Callable
+
+from hgrag.agents.understanding.cue_words import phrase_alternation
+from hgrag.agents.understanding.lexicon import load
+
+QUOTES = "\"'“”‘’«»„"
+
+
+def with_paper_window(plan: dict[str, Any], question: str, store: Any,
+                      replan: Callable[[str], dict[str, Any]]) -> dict[str, Any]:
+    """`plan`, or the plan of the question with a window counted from the one named paper's year written out."""
+    from hgrag.agents.checking.question_check import unexplained_parts
+
+    papers = [a for a in plan.get("anchors") or [] if a.get("type") == "paper" and a.get("node_id") and a.get("text")]
+    if len(papers) != 1:
+        return plan
+    found = _window(papers[0]["text"]).search(question)
+    year = store.attr(papers[0]["node_id"], "year") if found else None
+    said = _bound(found, year) if isinstance(year, int) else None
+    if said is None:
+        return plan
+    text = " ".join((question[:found.start()] + f" {said[0]} " + question[found.end():]).split())
+    new = replan(text)
+    if not new.get("ir") or new.get("operation") == "unsupported" or unexplained_parts(text, new):
+        return plan
+    new["checked_question"] = text
+    new["interpretation"] = f"('{papers[0]['text']}' appeared in {year}; {said[1]}) {new.get('interpretation') or ''}"
+    return new
+
+
+def _spec() -> dict[str, Any]:
+    return load("en").extra.get("paper_windows", {})
+
+
+def _bound(found: re.Match, year: int) -> tuple[str, str] | None:
+    """(the year bound written out, how it was reached) for a matched window, None when the words say no bound."""
+    spec = _spec()
+    amount = spec.get("amounts", {}).get(" ".join((found.group("amount") or "").lower().split()), "exact")
+    sign = spec.get("directions", {}).get(" ".join(found.group("direction").lower().split()))
+    count = _count(found.group("count"))
+    if sign is None or count is None and (amount != "exact" or not sign) or not sign and amount != "window":
+        return None  # ('the year of its publication', 'two years of its publication': no window said)
+    if count is None:  # 'older than it', 'after its publication': any year beyond the paper's own
+        key = "after" if sign > 0 else "before"
+        return f"{spec['written'][key]} {year}", f"{key} {year}"
+    target = year + (sign or 1) * count
+    if amount == "window":  # 'within two years of its publication': up to that year ('before' it: from that year)
+        key = "up_to" if sign >= 0 else "from"
+    elif amount == "exact":
+        key = "in"
+    else:
+        key = ("after" if sign > 0 else "before") + ("_inclusive" if amount == "inclusive" else "")
+    return f"{spec['written'][key]} {target}", f"{'+' if target >= year else '-'}{count}: {key.replace('_', ' ')} {target}"
+
+
+def _count(text: str | None) -> int | None:
+    if not text:
+        return None
+    word = " ".join(text.lower().split())
+    return int(word) if word.isdigit() else load("en").extra.get("number_words", {}).get(word, _spec().get(
+        "single", {}).get(word))
+
+
+@lru_cache(maxsize=256)
+def _window(title: str) -> re.Pattern:
+    """[amount] [count year-noun] direction (the paper's appearance | the title [verb]), e.g. 'within two years of its
+    publication', 'at least ten years older than it', 'more than 3 years after "T" appeared'."""
+    spec = _spec()
+    numbers = list(load("en").extra.get("number_words", {})) + list(spec.get("single", {}))
+    amounts, directions = phrase_alternation(list(spec.get("amounts", {}))), phrase_alternation(list(spec.get("directions", {})))
+    nouns, anchors = phrase_alternation(spec.get("year_nouns", [])), phrase_alternation(spec.get("anchors", []))
+    verbs = phrase_alternation(load("en").concepts.get("relation:published", []))
+    aux = phrase_alternation(spec.get("auxiliaries", []))
+    named = rf"[{QUOTES}]?{re.escape(title)}\.?[{QUOTES}]?(?:\s+(?:(?:{aux})\s+)?(?:{verbs}))?"
+    return re.compile(rf"(?<![\w'’-])(?:(?P<amount>{amounts})\s+)?(?:(?P<count>\d{{1,2}}|{phrase_alternation(numbers)})"
+                      rf"\s+(?:{nouns})\s+)?(?P<direction>{directions})\s+(?:{anchors}|{named})(?![\w'’-])", re.IGNORECASE)
