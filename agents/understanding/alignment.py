@@ -36,6 +36,8 @@ def _consumer(token: Token, ops: list[tuple[dict, set[str]]], taken: set[int], f
         return None
     if "op:difference+position:1" in wanted and "op:difference+position:1" in features:
         return "difference leaving out position 1"
+    if "op:difference+position:ends" in wanted and "op:difference+position:ends" in features:
+        return "difference leaving out the first and the last position"
     if "cmp:>=+cmp:<=" in wanted and "cmp:>=+cmp:<=" in features:
         return "filters from and up to a year"
     hop = signature.get("hop") if token.text in signature.get("hop_forms", [token.text]) else None

@@ -48,12 +48,15 @@ INSTRUCTION_COMPANIONS = ("instruction", "function", "filler", "general")
 
 def _first_left_out(concepts: set[str], plan: dict[str, Any]) -> dict[str, Any]:
     """'Leaving aside the first author, who wrote T?', 'T's authors, without counting the first author': the
-    paper's authors less the one listed first (a reading of the first author alone is corrected too)."""
+    paper's authors less the one listed first (a reading of the first author alone is corrected too); 'the middle
+    authors of T' (a word of `attribute:position_middle`): less the first and the last."""
     program = plan.get("ir") or {}
-    if "instruction:besides_first" not in concepts or not _one_papers_authors(program):
+    middle = "attribute:position_middle" in concepts
+    if "instruction:besides_first" not in concepts and not middle or not _one_papers_authors(program):
         return plan
     paper = program["input"]
-    new = {"op": "difference", "inputs": [ir.traverse(paper, "writes", "in"), ir.traverse(paper, "writes", "in", 1)]}
+    ends = [ir.traverse(paper, "writes", "in", 1)] + ([ir.traverse(paper, "writes", "in", -1)] if middle else [])
+    new = {"op": "difference", "inputs": [ir.traverse(paper, "writes", "in")] + ends}
     from hgrag.agents.answering.interpretation import interpret
 
     # marked IR-native, so the plan is not lowered again from its frame (which has no such step)

@@ -72,6 +72,8 @@ def all_features(ir: dict[str, Any] | None) -> set[str]:
         found |= features
     if any(f.startswith("op:difference") for f in found) and "position:1" in found:
         found.add("op:difference+position:1")
+    if any(f.startswith("op:difference") for f in found) and {"position:1", "position:-1"} <= found:
+        found.add("op:difference+position:ends")  # the middle of a byline: first and last left out
     if {"cmp:>=", "cmp:<="} <= found:
         found.add("cmp:>=+cmp:<=")  # a range written as its two bounds
     return found

@@ -8,6 +8,7 @@ import pytest
 from test_planner import P1
 from test_chain_reader import P3, P4
 from test_chain_reader import world  # noqa: F401 - the toy graph with citations (a fixture)
+from test_round28_mechanisms import world_resources  # noqa: F401 - the toy graph as the pipeline's resources
 from test_second_reader import read, verified
 
 
@@ -28,3 +29,14 @@ def test_a_window_counted_from_a_named_papers_year(world, question, expected, bo
 def test_the_year_of_a_papers_publication_is_no_window(world) -> None:
     answer, plan, _ = read(world, f"What is the year of its publication for '{P1}'?")
     assert answer == ["2008"] and "checked_question" not in plan
+
+
+@pytest.mark.parametrize("question", [
+    f"Who are the middle authors of '{P1}'?",
+    f"Leaving aside the first and the last name on the byline of '{P1}', who is in the middle?",
+])
+def test_the_middle_of_a_byline_leaves_out_the_first_and_the_last_author(world_resources, question) -> None:
+    from test_round30_mechanisms import _ask
+
+    result = _ask(question)  # P1: Marvin K. Simon, Dariush Divsalar, Ann Lee
+    assert result["answer"] == ["Dariush Divsalar"] and result["verified"], result.get("interpretation")
