@@ -88,11 +88,23 @@ def one_paper_direction(text: str, hole: str = "zzpaper") -> str | None:
     text = re.sub(rf"\b(?:both |either )?(?:{P}(?: ,)? (?:and|or|as well as) zzx|zzx(?: ,)? (?:and|or|as well as) {P})\b", P, text)
     if len(re.findall(rf"\b{P}\b", text)) == 1:  # "P ... the list of works it cites": 'it' is P
         text = PRONOUN.sub(P, text)
-    found_in = any(re.search(p, text) for p in IN_PATTERNS)
+    found_in = any(re.search(p, _owned_subjects(text)) for p in IN_PATTERNS)
     found_out = any(re.search(p, text) for p in OUT_PATTERNS)
     if found_in == found_out:
         return None
     return "in" if found_in else "out"
+
+
+OWNED_SUBJECT = re.compile(rf"\b((?:{REF_LIST} {W('list_prepositions')}|{W('placing_participles')} "
+                           rf"{W('agent_prepositions')}) {PAPER}){P}\b"
+                           rf"(?= {W('be_forms')} (?:\w+ )?{CITED}\b| {CITED} by\b)")
+
+
+def _owned_subjects(text: str) -> str:
+    """'the references of P are also cited by …', 'papers cited by P are cited by …': the passive is said of the
+    references, not of P (P is hidden
+    from the patterns of papers citing P)."""
+    return OWNED_SUBJECT.sub(r"\1zzowner", text)
 
 
 PASSIVE_MID = re.compile(  # "A <mid> B" where B cites A

@@ -176,6 +176,8 @@ def _which(after: list[Token]) -> str | None:
             return WORD_KINDS[token.concept or ""]
         if token.concept in ASKING_VERBS and any(t.concept == "head:aux" for t in after):
             return ASKING_VERBS[token.concept]
+        if i == 0 and _relation_noun(token, after[1:2]):  # 'which references', 'which co-authors': what it names
+            return signatures()[token.concept or ""]["names"][0]
         if token.concept in SUPERLATIVES and any(t.concept in WORD_KINDS for t in after[i + 1:i + 3]):
             skip = i + (_modifier_run(after[i:i + 3]) or 1)
             continue  # 'the most recent year', 'the most cited paper': modifiers of the noun that says the kind
@@ -184,6 +186,14 @@ def _which(after: list[Token]) -> str | None:
     return None
 
 
+
+
+def _relation_noun(token: Token, after: list[Token]) -> bool:
+    """A relation word used as a noun right after 'which' that names one kind ('references': papers, 'co-authors':
+    people); not a verb of its citation step ('which cited …') nor a modifier of a kind noun next."""
+    signature = signatures().get(token.concept or "", {})
+    return token.family == "relation" and len(signature.get("names") or []) == 1 and \
+        token.text not in signature.get("hop_forms", []) and not (after and after[0].family == "kind")
 
 
 @lru_cache(maxsize=512)  # the mention checks ask it of the same masked question several times

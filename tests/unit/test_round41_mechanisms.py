@@ -40,3 +40,25 @@ def test_the_middle_of_a_byline_leaves_out_the_first_and_the_last_author(world_r
 
     result = _ask(question)  # P1: Marvin K. Simon, Dariush Divsalar, Ann Lee
     assert result["answer"] == ["Dariush Divsalar"] and result["verified"], result.get("interpretation")
+
+
+@pytest.mark.parametrize("question, expected", [
+    (f"Which references of '{P4}' are also cited by '{P3}'?", []),
+    (f"Which papers citing '{P1}' are also cited by '{P4}'?", [P3]),  # P2, P3 cite P1; P4 cites P3
+    (f"Which papers citing '{P1}' are not cited by '{P4}'?", ["Adaptive routing for delay tolerant sensor networks"]),
+])
+def test_a_subject_and_a_predicate_through_two_named_papers(world_resources, question, expected) -> None:
+    from test_round30_mechanisms import _ask
+
+    result = _ask(question)
+    assert sorted(result["answer"]) == expected and result["verified"], result.get("interpretation")
+
+
+def test_which_and_a_relation_noun_asks_for_what_it_names() -> None:
+    from hgrag.agents.understanding.asked_head import asked_kind
+    from hgrag.agents.understanding.lexicon import load
+    from hgrag.agents.understanding.tokens import tag
+
+    assert asked_kind(tag("which references of zzm are also cited by zzm?", load("en"))) == "paper"
+    assert asked_kind(tag("which co-authors of zzm wrote zzm?", load("en"))) == "author"
+    assert asked_kind(tag("which cited zzm?", load("en"))) is None  # a verb: its own reading
