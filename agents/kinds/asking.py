@@ -189,10 +189,13 @@ def asked_parts(masked: str, hole_types_all: list[str]) -> list[str]:
     pieces = [(m.start(), m.end()) for m in _part_break().finditer(masked) if not _same_noun_joined(masked, m)]
     pieces += [(len(masked), len(masked))]
     frames = load("en").extra.get("frame_prepositions", []) + load("en").extra.get("frame_participles", [])
-    for cut, after in pieces:
+    statements = statement_ends(masked)
+    for n, (cut, after) in enumerate(pieces):
+        start = max([start] + [end for end in statements if start <= end <= cut])  # a stated fact asks nothing
         part = masked[start:cut]
-        if start == 0 and cut < len(masked) and re.match(rf"\s*(?:{'|'.join(map(re.escape, frames)) or '(?!)'})\b",
-                                                         part, re.IGNORECASE):
+        opening = start == 0 or start in statements
+        if opening and cut < len(masked) and (re.match(rf"\s*(?:{'|'.join(map(re.escape, frames)) or '(?!)'})\b",
+                                                       part, re.IGNORECASE) or not _has_head(part)):
             start = after  # 'Looking at every paper A has authored, which primary topics …': a frame, not an ask
             continue
         offset = masked[:start].count(HOLE)
@@ -204,6 +207,26 @@ def asked_parts(masked: str, hole_types_all: list[str]) -> list[str]:
             kinds.append(kind)
         start = after
     return kinds if len(set(kinds)) >= 2 else []
+
+
+def statement_ends(text: str) -> list[int]:
+    """Where each sentence that states something ends (no question mark, no question head or command at its start:
+    'Each paper has a primary topic.', 'I am classifying T.'), when a later sentence asks."""
+    ends, at = [], 0
+    for sentence in re.finditer(r"[^.?!]+(?:[.?!]+|$)", text):
+        body = sentence.group(0)
+        if sentence.end() < len(text.rstrip()) and not body.rstrip().endswith("?") and not _has_head(body, opening=True):
+            ends.append(sentence.end())
+        at = sentence.end()
+    return ends
+
+
+def _has_head(text: str, opening: bool = False) -> bool:
+    """A question head or a command of the lexicon in the text (at its start only, when `opening`)."""
+    heads = [h for name in ("which", "who", "where", "when", "how_many", "command") for h in _heads(name)]
+    found = re.search(rf"(?<![\w'-])(?:{'|'.join(map(re.escape, sorted(heads, key=len, reverse=True)))})(?![\w'-])",
+                      text, re.IGNORECASE)
+    return found is not None and (not opening or not text[:found.start()].strip())
 
 
 def _verb_after_subject(cue: Any, part: str) -> bool:

@@ -87,7 +87,7 @@ def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any
     asked = asked or (rich_asked[0].group if rich_asked and not rich_asked[0].text else None)
     if asked is None:
         return None
-    parts = asked_parts(masked, hole_types(masked, list(spans) + list(named)))
+    parts = asked_parts(*_sentences_kept(question, masked, list(spans) + list(named)))
     if parts:  # 'the venue and the primary topic of T': one answer per asked thing
         return _two_part(parts, spans, named, years, topical)
     if asked not in ("primary_topic", "topic") and any(c.group == "primary_topic" for c in found):
@@ -271,6 +271,19 @@ def asking_text(question: str, spans: list[Any]) -> str:
     clauses = [c for c in CLAUSE_BREAK.split(kept) if c.strip()]
     asking = [c for c in clauses if ASKS.search(c.strip())]
     return " ".join(asking) if asking else kept
+
+
+def _sentences_kept(question: str, masked: str, spans: list[Any]) -> tuple[str, list[str]]:
+    """The text whose parts are asked (with the hole kinds): the question with its sentences when one of them states
+    a fact before the asking one ('Each paper has a primary topic. Which subfields …?'), else the asking text."""
+    from hgrag.agents.kinds.asking import statement_ends
+
+    whole = question
+    for span in sorted(spans, key=lambda s: -s.start):
+        whole = whole[:span.start] + " zzm " + whole[span.end:]
+    whole = correct_text(" ".join(whole.lower().split()))
+    text = whole if statement_ends(whole) else masked
+    return text, hole_types(text, spans)
 
 
 def _is_cue(text: str) -> bool:

@@ -62,3 +62,36 @@ def test_which_and_a_relation_noun_asks_for_what_it_names() -> None:
     assert asked_kind(tag("which references of zzm are also cited by zzm?", load("en"))) == "paper"
     assert asked_kind(tag("which co-authors of zzm wrote zzm?", load("en"))) == "author"
     assert asked_kind(tag("which cited zzm?", load("en"))) is None  # a verb: its own reading
+
+
+def test_a_comparative_must_compare(world_resources) -> None:
+    from test_round30_mechanisms import _ask
+
+    result = _ask("Who has the larger output in this collection, Dariush Divsalar or Bo Chen?")
+    assert result["answer"] in (["Dariush Divsalar"], []), result.get("interpretation")  # the winner, or declined
+    assert result["answer"] or not result["verified"]
+
+
+def test_a_stated_fact_and_a_frame_ask_no_part() -> None:
+    from hgrag.agents.kinds.asking import asked_parts, statement_ends
+
+    stated = "each paper has a primary topic, and every topic sits in a subfield. for the papers of zzm, " \
+             "which subfields do those primary topics fall into?"
+    assert statement_ends(stated) and asked_parts(stated, ["author"]) == []
+    framed = "i am classifying zzm. going from its primary topic up through the subfield, which field does it end up in?"
+    assert asked_parts(framed, ["paper"]) == []
+    assert asked_parts("what is the venue and the primary topic of zzm?", ["paper"]) == ["venue", "primary_topic"]
+
+
+@pytest.mark.parametrize("question, concept", [
+    ("what's the total citation haul of zzm?", "attribute:citations"),
+    ("what has zzm churned out?", "relation:writes"),
+    ("who are the people zzm has rubbed shoulders with?", "relation:coauthor"),
+    ("walk me through the paper trail of zzm", "kind:paper"),
+    ("who anchors the author list of zzm?", "attribute:position_last"),
+])
+def test_idioms_are_lexicon_words(question, concept) -> None:
+    from hgrag.agents.understanding.lexicon import load
+    from hgrag.agents.understanding.tokens import tag
+
+    assert concept in {t.concept for t in tag(question, load("en"))}
