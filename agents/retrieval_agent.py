@@ -24,6 +24,7 @@ from hgrag.agents.planning.left_out import (negated_object_part, negated_part, n
 from hgrag.agents.planning.nominal import nominal_test
 from hgrag.agents.planning.year_of import with_paper_years
 from hgrag.agents.planning.paper_window import with_paper_window
+from hgrag.agents.planning.career_window import with_career_window
 from hgrag.agents.planning.predicate_split import subject_and_predicate
 from hgrag.agents.planning.ranked_where import ranked_where_asked
 from hgrag.agents.planning.paper_facts import authored_paper_plan, paper_facts_plan
@@ -67,6 +68,7 @@ class OfflinePlanner:
         plan = _with_names_mended(self._plan(question, resources), question, resources, self._plan)
         plan = with_paper_years(plan, question, resources.store, lambda text: self._plan(text, resources))
         plan = with_paper_window(plan, question, resources.store, lambda text: self._plan(text, resources))
+        plan = with_career_window(plan, question, resources.store, lambda text: self._plan(text, resources))
         plan = with_exclusion(plan, question, resources, self._plan)
         aside = context_aside(question, plan)
         if not aside:

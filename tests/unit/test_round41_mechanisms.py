@@ -95,3 +95,16 @@ def test_idioms_are_lexicon_words(question, concept) -> None:
     from hgrag.agents.understanding.tokens import tag
 
     assert concept in {t.concept for t in tag(question, load("en"))}
+
+
+@pytest.mark.parametrize("question, expected", [
+    # Dariush Divsalar: P1 (2008), P2 (2010), P4 (2012); first two years = 2008-2009, last three = 2010-2012
+    ("In which venues did Dariush Divsalar publish during the first two years of their career?", ["Computer Networks"]),
+    ("Who co-authored with Dariush Divsalar in the last three years of their publishing record, i.e. their latest "
+     "year and the two before it?", ["Bo Chen"]),
+])
+def test_a_window_of_an_authors_own_career_is_written_out(world_resources, question, expected) -> None:
+    from test_round30_mechanisms import _ask
+
+    result = _ask(question)
+    assert sorted(result["answer"]) == expected and result["verified"], result.get("interpretation")
