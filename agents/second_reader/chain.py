@@ -19,11 +19,13 @@ from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.signature import output_kind
 from hgrag.agents.understanding.tokens import Token, stranded_readings, tag
 from hgrag.state import plan_ir as ir
+from hgrag.agents.kinds.joins import year_filter
 
 KINDS = {"kind:author": "author", "kind:paper": "paper", "kind:venue": "venue"}
 HEAD_KINDS = {"head:who": "author", "head:where": "venue"}
 POSITIONS = {"attribute:position_first": 1, "attribute:position_last": -1}
 NOT_A_CHAIN = ("time", "instruction", "missing", "value")  # years, rounding, things the graph lacks: the rules' part
+BOUNDING_TIMES = ("time:before", "time:after", "time:between")  # words that bound years; others move them
 MAX_STEPS = 4  # three hops, and a ranking among the papers reached
 
 
@@ -44,6 +46,7 @@ def chain_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], list
         return None
     text = without_notes(masked(question, linked))  # a note '(what it cites)' restates
     tokens = stranded_readings(text, tag(text, load("en")))
+    tokens, years = _years_aside(question, linked, tokens)
     if any(t.family in NOT_A_CHAIN or t.concept == "number" for t in tokens):
         return None
     at = [i for i, t in enumerate(tokens) if t.concept == "mention"][linked.index(start)]
@@ -68,12 +71,41 @@ def chain_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], list
     program = ir.match([start.candidates[0].node_id], start.type, start.text)
     for step in walk:
         program = step(program)
+        if years and output_kind(program) == "paper" and program.get("op") == "traverse":
+            program, years = year_filter(program, years), []  # 'that V published in 2004': the papers reached first
+    if years:
+        return None
     if author is not None:
         papers = ir.traverse(ir.match([author.candidates[0].node_id], "author", author.text), "writes", "out")
         program = ir.setop("intersect", [program, papers])
     if any(t.concept in ("head:how_many", "operator:count") for t in tokens):
         program = ir.aggregate(program, "count")
     return program, [start] + ([author] if author is not None else [])
+
+
+def _years_aside(question: str, linked: list[Any], tokens: list[Token]) -> tuple[list[Token], list[Any]]:
+    """The tokens without one year restriction ('published in 2004', 'since 2015', 'between 2001 and 2003') and the
+    years as the rules read them; the tokens unchanged (and no years) when the question has none or more."""
+    import re
+
+    from hgrag.agents.kinds.joins import year_bounded
+
+    years = sorted({int(y) for y in re.findall(r"(?<!\d)(1[89]\d\d|20\d\d)(?!\d)", question)})
+    numbers = [i for i, t in enumerate(tokens) if t.concept == "number"]
+    if not years or len(years) > 2 or len(numbers) != len(years) or any(not t.text.isdigit() or int(t.text) not in years
+                                                                        for t in (tokens[i] for i in numbers)):
+        return tokens, []
+    read = year_bounded(question, linked, years)
+    if not read or len(years) == 2 and isinstance(read[0], int) and not any(t.concept == "time:between" for t in tokens):
+        return tokens, []  # two years and no word for a span: not one restriction
+    time_words = [i for i, t in enumerate(tokens) if t.family == "time"]
+    if any(tokens[i].concept not in BOUNDING_TIMES for i in time_words):
+        return tokens, []  # ('the year before 2010': a year moved, not bounded)
+    if any(t.family == "time" and not any(abs(i - n) <= 3 for n in numbers) for i, t in enumerate(tokens)) or any(
+            t.concept == "attribute:year" and any(0 < w - i <= 2 for w in time_words) for i, t in enumerate(tokens)):
+        return tokens, []  # a time word that bounds no year, or moves one ('the year before 2010'): another reading
+    dropped = set(numbers) | set(time_words)
+    return [t for i, t in enumerate(tokens) if i not in dropped], read
 
 
 def _one_sentence(text: str, tokens: list[Token], one: int, other: int) -> bool:

@@ -54,9 +54,12 @@ def test_what_is_not_one_walk_is_left_to_the_rules(world):
         return MentionDetector(world.index, world.store).detect(question)[0]
 
     for question in (f"Which papers cite '{P1}' and '{P3}'?",  # two papers: not one walk
-                     f"Who wrote the papers citing '{P1}' in 2010?",  # a year: the rules' filters
+                     f"Who wrote the papers citing '{P1}' the year before 2010?",  # a year the chain does not bound
                      f"Who cites '{P1}'?"):  # one step: the rules read it
         assert chain_program(question, spans_of(question)) is None, question
+    dated = f"Who wrote the papers citing '{P1}' in 2010?"  # one year: on the papers the walk reaches first
+    program, _ = chain_program(dated, spans_of(dated))
+    assert program["input"]["op"] == "filter" and program["input"]["value"] == 2010
     walked = f"Where were the papers citing '{P1}' published?"
     program, used = chain_program(walked, spans_of(walked))
     assert [op["edge"] for op in _hops(program)] == ["published_in", "cites"] and len(used) == 1

@@ -108,3 +108,13 @@ def test_a_window_of_an_authors_own_career_is_written_out(world_resources, quest
 
     result = _ask(question)
     assert sorted(result["answer"]) == expected and result["verified"], result.get("interpretation")
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Who wrote the most cited paper that Computer Networks published in 2010?", ["Bo Chen", "Dariush Divsalar"]),
+    ("Who wrote the most cited paper that Computer Networks published?", ["Ann Lee", "Dariush Divsalar",
+                                                                          "Marvin K. Simon"]),
+])
+def test_a_chain_takes_one_year_restriction_on_the_papers_it_reaches(world, question, expected) -> None:
+    answer, plan, report = read(world, question)  # Computer Networks: P1 (2008, 40), P2 (2010, 12), P4 (2012, 3)
+    assert sorted(answer) == expected and verified(report), plan.get("interpretation")
