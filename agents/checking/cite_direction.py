@@ -117,6 +117,10 @@ ACTIVE_MID = re.compile(  # "A <mid> B" where A cites B
     rf"^(?:\w+ )?{BUILD_ON} (?:up)?on$")
 PRONOUN_CITES_MID = re.compile(rf"\b{W('pronoun_auxiliaries')} {W('citing_pronouns')} (?:{W('hedges')} )?"
                                rf"{W('pronoun_cite_verbs')}$")
+AMONG_CITED_MID = re.compile(  # "is A among the works cited by B", "is A one of the papers referenced in B"
+    rf"^(?:{W('appear_verbs')} )?(?:\w+ )?{W('among_phrases')} (?:the )?{CITING_NOUN} (?:{W('be_forms')} )?"
+    rf"{W('placing_participles')} {W('agent_prepositions')}(?: the)?(?: {W('agent_nouns')})?$")
+OWNED_LIST_BEFORE = re.compile(rf"\b{REF_LIST} {W('list_prepositions')} (?:the )?$")
 OWNER_AFTER = re.compile(rf"^ 's {REF_LIST}")
 HOLDS_AFTER = re.compile(rf"^ {W('holding_prepositions')} {W('owners')} {REF_LIST}")
 APPEARS_IN = re.compile(rf"(?:\w+ )?(?:{W('appear_in_verbs')})? ?{W('holding_prepositions')}")
@@ -144,8 +148,10 @@ def two_paper_roles(text: str, hole: str = "zzpaper") -> tuple[int, int] | None:
         return 0, 1  # "cites? A -> B": the arrow goes from the citing paper to the cited one
     if PRONOUN_CITES_MID.search(mid):
         return 0, 1  # "I think A builds on earlier work. Does it cite B?": 'it' is A, the only paper named before
-    if PASSIVE_MID.match(mid):
+    if PASSIVE_MID.match(mid) or AMONG_CITED_MID.match(mid):
         return 1, 0
+    if OWNED_LIST_BEFORE.search(text[:found[0]]) and INCLUDES.fullmatch(mid):
+        return 0, 1  # "does the reference list of A include B"
     if ACTIVE_MID.match(mid):
         return 0, 1
     return None

@@ -118,3 +118,15 @@ def test_a_window_of_an_authors_own_career_is_written_out(world_resources, quest
 def test_a_chain_takes_one_year_restriction_on_the_papers_it_reaches(world, question, expected) -> None:
     answer, plan, report = read(world, question)  # Computer Networks: P1 (2008, 40), P2 (2010, 12), P4 (2012, 3)
     assert sorted(answer) == expected and verified(report), plan.get("interpretation")
+
+
+@pytest.mark.parametrize("text, roles", [
+    ("does the reference list of zzpaper include zzpaper?", (0, 1)),
+    ("is zzpaper among the works cited by zzpaper?", (1, 0)),
+    ("is zzpaper one of the papers referenced in zzpaper?", (1, 0)),
+    ("does the bibliography of zzpaper list zzpaper?", (0, 1)),
+])
+def test_which_of_two_papers_cites_the_other(text, roles) -> None:
+    from hgrag.agents.checking.cite_direction import two_paper_roles
+
+    assert two_paper_roles(text) == roles
