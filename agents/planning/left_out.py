@@ -115,7 +115,7 @@ def negated_restriction_part(question: str, plan: dict[str, Any], planned: Any) 
     it); checked against the question as asked. None otherwise."""
     from hgrag.agents.checking.question_check import unexplained_parts
 
-    found = _without_the_negation(question, plan)
+    found = _without_the_negation(question, plan) or _without_the_exclusion(question, plan)
     if found is None or not unexplained_parts(question, plan):
         return None
     positive, negated = found
@@ -142,6 +142,24 @@ def _without_the_negation(question: str, plan: dict[str, Any]) -> tuple[str, str
         return None
     return " ".join((question[:found[0].start()] + " " + question[found[0].end():]).split()), \
         _said_of(question, found[0].start(), plan.get("anchors") or [])
+
+
+def _without_the_exclusion(question: str, plan: dict[str, Any]) -> tuple[str, None] | None:
+    """'…, excluding every reference published before 2009', '… other than their single most cited one': the question
+    less its one exclusion word (lexicon `exclusion_leads`, with a quantifier after it) when what it leads in names
+    no entity (a restriction, not a named thing: those are `with_exclusion`'s); else None."""
+    from hgrag.agents.understanding.cue_words import phrase_alternation
+    from hgrag.agents.understanding.lexicon import load
+
+    leads = phrase_alternation(load("en").extra.get("exclusion_leads", []))
+    quantifiers = phrase_alternation(load("en").extra.get("frame_quantifiers", []))
+    found = list(re.finditer(rf"(?<![\w'-])(?:{leads})(?:\s+(?:{quantifiers}))?(?![\w'-])", question, re.IGNORECASE))
+    if len(found) != 1 or not plan.get("ir"):
+        return None
+    led = re.split(r"[,;:?!]|\.\s", question[found[0].end():])[0]
+    if any(a.get("text") and a["text"] in led for a in plan.get("anchors") or []):
+        return None  # a named thing left out
+    return " ".join((question[:found[0].start()] + " " + question[found[0].end():]).split()), None
 
 
 def _said_of(question: str, at: int, anchors: list[dict[str, Any]]) -> str | None:
@@ -176,8 +194,8 @@ def _less_what_is_kept(program: dict[str, Any], negated: str | None = None) -> d
             return None
         base = next(part for part in program["inputs"] if part is not holding[0])
         return ir.setop("difference", [base, holding[0]])
-    if program.get("op") == "filter":
-        base = program["input"]
+    if program.get("op") == "filter" or program.get("op") == "top" and not negated:
+        base = program["input"]  # ('other than their most cited one': the ranked one left out)
     elif program.get("op") == "traverse" and program.get("position") is not None:
         base = {k: v for k, v in program.items() if k != "position"}
     else:

@@ -54,8 +54,10 @@ def quantities(text: str) -> list[tuple[int, str]]:
     for match in re.finditer(rf"\b([a-z]+)(?=\s+(?:(?:{joiners})\s+[a-z]+\s+)?([\w'-]+))", text.lower()):  # 'two or more
         value = numbers.get(match.group(1))
         noun = (lexicon.concept(match.group(2)) or "").split(":")[0]
-        if value and value > 1 and noun in ("kind", "attribute") and value != named:
-            found.append((value, match.group(1)))
+        pointing = text[:match.start()].lower().split()[-1:] and \
+            text[:match.start()].lower().split()[-1] in lexicon.extra.get("back_references", {}).get("plural", [])
+        if value and value > 1 and noun in ("kind", "attribute") and value != named and not pointing:
+            found.append((value, match.group(1)))  # ('these two papers: T1 and T2' points at what it names)
     return found
 
 

@@ -130,3 +130,23 @@ def test_which_of_two_papers_cites_the_other(text, roles) -> None:
     from hgrag.agents.checking.cite_direction import two_paper_roles
 
     assert two_paper_roles(text) == roles
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Give me the papers of Marvin K. Simon other than their single most cited one.", [P1]),  # P3 has 55
+    (f"List what '{P4}' cites, excluding every reference published before 2010.", ["Sparse recovery of harmonic "
+                                                                                    "signals in noise"]),
+    (f"List what '{P4}' cites, excluding every reference published in 2010.", []),
+])
+def test_an_exclusion_of_a_restriction_keeps_the_rest(world_resources, question, expected) -> None:
+    from test_round30_mechanisms import _ask
+
+    result = _ask(question)
+    assert sorted(result["answer"]) == expected and result["verified"], result.get("interpretation")
+
+
+def test_these_two_points_at_the_named_things() -> None:
+    from hgrag.agents.understanding.cue_words import quantities
+
+    assert quantities("name the venue of each of these two papers: zzm") == []
+    assert quantities("which two papers of zzm are cited most?") == [(2, "two")]
