@@ -11,7 +11,7 @@ any output can feed another. Shown as-is in Studio and `hgrag ask --trace`.
               work_type, language, id …; `sub` is another plan (its nodes for in/not_in, its single
               value for comparisons: "papers after 'X' appeared")
   setop      {"op": "intersect|union|difference", "inputs": [X, Y, …]}
-  aggregate  {"op": "aggregate", "input": X, "fn": "count|sum|avg|min|max|span|frequency", "attr": A (optional)}
+  aggregate  {"op": "aggregate", "input": X, "fn": "count|sum|avg|min|max|span|frequency|h_index", "attr": A (optional)}
              frequency: how many paths reached the most reached item (the count behind a `top` by frequency)
   top        {"op": "top", "input": X, "key": "frequency|value|<attr>", "order": "max|min"}  (ties kept)
   project    {"op": "project", "input": X, "attr": A}          (read an attribute of each node)
@@ -86,7 +86,7 @@ class SetOp(_Op):
 class Aggregate(_Op):
     op: Literal["aggregate"]
     input: "Plan"
-    fn: Literal["count", "sum", "avg", "min", "max", "span", "frequency"]
+    fn: Literal["count", "sum", "avg", "min", "max", "span", "frequency", "h_index"]
     attr: str | None = None
     round: int | None = Field(None, description="decimal places the question asks for (rounded half up)")
 

@@ -284,8 +284,8 @@ def _path_rows(chain: list[dict[str, Any]], params: _Params, dialect: FalkorDial
 def _aggregate_end(tail: dict[str, Any], dialect: FalkorDialect) -> tuple[str, str] | None:
     if tail["fn"] == "count":
         return "count", "RETURN count(DISTINCT n)"
-    if tail["fn"] == "frequency":
-        return None  # the executor folds the multiplicities it reads
+    if tail["fn"] in ("frequency", "h_index"):
+        return None  # the executor folds the multiplicities (the citation counts) it reads
     attr = tail.get("attr") or "cited_by_count"
     if attr == "id" or attr not in COUNT_ATTRIBUTES and attr not in NODE_PROPERTIES:
         return None

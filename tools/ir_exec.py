@@ -206,6 +206,9 @@ class Executor:
             return Value("scalar", min(numbers))
         if fn == "max":
             return Value("scalar", max(numbers))
+        if fn == "h_index":  # the largest h with h of the papers cited at least h times each
+            ranked = sorted(numbers, reverse=True)
+            return Value("scalar", sum(1 for rank, cited in enumerate(ranked, 1) if cited >= rank))
         return Value("scalar", max(numbers) - min(numbers))  # span
 
     def _numbers(self, source: Value, attr: str | None) -> list[float]:

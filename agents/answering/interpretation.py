@@ -14,7 +14,8 @@ COMPARISON_WORDS = {"=": "equal to", "!=": "other than", "<": "less than", "<=":
                     ">=": "at least"}
 FUNCTION_WORDS = {"count": "the number of", "sum": "the total", "avg": "the average", "min": "the lowest",
                   "max": "the highest", "span": "the span (last minus first)",
-                  "frequency": "how often it occurs"}
+                  "frequency": "how often it occurs",
+                  "h_index": "the h-index (the largest h with h papers cited at least h times each) by"}
 DESCRIBED = {"paper": "the papers with '{}' in their title", "author": "the authors named '{}'"}
 PLURAL = {"author": "authors", "paper": "papers", "venue": "venues"}
 # the richer OpenAlex edges (tools/graph_kinds.py): (edge, direction) -> reading of the walk

@@ -2,7 +2,7 @@
 
 `explain_unsupported(words)` takes the words of a question that its plan did not account for and,
 when one of them names a property or relation the graph has no data for ("affiliated", "employs",
-"funded", "pages", "h-index", ...), returns one sentence saying so. An unknown property noun gets
+"funded", "pages", "i10-index", ...), returns one sentence saying so. An unknown property noun gets
 a generic sentence listing what the graph does hold. Words the graph does hold (papers, authors,
 years, citations, ...) and ordinary function words return None.
 """
@@ -29,7 +29,7 @@ MISSING: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "reviewers": (("reviewer", "referee"), ("reviewed", "reviewing", "peer-reviewed", "refereed")),
     "ages or birth dates": (("birth", "birthday"), ("born", "age", "ages", "aged", "old")),
     "e-mail addresses": (("email", "e-mail"), ("mail", "mails")),
-    "h-indexes": (("h-index", "hindex", "i10"), ("h index",)),
+    "h-indexes": (("i10",), ()),  # (an h-index is computed from the citation counts: lexicon operator:h_index)
     "abstracts": (("abstract",), ()),
     "keywords or topics": (("keyword", "topic", "discipline"), ("subject area", "field of", "fields of")),
     "addresses or countries": (("countr", "nationalit", "citizenship", "address"),

@@ -297,7 +297,8 @@ def unsupported_attribute(text: str) -> str | None:
         return None
     phrase = (match.group("a") or match.group("b") or "").strip()
     words = phrase.split()
-    if not words or any(_noun_class(w) or w in KNOWN_WORDS or w in ("zzpos", "zzyear") or _read_word(w) for w in words):
+    if not words or _read_word(phrase) or any(_noun_class(w) or w in KNOWN_WORDS or w in ("zzpos", "zzyear") or
+                                             _read_word(w) for w in words):
         return None
     return phrase
 

@@ -32,6 +32,8 @@ def average_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], li
         return ir.aggregate(papers, extreme, "n_authors"), [person]  # 'the largest number of authors on A's papers'
     if extreme and {"head:when", "attribute:year"} & set(concepts) and {"operator:mostly", "kind:paper"} & set(concepts):
         return ir.top(ir.project(papers, "year"), "frequency", extreme), [person]  # 'A's most productive year'
+    if "operator:h_index" in concepts:  # 'what h-index does A reach (from the citation counts here)?'
+        return ir.aggregate(papers, "h_index", "cited_by_count"), [person]
     tokens = tag(masked(question, linked), load("en"))
     if (_summed_citations(tokens) and "kind:paper" in concepts or _times_cited(tokens)) \
             and not {"operator:average", *EXTREMES} & set(concepts):

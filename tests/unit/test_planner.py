@@ -170,8 +170,8 @@ def test_unknown_unquoted_name_is_named_in_the_plan(toy):
 def test_profiles_and_unsupported_properties(toy):
     got, plan = answer(toy, "Who is Bo Chen?")
     assert plan["operation"] == "describe" and got == ["Bo Chen"]
-    got, plan = answer(toy, "What is the h-index of Bo Chen?")
-    assert plan["operation"] == "unsupported" and plan["unsupported"] == "h-index" and got == []
+    got, plan = answer(toy, "What is the i10-index of Bo Chen?")  # (an h-index is computed: operator:h_index)
+    assert plan["operation"] == "unsupported" and plan["unsupported"] == "i10-index" and got == []
     _, plan = answer(toy, "What is the name of the venue of 'Adaptive routing for delay tolerant sensor networks'?")
     assert plan["operation"] == "list" and plan["steps"][-1]["to_type"] == "venue"
 

@@ -150,3 +150,21 @@ def test_these_two_points_at_the_named_things() -> None:
 
     assert quantities("name the venue of each of these two papers: zzm") == []
     assert quantities("which two papers of zzm are cited most?") == [(2, "two")]
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("What is the h-index of Dariush Divsalar?", ["3"]),  # 40, 12, 3 citations: three papers cited 3+ times
+    ("Computing it from the citation counts of the papers here, what h-index does Marvin K. Simon reach?", ["2"]),
+])
+def test_an_h_index_is_computed_from_the_citation_counts(world, question, expected) -> None:
+    answer, plan, report = read(world, question)
+    assert answer == expected and verified(report), plan.get("interpretation")
+
+
+def test_the_executor_computes_an_h_index() -> None:
+    from test_planner import make_store
+    from hgrag.state import plan_ir as ir
+    from hgrag.tools.ir_exec import execute
+
+    papers = ir.traverse(ir.match(["a2"], "author", "Dariush Divsalar"), "writes", "out")
+    assert execute(make_store(), ir.aggregate(papers, "h_index", "cited_by_count")).value.data == 3
