@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from hgrag.agents.linking.homonyms import unlink_homonyms
+from hgrag.agents.linking.homonyms import same_answer_for_each, unlink_homonyms
 from hgrag.agents.linking.mentions import names_compatible, token_coverage
 from hgrag.agents.resources_access import noted, resources_for
 from hgrag.state.context import Context
@@ -131,6 +131,7 @@ def rerank_anchors(store: Any, plan: dict[str, Any], abstain_on_ties: bool = Fal
             relink(plan, mention, best, store)
             mention["match"] = f"{mention['match']}+graph-rerank"
     if abstain_on_ties:
+        same_answer_for_each(store, plan, relink)
         unlink_homonyms(store, plan)
     return plan
 

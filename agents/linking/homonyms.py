@@ -3,9 +3,35 @@ what tells them apart (paper count, ORCID, most frequent co-author)."""
 
 from __future__ import annotations
 
-from typing import Any
+import copy
+from typing import Any, Callable
 
 MAX_HOMONYMS_LISTED = 8
+
+
+def same_answer_for_each(store: Any, plan: dict[str, Any], relink: Callable[..., None]) -> None:
+    """A yes/no question naming one same-name author the question does not single out ('has A ever co-written a
+    paper with R. J. Stern?'): when every one of them gives the same answer, it is the answer; the plan keeps the
+    first and says so (the mention is no longer tied). Otherwise nothing changes and `unlink_homonyms` asks."""
+    from hgrag.agents.understanding.signature import output_kind
+    from hgrag.tools.ir_exec import execute
+
+    anchors = plan.get("anchors", [])
+    tied = [i for i, m in enumerate(anchors) if m.get("type") == "author" and len(m.get("tied") or []) > 1]
+    if len(tied) != 1 or output_kind(plan.get("ir")) != "yes/no":
+        return
+    mention = anchors[tied[0]]
+    answers = set()
+    for node in mention["tied"][:MAX_HOMONYMS_LISTED]:
+        trial = copy.deepcopy(plan)
+        relink(trial, trial["anchors"][tied[0]], node, store)
+        answers.add(repr(execute(store, trial["ir"]).value.data) if trial.get("ir") else None)
+    if len(answers) != 1 or None in answers:
+        return
+    relink(plan, mention, mention["tied"][0], store)
+    mention["picked_because"] = (f"{len(mention['tied'])} authors are named '{mention['text']}'; the answer is the "
+                                 f"same for each of them")
+    mention["tied"] = []
 
 
 def unlink_homonyms(store: Any, plan: dict[str, Any]) -> None:

@@ -168,3 +168,14 @@ def test_the_executor_computes_an_h_index() -> None:
 
     papers = ir.traverse(ir.match(["a2"], "author", "Dariush Divsalar"), "writes", "out")
     assert execute(make_store(), ir.aggregate(papers, "h_index", "cited_by_count")).value.data == 3
+
+
+def test_a_yes_no_answer_the_same_for_every_namesake_is_given() -> None:
+    from test_linking_honesty import homonym_world, planned
+    from hgrag.tools.plan_exec import linked_subjects
+
+    toy = homonym_world()  # two Bo Chens: a4 (P2, P3 in 2010) and a9 (one paper, 2019)
+    same = planned(toy, "Did Bo Chen publish any paper in 2005?")
+    assert linked_subjects(same) and "the answer is the same for each of them" in same["anchors"][0]["picked_because"]
+    different = planned(toy, "Did Bo Chen publish any paper in 2010?")
+    assert not linked_subjects(different)  # one of them did: which one is meant is asked back
