@@ -242,6 +242,11 @@ def _passive_subject(tokens: list[Token], i: int, at: int) -> bool:
     participle of the lexicon's citation words after it, a 'be' form before it, no preposition right before it."""
     words = load("en").extra.get("citation_words", {})
     before = tokens[at - 1] if at > 0 else None
+    perfect = [t.text for t in tokens[at + 1:i]]  # 'the papers A has cited': the perfect of an active verb
+    if perfect and perfect[-1] in words.get("do_auxiliaries", ()) and perfect[-1] not in words.get("list_auxiliaries", ()):
+        return False
+    if perfect and perfect[-1] in words.get("be_forms", ()) and tokens[i].text in words.get("cited_participles", ()):
+        return True  # 'which papers has A been cited by': A is the passive's subject
     return tokens[i].text in words.get("cited_participles", ()) \
         and any(t.text in words.get("be_forms", ()) for t in tokens[:at]) \
         and not (before is not None and before.family == "function" and before.concept != "function:the")

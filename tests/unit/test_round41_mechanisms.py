@@ -179,3 +179,12 @@ def test_a_yes_no_answer_the_same_for_every_namesake_is_given() -> None:
     assert linked_subjects(same) and "the answer is the same for each of them" in same["anchors"][0]["picked_because"]
     different = planned(toy, "Did Bo Chen publish any paper in 2010?")
     assert not linked_subjects(different)  # one of them did: which one is meant is asked back
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Who are the first authors of the papers Bo Chen has cited?", ["Marvin K. Simon"]),  # P4 is Dariush's; Bo: P2, P3
+    ("Which papers has Ann Lee been cited by?", [P3, "Adaptive routing for delay tolerant sensor networks"]),
+])
+def test_the_voice_of_a_citing_verb_after_a_person(world, question, expected) -> None:
+    answer, plan, report = read(world, question)
+    assert sorted(answer) == sorted(expected) and verified(report), plan.get("interpretation")
