@@ -128,6 +128,13 @@ INCLUDES = re.compile(rf"(?:\w+ )?{W('include_verbs')}")
 CITATION = W("single_citations")
 
 
+def in_their_list(tokens: list, i: int) -> bool:
+    """Tokens (agents/understanding/tokens.tag) with a reference list at `i` named after a holding preposition and an
+    owner ('in their references', 'among its citations'): it says where a citation already read stands, no step."""
+    return i >= 2 and tokens[i].text in _words("reference_lists") and tokens[i - 1].text in _words("owners") and \
+        tokens[i - 2].text in _words("holding_prepositions")
+
+
 def two_paper_roles(text: str, hole: str = "zzpaper") -> tuple[int, int] | None:
     """(citing, cited) as positions (0 = first named paper, 1 = second), or None when unclear."""
     text = _holes(text, hole)

@@ -20,6 +20,7 @@ from hgrag.agents.understanding.signature import output_kind
 from hgrag.agents.understanding.tokens import Token, stranded_readings, tag
 from hgrag.state import plan_ir as ir
 from hgrag.agents.kinds.joins import year_filter
+from hgrag.agents.checking.cite_direction import in_their_list
 
 KINDS = {"kind:author": "author", "kind:paper": "paper", "kind:venue": "venue"}
 HEAD_KINDS = {"head:who": "author", "head:where": "venue"}
@@ -181,6 +182,8 @@ def _links(tokens: list[Token], at: int) -> dict[str, Any] | None:
                 return None
             links["position"], links["position_at"] = POSITIONS[token.concept], i
         elif token.concept == "relation:cites":
+            if "cites" in links and in_their_list(tokens, i):
+                continue  # 'papers that point back to T in their references': where the citation is, not a step
             if "cites" in links and "cites2" not in links and i == links["cites_at"] + 1 and (i < at) == (
                     links["cites_at"] < at):
                 continue  # 'the references cited by T': two words of one citation step

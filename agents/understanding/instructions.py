@@ -26,7 +26,21 @@ def with_instructions(question: str, plan: dict[str, Any]) -> dict[str, Any]:
     for bound in ("instruction:inclusive", "instruction:exclusive"):
         if not _next_to_a_year(tokens, bound):
             concepts.discard(bound)  # 'including the first author' says nothing of years
+    if _first_and_last(tokens):
+        concepts.add("attribute:position_middle")  # 'leaving out the first and the last author': the middle
     return _inclusive_bounds(concepts, _first_left_out(concepts, _with_rounding(concepts, plan)))
+
+
+def _first_and_last(tokens: list[Any]) -> bool:
+    """'Except for the first and the last author': the first left out, and the last joined to it by 'and' with only
+    function words between."""
+    for i, token in enumerate(tokens):
+        if token.concept == "instruction:besides_first":
+            rest = [t for t in tokens[i + 1:i + 4] if t.family == "function"]
+            after = tokens[i + 1 + len(rest):i + 2 + len(rest)]
+            return any(t.concept == "function:and" for t in rest) and bool(after) and \
+                after[0].concept == "attribute:position_last"
+    return False
 
 
 def _next_to_a_year(tokens: list[Any], concept: str) -> bool:
@@ -52,6 +66,8 @@ def _first_left_out(concepts: set[str], plan: dict[str, Any]) -> dict[str, Any]:
     authors of T' (a word of `attribute:position_middle`): less the first and the last."""
     program = plan.get("ir") or {}
     middle = "attribute:position_middle" in concepts
+    if middle and program.get("op") == "difference" and _one_papers_authors(program["inputs"][0]):
+        program = program["inputs"][0]  # ('leaving out the first and the last author': the first alone was read)
     if "instruction:besides_first" not in concepts and not middle or not _one_papers_authors(program):
         return plan
     paper = program["input"]

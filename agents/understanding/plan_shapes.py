@@ -43,6 +43,26 @@ def vacuous_ranking(ir: dict[str, Any]) -> list[str]:
     return []
 
 
+RANKING_WORDS = ("operator:max", "operator:min", "operator:mostly")
+CITATION_CONCEPTS = ("attribute:citations", "relation:cites")
+
+
+def ranked_by_unsaid_citations(tokens: list[Any], ir: dict[str, Any]) -> list[str]:
+    """'With which one of them did they write the most papers?' read as their most cited paper: a ranking word right
+    before a paper noun counts papers; a ranking by citation count needs a citation word of the question."""
+    from hgrag.state.plan_ir import walk
+
+    by_citations = any(op.get("op") == "top" and op.get("key") == "cited_by_count" for op in walk(ir))
+    from hgrag.agents.understanding.lexicon import load
+
+    counting = load("en").extra.get("counting_superlatives", [])
+    counted = any(a.concept in RANKING_WORDS and a.text in counting and b.concept == "kind:paper"
+                  for a, b in zip(tokens, tokens[1:]))
+    if by_citations and counted and not any(t.concept in CITATION_CONCEPTS for t in tokens):
+        return ["the most papers (my reading ranks by citation count)"]
+    return []
+
+
 PEOPLE_WORDS = ("kind:author", "relation:coauthor", "head:who")
 
 

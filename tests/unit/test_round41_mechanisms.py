@@ -34,6 +34,7 @@ def test_the_year_of_a_papers_publication_is_no_window(world) -> None:
 @pytest.mark.parametrize("question", [
     f"Who are the middle authors of '{P1}'?",
     f"Leaving aside the first and the last name on the byline of '{P1}', who is in the middle?",
+    f"Except for the first and the last author, who else wrote '{P1}'?",
 ])
 def test_the_middle_of_a_byline_leaves_out_the_first_and_the_last_author(world_resources, question) -> None:
     from test_round30_mechanisms import _ask
@@ -188,3 +189,16 @@ def test_a_yes_no_answer_the_same_for_every_namesake_is_given() -> None:
 def test_the_voice_of_a_citing_verb_after_a_person(world, question, expected) -> None:
     answer, plan, report = read(world, question)
     assert sorted(answer) == sorted(expected) and verified(report), plan.get("interpretation")
+
+
+def test_a_count_of_papers_is_not_a_ranking_by_citations(world_resources) -> None:
+    from test_round30_mechanisms import _ask
+
+    result = _ask("Marvin K. Simon has worked with several collaborators. With which one of them did they write the "
+                  "most papers?")
+    assert result["answer"] != [P3] or not result["verified"]  # never their most cited paper
+
+
+def test_in_their_references_restates_the_citation(world) -> None:
+    answer, plan, report = read(world, f"Which later papers point back to '{P1}' in their references?")
+    assert sorted(answer) == sorted([P3, "Adaptive routing for delay tolerant sensor networks"]) and verified(report)
