@@ -135,6 +135,13 @@ def in_their_list(tokens: list, i: int) -> bool:
         tokens[i - 2].text in _words("holding_prepositions")
 
 
+def restates_citation(tokens: list, i: int) -> bool:
+    """A citation word that only says how or where a citation already read stands: 'in their references', 'by citing
+    one of their papers' (a means clause after the relation)."""
+    means = i >= 1 and tokens[i - 1].text in _words("means_prepositions") and tokens[i].text in _words("citing_participles")
+    return means or in_their_list(tokens, i)
+
+
 def two_paper_roles(text: str, hole: str = "zzpaper") -> tuple[int, int] | None:
     """(citing, cited) as positions (0 = first named paper, 1 = second), or None when unclear."""
     text = _holes(text, hole)

@@ -20,7 +20,7 @@ from hgrag.agents.understanding.signature import output_kind
 from hgrag.agents.understanding.tokens import Token, stranded_readings, tag
 from hgrag.state import plan_ir as ir
 from hgrag.agents.kinds.joins import year_filter
-from hgrag.agents.checking.cite_direction import in_their_list
+from hgrag.agents.checking.cite_direction import restates_citation
 
 KINDS = {"kind:author": "author", "kind:paper": "paper", "kind:venue": "venue"}
 HEAD_KINDS = {"head:who": "author", "head:where": "venue"}
@@ -182,8 +182,8 @@ def _links(tokens: list[Token], at: int) -> dict[str, Any] | None:
                 return None
             links["position"], links["position_at"] = POSITIONS[token.concept], i
         elif token.concept == "relation:cites":
-            if "cites" in links and in_their_list(tokens, i):
-                continue  # 'papers that point back to T in their references': where the citation is, not a step
+            if "cites" in links and restates_citation(tokens, i):
+                continue  # 'point back to T in their references', '… by citing it': how the citation is, not a step
             if "cites" in links and "cites2" not in links and i == links["cites_at"] + 1 and (i < at) == (
                     links["cites_at"] < at):
                 continue  # 'the references cited by T': two words of one citation step
@@ -228,6 +228,8 @@ def _cite_direction(tokens: list[Token], i: int, at: int) -> str:
     """'papers citing T', 'works that cite T', 'papers citing work by A': T (A's work) is cited (in); 'the
     references of T', 'papers that T cites', 'papers cited by T': T cites them (out). A kind noun between the
     citation word and the mention is the cited thing, owned by the mention; one right before it names it."""
+    if i > at and _cites_it_back(tokens, i):  # 'papers building on A's work by citing one of their papers'
+        return "in"
     if i > at:  # 'the papers T cites'; but 'how often was T cited?' (T the passive's subject) is cited
         return "in" if _passive_subject(tokens, i, at) else "out"
     between = tokens[i + 1:at]
@@ -238,6 +240,14 @@ def _cite_direction(tokens: list[Token], i: int, at: int) -> str:
     if any(t.family == "kind" for t in between[:-1]):
         return "in"  # 'cite papers by A', 'cite any publication of A': A's papers are the cited ones
     return "out" if any(t.concept in ("function:by", "function:of") for t in between) else "in"
+
+
+def _cites_it_back(tokens: list[Token], i: int) -> bool:
+    """An active citing verb after the mention whose object points back at it ('… by citing one of their papers',
+    '… citing it'): the mention's side is cited."""
+    words = load("en").extra.get("citation_words", {})
+    back = set(words.get("citing_pronouns", ())) | set(load("en").extra.get("anaphors", {}).get("possessive", []))
+    return tokens[i].text in words.get("active_cite_verbs", ()) and any(t.text in back for t in tokens[i + 1:i + 5])
 
 
 def _passive_subject(tokens: list[Token], i: int, at: int) -> bool:

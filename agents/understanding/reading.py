@@ -172,8 +172,17 @@ def _opening_pattern() -> re.Pattern:
 
 def with_tag_as_yes_no(question: str) -> str:
     """'I think T appeared in V, right?' -> 'I think T appeared in V, yes or no?': a statement closed by a tag
-    question of the lexicon (`tag_questions`) asks whether it holds."""
-    return _tag_pattern().sub(", yes or no?", question, count=1)
+    question of the lexicon (`tag_questions`), or followed by a sentence asking whether it holds, asks whether it
+    holds."""
+    return _tag_pattern().sub(", yes or no?", _confirming_pattern().sub(", yes or no?", question, count=1), count=1)
+
+
+@lru_cache(maxsize=1)
+def _confirming_pattern() -> re.Pattern:
+    """A last sentence that asks whether the statement before it holds ('… at some point. Does the record back that
+    up?', lexicon `confirming_sentences`)."""
+    return re.compile(rf"\s*[.!]\s+(?:{phrase_alternation(load('en').extra.get('confirming_sentences', []))})\s*\?\s*$",
+                      re.IGNORECASE)
 
 
 @lru_cache(maxsize=1)

@@ -202,3 +202,27 @@ def test_a_count_of_papers_is_not_a_ranking_by_citations(world_resources) -> Non
 def test_in_their_references_restates_the_citation(world) -> None:
     answer, plan, report = read(world, f"Which later papers point back to '{P1}' in their references?")
     assert sorted(answer) == sorted([P3, "Adaptive routing for delay tolerant sensor networks"]) and verified(report)
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Which papers build on Ann Lee's work by citing one of their papers?", [P3, "Adaptive routing for delay tolerant "
+                                                                                  "sensor networks"]),
+    ("Which papers build on Ann Lee's work?", [P3, "Adaptive routing for delay tolerant sensor networks"]),
+])
+def test_building_on_a_persons_work_cites_it(world, question, expected) -> None:
+    answer, plan, report = read(world, question)
+    assert sorted(answer) == sorted(expected) and verified(report), plan.get("interpretation")
+
+
+def test_a_sentence_asking_whether_the_statement_holds_makes_it_a_yes_no_question() -> None:
+    from hgrag.agents.understanding.reading import with_tag_as_yes_no
+
+    assert with_tag_as_yes_no("My notes say A worked at I. Does the record back that up?") == \
+        "My notes say A worked at I, yes or no?"
+    assert with_tag_as_yes_no("A worked at I. Where else?") == "A worked at I. Where else?"
+
+
+def test_between_them_unites() -> None:
+    from hgrag.agents.understanding.lexicon import load
+
+    assert load("en").concept("between them") == "operator:union"
