@@ -64,9 +64,19 @@ def career_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], lis
         program = ir.where(papers, "year", cmp, sub=year, offset=offset[1])
     else:
         program = ir.where(papers, "year", "between" if isinstance(offset, list) else "=", sub=year, offset=offset)
+    return _onward(program, concepts, ir.match([author.candidates[0].node_id], "author", author.text)), [author]
+
+
+def _onward(papers: dict[str, Any], concepts: list[str], person: dict[str, Any]) -> dict[str, Any]:
+    """What the question asks of the papers of those years: their venues ('where', a venue noun), the person's
+    co-authors on them (a co-author word), their count, or the papers themselves."""
     if any(c in ("head:how_many", "operator:count") for c in concepts):
-        program = ir.aggregate(program, "count")
-    return program, [author]
+        return ir.aggregate(papers, "count")
+    if "relation:coauthor" in concepts or "head:who" in concepts and "function:with" in concepts:  # ('who … with')
+        return ir.setop("difference", [ir.traverse(papers, "writes", "in"), person])
+    if "head:where" in concepts or "kind:venue" in concepts:
+        return ir.traverse(papers, "published_in", "out")
+    return papers
 
 
 def _end_year_left_out(concepts: list[str]) -> bool:

@@ -226,3 +226,13 @@ def test_between_them_unites() -> None:
     from hgrag.agents.understanding.lexicon import load
 
     assert load("en").concept("between them") == "operator:union"
+
+
+@pytest.mark.parametrize("question, expected", [
+    # Dariush Divsalar: P1 (2008, Computer Networks), P2 (2010, Computer Networks, with Bo Chen), P4 (2012)
+    ("In the two years following Dariush Divsalar's debut paper, where did they publish?", ["Computer Networks"]),
+    ("Who did Bo Chen write with in the year of their debut?", ["Dariush Divsalar", "Marvin K. Simon"]),
+])
+def test_a_year_of_a_career_walks_on_to_what_is_asked(world, question, expected) -> None:
+    answer, plan, report = read(world, question)
+    assert sorted(answer) == expected and verified(report), plan.get("interpretation")
