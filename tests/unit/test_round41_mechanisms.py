@@ -236,3 +236,16 @@ def test_between_them_unites() -> None:
 def test_a_year_of_a_career_walks_on_to_what_is_asked(world, question, expected) -> None:
     answer, plan, report = read(world, question)
     assert sorted(answer) == expected and verified(report), plan.get("interpretation")
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Consider the most cited paper of Computer Networks. Who wrote it?", ["Ann Lee", "Dariush Divsalar",
+                                                                          "Marvin K. Simon"]),  # P1, 40 citations
+    ("Take whoever has published the most papers in Computer Networks. Which papers did that person write?",
+     [P1, P4, "Adaptive routing for delay tolerant sensor networks"]),  # Dariush Divsalar: P1, P2, P4
+])
+def test_a_sentence_that_picks_one_thing_and_a_question_about_it(world_resources, question, expected) -> None:
+    from test_round30_mechanisms import _ask
+
+    result = _ask(question)
+    assert sorted(result["answer"]) == sorted(expected) and result["verified"], result.get("interpretation")
