@@ -62,7 +62,21 @@ def with_context_folded(question: str, detect: Callable[[str], list[Any]]) -> st
     if len(pattern.findall(asking)) > 1 and kind != "author":
         return question  # 'work that builds on it: which papers cite it?': one entity named twice reads as two
     # ('which institutions are they affiliated with on their papers?': the first names the person, 'their' is theirs)
-    return asking[:match.start()] + _written(span, match.group(0)) + asking[match.end():]
+    owned = _owned_plural(sentences[1:-1], match.group(0)) if kind == "author" else None
+    written = f"{span.text}'s {owned}" if owned else _written(span, match.group(0))
+    return asking[:match.start()] + written + asking[match.end():]
+
+
+def _owned_plural(middle: list[str], anaphor: str) -> str | None:
+    """'A. Their papers have been cited … . Which of them …?': a plural pronoun after a sentence opening with a
+    possessive and a plural kind noun stands for that noun phrase ('A's papers'), not for the person."""
+    if anaphor.lower() not in load("en").extra.get("anaphors", {}).get("together", []) or not middle:
+        return None
+    words = middle[-1].split()[:2]
+    groups = load("en").extra.get("context_words", {}).get("group_nouns", [])  # plural kind nouns ('papers')
+    if len(words) == 2 and words[0].lower() in _possessives() and words[1].lower() in groups:
+        return words[1].lower()
+    return None
 
 
 DISLOCATION = re.compile(r"^(?P<phrase>[^?]+?)\s+[-–—]\s+(?P<asking>[^-–—]+\?)\s*$")
@@ -164,8 +178,8 @@ def _year_folded(sentences: list[str]) -> str | None:
         return None
     years = set(re.findall(r"\b(?:19|20)\d\d\b", " ".join(sentences[:-1])))
     found = _year_anaphor().search(sentences[-1])
-    if len(years) != 1 or found is None:
-        return None
+    if len(years) != 1 or found is None or load("en").concept(found.group(0).split()[0].lower()) == "head:which":
+        return None  # ('In which year did their latest paper appear?': the year asked, not one named before)
     asking = sentences[-1]
     leads = load("en").extra.get("paper_year_clause", {}).get("leads", [])  # ('in', 'during' before the anaphor)
     before = tag(asking[:found.start()].lower(), load("en"))[-1:]

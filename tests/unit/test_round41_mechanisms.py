@@ -3,6 +3,8 @@ written here."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from test_planner import P1
@@ -249,3 +251,25 @@ def test_a_sentence_that_picks_one_thing_and_a_question_about_it(world_resources
 
     result = _ask(question)
     assert sorted(result["answer"]) == sorted(expected) and result["verified"], result.get("interpretation")
+
+
+def test_a_plural_pronoun_after_their_papers_stands_for_the_papers() -> None:
+    from hgrag.agents.understanding.context_fold import with_context_folded
+
+    name = "Marvin K. Simon"
+
+    def detect(text: str) -> list:
+        at = text.find(name)
+        return [SimpleNamespace(start=at, end=at + len(name), text=name, type="author",
+                                candidates=[SimpleNamespace(node_id="a1")])] if at >= 0 else []
+
+    folded = with_context_folded(f"My question concerns {name}. Their papers have been cited to varying degrees. "
+                                 "What is the highest citation count any one of them has reached?", detect)
+    assert folded == f"What is the highest citation count any one of {name}'s papers has reached?"
+
+
+def test_which_year_is_asked_not_a_year_named_before() -> None:
+    from hgrag.agents.understanding.context_fold import _year_folded
+
+    assert _year_folded(["A began publishing in 1972.", "In which year did their latest paper appear?"]) is None
+    assert _year_folded(["We look at 2009.", "What did A publish that year?"]) == "What did A publish in 2009?"
