@@ -29,6 +29,7 @@ from hgrag.agents.kinds.joins import build_plan, year_bounded
 from hgrag.agents.linking.spelling import correct_text
 from hgrag.agents.kinds.topical import term_branch, topical_term
 from hgrag.state import plan_ir as ir
+from hgrag.agents.understanding.signature import output_kind
 from hgrag.tools.graph_kinds import KIND_FAMILY, holds_none
 from hgrag.tools.rich_index import rich_index
 from hgrag.tools.text import norm_key
@@ -117,6 +118,8 @@ def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any
             return _primary_of_many()
     outside_countries = correct_text(asking_text(question, list(spans) + [s for s in named if s.country]))
     plan = byline_placed(with_asked_attribute(plan, outside_countries, yes_no), asking)  # ('the country with code ID')
+    if plan is not None and yes_no and output_kind(plan.get("ir")) == "yes/no":
+        plan["asked_kind"] = "yes/no"  # ('A worked at I, yes or no?': the test is what is asked)
     if plan is not None and any(getattr(s, "country", None) for s in named):
         plan["country_named"] = True  # 'Is I located in China?': the country's words are the plan's
     if plan is not None and topical:

@@ -273,3 +273,9 @@ def test_which_year_is_asked_not_a_year_named_before() -> None:
 
     assert _year_folded(["A began publishing in 1972.", "In which year did their latest paper appear?"]) is None
     assert _year_folded(["We look at 2009.", "What did A publish that year?"]) == "What did A publish in 2009?"
+
+
+def test_a_source_aside_before_a_yes_no_question_is_a_filler() -> None:
+    from hgrag.agents.understanding.check import asked_kind, asking_tokens
+
+    assert asked_kind(asking_tokens("according to the affiliations in the graph, has zzm ever worked at zzm?")) == "yes/no"
