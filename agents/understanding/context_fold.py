@@ -62,9 +62,23 @@ def with_context_folded(question: str, detect: Callable[[str], list[Any]]) -> st
     if len(pattern.findall(asking)) > 1 and kind != "author":
         return question  # 'work that builds on it: which papers cite it?': one entity named twice reads as two
     # ('which institutions are they affiliated with on their papers?': the first names the person, 'their' is theirs)
+    if _described_subject([c for c in sentences[:-1] if span.text not in c]):
+        return question  # ('… T. The last name on the byline is the lab head. Who is it?': 'it' is that name)
     owned = _owned_plural(sentences[1:-1], match.group(0)) if kind == "author" else None
     written = f"{span.text}'s {owned}" if owned else _written(span, match.group(0))
     return asking[:match.start()] + written + asking[match.end():]
+
+
+def _described_subject(sentences: list[str]) -> bool:
+    """A context sentence whose subject is a described thing ('The last name on the byline is …', 'The first author
+    was …'): an anaphor after it may stand for that thing rather than for the entity named elsewhere."""
+    for sentence in sentences:
+        tokens = tag(sentence.lower(), load("en"))
+        subject = next((tokens[:i] for i, t in enumerate(tokens) if t.concept == "head:aux"), [])
+        if len(subject) > 1 and subject[0].concept == "function:the" and \
+                any(t.family in ("operator", "attribute", "kind") for t in subject[1:4]):
+            return True
+    return False
 
 
 def _owned_plural(middle: list[str], anaphor: str) -> str | None:

@@ -279,3 +279,18 @@ def test_a_source_aside_before_a_yes_no_question_is_a_filler() -> None:
     from hgrag.agents.understanding.check import asked_kind, asking_tokens
 
     assert asked_kind(asking_tokens("according to the affiliations in the graph, has zzm ever worked at zzm?")) == "yes/no"
+
+
+def test_an_anaphor_after_a_described_subject_is_not_bound_to_the_named_thing() -> None:
+    from hgrag.agents.understanding.context_fold import with_context_folded
+
+    title = "Sparse recovery of harmonic signals in noise"
+
+    def detect(text: str) -> list:
+        at = text.find(title)
+        return [SimpleNamespace(start=at, end=at + len(title), text=title, type="paper",
+                                candidates=[SimpleNamespace(node_id="p3")])] if at >= 0 else []
+
+    question = f"I'm citing \"{title}\". The last name on the byline is usually the lab head. Who is it here?"
+    assert with_context_folded(question, detect) == question
+    assert with_context_folded(f"I'm citing \"{title}\". Who wrote it?", detect) == f'Who wrote "{title}"?'
