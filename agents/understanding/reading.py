@@ -41,7 +41,29 @@ def as_asked(question: str) -> str:
     """An English question without its chat lead-in, its yes/no opening or closing tag and its runs of years
     written plainly."""
     return with_bounds_plain(with_spans_as_between(with_tag_as_yes_no(with_plain_yes_no_opening(
-        with_typo_heads(without_lead_in(with_year_itself_excluded(without_purpose(question))))))))
+        with_typo_heads(without_lead_in(with_year_itself_excluded(without_purpose(with_path_in_words(question)))))))))
+
+
+def with_path_in_words(question: str) -> str:
+    """'A -> co-authors -> venues' -> 'What are the venues of the co-authors of A?': a path written with arrows from
+    a named thing through steps each named by words of the lexicon (kinds, relations, attributes) reads as those
+    steps in words (a note in brackets after it stays); anything else is left as written (lexicon `path_arrows`)."""
+    arrows = "|".join(re.escape(a) for a in load("en").extra.get("path_arrows", []))
+    body = re.match(r"^\s*(?P<path>[^()?]+?)\s*(?P<note>\([^)]*\))?\s*\??\s*$", question)
+    if not arrows or body is None:
+        return question
+    parts = [p.strip() for p in re.split(rf"\s*(?:{arrows})\s*", body.group("path"))]
+    if len(parts) < 3 or not all(parts) or not all(_lexicon_step(p) for p in parts[1:]):
+        return question
+    steps = " of ".join(f"the {p}" for p in reversed(parts[1:]))
+    note = f" {body.group('note')}" if body.group("note") else ""
+    return f"What are {steps} of {parts[0]}{note}?"
+
+
+def _lexicon_step(words: str) -> bool:
+    """A step of a written path: at most three words, each read by the lexicon."""
+    tokens = words.lower().split()
+    return 0 < len(tokens) <= 3 and all(load("en").concept(t) or load("en").concept(words.lower()) for t in tokens)
 
 
 def without_purpose(question: str) -> str:

@@ -294,3 +294,10 @@ def test_an_anaphor_after_a_described_subject_is_not_bound_to_the_named_thing() 
     question = f"I'm citing \"{title}\". The last name on the byline is usually the lab head. Who is it here?"
     assert with_context_folded(question, detect) == question
     assert with_context_folded(f"I'm citing \"{title}\". Who wrote it?", detect) == f'Who wrote "{title}"?'
+
+
+def test_a_path_written_with_arrows_reads_as_its_steps() -> None:
+    from hgrag.agents.understanding.reading import with_path_in_words
+
+    assert with_path_in_words("Ann Lee -> co-authors -> venues") == "What are the venues of the co-authors of Ann Lee?"
+    assert with_path_in_words("cites? T1 -> T2") == "cites? T1 -> T2"  # a citation arrow between two papers stays
