@@ -166,6 +166,7 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
                 and not names_a_mention(tokens, token):
             missing.append(f"{token.text} (the yes/no question asks it; the plan does not test it)")
     missing += _predicate_nominal(tokens, plan) + _values_untested(tokens, plan.get("ir")) if asked == "yes/no" else []
+    asked = asked or _one_of_the_named(asking_tokens(whole or text), plan)
     if plan.get("asked_kind") and asked not in ("yes/no", "number", "year"):
         asked = KIND_READS.get(plan["asked_kind"], plan["asked_kind"])  # a richer kind, read by its lexicon
     returned = output_kind(ir)
@@ -186,6 +187,20 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     missing += [] if plan.get("rich_kinds") else asked_noun_unread(tokens) + publisher_asked(tokens, ir) + kinds_not_reached(asking_tokens(whole or text), ir)  # (read apart)
     missing += _asking_sentences(whole or text, returned) + _unjoined_intersection(whole or text, ir)
     return missing + _future_years(tokens, plan) + (_whole_text_parts(whole, plan) if whole else [])
+
+
+def _one_of_the_named(tokens: list[Token], plan: dict[str, Any]) -> str | None:
+    """'Which of the two started publishing earlier, A or B?': 'which of' and a word pointing back at the named things
+    (lexicon `back_references.plural`, 'the two') asks for one of them: their kind, when they are all of one kind."""
+    plural = load("en").extra.get("back_references", {}).get("plural", [])
+    words = [t.text for t in tokens[:4]]
+    kinds = {a.get("type") for a in plan.get("anchors") or [] if a.get("node_id")}
+    pointing = len(words) >= 3 and words[:2] == [tokens[0].text, "of"] and (words[2] in plural or
+                                                                           " ".join(words[2:4]) in plural)
+    if tokens and tokens[0].concept == "head:which" and pointing and len(kinds) == 1 and \
+            len(plan.get("anchors") or []) >= 2:
+        return kinds.pop()
+    return None
 
 
 def _doubled_exclusion(tokens: list[Token]) -> list[str]:

@@ -301,3 +301,11 @@ def test_a_path_written_with_arrows_reads_as_its_steps() -> None:
 
     assert with_path_in_words("Ann Lee -> co-authors -> venues") == "What are the venues of the co-authors of Ann Lee?"
     assert with_path_in_words("cites? T1 -> T2") == "cites? T1 -> T2"  # a citation arrow between two papers stays
+
+
+def test_which_of_the_two_asks_for_one_of_the_named_things() -> None:
+    from hgrag.agents.understanding.check import _one_of_the_named, asking_tokens
+
+    plan = {"anchors": [{"type": "author", "node_id": "a1"}, {"type": "author", "node_id": "a2"}]}
+    assert _one_of_the_named(asking_tokens("which of the two started publishing earlier, zzm or zzm?"), plan) == "author"
+    assert _one_of_the_named(asking_tokens("which papers of zzm cite zzm?"), plan) is None
