@@ -296,11 +296,8 @@ def unsupported_attribute(text: str) -> str | None:
     if not match:
         return None
     phrase = (match.group("a") or match.group("b") or "").strip()
-    words = phrase.split()
-    if not words or _read_word(phrase) or any(_noun_class(w) or w in KNOWN_WORDS or w in ("zzpos", "zzyear") or
-                                             _read_word(w) for w in words):
-        return None
-    return phrase
+    read = [_noun_class(w) or w in KNOWN_WORDS or w in ("zzpos", "zzyear") or _read_word(w) for w in phrase.split()]
+    return None if not read or _read_word(phrase) or any(read) else phrase
 
 
 def _read_word(word: str) -> bool:
