@@ -189,13 +189,18 @@ def asked_parts(masked: str, hole_types_all: list[str]) -> list[str]:
     pieces = [(m.start(), m.end()) for m in _part_break().finditer(masked) if not _same_noun_joined(masked, m)]
     pieces += [(len(masked), len(masked))]
     frames = load("en").extra.get("frame_prepositions", []) + load("en").extra.get("frame_participles", [])
-    statements = statement_ends(masked)
+    spans = statement_spans(masked)
+    statements = [end for _, end in spans]
     for n, (cut, after) in enumerate(pieces):
         start = max([start] + [end for end in statements if start <= end <= cut])  # a stated fact asks nothing
+        if any(begin <= start and cut <= end for begin, end in spans):
+            start = after
+            continue
         part = masked[start:cut]
         opening = start == 0 or start in statements
         if opening and cut < len(masked) and (re.match(rf"\s*(?:{'|'.join(map(re.escape, frames)) or '(?!)'})\b",
-                                                       part, re.IGNORECASE) or not _has_head(part)):
+                                                       part, re.IGNORECASE) or
+                                              not _has_head(part) and _has_head(masked[after:], opening=True)):
             start = after  # 'Looking at every paper A has authored, which primary topics …': a frame, not an ask
             continue
         offset = masked[:start].count(HOLE)
@@ -212,13 +217,17 @@ def asked_parts(masked: str, hole_types_all: list[str]) -> list[str]:
 def statement_ends(text: str) -> list[int]:
     """Where each sentence that states something ends (no question mark, no question head or command at its start:
     'Each paper has a primary topic.', 'I am classifying T.'), when a later sentence asks."""
-    ends, at = [], 0
+    return [end for _, end in statement_spans(text)]
+
+
+def statement_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each stating sentence before the last sentence (see `statement_ends`)."""
+    spans = []
     for sentence in re.finditer(r"[^.?!]+(?:[.?!]+|$)", text):
         body = sentence.group(0)
         if sentence.end() < len(text.rstrip()) and not body.rstrip().endswith("?") and not _has_head(body, opening=True):
-            ends.append(sentence.end())
-        at = sentence.end()
-    return ends
+            spans.append((sentence.start(), sentence.end()))
+    return spans
 
 
 def _has_head(text: str, opening: bool = False) -> bool:

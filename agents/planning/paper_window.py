@@ -25,8 +25,8 @@ def with_paper_window(plan: dict[str, Any], question: str, store: Any,
     from hgrag.agents.checking.question_check import unexplained_parts
 
     papers = [a for a in plan.get("anchors") or [] if a.get("type") == "paper" and a.get("node_id") and a.get("text")]
-    if len(papers) != 1:
-        return plan
+    if len(papers) != 1 or _reads_years(plan) and not unexplained_parts(question, plan):
+        return plan  # (a plan the check accepts already reads the years: 'after T came out')
     found = _window(papers[0]["text"]).search(question)
     year = store.attr(papers[0]["node_id"], "year") if found else None
     said = _bound(found, year) if isinstance(year, int) else None
@@ -39,6 +39,12 @@ def with_paper_window(plan: dict[str, Any], question: str, store: Any,
     new["checked_question"] = text
     new["interpretation"] = f"('{papers[0]['text']}' appeared in {year}; {said[1]}) {new.get('interpretation') or ''}"
     return new
+
+
+def _reads_years(plan: dict[str, Any]) -> bool:
+    from hgrag.state.plan_ir import walk
+
+    return any(op.get("op") == "filter" and op.get("attr") == "year" for op in walk(plan.get("ir")) if plan.get("ir"))
 
 
 def _spec() -> dict[str, Any]:

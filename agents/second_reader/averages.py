@@ -32,8 +32,8 @@ def average_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], li
         return ir.aggregate(papers, extreme, "n_authors"), [person]  # 'the largest number of authors on A's papers'
     if extreme and {"head:when", "attribute:year"} & set(concepts) and {"operator:mostly", "kind:paper"} & set(concepts):
         return ir.top(ir.project(papers, "year"), "frequency", extreme), [person]  # 'A's most productive year'
-    if "operator:h_index" in concepts:  # 'what h-index does A reach (from the citation counts here)?'
-        return ir.aggregate(papers, "h_index", "cited_by_count"), [person]
+    if "operator:h_index" in concepts:  # 'computing it from the citation counts here, what h-index does A reach?'
+        return (ir.aggregate(papers, "h_index", "cited_by_count"), [person]) if _computed_here(question) else None
     tokens = tag(masked(question, linked), load("en"))
     if (_summed_citations(tokens) and "kind:paper" in concepts or _times_cited(tokens)) \
             and not {"operator:average", *EXTREMES} & set(concepts):
@@ -45,6 +45,15 @@ def average_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], li
     if "relation:coauthor" in concepts:
         return ir.aggregate(papers, "avg", "n_coauthors"), [person]
     return None
+
+
+def _computed_here(question: str) -> bool:
+    """The question asks for a figure computed from the graph itself (lexicon `computed_here` and `graph_scope`): an
+    h-index is recorded nowhere, so only then is one computed."""
+    import re
+
+    phrases = load("en").extra.get("computed_here", []) + load("en").extra.get("graph_scope", [])
+    return any(re.search(rf"(?<![\w-]){re.escape(p)}(?![\w-])", question, re.IGNORECASE) for p in phrases)
 
 
 def _times_cited(tokens: list[Any]) -> bool:

@@ -49,7 +49,10 @@ TYPE_FEATURES = {"attr:work_type", "attr:venue_type"}
 
 
 def _bound(tokens: list[Token], token: Token, signature: dict[str, Any]) -> bool:
-    return bound(tokens, token, signature.get("bound_to"))
+    """The requirement holds: a concept next to what it binds (`bound_to`), in one of its `required_forms` if listed
+    ('larger output' compares; 'summed over all papers' does not)."""
+    forms = signature.get("required_forms")
+    return bound(tokens, token, signature.get("bound_to")) and (not forms or token.text in forms)
 
 
 def _predicate_nominal(tokens: list[Token], plan: dict[str, Any]) -> list[str]:

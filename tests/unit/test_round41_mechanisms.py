@@ -156,7 +156,7 @@ def test_these_two_points_at_the_named_things() -> None:
 
 
 @pytest.mark.parametrize("question, expected", [
-    ("What is the h-index of Dariush Divsalar?", ["3"]),  # 40, 12, 3 citations: three papers cited 3+ times
+    ("What is the h-index of Dariush Divsalar in this graph?", ["3"]),  # 40, 12, 3 citations: three cited 3+ times
     ("Computing it from the citation counts of the papers here, what h-index does Marvin K. Simon reach?", ["2"]),
 ])
 def test_an_h_index_is_computed_from_the_citation_counts(world, question, expected) -> None:
@@ -309,3 +309,8 @@ def test_which_of_the_two_asks_for_one_of_the_named_things() -> None:
     plan = {"anchors": [{"type": "author", "node_id": "a1"}, {"type": "author", "node_id": "a2"}]}
     assert _one_of_the_named(asking_tokens("which of the two started publishing earlier, zzm or zzm?"), plan) == "author"
     assert _one_of_the_named(asking_tokens("which papers of zzm cite zzm?"), plan) is None
+
+
+def test_an_h_index_not_asked_of_the_graph_is_declined(world) -> None:
+    answer, plan, report = read(world, "What is the h-index of Dariush Divsalar?")  # recorded nowhere: not computed
+    assert not verified(report) and "computed from the citation counts" in str(report)
