@@ -21,6 +21,8 @@ def with_instructions(question: str, plan: dict[str, Any]) -> dict[str, Any]:
     ('after 2006, that year included') (unchanged when there are none)."""
     if not plan.get("ir"):
         return plan
+    for anchor in plan.get("anchors") or []:  # a title's words are no instruction ('… in the Middle East')
+        question = question.replace(anchor.get("text") or "\0", " zzm ")
     tokens = tag(question.lower(), load("en"))
     concepts = {t.concept or "" for t in tokens}  # read once for every instruction
     for bound in ("instruction:inclusive", "instruction:exclusive"):

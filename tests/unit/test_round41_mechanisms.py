@@ -314,3 +314,13 @@ def test_which_of_the_two_asks_for_one_of_the_named_things() -> None:
 def test_an_h_index_not_asked_of_the_graph_is_declined(world) -> None:
     answer, plan, report = read(world, "What is the h-index of Dariush Divsalar?")  # recorded nowhere: not computed
     assert not verified(report) and "computed from the citation counts" in str(report)
+
+
+def test_a_titles_words_are_no_instruction() -> None:
+    from hgrag.agents.understanding.instructions import with_instructions
+    from hgrag.state import plan_ir as ir
+
+    title = "Petroleum systems in the Middle East"
+    paper = ir.match(["p9"], "paper", title)
+    plan = {"ir": ir.traverse(paper, "writes", "in"), "anchors": [{"text": title, "node_id": "p9", "type": "paper"}]}
+    assert with_instructions(f"Who are the people behind '{title}'?", plan)["ir"] == plan["ir"]
