@@ -26,7 +26,7 @@ from hgrag.agents.planning.year_of import with_paper_years
 from hgrag.agents.planning.paper_window import with_paper_window
 from hgrag.agents.planning.career_window import with_career_window
 from hgrag.agents.planning.predicate_split import subject_and_predicate
-from hgrag.agents.planning.chained import chained_sentences
+from hgrag.agents.planning.chained import chained_sentences, confirmed_claim
 from hgrag.agents.planning.ranked_where import ranked_where_asked
 from hgrag.agents.planning.paper_facts import authored_paper_plan, paper_facts_plan
 from hgrag.agents.planning.type_predicates import type_test_plan
@@ -312,6 +312,7 @@ def make_plan_node(planner: Any | None = None):
             new_plan = negated_restriction_part(question, new_plan, planned) or new_plan
             new_plan = subject_and_predicate(question, new_plan, planned) or new_plan
             new_plan = chained_sentences(question, new_plan, planned, resources.store) or new_plan
+            new_plan = confirmed_claim(question, new_plan, planned) or new_plan
             new_plan = self_citations_left_out(question, new_plan) or new_plan
             new_plan = _fronted_phrase_moved(question, new_plan, planned) or new_plan
             new_plan = nominal_test(question, new_plan) or new_plan  # 'Is V the venue where T appeared?'

@@ -145,10 +145,12 @@ def phrase_in(phrase: str, text: str) -> bool:
 
 
 def verb_in(verb: str, text: str) -> bool:
-    """`verb` occurs in `text` as a verb: not right after a possessive ('A's work', 'their work' name papers)."""
+    """`verb` occurs in `text` as a verb: not right after a possessive or a determiner ('A's work', 'their work', 'the
+    work of A' name papers)."""
     from hgrag.agents.understanding.lexicon import load
 
-    owners = ["'s", "’s", "s'"] + load("en").extra.get("anaphors", {}).get("possessive", [])
+    owners = ["'s", "’s", "s'"] + load("en").extra.get("anaphors", {}).get("possessive", []) + \
+        load("en").extra.get("citation_words", {}).get("determiners", [])  # ('the work of A' names papers)
     owned = "|".join(re.escape(o) for o in owners)
     found = re.finditer(rf"(?<![\w-]){re.escape(verb.lower())}(?![\w-])", text.lower())
     return any(not re.search(rf"(?:{owned})\s*$", text.lower()[:m.start()]) and not _before_a_relation(text.lower()[m.end():])

@@ -23,8 +23,9 @@ def with_career_window(plan: dict[str, Any], question: str, store: Any,
 
     authors = [a for a in plan.get("anchors") or [] if a.get("type") == "author" and a.get("node_id")]
     found = _window().search(question) if len(authors) == 1 else None
-    if found is None or not unexplained_parts(question, plan):
-        return plan
+    if found is None or not unexplained_parts(question, plan) or _career_said_again(question[:found.start()] + " " +
+                                                                                    question[found.end():]):
+        return plan  # ('counting the debut year as year zero, … the first 3 years': a window of its own counting)
     years = _years(store, authors[0]["node_id"])
     count = _count(found.group("count"))
     if not years or count is None or count < 1:
@@ -38,6 +39,14 @@ def with_career_window(plan: dict[str, Any], question: str, store: Any,
         return plan
     new["checked_question"] = text
     return new
+
+
+def _career_said_again(rest: str) -> bool:
+    """The rest of the question names a career's end or start again ('debut', 'first', 'year zero'): it says how the
+    window counts, which this reading does not take."""
+    words = list(_spec().get("ends", {})) + load("en").extra.get("career_owners", [])
+    return re.search(rf"(?<![\w'’-])(?:{phrase_alternation([w for w in words if w not in _spec().get('owners', [])])})"
+                     rf"(?![\w'’-])", rest, re.IGNORECASE) is not None
 
 
 def _spec() -> dict[str, Any]:

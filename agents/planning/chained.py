@@ -109,3 +109,20 @@ def _one_node(store: Any, program: dict[str, Any], kind: str) -> str | None:
     value = execute(store, program).value
     nodes = list(value.data) if value.kind == "nodes" else []
     return nodes[0] if len(nodes) == 1 and store.node_type(nodes[0]) == kind else None
+
+
+def confirmed_claim(question: str, plan: dict[str, Any], planned: Callable[[str], dict[str, Any]]) -> dict[str, Any] | None:
+    """'A worked at I at some point. Does the record back that up?': when the plan does not read the statement before
+    a sentence that only asks whether it holds, the statement is planned as a yes/no question; kept when the check
+    accepts it (against that text, which the validation then reads: `checked_question`)."""
+    from hgrag.agents.checking.question_check import unexplained_parts
+    from hgrag.agents.understanding.reading import with_confirmation_as_tag
+
+    text = with_confirmation_as_tag(question)
+    if text is None or plan.get("ir") and not unexplained_parts(text, plan):
+        return None  # (the plan reads the statement too: 'A and B collaborated once. Is that true?')
+    new = planned(text)
+    if not new.get("ir") or new.get("operation") == "unsupported" or unexplained_parts(text, new):
+        return None
+    new["checked_question"] = text
+    return new

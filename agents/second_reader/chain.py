@@ -182,8 +182,9 @@ def _links(tokens: list[Token], at: int) -> dict[str, Any] | None:
                 return None
             links["position"], links["position_at"] = POSITIONS[token.concept], i
         elif token.concept == "relation:cites":
-            if "cites" in links and restates_citation(tokens, i):
-                continue  # 'point back to T in their references', '… by citing it': how the citation is, not a step
+            if "cites" in links and (restates_citation(tokens, i) or links["cites"] == "in" and i > at
+                                     and _cites_it_back(tokens, i)):
+                continue  # 'point back to T in their references', '… by citing it', 'building on T: … citing it'
             if "cites" in links and "cites2" not in links and i == links["cites_at"] + 1 and (i < at) == (
                     links["cites_at"] < at):
                 continue  # 'the references cited by T': two words of one citation step
@@ -258,7 +259,9 @@ def _passive_subject(tokens: list[Token], i: int, at: int) -> bool:
     perfect = [t.text for t in tokens[at + 1:i]]  # 'the papers A has cited': the perfect of an active verb
     if perfect and perfect[-1] in words.get("do_auxiliaries", ()) and perfect[-1] not in words.get("list_auxiliaries", ()):
         return False
-    if perfect and perfect[-1] in words.get("be_forms", ()) and tokens[i].text in words.get("cited_participles", ()):
+    auxiliaries = set(words.get("be_forms", ())) | set(words.get("do_auxiliaries", ())) | set(words.get("hedges", ()))
+    if perfect and perfect[-1] in words.get("be_forms", ()) and tokens[i].text in words.get("cited_participles", ()) \
+            and all(w in auxiliaries for w in perfect):
         return True  # 'which papers has A been cited by': A is the passive's subject
     return tokens[i].text in words.get("cited_participles", ()) \
         and any(t.text in words.get("be_forms", ()) for t in tokens[:at]) \

@@ -166,7 +166,7 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
                 and i not in stated:
             missing.append(f"{token.text} ({_reason(token)})")
         elif link.element is None and asked == "yes/no" and signature.get("any") and family != "head" \
-                and not names_a_mention(tokens, token):
+                and not names_a_mention(tokens, token) and token.text in signature.get("required_forms", [token.text]):
             missing.append(f"{token.text} (the yes/no question asks it; the plan does not test it)")
     missing += _predicate_nominal(tokens, plan) + _values_untested(tokens, plan.get("ir")) if asked == "yes/no" else []
     asked = asked or _one_of_the_named(asking_tokens(whole or text), plan)

@@ -62,11 +62,19 @@ def with_context_folded(question: str, detect: Callable[[str], list[Any]]) -> st
     if len(pattern.findall(asking)) > 1 and kind != "author":
         return question  # 'work that builds on it: which papers cite it?': one entity named twice reads as two
     # ('which institutions are they affiliated with on their papers?': the first names the person, 'their' is theirs)
-    if _described_subject([c for c in sentences[:-1] if span.text not in c]):
+    if _identity_asked(asking, match) and _described_subject([c for c in sentences[:-1] if span.text not in c]):
         return question  # ('… T. The last name on the byline is the lab head. Who is it?': 'it' is that name)
     owned = _owned_plural(sentences[1:-1], match.group(0)) if kind == "author" else None
     written = f"{span.text}'s {owned}" if owned else _written(span, match.group(0))
     return asking[:match.start()] + written + asking[match.end():]
+
+
+def _identity_asked(asking: str, match: re.Match) -> bool:
+    """'Who is it here?': a question word and a form of 'be' right before the anaphor ask what it is."""
+    words = asking[:match.start()].lower().split()
+    be = load("en").extra.get("citation_words", {}).get("be_forms", [])
+    return len(words) == 2 and load("en").concept(words[0]) in ("head:who", "head:which") and words[1] in be and \
+        match.group(0).lower() not in _possessives()  # ('who are its authors': its authors are asked)
 
 
 def _described_subject(sentences: list[str]) -> bool:

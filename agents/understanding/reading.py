@@ -194,9 +194,15 @@ def _opening_pattern() -> re.Pattern:
 
 def with_tag_as_yes_no(question: str) -> str:
     """'I think T appeared in V, right?' -> 'I think T appeared in V, yes or no?': a statement closed by a tag
-    question of the lexicon (`tag_questions`), or followed by a sentence asking whether it holds, asks whether it
-    holds."""
-    return _tag_pattern().sub(", yes or no?", _confirming_pattern().sub(", yes or no?", question, count=1), count=1)
+    question of the lexicon (`tag_questions`) asks whether it holds."""
+    return _tag_pattern().sub(", yes or no?", question, count=1)
+
+
+def with_confirmation_as_tag(question: str) -> str | None:
+    """'A worked at I. Does the record back that up?' -> 'A worked at I, yes or no?' (lexicon `confirming_sentences`),
+    or None when the question does not end with such a sentence."""
+    found = _confirming_pattern().search(question)
+    return question[:found.start()] + ", yes or no?" if found else None
 
 
 @lru_cache(maxsize=1)

@@ -217,11 +217,20 @@ def test_building_on_a_persons_work_cites_it(world, question, expected) -> None:
 
 
 def test_a_sentence_asking_whether_the_statement_holds_makes_it_a_yes_no_question() -> None:
-    from hgrag.agents.understanding.reading import with_tag_as_yes_no
+    from hgrag.agents.understanding.reading import with_confirmation_as_tag
 
-    assert with_tag_as_yes_no("My notes say A worked at I. Does the record back that up?") == \
+    assert with_confirmation_as_tag("My notes say A worked at I. Does the record back that up?") == \
         "My notes say A worked at I, yes or no?"
-    assert with_tag_as_yes_no("A worked at I. Where else?") == "A worked at I. Where else?"
+    assert with_confirmation_as_tag("A worked at I. Where else?") is None
+
+
+def test_a_claim_the_plan_does_not_read_is_asked_as_the_yes_no_question(world_resources) -> None:
+    from test_round30_mechanisms import _ask
+
+    result = _ask("My notes say Bo Chen published in Signal Processing at some point. Does the record back that up?")
+    assert result["answer"] == ["yes"] and result["verified"], result.get("interpretation")  # P3, Signal Processing
+    result = _ask("My notes say Ann Lee published in Signal Processing at some point. Does the record back that up?")
+    assert result["answer"] == ["no"] and result["verified"], result.get("interpretation")
 
 
 def test_between_them_unites() -> None:
