@@ -79,5 +79,7 @@ def _window() -> re.Pattern:
     nouns, owners = phrase_alternation(spec.get("year_nouns", [])), phrase_alternation(spec.get("owners", []))
     spans, notes = phrase_alternation(spec.get("careers", [])), phrase_alternation(spec.get("note_leads", []))
     note = rf"(?:\s*\((?:{notes})[^)]*\)|\s*,?\s*(?:{notes})\s[^?.!;]*)?"
-    return re.compile(rf"(?<![\w'’-])(?:(?:{leads})\s+)?the\s+(?P<end>{ends})\s+(?:(?P<count>\d{{1,2}}|{numbers})\s+)?"
-                      rf"(?:{nouns})\s+(?:of|in)\s+(?:{owners})\s+(?:{spans})(?![\w'’-]){note}", re.IGNORECASE)
+    articles, links = phrase_alternation(spec.get("articles", [])), phrase_alternation(spec.get("links", []))
+    return re.compile(rf"(?<![\w'’-])(?:(?:{leads})\s+)?(?:{articles})\s+(?P<end>{ends})\s+"
+                      rf"(?:(?P<count>\d{{1,2}}|{numbers})\s+)?(?:{nouns})\s+(?:{links})\s+(?:{owners})\s+(?:{spans})"
+                      rf"(?![\w'’-]){note}", re.IGNORECASE)

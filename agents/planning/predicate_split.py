@@ -40,7 +40,8 @@ def _halves(question: str, anchors: list[dict[str, Any]]) -> tuple[str, str, boo
 
     spec = _spec()
     placed = sorted((question.find(a["text"]), a["text"]) for a in anchors if a.get("text") and a["text"] in question)
-    opening = re.match(rf"\s*(?:{'|'.join(map(re.escape, spec.get('heads', [])))})\s+(?:of\s+the\s+)?(?P<noun>[\w-]+)",
+    partitive = "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in spec.get("partitives", [])) or "(?!)"
+    opening = re.match(rf"\s*(?:{'|'.join(map(re.escape, spec.get('heads', [])))})\s+(?:(?:{partitive})\s+)?(?P<noun>[\w-]+)",
                        question, re.IGNORECASE)
     if len(placed) != 2 or opening is None or opening.end() > placed[0][0]:
         return None

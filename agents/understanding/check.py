@@ -198,8 +198,8 @@ def _one_of_the_named(tokens: list[Token], plan: dict[str, Any]) -> str | None:
     plural = load("en").extra.get("back_references", {}).get("plural", [])
     words = [t.text for t in tokens[:4]]
     kinds = {a.get("type") for a in plan.get("anchors") or [] if a.get("node_id")}
-    pointing = len(words) >= 3 and words[:2] == [tokens[0].text, "of"] and (words[2] in plural or
-                                                                           " ".join(words[2:4]) in plural)
+    pointing = len(words) >= 3 and tokens[1].concept == "function:of" and (words[2] in plural or
+                                                                          " ".join(words[2:4]) in plural)
     if tokens and tokens[0].concept == "head:which" and pointing and len(kinds) == 1 and \
             len(plan.get("anchors") or []) >= 2:
         return kinds.pop()

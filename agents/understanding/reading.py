@@ -55,9 +55,10 @@ def with_path_in_words(question: str) -> str:
     parts = [p.strip() for p in re.split(rf"\s*(?:{arrows})\s*", body.group("path"))]
     if len(parts) < 3 or not all(parts) or not all(_lexicon_step(p) for p in parts[1:]):
         return question
-    steps = " of ".join(f"the {p}" for p in reversed(parts[1:]))
+    rendering = load("en").extra.get("path_rendering", {})
+    steps = rendering.get("joiner", " ").join(rendering.get("step", "{step}").format(step=p) for p in reversed(parts[1:]))
     note = f" {body.group('note')}" if body.group("note") else ""
-    return f"What are {steps} of {parts[0]}{note}?"
+    return rendering.get("question", "{steps} {start}{note}").format(steps=steps, start=parts[0], note=note)
 
 
 def _lexicon_step(words: str) -> bool:
