@@ -200,8 +200,8 @@ def _year_folded(sentences: list[str]) -> str | None:
         return None
     years = set(re.findall(r"\b(?:19|20)\d\d\b", " ".join(sentences[:-1])))
     found = _year_anaphor().search(sentences[-1])
-    if len(years) != 1 or found is None or load("en").concept(found.group(0).split()[0].lower()) == "head:which":
-        return None  # ('In which year did their latest paper appear?': the year asked, not one named before)
+    if len(years) != 1 or found is None:
+        return None
     asking = sentences[-1]
     leads = load("en").extra.get("paper_year_clause", {}).get("leads", [])  # ('in', 'during' before the anaphor)
     before = tag(asking[:found.start()].lower(), load("en"))[-1:]
