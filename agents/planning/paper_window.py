@@ -17,6 +17,7 @@ from hgrag.agents.understanding.cue_words import phrase_alternation
 from hgrag.agents.understanding.lexicon import load
 
 QUOTES = "\"'“”‘’«»„"
+PLACE = "zzthetitle"  # where the named paper's title stands while the window is read
 
 
 def with_paper_window(plan: dict[str, Any], question: str, store: Any,
@@ -27,12 +28,14 @@ def with_paper_window(plan: dict[str, Any], question: str, store: Any,
     papers = [a for a in plan.get("anchors") or [] if a.get("type") == "paper" and a.get("node_id") and a.get("text")]
     if len(papers) != 1 or _reads_years(plan) and not unexplained_parts(question, plan):
         return plan  # (a plan the check accepts already reads the years: 'after T came out')
-    found = _window(papers[0]["text"]).search(question)
+    title = papers[0]["text"]
+    held = re.sub(rf"[{QUOTES}]?{re.escape(title)}\.?[{QUOTES}]?", PLACE, question)  # the title as one token
+    found = _window().search(held)
     year = store.attr(papers[0]["node_id"], "year") if found else None
     said = _bound(found, year) if isinstance(year, int) else None
     if said is None:
         return plan
-    text = " ".join((question[:found.start()] + f" {said[0]} " + question[found.end():]).split())
+    text = " ".join((held[:found.start()] + f" {said[0]} " + held[found.end():]).split()).replace(PLACE, f'"{title}"')
     new = replan(text)
     if not new.get("ir") or new.get("operation") == "unsupported" or unexplained_parts(text, new):
         return plan
@@ -80,8 +83,8 @@ def _count(text: str | None) -> int | None:
         "single", {}).get(word))
 
 
-@lru_cache(maxsize=256)
-def _window(title: str) -> re.Pattern:
+@lru_cache(maxsize=1)
+def _window() -> re.Pattern:
     """[amount] [count year-noun] direction (the paper's appearance | the title [verb]), e.g. 'within two years of its
     publication', 'at least ten years older than it', 'more than 3 years after "T" appeared'."""
     spec = _spec()
@@ -90,6 +93,6 @@ def _window(title: str) -> re.Pattern:
     nouns, anchors = phrase_alternation(spec.get("year_nouns", [])), phrase_alternation(spec.get("anchors", []))
     verbs = phrase_alternation(load("en").concepts.get("relation:published", []))
     aux = phrase_alternation(spec.get("auxiliaries", []))
-    named = rf"[{QUOTES}]?{re.escape(title)}\.?[{QUOTES}]?(?:\s+(?:(?:{aux})\s+)?(?:{verbs}))?"
+    named = rf"{PLACE}(?:\s+(?:(?:{aux})\s+)?(?:{verbs}))?"
     return re.compile(rf"(?<![\w'’-])(?:(?P<amount>{amounts})\s+)?(?:(?P<count>\d{{1,2}}|{phrase_alternation(numbers)})"
                       rf"\s+(?:{nouns})\s+)?(?P<direction>{directions})\s+(?:{anchors}|{named})(?![\w'’-])", re.IGNORECASE)

@@ -153,7 +153,7 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     links = align(text, plan)
     tokens = [link.token for link in links]
     asked = asked_kind(asking_tokens(whole or text))
-    if any(t.concept == "operator:yes_no" for t in tag(whole or text, load("en"))):
+    if any(t.concept == "operator:yes_no" for t in (tag(whole, load("en")) if whole else tokens)):
         asked = "yes/no"  # "… paper count > 2? yes/no"
     names, stated = mention_words(plan), _stated_relations(text)
     missing = []
