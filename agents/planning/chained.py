@@ -11,6 +11,7 @@ import re
 from typing import Any, Callable
 
 from hgrag.agents.understanding.cue_words import phrase_alternation
+from hgrag.agents.understanding.context_fold import first_anaphor
 from hgrag.agents.understanding.lexicon import load
 
 SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"“])")
@@ -25,7 +26,7 @@ def chained_sentences(question: str, plan: dict[str, Any], planned: Callable[[st
     if len(sentences) != 2 or not unexplained_parts(question, plan):
         return None
     picking = _as_question(sentences[0])
-    found = _anaphor(sentences[1])
+    found = first_anaphor(sentences[1])
     if picking is None or found is None:
         return None
     first = planned(picking)
@@ -89,17 +90,6 @@ def _as_question(sentence: str) -> str | None:
         if found:
             return f"{asked}{rest[found.end():]}?"
     return None
-
-
-def _anaphor(sentence: str) -> tuple[str, re.Match] | None:
-    """(kind, match) of the one kind of anaphor in the asking sentence (lexicon `anaphors.kinds`)."""
-    kinds = load("en").extra.get("anaphors", {}).get("kinds", {})
-    hits = [(m.start(), kind, m) for kind, forms in kinds.items() if forms
-            for m in re.finditer(rf"(?<![\w'’-])(?:{phrase_alternation(forms)})(?![\w'’-])", sentence, re.IGNORECASE)]
-    if not hits or len({kind for _, kind, _ in hits}) > 1:
-        return None
-    _, kind, match = min(hits, key=lambda h: h[0])
-    return kind, match
 
 
 def _one_node(store: Any, program: dict[str, Any], kind: str) -> str | None:

@@ -43,7 +43,7 @@ def with_context_folded(question: str, detect: Callable[[str], list[Any]]) -> st
     if dated is None and re.search(r"\b(?:19|20)\d\d\b", " ".join(sentences[:-1])):
         return question  # years in the context that no anaphor bound: the context may narrow what is asked
     asking = sentences[-1]
-    found = _anaphor(asking)
+    found = first_anaphor(asking)
     if not found or asks_a_kind_named_before(asking):
         return question  # ('… the venues A has published in. Which are they?': 'they' are the venues)
     kind, match = found
@@ -142,7 +142,7 @@ def _restatement_folded(question: str, detect: Callable[[str], list[Any]]) -> st
     content = [t for t in tag(restated.lower(), load("en")) if t.family != "function"]
     if content and content[0].text in load("en").extra.get("kind_pro_forms", []):
         return None  # ('I mean the ones in its reference list': the ones asked before, read with the question)
-    found = _anaphor(restated) if restated else None
+    found = first_anaphor(restated) if restated else None
     if not found or [s for s in detect(restated) if s.candidates]:
         return None
     kind, match = found
@@ -245,7 +245,7 @@ def _heading_folded(question: str, detect: Callable[[str], list[Any]]) -> str | 
         folded = _positional(asking, named, anaphors.get("positional", {}))
         return folded or _replaced(asking, anaphors.get("together", []),
                                    f"{_written(named[0], '')} and {_written(named[1], '')}")
-    found = _anaphor(asking)
+    found = first_anaphor(asking)
     if len(named) != 1 or not found:
         return None
     kind, match = found
@@ -318,7 +318,7 @@ def _possessives() -> frozenset[str]:
     return frozenset(load("en").extra.get("anaphors", {}).get("possessive", []))
 
 
-def _anaphor(sentence: str) -> tuple[str, re.Match] | None:
+def first_anaphor(sentence: str) -> tuple[str, re.Match] | None:
     """(the kind an anaphor stands for, where it is): the first anaphor of the sentence; None when there is
     none or anaphors of two kinds."""
     hits = [(m.start(), kind, m) for kind, pattern in _anaphor_patterns() for m in pattern.finditer(sentence)]
