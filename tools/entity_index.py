@@ -89,6 +89,7 @@ class EntityIndex:
         self._lock = threading.Lock()
         self._query_vectors: Memo[np.ndarray] = Memo(MEMO_SIZE)
         self._nearest: Memo[tuple[Candidate, ...]] = Memo(MEMO_SIZE)
+        self._looked_up: Memo[tuple[Candidate, ...]] = Memo(4 * MEMO_SIZE)
         self._prefixes: LabelPrefixes | None = None
         self._prefixes_file: Path | None = None  # saved beside a loaded index
 
@@ -175,9 +176,9 @@ class EntityIndex:
         node_types = self._types(node_type)
         if not text or not text.strip():
             return []
-        hits = self.maps.matches(text, node_types)
-        return [Candidate(node_id, kind, self.store.label(node_id), score, match)
-                for node_id, kind, match, score in hits]
+        return list(self._looked_up.get_or_compute((text, node_type), lambda: tuple(
+            Candidate(node_id, kind, self.store.label(node_id), score, match)
+            for node_id, kind, match, score in self.maps.matches(text, node_types))))
 
     def labels_with_key(self, key: str, node_type: str | None = None) -> list[Candidate]:
         """Nodes whose normalised label equals `key` (normalised again, so raw text works too)."""

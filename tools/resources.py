@@ -7,7 +7,9 @@ the CLI, the QA graph and the benchmarks.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+from typing import Any
 
 from hgrag.tools import cache
 from hgrag.tools.datasets import DatasetSpec
@@ -61,15 +63,33 @@ def load_resources(dataset: str = "openalex", source: str | Path | None = None, 
     The first call loads the disk cache (or builds and caches); later calls with the same
     dataset, source, skip flag, HGRAG_HOME and graph store return the same `Resources` object.
     """
+    asked = _asked_key(dataset, source, skip_bad_records, graph)
+    if not rebuild and asked and _MEMO_BY_ARGS.get(asked) in _MEMO:  # (no file-system look per question)
+        return _MEMO[_MEMO_BY_ARGS[asked]]
     spec, path = resolve_source(dataset, source)
     key = _memo_key(spec, path, skip_bad_records, selected_graph(graph))
     if not rebuild and key in _MEMO:
+        if asked:
+            _MEMO_BY_ARGS[asked] = key
         return _MEMO[key]
     with _BUILD_LOCK:
         if not rebuild and key in _MEMO:  # another thread finished it meanwhile
             return _MEMO[key]
         return build_resources(dataset, path, skip_bad_records=skip_bad_records,
                                progress=progress, rebuild=rebuild, graph=graph)
+
+
+_MEMO_BY_ARGS: dict[tuple, tuple] = {}  # the arguments and settings of a call -> its key in _MEMO
+
+
+def _asked_key(dataset: Any, source: Any, skip_bad_records: bool, graph: Any) -> tuple | None:
+    """What decides which resources a call means, read without touching the disk (None: arguments of other types,
+    left to the full resolution and its errors)."""
+    if not isinstance(dataset, str) or not isinstance(source, (str, Path, type(None))) \
+            or not isinstance(graph, (str, type(None))):
+        return None
+    settings = tuple(os.environ.get(name) for name in ("HGRAG_DATASETS", "HGRAG_HOME", "HGRAG_GRAPH", "HOME"))
+    return dataset, None if source is None else str(source), skip_bad_records, graph, settings, os.getcwd()
 
 
 def register_resources(resources: Resources, source: str | Path, *, skip_bad_records: bool = False,

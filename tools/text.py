@@ -56,3 +56,37 @@ def initials_key(name: str) -> str:
     if len(tokens) < 2:
         return ""
     return f"{tokens[0][0]} {tokens[-1]}"
+
+
+def _is_word_char(text: str, at: int) -> bool:
+    return 0 <= at < len(text) and (text[at].isalnum() or text[at] == "_")
+
+
+def literal_spans(text: str, literal: str, whole_word: bool = False) -> list[tuple[int, int]]:
+    """(start, end) of each case-insensitive, non-overlapping occurrence of `literal` in `text`, left to right;
+    `whole_word`: not inside a longer word. Plain string search: the mentions of a question are new each time, and
+    a pattern compiled for each costs more than the search."""
+    low, key = text.lower(), literal.lower()
+    if not key:
+        return []
+    if len(low) != len(text) or len(key) != len(literal):  # (a letter whose lower case is longer)
+        bound = (r"(?<!\w)", r"(?!\w)") if whole_word else ("", "")
+        return [m.span() for m in re.finditer(bound[0] + re.escape(literal) + bound[1], text, re.IGNORECASE)]
+    spans, at = [], 0
+    while (found := low.find(key, at)) >= 0:
+        end = found + len(key)
+        if whole_word and (_is_word_char(text, found - 1) or _is_word_char(text, end)):
+            at = found + 1
+            continue
+        spans.append((found, end))
+        at = end
+    return spans
+
+
+def replace_literal(text: str, literal: str, replacement: str) -> str:
+    """`text` with every case-insensitive occurrence of `literal` replaced (see `literal_spans`)."""
+    out, at = [], 0
+    for start, end in literal_spans(text, literal):
+        out += [text[at:start], replacement]
+        at = end
+    return "".join(out + [text[at:]])

@@ -44,13 +44,13 @@ ASKS_FIRST = re.compile(rf"\W*(?:{_alternation(_words('asking_leads'))},? )?(?:{
 
 def _holes(question: str, mentions: list[dict[str, Any]]) -> str:
     """The question with mention i (longest first) replaced by ' zzm<i> ', typed spelling included."""
-    from hgrag.agents.checking.mention_use import typed_pattern
+    from hgrag.agents.checking.mention_use import replace_typed
     from hgrag.agents.linking.mentions import fold_quotes
 
     text = fold_quotes(question)
     for i, mention in enumerate(mentions):
         for typed in dict.fromkeys(t for t in (mention.get("text"), mention.get("relinked_from")) if t):
-            text = re.sub(typed_pattern(typed), f" zzm{i} ", text, flags=re.IGNORECASE)
+            text = replace_typed(text, typed, f" zzm{i} ")
     return text
 
 

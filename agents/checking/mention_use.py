@@ -10,19 +10,37 @@ from hgrag.agents.understanding.asked_head import asking_clause
 from hgrag.agents.understanding.exclusion import left_out_already
 from hgrag.agents.understanding.references import back_reference, points_at_several
 from hgrag.state.plan_ir import walk
+from hgrag.tools.text import literal_spans, replace_literal
 
 def numbered_holes(question: str, mentions: list[str]) -> str:
     """The question with curly quotes made plain and mention i (in the caller's order, longest first)
     replaced by ' zzm<i> '."""
     text = question.replace("\u2019", "'").replace("\u201c", '"').replace("\u201d", '"')
     for i, mention in enumerate(mentions):
-        text = re.sub(typed_pattern(mention), f" zzm{i} ", text, flags=re.IGNORECASE)
+        text = replace_typed(text, mention, f" zzm{i} ")
     return text
 
 
 def typed_pattern(typed: str) -> str:
     """The mention as typed; a name ending in an initial takes its full stop ('Jordan, Richard W.')."""
-    return re.escape(typed) + (r"\.?" if re.search(r"\b[A-Za-z]$", typed) else "")
+    return re.escape(typed) + (r"\.?" if ENDS_IN_INITIAL.search(typed) else "")
+
+
+ENDS_IN_INITIAL = re.compile(r"\b[A-Za-z]$")
+
+
+def replace_typed(text: str, typed: str, replacement: str) -> str:
+    """`text` with every case-insensitive occurrence of the mention as typed (`typed_pattern`) replaced, by plain
+    string search (a question's mentions are new each time: no pattern compiled for each)."""
+    if not ENDS_IN_INITIAL.search(typed):
+        return replace_literal(text, typed, replacement)
+    out, at = [], 0
+    for start, end in literal_spans(text, typed):
+        if start < at:
+            continue  # (inside the full stop taken after the last one)
+        out += [text[at:start], replacement]
+        at = end + (1 if text[end:end + 1] == "." else 0)
+    return "".join(out + [text[at:]])
 
 
 def used_ids(ir: dict[str, Any] | None) -> set[str]:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from hgrag.tools.text import replace_literal
+
 
 # "excl.", "incl.", "vs." are abbreviations inside a clause, not the end of a sentence
 NOT_A_STOP = r"(?<!\bexcl\.)(?<!\bincl\.)(?<!\bvs\.)(?<!\bviz\.)(?<!\bw/o\.)"
@@ -72,7 +74,7 @@ def residue(question: str, plan: dict[str, Any], without_context: bool = False) 
         hole = ASIDE_HOLE if mention in aside else MENTION_HOLE
         if mention.endswith("."):  # 'Ting-Yi Chen. Who …': a stop that also ends the sentence stays
             text = re.sub(re.escape(mention) + r"(?=\s+(?-i:[A-Z]))", hole.rstrip() + ". ", text, flags=re.IGNORECASE)
-        text = re.sub(re.escape(mention), hole, text, flags=re.IGNORECASE)
+        text = replace_literal(text, mention, hole)
     text = _without_aside_clauses(text) if aside else text
     text = re.sub(r'"[^"]{3,}"', MENTION_HOLE, text)
     text = re.sub(r"[\"'`‘“](\s*zzm\s*)[\"'`’”](?![a-z])", r" \1 ", text)  # quotes left around a cut-out mention

@@ -4,6 +4,7 @@ clearly farther; the correction is shown in the interpretation. Anything less su
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rapidfuzz.distance import DamerauLevenshtein
@@ -12,6 +13,7 @@ from hgrag.tools.text import norm_key
 
 POOL = 8  # nearest names looked at
 ONE_WORD_MAX = 2  # the most edits in the one misspelt word of a name otherwise typed as it is (3 reach made-up names)
+WORD_AT_END = re.compile(r"([^\W\d_][\w'-]*)\s+$")
 MARGIN = 2  # the next name must be at least this many edits farther (1 when the typo is two letters swapped)
 
 
@@ -131,7 +133,7 @@ def given_name_corrections(index: Any, question: str, anchors: list[dict[str, An
         text = anchor.get("text") or ""
         if anchor.get("type") != "author" or not text:
             continue
-        before = re.search(rf"([^\W\d_][\w'-]*)\s+{re.escape(text)}", question)
+        before = _word_before(question, text)
         if not before or not before.group(1)[:1].isupper() or load("en").concept(before.group(1).lower()):
             continue
         typed = f"{before.group(1)} {text}"
@@ -139,6 +141,18 @@ def given_name_corrections(index: Any, question: str, anchors: list[dict[str, An
         if label and norm_key(label) != norm_key(text):
             found[typed] = label
     return found
+
+
+def _word_before(question: str, text: str) -> Any:
+    """The word right before the first occurrence of `text` that follows a word and a space (a match; no pattern
+    compiled per name)."""
+    at = question.find(text)
+    while at >= 0:
+        before = WORD_AT_END.search(question, 0, at)
+        if before:
+            return before
+        at = question.find(text, at + 1)
+    return None
 
 
 def as_written(question: str, name: str) -> str | None:

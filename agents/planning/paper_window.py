@@ -29,7 +29,7 @@ def with_paper_window(plan: dict[str, Any], question: str, store: Any,
     if len(papers) != 1 or _reads_years(plan) and not unexplained_parts(question, plan):
         return plan  # (a plan the check accepts already reads the years: 'after T came out')
     title = papers[0]["text"]
-    held = re.sub(rf"[{QUOTES}]?{re.escape(title)}\.?[{QUOTES}]?", PLACE, question)  # the title as one token
+    held = _title_held(question, title)
     found = _window().search(held)
     year = store.attr(papers[0]["node_id"], "year") if found else None
     said = _bound(found, year) if isinstance(year, int) else None
@@ -42,6 +42,19 @@ def with_paper_window(plan: dict[str, Any], question: str, store: Any,
     new["checked_question"] = text
     new["interpretation"] = f"('{papers[0]['text']}' appeared in {year}; {said[1]}) {new.get('interpretation') or ''}"
     return new
+
+
+def _title_held(question: str, title: str) -> str:
+    """The question with the title (its quotes and a full stop after it included) as one token `PLACE`."""
+    out, at = [], 0
+    while (found := question.find(title, at)) >= 0:
+        start, end = found, found + len(title)
+        start -= 1 if start > at and question[start - 1] in QUOTES else 0
+        end += 1 if question[end:end + 1] == "." else 0
+        end += 1 if question[end:end + 1] and question[end] in QUOTES else 0
+        out += [question[at:start], PLACE]
+        at = end
+    return "".join(out + [question[at:]])
 
 
 def _reads_years(plan: dict[str, Any]) -> bool:

@@ -18,6 +18,7 @@ from typing import Any
 from hgrag.agents.understanding.lexicon import load, signatures
 from hgrag.agents.understanding.signature import all_features, describe, elements
 from hgrag.agents.understanding.tokens import Token, stranded_readings, tag
+from hgrag.tools.text import replace_literal
 
 DECLARED = ("filler", "function", "general")
 
@@ -119,6 +120,6 @@ def masked_question(question: str, plan: dict[str, Any]) -> str:
     texts = [m.get("text", "") for m in plan.get("anchors", [])] + list(plan.get("unresolved") or []) + \
         list(plan.get("set_aside") or [])
     for mention in sorted({t.replace("’", "'") for t in texts if t}, key=len, reverse=True):
-        text = re.sub(re.escape(mention), " zzm ", text, flags=re.IGNORECASE)
+        text = replace_literal(text, mention, " zzm ")
     text = re.sub(r'"[^"]{3,}"|“[^”]{3,}”|«[^»]{3,}»', " zzm ", text)
     return re.sub(r"\s+", " ", text.lower()).strip()

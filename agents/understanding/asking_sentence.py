@@ -21,6 +21,7 @@ from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.asked_head import ASKING_HEADS
 from hgrag.agents.understanding.instructions import instruction_only
 from hgrag.agents.understanding.tokens import Token, clauses, tag
+from hgrag.tools.text import literal_spans
 
 NARROWING = ("operator", "time", "instruction", "attribute", "value")
 SENTENCE_END = re.compile(r"(?<![\s.][A-Z])[.?!:]+(?=\s+\S)")  # not an initial's stop ('Marvin K. Simon')
@@ -72,7 +73,8 @@ def _masked(question: str, plan: dict[str, Any]) -> str:
     texts += list(plan.get("unresolved") or []) + list(plan.get("set_aside") or [])
     text = question
     for mention in sorted({t for t in texts if len(t) > 2}, key=len, reverse=True):
-        text = re.sub(re.escape(mention), lambda m: "zzm".ljust(len(m.group(0))), text, flags=re.IGNORECASE)
+        for start, end in literal_spans(text, mention):
+            text = text[:start] + "zzm".ljust(end - start) + text[end:]
     return re.sub(r'"[^"]{3,}"|“[^”]{3,}”|«[^»]{3,}»|„[^“]{3,}“', lambda m: "zzm".ljust(len(m.group(0))), text)
 
 

@@ -12,6 +12,7 @@ from typing import Any
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.tokens import tag
 from hgrag.state.plan_ir import walk
+from hgrag.tools.text import literal_spans
 
 REACH = 5  # tokens between a negation and its object at most
 STOP = "xqclausex"  # a word no lexicon knows, standing for a comma (the reach of a negation ends there)
@@ -93,10 +94,10 @@ def _placed_anchors(text: str, anchors: list[dict[str, Any]]) -> list[tuple[int,
     placed = []
     for anchor in anchors:
         typed = anchor.get("relinked_from") or anchor.get("text") or ""
-        found = re.search(rf"(?<!\w){re.escape(typed)}(?!\w)", text, re.IGNORECASE) \
+        found = literal_spans(text, typed, whole_word=True) \
             if typed and anchor.get("node_id") else None  # (a whole-word place: 'T' is not in 'co-authors')
         if found:
-            placed.append((found.start(), typed, anchor))
+            placed.append((found[0][0], typed, anchor))
     placed.sort(key=lambda p: p[0])
     ends = [at + len(typed) for at, typed, _ in placed]
     return [] if any(placed[k + 1][0] < ends[k] for k in range(len(placed) - 1)) else placed
@@ -118,7 +119,7 @@ def _kept_in_scope(text: str, at: int, anchors: list[dict[str, Any]], ir: dict[s
     positive = _kept_ids(ir)
     for anchor in anchors:
         typed = anchor.get("relinked_from") or anchor.get("text") or ""
-        places = [m.start() for m in re.finditer(rf"(?<!\w){re.escape(typed)}(?!\w)", text, re.IGNORECASE)] if typed else []
+        places = [start for start, _ in literal_spans(text, typed, whole_word=True)] if typed else []
         if places and all(at < p < end for p in places) and anchor.get("node_id") in positive:
             return typed
     return None

@@ -87,9 +87,24 @@ def words(text: str) -> list[str]:
     return [w.replace("’", "'").lower() for w in WORD.findall(_uncontracted(text))]
 
 
+_TAGGED: dict[int, tuple[Lexicon, dict[str, tuple[Token, ...]]]] = {}
+
+
 def tag(text: str, lexicon: Lexicon) -> list[Token]:
     """The question's words grouped into the longest lexicon phrases, each with its concept; a hyphenated word
-    the lexicon does not know is read as its parts when it knows each of them ('most-cited')."""
+    the lexicon does not know is read as its parts when it knows each of them ('most-cited'). Remembered per
+    lexicon: a question's sentences are tagged by many readers."""
+    owner, seen = _TAGGED.setdefault(id(lexicon), (lexicon, {}))
+    if owner is not lexicon:  # an id reused by a new lexicon
+        owner, seen = _TAGGED[id(lexicon)] = (lexicon, {})
+    if text not in seen:
+        if len(seen) > 20000:
+            seen.clear()
+        seen[text] = tuple(_tagged(text, lexicon))
+    return list(seen[text])
+
+
+def _tagged(text: str, lexicon: Lexicon) -> list[Token]:
     ws = tag_words(text, lexicon)
     tokens, i = [], 0
     while i < len(ws):
