@@ -24,6 +24,7 @@ from hgrag.agents.planning.left_out import (negated_object_part, negated_part, n
 from hgrag.agents.planning.nominal import nominal_test
 from hgrag.agents.planning.year_of import with_paper_years
 from hgrag.agents.planning.paper_window import with_paper_window
+from hgrag.agents.planning.career_event import with_career_event
 from hgrag.agents.planning.career_window import with_career_window
 from hgrag.agents.planning.predicate_split import subject_and_predicate
 from hgrag.agents.planning.chained import chained_sentences, confirmed_claim
@@ -33,7 +34,7 @@ from hgrag.agents.planning.type_predicates import type_test_plan
 from hgrag.agents.language import non_english, unsupported_language_text
 from hgrag.agents.linking.mentions import fold_quotes
 from hgrag.agents.planning.plan_compiler import compile_plan
-from hgrag.agents.planning.plan_lowering import with_ir
+from hgrag.agents.planning.plan_lowering import with_ir, with_years_read
 from hgrag.agents.linking.spelling import correct_text
 from hgrag.agents.understanding.instructions import for_the_planner, without_order
 from hgrag.agents.understanding.instructions import with_instructions
@@ -70,6 +71,7 @@ class OfflinePlanner:
         plan = with_paper_years(plan, question, resources.store, lambda text: self._plan(text, resources))
         plan = with_paper_window(plan, question, resources.store, lambda text: self._plan(text, resources))
         plan = with_career_window(plan, question, resources.store, lambda text: self._plan(text, resources))
+        plan = with_career_event(plan, question, resources.store, lambda text: self._plan(text, resources))
         plan = with_exclusion(plan, question, resources, self._plan)
         aside = context_aside(question, plan)
         if not aside:
@@ -326,8 +328,9 @@ def make_plan_node(planner: Any | None = None):
         new_plan["display_limit"] = context.display_limit  # read by the answer text renderer
         new_plan.update({"language": reading.language, **({"asked": asked} if asked != question else {})})
         new_plan.update(plan_readings(question, new_plan, resources.store))
+        new_plan["interpretation"] = with_years_read(new_plan, new_plan.get("interpretation") or "")
         return {**limits, "question": question, "plan": new_plan, "query_type": new_plan["query_type"],
-                "interpretation": noted(new_plan.get("interpretation", ""), state, context),
+                "interpretation": noted(new_plan["interpretation"], state, context),
                 "planner_check": check, "error": None}
 
     return plan

@@ -61,7 +61,7 @@ def describe_target(plan: dict[str, Any], store: Any) -> str:
         filters = step.get("filters") or {}
         kind = step["to_type"]
         if (current, kind) == ("author", "paper") and i + 1 < len(steps) and steps[i + 1]["to_type"] == "author" \
-                and not filters:
+                and not filters and not (steps[i + 1].get("filters") or {}).get("position"):
             current = "co-author-bridge"  # author -> paper -> author reads as "co-authors"
             continue
         if current == "co-author-bridge":

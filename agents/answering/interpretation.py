@@ -74,7 +74,8 @@ class Reader:
             return f"papers by {inner}{role}"
         if edge == "writes":
             role = {1: "the first author", -1: "the last author"}.get(position, "the authors")
-            if source.get("op") == "traverse" and source.get("edge") == "writes" and source.get("direction") == "out":
+            if source.get("op") == "traverse" and source.get("edge") == "writes" and source.get("direction") == "out" \
+                    and position is None:
                 return f"the co-authors on {inner}"
             return f"{role} of {inner}"
         if edge == "published_in":

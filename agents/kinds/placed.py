@@ -17,7 +17,8 @@ def byline_placed(plan: dict[str, Any] | None, question: str) -> dict[str, Any] 
     if not plan or not plan.get("ir"):
         return plan
     place = next((where for pattern, where in byline_places() if pattern.search(question.lower())), None)
-    placed = _placed(plan["ir"], place, _person_wide(question)) if place is not None else None
+    placed = _placed(plan["ir"], place, _person_wide(question)) if place is not None else \
+        _placed(plan["ir"], None, True) if _says_person_wide(question) else None
     if placed is None:
         return plan
     return {**plan, "ir": placed, "interpretation": interpret(placed, anchors=plan.get("anchors"))}
@@ -33,11 +34,21 @@ def _person_wide(question: str) -> bool:
     return not any(phrase_in(w, question) for w in words.get("on_the_paper", []))
 
 
-def _placed(op: Any, place: int, person_wide: bool = False) -> dict[str, Any] | None:
+def _says_person_wide(question: str) -> bool:
+    """'the institutions of the authors of T, counting every authorship they hold', '… across all their papers': the
+    question says the people's affiliations are theirs over all their papers (lexicon `byline_person.person_wide`)
+    and nothing keeps to the paper; without such words the authors' entries on T are meant."""
+    from hgrag.agents.kinds.lexicon import lexicon, phrase_in
+
+    words = lexicon().get("byline_person", {})
+    return _person_wide(question) and any(phrase_in(w, question) for w in words.get("person_wide", []))
+
+
+def _placed(op: Any, place: int | None, person_wide: bool = False) -> dict[str, Any] | None:
     if not isinstance(op, dict):
         return None
     if op.get("op") == "traverse" and (op.get("edge"), op.get("direction")) == ("authorship_of", "in"):
-        at = ir.where(op, "position", "=", place) if place > 0 else ir.top(op, "position", "max")
+        at = op if place is None else ir.where(op, "position", "=", place) if place > 0 else ir.top(op, "position", "max")
         person = ir.traverse(at, "authorship_by", "out")  # (the person at that place, then all their entries)
         return ir.traverse(person, "authorship_by", "in") if person_wide else at
     inner = _placed(op.get("input"), place, person_wide)

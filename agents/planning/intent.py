@@ -88,6 +88,7 @@ class Frame:
     operation: str = "list"  # list|count|argmax|argmin|attribute|yes_no|sum
     rank_by: str | None = None  # frequency|cited_by_count|year (argmax/argmin)
     position: int | None = None
+    answer_placed: bool = False  # "the last authors of A's papers": the place is the answer's, not A's
     via_authors: bool = False
     cites: str | None = None  # in|out: a citation hop between papers
     year_from: int | None = None
@@ -376,6 +377,8 @@ def parse_intent(text: str, years: list[int]) -> Frame:
     # an author position ("whoever is listed first on it") is a position among the paper's authors
     frame.via_authors = bool(VIA_AUTHORS.search(text)) or (frame.position is not None and "zzpaper" in text)
     frame.others_only = bool(OTHERS.search(text))
+    frame.answer_placed = frame.position is not None and frame.target == "author" and "zzpaper" not in text \
+        and -1 < text.find("zzpos") < text.find("zzauthor")  # (the place is said before the author named)
     direction = one_paper_direction(text) if text.count("zzpaper") == 1 else None
     if direction and frame.target == "paper" and (CITES_EDGE.search(text) or not is_yes_no(asked if several_sentences else text)):
         frame.cites = direction  # ("has P been cited?" stays a test of its citation count)

@@ -227,7 +227,7 @@ def _author_targets(builder: PlanBuilder, via_paper: bool) -> None:
     target = frame.target
     # 'papers first-authored by A': the author's own byline place picks the papers (via a paper, the place
     # was the first hop's: 'the first author of T')
-    placed = {"position": frame.position} if frame.position and not via_paper else {}
+    placed = {"position": frame.position} if frame.position and not via_paper and not frame.answer_placed else {}
     ranked_attribute = target in ATTRIBUTE_OF and frame.rank_by in ("cited_by_count",) and target != "citations"
     if target in ("paper", "citations") or ranked_attribute or (target in ATTRIBUTE_OF and target != "year"):
         builder.walk("paper", **placed)
@@ -255,9 +255,9 @@ def _author_targets(builder: PlanBuilder, via_paper: bool) -> None:
     if venues and target != "venue":
         filters["venue"] = _node_ids(venues)[0]
     builder.attach_paper_filters(filters)
-    builder.walk(target)
+    builder.walk(target, **({"position": frame.position} if target == "author" and frame.answer_placed else {}))
     if target == "author":
-        builder.plan["exclude_anchors"] = True
+        builder.plan["exclude_anchors"] = not frame.answer_placed  # (A may be the last author of their papers)
     if target == "venue" and frame.operation == "yes_no" and venues:
         builder.plan["compare"] = _node_ids(venues)
     if frame.operation in ("argmax", "argmin"):

@@ -1,0 +1,99 @@
+"""'Which of A's papers came out before B's first paper?', 'The year after A's first paper came out - which venues
+did they publish in that year?', 'What has A published since their most recent paper with B?' is not this: a year
+named by a named author's first or last paper. The year is read from the graph (the author's earliest or latest
+year), written out ('before 2004', 'in 2005'), and the question planned again and checked, so whatever it asks of
+that year is read as it would be with the year typed; a later 'that year' means the same year. Used only when the
+check declines the plan; the words are lexicon data (`career_events`)."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any, Callable
+
+from hgrag.agents.planning.career_window import _years
+from hgrag.agents.understanding.cue_words import phrase_alternation
+from hgrag.agents.understanding.lexicon import load
+from hgrag.tools.text import literal_spans
+
+PLACE = "zztheowner"  # where the named author stands while the event is read
+
+
+def with_career_event(plan: dict[str, Any], question: str, store: Any,
+                      replan: Callable[[str], dict[str, Any]]) -> dict[str, Any]:
+    """`plan`, or the plan of the question with the year of a named author's first or last paper written out."""
+    from hgrag.agents.checking.question_check import unexplained_parts
+
+    authors = [a for a in plan.get("anchors") or [] if a.get("type") == "author" and a.get("node_id") and a.get("text")]
+    events = [(author, held, found) for author in authors for held in [_held(question, _typed(author))]
+              for found in [_event().search(held)] if found]
+    if not events or not unexplained_parts(question, plan):
+        return plan
+    for author, held, found in events:
+        if found.group("owner") and len(authors) > 1:
+            continue  # ('their first paper' with two people named: whose is not said)
+        text, note = _written(held, found, store, author)
+        if text is None:
+            continue
+        text = text.replace(PLACE, _typed(author))
+        new = replan(text)
+        if new.get("ir") and new.get("operation") != "unsupported" and not unexplained_parts(text, new):
+            new["checked_question"] = text
+            new["years_read"] = [*new.get("years_read", []), note]
+            return new
+    return plan
+
+
+def _typed(anchor: dict[str, Any]) -> str:
+    return anchor.get("relinked_from") or anchor["text"]
+
+
+def _held(question: str, typed: str) -> str:
+    """The question with the author's name as typed standing as one token `PLACE` (curly apostrophes made plain)."""
+    text, out, at = question.replace("’", "'"), [], 0
+    for start, end in literal_spans(text, typed.replace("’", "'"), whole_word=True):
+        out += [text[at:start], PLACE]
+        at = end
+    return "".join(out + [text[at:]])
+
+
+def _written(held: str, found: re.Match, store: Any, author: dict[str, Any]) -> tuple[str | None, str]:
+    """(the question with the year written out, how it was reached), or (None, '') when the graph has no years."""
+    spec = _spec()
+    years = _years(store, author["node_id"])
+    end = spec["ends"].get(" ".join(found.group("end").lower().split()))
+    if not years or end is None:
+        return None, ""
+    year = years[0] if end == "first" else years[-1]
+    word, _, offset = spec["relations"][" ".join(found.group("rel").lower().split())]
+    said = f"{word} {year + offset}"
+    note = f"{_typed(author)}'s {end} paper appeared in {year}"
+    before, after = held[:found.start()], held[found.end():]
+    anaphor = _anaphor().search(after)
+    if anaphor is None:
+        return " ".join(f"{before} {said} {after}".split()), note
+    after = after[:anaphor.start()] + said + after[anaphor.end():]
+    kept = PLACE if found.group("named") else ""  # ('The year after A's first paper came out - which venues did
+    sep = next((s for s in spec.get("separators", []) if after.startswith(s)), "")  # they publish in that year?')
+    return " ".join(f"{before}{kept}{sep or ' '}{after[len(sep):]}".split()), note
+
+
+def _spec() -> dict[str, Any]:
+    return load("en").extra.get("career_events", {})
+
+
+@lru_cache(maxsize=1)
+def _event() -> re.Pattern:
+    """relation (the name's | their) first|last paper [came out]."""
+    spec = _spec()
+    rels, ends = phrase_alternation(list(spec.get("relations", {}))), phrase_alternation(list(spec.get("ends", {})))
+    owners, nouns = phrase_alternation(spec.get("owners", [])), phrase_alternation(spec.get("nouns", []))
+    possessive = phrase_alternation(spec.get("possessives", []))
+    events = phrase_alternation(spec.get("events", []))
+    return re.compile(rf"(?<![\w'-])(?P<rel>{rels})\s+(?:(?P<named>{PLACE})(?:{possessive})|(?P<owner>{owners}))\s+"
+                      rf"(?P<end>{ends})\s+(?:{nouns})(?:\s+(?:{events}))?(?![\w'-])", re.IGNORECASE)
+
+
+@lru_cache(maxsize=1)
+def _anaphor() -> re.Pattern:
+    return re.compile(rf"(?<![\w'-])(?:{phrase_alternation(_spec().get('year_anaphors', []))})(?![\w'-])", re.IGNORECASE)

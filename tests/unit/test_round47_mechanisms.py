@@ -1,0 +1,85 @@
+"""Mechanisms added after blind rounds 47 and 48: a year named by a person's first or last paper, a byline place
+that belongs to the answer, plural byline places, affiliations over a person's whole record, and the plain string
+search that replaced patterns compiled per mention."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_chain_reader import world  # noqa: F401 - the toy graph with citations (a fixture)
+from test_round28_mechanisms import world_resources  # noqa: F401 - the toy graph as the pipeline's resources
+
+
+def _ask(question: str) -> dict:
+    from test_round30_mechanisms import _ask as ask
+
+    return ask(question)
+
+
+@pytest.mark.parametrize("question, expected, year", [
+    # Bo Chen's first paper is from 2010; Marvin K. Simon's from 2008
+    ("Which papers did Dariush Divsalar publish before Bo Chen's first paper appeared?",
+     ["On the difference of two chi-square variates with application to outage probability"], "2010"),
+    ("Which of Dariush Divsalar's papers came out after Bo Chen's first paper?",
+     ["Energy efficient scheduling of uplink traffic"], "2010"),
+    ("The year after Ann Lee's first paper came out - which venues did Bo Chen publish in that year?", [], None),
+])
+def test_a_year_named_by_a_persons_first_paper_is_read_from_the_graph(world_resources, question, expected,
+                                                                        year) -> None:
+    result = _ask(question)
+    assert sorted(result["answer"]) == expected
+    if year:
+        assert result["verified"] and f"first paper appeared in {year}" in result["interpretation"]
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Who are the last authors of Dariush Divsalar's papers?", ["Ann Lee", "Bo Chen", "Dariush Divsalar"]),
+    ("Who was the first author on Bo Chen's papers?", ["Dariush Divsalar", "Marvin K. Simon"]),
+    ("Who co-authored with Dariush Divsalar as first author?", ["Bo Chen"]),  # the place is the named person's
+])
+def test_a_byline_place_said_before_the_person_is_the_answers(world_resources, question, expected) -> None:
+    result = _ask(question)
+    assert sorted(result["answer"]) == expected and result["verified"], result.get("interpretation")
+
+
+def test_a_plural_byline_place_reads_as_the_place(world_resources) -> None:
+    result = _ask("Who are the first authors of 'Adaptive routing for delay tolerant sensor networks'?")
+    assert result["answer"] == ["Dariush Divsalar"] and result["verified"]
+
+
+def test_is_it_not_true_that_denies_the_claim(world_resources) -> None:
+    assert _ask("Is it not true that Ann Lee has never co-authored with Bo Chen?")["answer"] == ["no"]
+    assert _ask("Is it not true that Ann Lee has never co-authored with Marvin K. Simon?")["answer"] == ["yes"]
+
+
+def test_literal_spans_are_whole_words_when_asked() -> None:
+    from hgrag.tools.text import literal_spans, replace_literal
+
+    assert literal_spans("T in co-authors T, t.", "T", whole_word=True) == [(0, 1), (16, 17), (19, 20)]
+    assert literal_spans("aXa xa", "xa") == [(1, 3), (4, 6)]
+    assert replace_literal("Foo BAR and foo bar", "foo bar", "X") == "X and X"
+    assert replace_literal("İstanbul papers", "i̇stanbul", "X").endswith(" papers")  # a longer lower case
+
+
+def test_a_name_ending_in_an_initial_takes_its_full_stop() -> None:
+    from hgrag.agents.checking.mention_use import replace_typed
+
+    assert replace_typed("Did Jordan, Richard W. and jordan, richard w write?", "Jordan, Richard W", "#") == \
+        "Did # and # write?"
+
+
+def test_tagged_tokens_are_remembered_but_the_list_is_the_callers() -> None:
+    from hgrag.agents.understanding.lexicon import load
+    from hgrag.agents.understanding.tokens import tag
+
+    first = tag("how many papers did zzm write", load("en"))
+    first.clear()
+    assert tag("how many papers did zzm write", load("en"))
+
+
+def test_the_people_of_a_paper_over_their_whole_record_when_the_question_says_so() -> None:
+    from hgrag.agents.kinds.placed import _says_person_wide
+
+    assert _says_person_wide("the institutions of the authors of T, counting every authorship they hold")
+    assert not _says_person_wide("the institutions of the authors of T")
+    assert not _says_person_wide("the institutions the authors of T ever held on the paper")
