@@ -20,8 +20,8 @@ MARGIN = 2  # the next name must be at least this many edits farther (1 when the
 def allowed_edits(name: str) -> int:
     """1 edit for names up to 15 letters, 2 for longer ones; never for one-word or short names."""
     key = norm_key(name)
-    if len(key.split()) < 2 or len(key) < 8:
-        return 0
+    if len(key.split()) < 2 or len(key) < 8 and not (_initials_led(name) and len(key.split()[-1]) >= 5):
+        return 0  # ('R. Heler': initials and a surname of five letters or more may hold one slip)
     return 1 if len(key) <= 15 else 2
 
 
@@ -47,6 +47,14 @@ def corrected_name(index: Any, typed: str) -> str | None:
     if len([c for c in index.lookup(label, "author") if c.label == label]) != 1:
         return None  # the name is shared by several authors: which one is meant is not known
     return label
+
+
+def _initials_led(name: str) -> bool:
+    """'R. Heler', 'M.R. Anil Kuar', 'Y N Sriant': a name that opens with initials (one letter, a full stop or not)."""
+    return INITIALS_LEAD.match(name.strip()) is not None
+
+
+INITIALS_LEAD = re.compile(r"(?:[^\W\d_]\.\s*|[^\W\d_]\s+)+[^\W\d_]")
 
 
 def _one_word_budget(typed: str, name: str) -> int:
@@ -112,7 +120,7 @@ def corrections(index: Any, question: str, suggestions: dict[str, dict[str, Any]
             if "paper" in linked:
                 continue  # a paper is linked already (an altered title the detector read): no second one
             hits = near_quoted_title(index, typed)
-            label = hits[0].label if hits else None
+            label = hits[0].label if hits else corrected_name(index, typed) if _initials_led(typed) else None
         else:
             label = corrected_name(index, typed)
         if label:

@@ -73,7 +73,7 @@ def _written(held: str, found: re.Match, store: Any, author: dict[str, Any]) -> 
     if anaphor is None:
         return " ".join(f"{before} {said} {after}".split()), note
     after = after[:anaphor.start()] + said + after[anaphor.end():]
-    kept = PLACE if found.group("named") else ""  # ('The year after A's first paper came out - which venues did
+    kept = PLACE if found.group("named") or found.group("acting") else ""  # ('The year after A's first paper came out - which venues did
     sep = next((s for s in spec.get("separators", []) if after.startswith(s)), "")  # they publish in that year?')
     return " ".join(f"{before}{kept}{sep or ' '}{after[len(sep):]}".split()), note
 
@@ -90,7 +90,9 @@ def _event() -> re.Pattern:
     owners, nouns = phrase_alternation(spec.get("owners", [])), phrase_alternation(spec.get("nouns", []))
     possessive = phrase_alternation(spec.get("possessives", []))
     events = phrase_alternation(spec.get("events", []))
-    return re.compile(rf"(?<![\w'-])(?P<rel>{rels})\s+(?:(?P<named>{PLACE})(?:{possessive})|(?P<owner>{owners}))\s+"
+    verbs = phrase_alternation(spec.get("event_verbs", []))  # ('before B published their first paper')
+    return re.compile(rf"(?<![\w'-])(?P<rel>{rels})\s+(?:(?P<named>{PLACE})(?:{possessive})|(?P<owner>{owners})|"
+                      rf"(?P<acting>{PLACE})\s+(?:{verbs})\s+(?:{owners}))\s+"
                       rf"(?P<end>{ends})\s+(?:{nouns})(?:\s+(?:{events}))?(?![\w'-])", re.IGNORECASE)
 
 

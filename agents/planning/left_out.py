@@ -17,8 +17,8 @@ def with_exclusion(plan: dict[str, Any], question: str, resources: Any, replan: 
     from hgrag.agents.understanding.exclusion import exclusion_phrase, left_out_already, without_entity
 
     found = exclusion_phrase(question, plan.get("anchors") or [])
-    if found is None or left_out_already(plan.get("ir"), found[1]):
-        return plan
+    if found is None or left_out_already(plan.get("ir"), found[1]) and not found[1].get("together_with"):
+        return plan  # (a group left out is also read as subjects by the rules: 'co-authors of C except A and B')
     return _left_out_plan(plan, *found, resources, replan, without_entity)
 
 
@@ -100,7 +100,8 @@ def _left_out_plan(plan: dict[str, Any], rest: str, left_out: dict[str, Any], re
     new_ir = leave_out(replanned["ir"], left_out)
     if new_ir is None:
         return plan
-    anchors = list(replanned.get("anchors") or []) + [{**left_out, "role": "excluded"}]
+    anchors = list(replanned.get("anchors") or []) + [{**a, "role": "excluded"} for a in
+                                                       [left_out, *left_out.get("together_with", [])]]
     native = ir_native_plan(new_ir, anchors, [])
     native["rationale"] = f"'{left_out.get('text')}' left out of: {replanned.get('rationale', '')}"
     native["interpretation"] = interpret(new_ir, resources.store, anchors=anchors)

@@ -41,6 +41,8 @@ def exclusion_phrase(question: str, anchors: list[dict[str, Any]]) -> tuple[str,
     if len(found) != 1:
         return None
     match, anchor = found[0]
+    group, end = _joined_after(question, match.end(), anchor, anchors)  # ('except A and B', 'other than A, B or C')
+    anchor = {**anchor, "together_with": group} if group else anchor
     noun = match.group("noun")
     if match.group("works") and anchor.get("type") in ("author", "venue"):
         anchor = {**anchor, "works_of": True}  # 'leaving out any written by A', 'those that appeared in V'
@@ -48,12 +50,32 @@ def exclusion_phrase(question: str, anchors: list[dict[str, Any]]) -> tuple[str,
         anchor = {**anchor, "people_of": True}  # 'not counting the people on T': T's authors are left out
     if noun and anchor.get("type") == "paper" and load("en").concept(noun.lower()) == "kind:venue":
         anchor = {**anchor, "venue_of": True}  # 'besides the venue of T': T's venue is left out
-    rest = (question[:match.start()] + " " + question[match.end():]).strip()
+    rest = (question[:match.start()] + " " + question[end:]).strip()
     if anchor.get("venue_of") or anchor.get("people_of"):  # ('Besides the venue of T, where have its authors …')
         from hgrag.agents.understanding.context_fold import paper_named_again
 
         rest = question[:match.start()] + " " + paper_named_again(question[match.end():], typed.rstrip("."))
     return " ".join(rest.split()), anchor
+
+
+def _joined_after(question: str, at: int, anchor: dict[str, Any], anchors: list[dict[str, Any]]) -> tuple[list, int]:
+    """The other named things of the same kind joined to the left-out one right after it ('and B', ', B or C': the
+    lexicon's `exclusion_joiners`), and where the group ends."""
+    joiners = "|".join(r"\s+".join(map(re.escape, j.split())) for j in load("en").extra.get("exclusion_joiners", []))
+    others = [a for a in anchors if a is not anchor and a.get("type") == anchor.get("type") and a.get("node_id")
+              and (a.get("relinked_from") or a.get("text"))]
+    group, end, grown = [], at, True
+    while grown and joiners:
+        grown = False
+        for other in [o for o in others if o not in group]:
+            typed = other.get("relinked_from") or other["text"]
+            joined = re.match(rf"\s*,?\s*(?:(?:{joiners})\s+)?[{QUOTES}]?{re.escape(typed)}\.?[{QUOTES}]?\s*,?",
+                              question[end:], re.IGNORECASE)
+            if joined and (joined.group(0).strip(" ,") != typed or question[end:end + 1] == ","):
+                group.append(other)
+                end += joined.end()
+                grown = True
+    return group, end
 
 
 def has_exclusion_lead(question: str) -> bool:
@@ -90,7 +112,9 @@ def without_entity(ir: dict[str, Any], anchor: dict[str, Any]) -> dict[str, Any]
     the plan returns."""
     counting = ir.get("op") == "aggregate" and ir.get("fn") == "count" and isinstance(ir.get("input"), dict)
     listed = ir["input"] if counting else ir
-    left_out = {"op": "match", "ids": [anchor["node_id"]], "type": anchor["type"], "text": anchor.get("text", "")}
+    matches = [{"op": "match", "ids": [a["node_id"]], "type": anchor["type"], "text": a.get("text", "")}
+               for a in [anchor, *(anchor.get("together_with") or [])]]  # (one per mention: each is relinked)
+    left_out = matches[0] if len(matches) == 1 else {"op": "union", "inputs": matches}
     if anchor.get("people_of") and output_kind(listed) == "author":
         left_out = {"op": "traverse", "input": left_out, "edge": "writes", "direction": "in"}  # T's authors
     elif anchor.get("venue_of") and output_kind(listed) == "venue":

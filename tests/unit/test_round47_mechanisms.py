@@ -83,3 +83,19 @@ def test_the_people_of_a_paper_over_their_whole_record_when_the_question_says_so
     assert _says_person_wide("the institutions of the authors of T, counting every authorship they hold")
     assert not _says_person_wide("the institutions of the authors of T")
     assert not _says_person_wide("the institutions the authors of T ever held on the paper")
+
+
+@pytest.mark.parametrize("question", [
+    "Who are the co-authors of Dariush Divsalar, other than Ann Lee and Bo Chen?",
+    "Leaving aside Ann Lee and Bo Chen, who are the co-authors of Dariush Divsalar?",
+])
+def test_a_group_joined_to_the_left_out_one_is_left_out_too(world_resources, question) -> None:
+    result = _ask(question)
+    assert result["answer"] == ["Marvin K. Simon"] and result["verified"], result.get("interpretation")
+
+
+def test_initials_and_a_long_surname_may_hold_one_slip() -> None:
+    from hgrag.agents.linking.name_typos import allowed_edits
+
+    assert allowed_edits("R. Heler") == 1 and allowed_edits("M.R. Anil Kuar") == 1
+    assert allowed_edits("R. Hel") == 0 and allowed_edits("Bo Chn") == 0
