@@ -25,6 +25,7 @@ from hgrag.agents.planning.nominal import nominal_test
 from hgrag.agents.planning.year_of import with_paper_years
 from hgrag.agents.planning.paper_window import with_paper_window
 from hgrag.agents.planning.career_event import with_career_event
+from hgrag.agents.planning.topic_set import topic_set
 from hgrag.agents.planning.career_window import with_career_window
 from hgrag.agents.planning.predicate_split import subject_and_predicate
 from hgrag.agents.planning.chained import chained_sentences, confirmed_claim
@@ -34,7 +35,7 @@ from hgrag.agents.planning.type_predicates import type_test_plan
 from hgrag.agents.language import non_english, unsupported_language_text
 from hgrag.agents.linking.mentions import fold_quotes
 from hgrag.agents.planning.plan_compiler import compile_plan
-from hgrag.agents.planning.plan_lowering import with_ir, with_years_read
+from hgrag.agents.planning.plan_lowering import with_ir, with_noted_readings
 from hgrag.agents.linking.spelling import correct_text
 from hgrag.agents.understanding.instructions import for_the_planner, without_order
 from hgrag.agents.understanding.instructions import with_instructions
@@ -314,6 +315,7 @@ def make_plan_node(planner: Any | None = None):
             new_plan = negated_restriction_part(question, new_plan, planned) or new_plan
             new_plan = subject_and_predicate(question, new_plan, planned) or new_plan
             new_plan = chained_sentences(question, new_plan, planned, resources.store) or new_plan
+            new_plan = topic_set(question, new_plan, planned) or new_plan
             new_plan = confirmed_claim(question, new_plan, planned) or new_plan
             new_plan = self_citations_left_out(question, new_plan) or new_plan
             new_plan = _fronted_phrase_moved(question, new_plan, planned) or new_plan
@@ -328,7 +330,7 @@ def make_plan_node(planner: Any | None = None):
         new_plan["display_limit"] = context.display_limit  # read by the answer text renderer
         new_plan.update({"language": reading.language, **({"asked": asked} if asked != question else {})})
         new_plan.update(plan_readings(question, new_plan, resources.store))
-        new_plan["interpretation"] = with_years_read(new_plan, new_plan.get("interpretation") or "")
+        new_plan["interpretation"] = with_noted_readings(new_plan, new_plan.get("interpretation") or "")
         return {**limits, "question": question, "plan": new_plan, "query_type": new_plan["query_type"],
                 "interpretation": noted(new_plan["interpretation"], state, context),
                 "planner_check": check, "error": None}

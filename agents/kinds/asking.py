@@ -86,7 +86,7 @@ def asked_kind(found: list[Cue], asking: str = "", hole_types: list[str] | None 
     first = next((c for c in asking_kinds if _after_head(c, asking)), None) or \
         next(iter(asking_kinds), kinds[-1])  # every kind word names a mention: the last relation ('affiliated with I')
     roles = words.get("wh_roles", {}).get(first.text.lower(), {})
-    after = asking[first.end:]
+    after = _publishing_said(asking[first.end:])
     kind = next((k for verb, k in roles.items() if verb_in(verb, after) and not phrase_in(f"{verb} by", after)),
                 first.group)
     if kind == "topic" and primary_modifier(asking):
@@ -102,10 +102,20 @@ def wh_role_kind(found: list[Cue], asking: str) -> str | None:
     first = ordered[0] if ordered else None
     if first is None or first.text.lower() not in roles:
         return None  # 'the venues where …': a kind word before the question word says what is asked
-    after = asking[first.end:]
+    after = _publishing_said(asking[first.end:])
     kind = next((k for verb, k in roles[first.text.lower()].items()
                  if verb_in(verb, after) and not phrase_in(f"{verb} by", after)), None)
     return kind if kind in lexicon()["asks_kind"] else None
+
+
+def _publishing_said(text: str) -> str:
+    """The text with each phrase of the lexicon's relation:published ('gotten work into print') as one word: a noun
+    inside it ('work') is no verb of a person's workplace."""
+    from hgrag.agents.understanding.cue_words import phrase_alternation
+    from hgrag.agents.understanding.lexicon import load
+
+    phrases = [f for f in load("en").concepts.get("relation:published", []) if " " in f]
+    return re.sub(rf"(?<![\w-])(?:{phrase_alternation(phrases)})(?![\w-])", "published", text, flags=re.IGNORECASE)
 
 
 def primary_modifier(asking: str) -> bool:

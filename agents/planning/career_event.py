@@ -39,7 +39,7 @@ def with_career_event(plan: dict[str, Any], question: str, store: Any,
         new = replan(text)
         if new.get("ir") and new.get("operation") != "unsupported" and not unexplained_parts(text, new):
             new["checked_question"] = text
-            new["years_read"] = [*new.get("years_read", []), note]
+            new["noted_readings"] = [*new.get("noted_readings", []), note]
             return new
     return plan
 

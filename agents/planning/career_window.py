@@ -38,7 +38,7 @@ def with_career_window(plan: dict[str, Any], question: str, store: Any,
     if not new.get("ir") or new.get("operation") == "unsupported" or unexplained_parts(text, new):
         return plan
     new["checked_question"] = text
-    new["years_read"] = [*new.get("years_read", []), f"{authors[0]['text']}'s {end} year in the graph is "
+    new["noted_readings"] = [*new.get("noted_readings", []), f"{authors[0]['text']}'s {end} year in the graph is "
                                                      f"{years[0] if end == 'first' else years[-1]}"]
     return new
 

@@ -40,7 +40,7 @@ def with_paper_window(plan: dict[str, Any], question: str, store: Any,
     if not new.get("ir") or new.get("operation") == "unsupported" or unexplained_parts(text, new):
         return plan
     new["checked_question"] = text
-    new["years_read"] = [*new.get("years_read", []), f"'{papers[0]['text']}' appeared in {year}; {said[1]}"]
+    new["noted_readings"] = [*new.get("noted_readings", []), f"'{papers[0]['text']}' appeared in {year}; {said[1]}"]
     return new
 
 

@@ -208,14 +208,15 @@ def with_ir(plan: dict[str, Any]) -> dict[str, Any]:
         plan["ir"] = relinked(plan["ir"], plan.get("anchors", []))
     else:
         plan["ir"] = lower_plan(plan)
-    plan["interpretation"] = with_years_read(plan, interpret(plan["ir"], anchors=plan.get("anchors")))
+    plan["interpretation"] = with_noted_readings(plan, interpret(plan["ir"], anchors=plan.get("anchors")))
     return plan
 
 
-def with_years_read(plan: dict[str, Any], reading: str) -> str:
-    """The reading led by the years the planner read from the graph to write a window out ('(B's first paper
-    appeared in 2009) papers by A published before 2009'): the IR holds the year, not where it came from."""
-    notes = [n for n in plan.get("years_read") or [] if n not in reading]
+def with_noted_readings(plan: dict[str, Any], reading: str) -> str:
+    """The reading led by what the planner read before it wrote the question out again: years read from the graph
+    ('(B's first paper appeared in 2009) papers by A published before 2009'), what an anaphor stands for; the IR
+    holds the result, not where it came from."""
+    notes = [n for n in plan.get("noted_readings") or [] if n not in reading]
     return f"({'; '.join(notes)}) {reading}" if notes else reading
 
 

@@ -99,3 +99,32 @@ def test_initials_and_a_long_surname_may_hold_one_slip() -> None:
 
     assert allowed_edits("R. Heler") == 1 and allowed_edits("M.R. Anil Kuar") == 1
     assert allowed_edits("R. Hel") == 0 and allowed_edits("Bo Chn") == 0
+
+
+@pytest.mark.parametrize("question", [
+    "Dariush Divsalar's coauthors: which venues have they published in?",
+    "ok so, Dariush Divsalar's coauthors -- which venues have those people published in overall?",
+    "Taking all the co-authors of Dariush Divsalar together, in which venues have those co-authors published?",
+])
+def test_a_set_named_as_a_topic_is_what_the_plural_anaphor_means(world_resources, question) -> None:
+    result = _ask(question)
+    assert sorted(result["answer"]) == ["Computer Networks", "Signal Processing"] and result["verified"]
+    assert "Dariush Divsalar" in result["interpretation"]
+
+
+def test_a_named_topic_without_a_description_is_no_set_topic() -> None:
+    from hgrag.agents.planning.topic_set import _split
+
+    assert _split("Bo Chen, Ann Lee: did they write together?") is None
+    assert _split("Bo Chen's coauthors: which venues have they published in?") == (
+        "Bo Chen's coauthors", "which venues have they published in?")
+
+
+def test_idioms_of_citing_and_publishing(world_resources) -> None:
+    from test_chain_reader import P2, P3
+
+    from test_planner import P1
+
+    assert sorted(_ask(f"Which later papers pick up on '{P1}'?")["answer"]) == sorted([P2, P3])
+    assert sorted(_ask("Where has Marvin K. Simon gotten work into print?")["answer"]) == \
+        ["Computer Networks", "Signal Processing"]
