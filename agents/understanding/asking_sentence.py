@@ -141,6 +141,22 @@ def fronted_moved(question: str) -> str | None:
     return f"{rest[:1].upper()}{rest[1:]} {phrase[:1].lower()}{phrase[1:]}{end or '?'}"
 
 
+def tail_folded(question: str) -> str | None:
+    """'Where were T1 and T2 published? One venue each': a short fragment after the question that asks nothing (no
+    question word, at most `TAIL_WORDS` words) says how to answer it; it is read inside the question ('…, one venue
+    each?'); None for any other question."""
+    match = re.match(r"\s*(.*\S)\?\s+([^?]+?)[.!]?\s*$", question, re.DOTALL)
+    if not match or len(match.group(2).split()) > TAIL_WORDS:
+        return None
+    tokens = tag(match.group(2).lower(), load("en"))
+    if not tokens or any(t.family in ("head", "relation") for t in tokens):
+        return None
+    return f"{match.group(1)}, {match.group(2)[:1].lower()}{match.group(2)[1:]}?"
+
+
+TAIL_WORDS = 5
+
+
 def frame_folded(question: str) -> str | None:
     """'Looking at every paper A has authored, which primary topics do those papers have?' -> 'Which primary topics
     do the papers A has authored have?': a fronted frame (a participle or preposition of the lexicon's frames, then a

@@ -128,3 +128,15 @@ def test_idioms_of_citing_and_publishing(world_resources) -> None:
     assert sorted(_ask(f"Which later papers pick up on '{P1}'?")["answer"]) == sorted([P2, P3])
     assert sorted(_ask("Where has Marvin K. Simon gotten work into print?")["answer"]) == \
         ["Computer Networks", "Signal Processing"]
+
+
+@pytest.mark.parametrize("question, folded", [
+    ("Where were T1 and T2 published? One venue each", "Where were T1 and T2 published, one venue each?"),
+    ("Who wrote T? First author only.", "Who wrote T, first author only?"),
+    ("Which papers cite T? Which ones?", None),  # a question of its own
+    ("Who wrote T?", None),
+])
+def test_a_short_fragment_after_the_question_is_read_inside_it(question, folded) -> None:
+    from hgrag.agents.understanding.asking_sentence import tail_folded
+
+    assert tail_folded(question) == folded
