@@ -350,8 +350,8 @@ def _asking_part_alone(question: str, plan: dict[str, Any], planned: Any) -> dic
     if not plan.get("ir") or plan.get("operation") == "unsupported":
         return None
     rest, tail = asking_part(question, plan), without_list_tail(question)  # (cheap: read before the check)
-    if not (rest or tail) or not unexplained_parts(question, plan):
-        return None
+    if not (rest or tail) or not unexplained_parts(plan.get("checked_question") or question, plan):
+        return None  # (a plan of the question written out again, checked against that wording, stands)
     found = planned(rest) if rest else None
     if not rest:  # 'Are there papers citing T? Which ones?': the tested set
         rest = tail

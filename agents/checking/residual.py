@@ -5,6 +5,7 @@ hedges ("I'm not sure how to cite …") dropped."""
 from __future__ import annotations
 
 import re
+from typing import Any
 from functools import lru_cache
 
 from hgrag.agents.planning.intent_thresholds import comparison_words
@@ -46,7 +47,8 @@ def residual_text(question: str, spans: list, years: list[int]) -> str:
     text = question
     for span in sorted(spans, key=lambda s: -s.start):
         if span.end > span.start:
-            text = text[:span.start] + f" {PLACEHOLDER[span.type]} " + text[span.end:]
+            end = span.end + (1 if text[span.end:span.end + 1] == "." and _name_ends_in_a_stop(span) else 0)
+            text = text[:span.start] + f" {PLACEHOLDER[span.type]} " + text[end:]
     for year in set(years):
         text = re.sub(rf"\b{year}\b", " zzyear ", text)
     joiner = (load("en").extra.get("year_range_joiners") or ["to"])[0]
@@ -62,6 +64,13 @@ def residual_text(question: str, spans: list, years: list[int]) -> str:
     text = re.sub(r"\b(of|by|for|in|on|from|about) , (?=zz)", r"\1 ", text)  # "the authors of: <title>"
     text = HEDGES.sub(" ", LOOK_IT_UP.sub(" ", text))
     return without_descriptors(text)
+
+
+def _name_ends_in_a_stop(span: Any) -> bool:
+    """Does the name the span is linked to end in a full stop ('Anthony J. Yezzi Jr.'): the stop typed after the span
+    is the name's, not a sentence end."""
+    candidates = getattr(span, "candidates", None) or []
+    return bool(candidates) and str(getattr(candidates[0], "label", "")).endswith(".")
 
 
 def without_descriptors(text: str) -> str:

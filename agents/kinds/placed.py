@@ -41,13 +41,14 @@ def _says_person_wide(question: str) -> bool:
     from hgrag.agents.kinds.lexicon import lexicon, phrase_in
 
     words = lexicon().get("byline_person", {})
-    return _person_wide(question) and any(phrase_in(w, question) for w in words.get("person_wide", []))
+    return _person_wide(question) and any(phrase_in(w, question) for w in words.get("record_wide", []))
 
 
 def _placed(op: Any, place: int | None, person_wide: bool = False) -> dict[str, Any] | None:
     if not isinstance(op, dict):
         return None
-    if op.get("op") == "traverse" and (op.get("edge"), op.get("direction")) == ("authorship_of", "in"):
+    if op.get("op") == "traverse" and (op.get("edge"), op.get("direction")) == ("authorship_of", "in") and (
+            place is not None or (op.get("input") or {}).get("op") == "match"):  # (widened: a named paper's people)
         at = op if place is None else ir.where(op, "position", "=", place) if place > 0 else ir.top(op, "position", "max")
         person = ir.traverse(at, "authorship_by", "out")  # (the person at that place, then all their entries)
         return ir.traverse(person, "authorship_by", "in") if person_wide else at

@@ -61,7 +61,7 @@ def _written(held: str, found: re.Match, store: Any, author: dict[str, Any]) -> 
     """(the question with the year written out, how it was reached), or (None, '') when the graph has no years."""
     spec = _spec()
     years = _years(store, author["node_id"])
-    end = spec["ends"].get(" ".join(found.group("end").lower().split()))
+    end = spec["ends"].get(" ".join((found.group("end") or found.group("end_of")).lower().split()))
     if not years or end is None:
         return None, ""
     year = years[0] if end == "first" else years[-1]
@@ -73,7 +73,7 @@ def _written(held: str, found: re.Match, store: Any, author: dict[str, Any]) -> 
     if anaphor is None:
         return " ".join(f"{before} {said} {after}".split()), note
     after = after[:anaphor.start()] + said + after[anaphor.end():]
-    kept = PLACE if found.group("named") or found.group("acting") else ""  # ('The year after A's first paper came out - which venues did
+    kept = PLACE if found.group("named") or found.group("acting") or found.group("named_of") else ""  # ('The year after A's first paper came out - which venues did
     sep = next((s for s in spec.get("separators", []) if after.startswith(s)), "")  # they publish in that year?')
     return " ".join(f"{before}{kept}{sep or ' '}{after[len(sep):]}".split()), note
 
@@ -91,9 +91,11 @@ def _event() -> re.Pattern:
     possessive = phrase_alternation(spec.get("possessives", []))
     events = phrase_alternation(spec.get("events", []))
     verbs = phrase_alternation(spec.get("event_verbs", []))  # ('before B published their first paper')
-    return re.compile(rf"(?<![\w'-])(?P<rel>{rels})\s+(?:(?P<named>{PLACE})(?:{possessive})|(?P<owner>{owners})|"
-                      rf"(?P<acting>{PLACE})\s+(?:{verbs})\s+(?:{owners}))\s+"
-                      rf"(?P<end>{ends})\s+(?:{nouns})(?:\s+(?:{events}))?(?![\w'-])", re.IGNORECASE)
+    articles, links = phrase_alternation(spec.get("articles", [])), phrase_alternation(spec.get("links", []))
+    return re.compile(rf"(?<![\w'-])(?P<rel>{rels})\s+(?:(?:(?P<named>{PLACE})(?:{possessive})|(?P<owner>{owners})|"
+                      rf"(?P<acting>{PLACE})\s+(?:{verbs})\s+(?:{owners}))\s+(?P<end>{ends})\s+(?:{nouns})|"
+                      rf"(?:{articles})\s+(?P<end_of>{ends})\s+(?:{nouns})\s+(?:{links})\s+(?P<named_of>{PLACE}))"
+                      rf"(?:\s+(?:{events}))?(?![\w'-])", re.IGNORECASE)  # ('before the first paper of B')
 
 
 @lru_cache(maxsize=1)

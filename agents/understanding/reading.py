@@ -216,7 +216,7 @@ def _confirming_pattern() -> re.Pattern:
 
 @lru_cache(maxsize=1)
 def _tag_pattern() -> re.Pattern:
-    return re.compile(rf"\s*(?:,|\s[-–—]|:)\s*(?:{phrase_alternation(load('en').extra.get('tag_questions', []))})"
+    return re.compile(rf"\s*(?:,|\s[-–—]{{1,2}}|:)\s*(?:{phrase_alternation(load('en').extra.get('tag_questions', []))})"
                       rf"\s*\?\s*$", re.IGNORECASE)  # (after a comma, a dash or a colon: '… at some point - true?')
 
 

@@ -82,7 +82,7 @@ def test_the_people_of_a_paper_over_their_whole_record_when_the_question_says_so
 
     assert _says_person_wide("the institutions of the authors of T, counting every authorship they hold")
     assert not _says_person_wide("the institutions of the authors of T")
-    assert not _says_person_wide("the institutions the authors of T ever held on the paper")
+    assert not _says_person_wide("the institutions the authors of T held on the paper over their careers")
 
 
 @pytest.mark.parametrize("question", [
@@ -140,3 +140,29 @@ def test_a_short_fragment_after_the_question_is_read_inside_it(question, folded)
     from hgrag.agents.understanding.asking_sentence import tail_folded
 
     assert tail_folded(question) == folded
+
+
+def test_a_dashed_tag_question_makes_a_yes_no_question() -> None:
+    from hgrag.agents.understanding.reading import with_tag_as_yes_no
+
+    assert with_tag_as_yes_no("A published in V at one point -- is that so?") == "A published in V at one point, yes or no?"
+    assert with_tag_as_yes_no("A published in V - true?") == "A published in V, yes or no?"
+
+
+def test_a_stop_that_ends_a_linked_name_is_no_sentence_end() -> None:
+    from types import SimpleNamespace
+
+    from hgrag.agents.checking.residual import residual_text
+
+    span = SimpleNamespace(start=18, end=37, type="author", candidates=[SimpleNamespace(label="Anthony J. Yezzi Jr.")])
+    text = residual_text("Which papers by   Anthony J. Yezzi Jr. predate 2000?", [span], [2000])
+    assert "zzstop" not in text
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Which of the papers by Dariush Divsalar predate the first paper of Bo Chen?",
+     ["On the difference of two chi-square variates with application to outage probability"]),
+])
+def test_the_first_paper_of_a_person_names_a_year(world_resources, question, expected) -> None:
+    result = _ask(question)
+    assert result["answer"] == expected and result["verified"], result.get("interpretation")
