@@ -14,7 +14,7 @@ from hgrag.agents.understanding.cue_words import phrase_alternation
 from hgrag.agents.understanding.context_fold import first_anaphor
 from hgrag.agents.understanding.lexicon import load
 
-SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"“])")
+SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"“])|\s+(?:--|[—–])\s+")  # (or a dash: 'Whoever … -- what …')
 
 
 def chained_sentences(question: str, plan: dict[str, Any], planned: Callable[[str], dict[str, Any]],
@@ -82,10 +82,10 @@ def _as_question(sentence: str) -> str | None:
     the sentence does not open with a picking lead of the lexicon."""
     spec = _spec()
     lead = re.match(rf"\s*(?:{phrase_alternation(spec.get('leads', []))})\s+", sentence, re.IGNORECASE)
-    if lead is None:
-        return None
-    rest = sentence[lead.end():].rstrip(" .!?")
+    rest = sentence[lead.end() if lead else 0:].strip().rstrip(" .!?")
     for opening, asked in spec.get("openings", {}).items():
+        if lead is None and opening not in spec.get("openings_alone", []):
+            continue  # ('Whoever was first author of T -- …' picks without a lead; 'The …' does not)
         found = re.match(rf"{re.escape(opening)}\b", rest, re.IGNORECASE)
         if found:
             return f"{asked}{rest[found.end():]}?"

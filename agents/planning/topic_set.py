@@ -54,10 +54,13 @@ def _split(question: str) -> tuple[str, str] | None:
 
 def _describes_a_set(topic: str) -> bool:
     """Does the topic describe things by a kind or a relation ('A's coauthors', 'the papers of V'), not only name
-    them ('Bo Chen, Ann Lee: did they …' is no topic of this kind)?"""
+    them ('Bo Chen, Ann Lee: did they …' is no topic of this kind), with no verb of a relation ('A and B once wrote
+    something together -- have they …' states a fact)?"""
     from hgrag.agents.understanding.tokens import tag
 
-    return any(t.family in ("kind", "relation") for t in tag(topic, load("en")))
+    tokens = tag(topic, load("en"))
+    named = [t for t in tokens if t.family == "kind" or t.concept == "relation:coauthor"]
+    return bool(named) and not any(t.family == "relation" and t.concept != "relation:coauthor" for t in tokens)
 
 
 def _spec() -> dict[str, Any]:

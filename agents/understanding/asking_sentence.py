@@ -55,12 +55,13 @@ def restating_opener_length(sentence: str) -> int:
 
 def _fronted_phrase(sentence: str) -> int:
     """The length of a phrase led by a function word before the sentence's first comma ('For background, can
-    you list …', 'To get a feel for their work, in which venues …') when it names nothing; else 0."""
+    you list …', 'To get a feel for their work, in which venues …') when it names nothing and asks nothing; else 0."""
     match = re.match(r"\s*([^,]{1,60}),\s+", sentence)
     if not match or "zzm" in match.group(1):
         return 0
     tokens = tag(match.group(1).lower(), load("en"))
-    return match.end() if tokens and tokens[0].family == "function" else 0
+    asks = any(t.family == "head" for t in tokens)  # ('In which countries …, A affiliated?': it asks)
+    return match.end() if tokens and tokens[0].family == "function" and not asks else 0
 
 
 def _next(starts: list[int], start: int, end: int) -> int:

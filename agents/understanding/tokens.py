@@ -9,7 +9,7 @@ from functools import lru_cache
 from hgrag.agents.understanding.lexicon import Lexicon
 
 WORD = re.compile(r"\d+(?:st|nd|rd|th)\b|\d+(?:\.\d+)?|n't|[^\W\d_]+(?:[-'’](?![sS]\b)[^\W\d_]+)*|['’]s\b|#")  # "portland's": 2
-CLAUSE = re.compile(r"(?<=[.?!;:])\s+|\s+zzstop\s+|\s+[-—–]\s+")
+CLAUSE = re.compile(r"(?<=[.?!;:])\s+|\s+zzstop\s+|\s+[-—–]{1,2}\s+")
 PLACEHOLDER = re.compile(r"^zz[a-z]*\d*$")  # a mention cut out of the question (zzm, zzpaper, zzyear…)
 
 

@@ -166,3 +166,36 @@ def test_a_stop_that_ends_a_linked_name_is_no_sentence_end() -> None:
 def test_the_first_paper_of_a_person_names_a_year(world_resources, question, expected) -> None:
     result = _ask(question)
     assert result["answer"] == expected and result["verified"], result.get("interpretation")
+
+
+def test_a_fronted_phrase_that_asks_is_no_context() -> None:
+    from hgrag.agents.understanding.asking_sentence import _fronted_phrase
+
+    assert _fronted_phrase("For background, can you list zzm's papers?") > 0
+    assert _fronted_phrase("In which countries blorp the institutions, zzm affiliated?") == 0
+
+
+def test_a_double_dash_ends_a_clause() -> None:
+    from hgrag.agents.understanding.tokens import clauses
+
+    assert clauses("A and B wrote together -- have they co-authored a paper?")[-1] == "have they co-authored a paper?"
+
+
+def test_a_topic_that_states_a_relation_is_no_set_topic() -> None:
+    from hgrag.agents.planning.topic_set import _split
+
+    assert _split("A and B once wrote something together -- have they co-authored a paper?") is None
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Whoever was first author of 'Adaptive routing for delay tolerant sensor networks' -- what other papers has "
+     "that person written?", ["Energy efficient scheduling of uplink traffic",
+                              "On the difference of two chi-square variates with application to outage probability"]),
+    ("Leaving aside whatever appeared in Signal Processing, which papers did Marvin K. Simon write?",
+     ["On the difference of two chi-square variates with application to outage probability"]),
+    ("What did Dariush Divsalar publish in the first 2 years of the career (counting from the first recorded paper)?",
+     ["On the difference of two chi-square variates with application to outage probability"]),
+])
+def test_readings_added_after_round_49(world_resources, question, expected) -> None:
+    result = _ask(question)
+    assert sorted(result["answer"]) == expected and result["verified"], result.get("interpretation")
