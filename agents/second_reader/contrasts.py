@@ -234,6 +234,9 @@ def comparison_plan(question: str, spans: list[Any]) -> tuple[dict[str, Any], li
     if not group or not found:
         return None
     phrase = found[0].group(0).lower()
+    if any((t.concept or "").startswith("attribute:position") and phrase in t.text.split()
+           for t in tag(outside.lower(), load("en"))):
+        return None  # ('the first authors of T1 and T2': a byline place, no comparison of the two)
     attr, order = words()["comparatives"][phrase]
     nodes = [ir.match([s.candidates[0].node_id], s.type, s.text) for s in group]
     if group[0].type == "venue" and attr == "n_papers":  # 'which venue published more papers (in 2000), V1 or V2?'

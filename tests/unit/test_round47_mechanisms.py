@@ -199,3 +199,23 @@ def test_a_topic_that_states_a_relation_is_no_set_topic() -> None:
 def test_readings_added_after_round_49(world_resources, question, expected) -> None:
     result = _ask(question)
     assert sorted(result["answer"]) == expected and result["verified"], result.get("interpretation")
+
+
+def test_a_head_in_place_after_a_kind_noun_is_what_is_asked() -> None:
+    from hgrag.agents.understanding.asked_head import asked_kind
+    from hgrag.agents.understanding.asking_sentence import asking_tokens
+
+    assert asked_kind(asking_tokens("papers cited by zzm appeared in which venues?")) == "venue"
+    assert asked_kind(asking_tokens("venues in which zzm published?")) == "venue"
+
+
+def test_before_a_persons_first_paper_is_a_bound_the_plan_must_set() -> None:
+    from hgrag.agents.understanding.lexicon import signatures
+
+    assert "operator:first" in signatures()["time:before"]["bound_to"]
+
+
+def test_first_authors_of_two_papers_is_no_comparison_of_them(world_resources) -> None:
+    result = _ask("First authors of 'Adaptive routing for delay tolerant sensor networks' and "
+                  "'Sparse recovery of harmonic signals in noise'?")
+    assert sorted(a.split(": ")[-1] for a in result["answer"]) == ["Dariush Divsalar", "Marvin K. Simon"]
