@@ -92,9 +92,9 @@ def _event() -> re.Pattern:
     events = phrase_alternation(spec.get("events", []))
     verbs = phrase_alternation(spec.get("event_verbs", []))  # ('before B published their first paper')
     articles, links = phrase_alternation(spec.get("articles", [])), phrase_alternation(spec.get("links", []))
-    return re.compile(rf"(?<![\w'-])(?P<rel>{rels})\s+(?:(?:(?P<named>{PLACE})(?:{possessive})|(?P<owner>{owners})|"
-                      rf"(?P<acting>{PLACE})\s+(?:{verbs})\s+(?:{owners}))\s+(?P<end>{ends})\s+(?:{nouns})|"
-                      rf"(?:{articles})\s+(?P<end_of>{ends})\s+(?:{nouns})\s+(?:{links})\s+(?P<named_of>{PLACE}))"
+    return re.compile(rf"(?<![\w'-])(?P<rel>{rels})\s+(?:(?:{articles})\s+(?P<end_of>{ends})\s+(?:{nouns})\s+(?:{links})\s+"
+                      rf"(?P<named_of>{PLACE})|(?:(?P<named>{PLACE})(?:{possessive})|(?P<owner>{owners})|"
+                      rf"(?P<acting>{PLACE})\s+(?:{verbs})\s+(?:{owners}|{articles}))\s+(?P<end>{ends})\s+(?:{nouns}))"
                       rf"(?:\s+(?:{events}))?(?![\w'-])", re.IGNORECASE)  # ('before the first paper of B')
 
 

@@ -54,13 +54,15 @@ def _split(question: str) -> tuple[str, str] | None:
 
 def _describes_a_set(topic: str) -> bool:
     """Does the topic describe things by a kind or a relation ('A's coauthors', 'the papers of V'), not only name
-    them ('Bo Chen, Ann Lee: did they …' is no topic of this kind), with no verb of a relation ('A and B once wrote
-    something together -- have they …' states a fact)?"""
+    them ('Bo Chen, Ann Lee: did they …' is no topic of this kind); a relation's verb after a name states a fact ('A and
+    B once wrote papers together -- have they …'), after a noun it describes ('The people who wrote papers with A')?"""
     from hgrag.agents.understanding.tokens import tag
 
-    tokens = tag(topic, load("en"))
+    tokens = tag(topic.lower(), load("en"))
     named = [t for t in tokens if t.family == "kind" or t.concept == "relation:coauthor"]
-    return bool(named) and not any(t.family == "relation" and t.concept != "relation:coauthor" for t in tokens)
+    phrase = bool(tokens) and tokens[0].family in ("function", "kind", "relation")  # ('The people who wrote …')
+    return bool(named) and (phrase or not any(t.family == "relation" and t.concept != "relation:coauthor"
+                                              for t in tokens))
 
 
 def _spec() -> dict[str, Any]:

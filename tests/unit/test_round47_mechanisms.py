@@ -219,3 +219,9 @@ def test_first_authors_of_two_papers_is_no_comparison_of_them(world_resources) -
     result = _ask("First authors of 'Adaptive routing for delay tolerant sensor networks' and "
                   "'Sparse recovery of harmonic signals in noise'?")
     assert sorted(a.split(": ")[-1] for a in result["answer"]) == ["Dariush Divsalar", "Marvin K. Simon"]
+
+
+def test_a_person_who_had_their_first_paper_names_a_year(world_resources) -> None:
+    result = _ask("Which papers Dariush Divsalar published before Bo Chen had the first paper?")
+    assert result["answer"] == ["On the difference of two chi-square variates with application to outage probability"]
+    assert result["verified"]
