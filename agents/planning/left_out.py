@@ -64,7 +64,7 @@ def negated_object_part(question: str, plan: dict[str, Any], planned: Any) -> di
     schema (T's authors); checked against the question as asked. None otherwise."""
     from hgrag.agents.answering.interpretation import interpret
     from hgrag.agents.checking.question_check import unexplained_parts
-    from hgrag.agents.understanding.negated_object import misread_negation, negated_object
+    from hgrag.agents.understanding.negated_object import misread_negation, negated_object, negation
     from hgrag.agents.understanding.signature import output_kind
     from hgrag.state import plan_ir as ir
 
@@ -77,9 +77,11 @@ def negated_object_part(question: str, plan: dict[str, Any], planned: Any) -> di
         return None  # (a base that names it already read the negation some other way)
     itself = ir.match([said_of["node_id"]], said_of["type"], said_of.get("text", ""))
     reached = itself
-    for edge, direction in hop:
-        reached = ir.traverse(reached, edge, direction)
-    if len(re.findall(re.escape(said_of.get("text") or "\0"), question)) > 1 and said_of["type"] == output_kind(base["ir"]):
+    twice = len(re.findall(re.escape(said_of.get("text") or "\0"), question)) > 1
+    related = twice or (negation(question, plan.get("anchors") or []) or (None, None, True))[2]
+    for edge, direction in hop if related or said_of["type"] != output_kind(base["ir"]) else []:
+        reached = ir.traverse(reached, edge, direction)  # ('except B' of people: B; 'not with B': B's co-authors)
+    if twice and said_of["type"] == output_kind(base["ir"]):
         reached = ir.setop("union", [itself, reached])  # ('drop B and anyone who has written with B': both)
     new_ir = ir.setop("difference", [base["ir"], reached])
     anchors = list(base.get("anchors") or []) + [said_of]

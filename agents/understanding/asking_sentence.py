@@ -156,6 +156,18 @@ def tail_folded(question: str) -> str | None:
 
 
 TAIL_WORDS = 5
+ENUMERATOR = re.compile(r"(?:(?<=^)|(?<=[\s:;,.]))\(\s*(?:\d{1,2}|[ivx]{1,4}|[a-h])\s*\)\s*|"
+                        r"(?:(?<=^)|(?<=[.?!:]\s))\d{1,2}[.)]\s+(?=[A-Z])")
+
+
+def without_enumerators(question: str) -> str | None:
+    """'Please (1) identify the venue of T1 and (2) identify the venue of T2', '1. Who …? 2. Who …?': the markers that
+    number a request's parts say nothing of what is asked; the question without them (two or more in a row), else
+    None."""
+    found = ENUMERATOR.findall(question)
+    if len(found) < 2:
+        return None
+    return " ".join(ENUMERATOR.sub("", question).split())
 
 
 def frame_folded(question: str) -> str | None:

@@ -188,7 +188,8 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     missing += unnamed_people_walk(whole or text, ir)
     missing += counted_kind_unnamed(tag(whole or text, load("en")), ir, asking_tokens(whole or text)) + stranded(tokens)
     missing += [] if plan.get("rich_kinds") else asked_noun_unread(tokens) + publisher_asked(tokens, ir) + kinds_not_reached(asking_tokens(whole or text), ir)  # (read apart)
-    missing += _asking_sentences(whole or text, returned) + _unjoined_intersection(whole or text, ir)
+    missing += _asking_sentences(whole or text, returned) + _unjoined_intersection(whole or text, ir) + \
+        _one_valued_intersection(whole or text, ir)
     return missing + _future_years(tokens, plan) + (_whole_text_parts(whole, plan) if whole else [])
 
 
@@ -270,6 +271,22 @@ def _unjoined_intersection(text: str, ir: dict[str, Any]) -> list[str]:
         kinds = [{kind for kind, _ in s} for s in starts]
         if len(starts) >= 2 and all(starts) and not set.intersection(*starts) and set.intersection(*kinds):
             return ["what joins the two named things (no word of the question says 'both', 'and' or 'with' of them)"]
+    return []
+
+
+def _one_valued_intersection(text: str, ir: dict[str, Any]) -> list[str]:
+    """'identify the venue in which T1 was published and identify the venue in which T2 was published' read as the venue
+    both share: the venues of two named papers (each has one) intersected, with no word of the question saying what
+    they share ('both', 'in common', 'same')."""
+    from hgrag.state.plan_ir import walk
+
+    if any(t.concept in ("operator:both", "function:same") for t in tag(text, load("en"))):
+        return []
+    for op in walk(ir):
+        parts = op.get("inputs") or [] if op.get("op") == "intersect" else []
+        if len(parts) >= 2 and all(p.get("op") == "traverse" and (p.get("edge"), p.get("direction")) == (
+                "published_in", "out") and (p.get("input") or {}).get("type") == "paper" for p in parts):
+            return ["what the named papers share (no word of the question asks for the venue they have in common)"]
     return []
 
 

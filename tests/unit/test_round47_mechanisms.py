@@ -225,3 +225,31 @@ def test_a_person_who_had_their_first_paper_names_a_year(world_resources) -> Non
     result = _ask("Which papers Dariush Divsalar published before Bo Chen had the first paper?")
     assert result["answer"] == ["On the difference of two chi-square variates with application to outage probability"]
     assert result["verified"]
+
+
+def test_numbered_parts_lose_their_numbers() -> None:
+    from hgrag.agents.understanding.asking_sentence import without_enumerators
+
+    assert without_enumerators("Please (1) identify the venue of T1 and (2) identify the venue of T2.") == \
+        "Please identify the venue of T1 and identify the venue of T2."
+    assert without_enumerators("1. Who wrote T1? 2. Who wrote T2?") == "Who wrote T1? Who wrote T2?"
+    assert without_enumerators("Who wrote Part (1)?") is None
+
+
+def test_the_venue_two_papers_share_needs_a_word_that_says_so() -> None:
+    from hgrag.agents.understanding.check import _one_valued_intersection
+    from hgrag.state import plan_ir as ir
+
+    venues = [ir.traverse(ir.match([p], "paper", p), "published_in", "out") for p in ("p1", "p2")]
+    shared = ir.setop("intersect", venues)
+    assert _one_valued_intersection("identify the venue of zzm and identify the venue of zzm", shared)
+    assert not _one_valued_intersection("in which venue were both zzm and zzm published", shared)
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Which of Dariush Divsalar's co-authors are there, with the exception of Bo Chen?", ["Ann Lee", "Marvin K. Simon"]),
+    ("List Dariush Divsalar's co-authors, but drop Bo Chen and anyone who has also written with Bo Chen.", ["Ann Lee"]),
+])
+def test_an_exclusion_of_a_person_leaves_out_the_person(world_resources, question, expected) -> None:
+    result = _ask(question)
+    assert sorted(result["answer"]) == expected and result["verified"], result.get("interpretation")
