@@ -38,7 +38,7 @@ from hgrag.agents.planning.plan_compiler import compile_plan
 from hgrag.agents.planning.plan_lowering import with_ir, with_noted_readings
 from hgrag.agents.linking.spelling import correct_text
 from hgrag.agents.understanding.instructions import for_the_planner, without_order
-from hgrag.agents.understanding.asking_sentence import tail_folded, without_enumerators
+from hgrag.agents.understanding.asking_sentence import without_enumerators
 from hgrag.agents.understanding.instructions import with_instructions
 from hgrag.agents.understanding.normalise import to_english
 from hgrag.agents.understanding.reading import plan_readings, read_question
@@ -293,7 +293,6 @@ def make_plan_node(planner: Any | None = None):
             reading = read_question(question, lambda text: detector_for(resources).detect(text)[0])
             asked, question = question, reading.text  # German and French are read as canonical English
             question, order = without_order(question)  # 'oldest first': how to list, not what to list
-            question = tail_folded(question) or question  # 'Where were T1 and T2 published? One venue each'
             question = without_enumerators(question) or question  # '(1) … and (2) …': the parts' numbers
             try:
                 new_plan = unsupported_plan(reading.refusal) if reading.refusal else \
@@ -351,8 +350,9 @@ def _asking_part_alone(question: str, plan: dict[str, Any], planned: Any) -> dic
     if not plan.get("ir") or plan.get("operation") == "unsupported":
         return None
     rest, tail = asking_part(question, plan), without_list_tail(question)  # (cheap: read before the check)
-    if not (rest or tail) or not unexplained_parts(plan.get("checked_question") or question, plan):
-        return None  # (a plan of the question written out again, checked against that wording, stands)
+    if not (rest or tail) or not unexplained_parts(question, plan) or plan.get("noted_readings") and \
+            not unexplained_parts(plan.get("checked_question") or question, plan):
+        return None  # (a plan of the question written out again with what it read, checked against that wording)
     found = planned(rest) if rest else None
     if not rest:  # 'Are there papers citing T? Which ones?': the tested set
         rest = tail
@@ -370,10 +370,10 @@ def _fronted_phrase_moved(question: str, plan: dict[str, Any], planned: Any) -> 
     """When the check declines the plan, the plan of the question with its fronted frame moved after it ('Across
     the papers of A's co-authors, which venues show up?'), checked against that wording; else None."""
     from hgrag.agents.checking.question_check import unexplained_parts
-    from hgrag.agents.understanding.asking_sentence import frame_folded, fronted_moved
+    from hgrag.agents.understanding.asking_sentence import frame_folded, fronted_moved, tail_folded
 
     movable = plan.get("ir") and plan.get("operation") != "unsupported"
-    moved = (frame_folded(question) or fronted_moved(question)) if movable else None
+    moved = (frame_folded(question) or fronted_moved(question) or tail_folded(question)) if movable else None
     if moved is None or not unexplained_parts(question, plan):
         return None
     found = planned(moved)

@@ -47,7 +47,8 @@ def residual_text(question: str, spans: list, years: list[int]) -> str:
     text = question
     for span in sorted(spans, key=lambda s: -s.start):
         if span.end > span.start:
-            end = span.end + (1 if text[span.end:span.end + 1] == "." and _name_ends_in_a_stop(span) else 0)
+            end = span.end + (1 if text[span.end:span.end + 1] == "." and text[span.end - 1:span.end].isalnum()
+                              and _name_ends_in_a_stop(span) else 0)  # ('… Jr. predate', not '"T". Does')
             text = text[:span.start] + f" {PLACEHOLDER[span.type]} " + text[end:]
     for year in set(years):
         text = re.sub(rf"\b{year}\b", " zzyear ", text)

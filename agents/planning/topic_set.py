@@ -59,6 +59,8 @@ def _describes_a_set(topic: str) -> bool:
     from hgrag.agents.understanding.tokens import tag
 
     tokens = tag(topic.lower(), load("en"))
+    if any(t.family == "head" and t.concept != "head:aux" for t in tokens):
+        return False  # ('A journalist asked me what A works on. …': a sentence that holds a question word)
     named = [t for t in tokens if t.family == "kind" or t.concept == "relation:coauthor"]
     phrase = bool(tokens) and tokens[0].family in ("function", "kind", "relation")  # ('The people who wrote …')
     return bool(named) and (phrase or not any(t.family == "relation" and t.concept != "relation:coauthor"

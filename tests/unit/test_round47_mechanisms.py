@@ -253,3 +253,19 @@ def test_the_venue_two_papers_share_needs_a_word_that_says_so() -> None:
 def test_an_exclusion_of_a_person_leaves_out_the_person(world_resources, question, expected) -> None:
     result = _ask(question)
     assert sorted(result["answer"]) == expected and result["verified"], result.get("interpretation")
+
+
+def test_a_stop_after_a_quoted_title_still_ends_the_sentence() -> None:
+    from types import SimpleNamespace
+
+    from hgrag.agents.checking.residual import residual_text
+
+    question = 'The paper is "Energy efficient scheduling". Does Bo Chen belong on it?'
+    span = SimpleNamespace(start=13, end=41, type="paper", candidates=[SimpleNamespace(label="Energy efficient scheduling.")])
+    assert "zzstop" in residual_text(question, [span], [])
+
+
+def test_a_sentence_with_a_question_word_is_no_topic() -> None:
+    from hgrag.agents.planning.topic_set import _split
+
+    assert _split("A journalist asked me what A works on. Which papers are they?") is None
