@@ -23,6 +23,7 @@ from hgrag.agents.understanding.plan_shapes import (disjoint_matches, named_star
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.tokens import Token, bound, clauses, tag, words
 from hgrag.agents.understanding.instructions import instruction_only
+from hgrag.agents.understanding.intersections import one_valued_intersection, stated_relations, unjoined_intersection
 from hgrag.agents.understanding.asked_head import ASKING_HEADS, asked_kind, asking_clause, names_a_mention
 from hgrag.agents.understanding.asked_slots import asked_noun_unread, publisher_asked, counted_kind_unnamed, kinds_not_reached, stranded
 
@@ -105,24 +106,6 @@ def _reason(token: Token) -> str:
     return signatures().get(token.concept or "", {}).get("reason") or "no part of the plan does this"
 
 
-def _stated_relations(text: str) -> set[int]:
-    """Indices (in tag(text)) of relation words in sentences before the asking one that relate two named things:
-    'One of A's co-authors is B. Which of B's papers …?' states a fact the question builds on; its relation word
-    asks for no step ('I need papers that cite T. …' names one thing: a condition, still required)."""
-    parts = clauses(text)
-    tagged = [tag(c, load("en")) for c in parts]
-    if len(parts) < 2 or sum(len(t) for t in tagged) != len(tag(text, load("en"))):
-        return set()
-    last = asking_clause(text)
-    ask = max((i for i, c in enumerate(parts) if c == last), default=len(parts) - 1)
-    stated, at = set(), 0
-    for i, tokens in enumerate(tagged):
-        if i < ask and sum(t.concept == "mention" for t in tokens) >= 2:  # a fact relating two named things
-            stated |= {at + j for j, t in enumerate(tokens) if t.family == "relation"}
-        at += len(tokens)
-    return stated
-
-
 def _future_years(tokens: list[Token], plan: dict[str, Any]) -> list[str]:
     last = (plan.get("graph_years") or [None, None])[1]
     if not last:
@@ -155,7 +138,7 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     asked = asked_kind(asking_tokens(whole or text))
     if any(t.concept == "operator:yes_no" for t in (tag(whole, load("en")) if whole else tokens)):
         asked = "yes/no"  # "… paper count > 2? yes/no"
-    names, stated = mention_words(plan), _stated_relations(text)
+    names, stated = mention_words(plan), stated_relations(text)
     missing = []
     for i, link in enumerate(links):
         token, family = link.token, link.token.family
@@ -188,8 +171,8 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     missing += unnamed_people_walk(whole or text, ir)
     missing += counted_kind_unnamed(tag(whole or text, load("en")), ir, asking_tokens(whole or text)) + stranded(tokens)
     missing += [] if plan.get("rich_kinds") else asked_noun_unread(tokens) + publisher_asked(tokens, ir) + kinds_not_reached(asking_tokens(whole or text), ir)  # (read apart)
-    missing += _asking_sentences(whole or text, returned) + _unjoined_intersection(whole or text, ir) + \
-        _one_valued_intersection(whole or text, ir)
+    missing += _asking_sentences(whole or text, returned) + unjoined_intersection(whole or text, ir) + \
+        one_valued_intersection(whole or text, ir)
     return missing + _future_years(tokens, plan) + (_whole_text_parts(whole, plan) if whole else [])
 
 
@@ -248,54 +231,6 @@ def _wrote_with(tokens: list[Token]) -> bool:
     """'who did A write T with?': a writing verb and 'with' name A's partners, A left out."""
     concepts = {t.concept for t in tokens}
     return "relation:writes" in concepts and "function:with" in concepts
-
-
-JOINING = ("operator:both", "function:and", "function:with", "relation:coauthor", "relation:writes",
-           "relation:published", "relation:cites")  # ('did the authors of T1 also publish T2?': the relation joins them)
-
-
-def _unjoined_intersection(text: str, ir: dict[str, Any]) -> list[str]:
-    """'A is one of B's collaborators. I'm after the others. Who are they?' read as the co-authors A and B share:
-    a plan that intersects what two named things of one kind reach needs a word of the question that joins them
-    ('both', 'and', 'with', 'common', a co-author word); the relation word of a fact stated before the question
-    joins nothing."""
-    from hgrag.state.plan_ir import walk
-
-    stated, tokens = _stated_relations(text), tag(text, load("en"))
-    if any(t.concept in JOINING and i not in stated and not _distributes(tokens, i) for i, t in enumerate(tokens)):
-        return []
-    for op in walk(ir):
-        if op.get("op") != "intersect":
-            continue
-        starts = named_starts(op)
-        kinds = [{kind for kind, _ in s} for s in starts]
-        if len(starts) >= 2 and all(starts) and not set.intersection(*starts) and set.intersection(*kinds):
-            return ["what joins the two named things (no word of the question says 'both', 'and' or 'with' of them)"]
-    return []
-
-
-def _one_valued_intersection(text: str, ir: dict[str, Any]) -> list[str]:
-    """'identify the venue in which T1 was published and identify the venue in which T2 was published' read as the venue
-    both share: the venues of two named papers (each has one) intersected, with no word of the question saying what
-    they share ('both', 'in common', 'same')."""
-    from hgrag.state.plan_ir import walk
-
-    if any(t.concept in ("operator:both", "function:same") for t in tag(text, load("en"))):
-        return []
-    for op in walk(ir):
-        parts = op.get("inputs") or [] if op.get("op") == "intersect" else []
-        if len(parts) >= 2 and all(p.get("op") == "traverse" and (p.get("edge"), p.get("direction")) == (
-                "published_in", "out") and (p.get("input") or {}).get("type") == "paper" for p in parts):
-            return ["what the named papers share (no word of the question asks for the venue they have in common)"]
-    return []
-
-
-def _distributes(tokens: list[Token], i: int) -> bool:
-    """'the authors of T1 and of T2': an 'and' before a repeated preposition joins two phrases, each asked on its
-    own (their union), not two things that share the answer."""
-    after = tokens[i + 1] if i + 1 < len(tokens) else None
-    repeated = load("en").extra.get("context_words", {}).get("distributing_prepositions", [])
-    return tokens[i].concept == "function:and" and after is not None and after.text in repeated
 
 
 def _walk_nothing_asks(tokens: list[Token], ir: dict[str, Any]) -> list[str]:

@@ -82,12 +82,12 @@ def test_a_ranking_of_one_named_thing_reads_nothing(ir_plan, flagged):
     ("who wrote zzm and zzm?", True),
 ])
 def test_and_before_a_repeated_preposition_joins_no_intersection(text, joined):
-    from hgrag.agents.understanding.check import _unjoined_intersection
+    from hgrag.agents.understanding.intersections import unjoined_intersection
     from hgrag.state import plan_ir as ir
 
     both = ir.setop("intersect", [ir.traverse(ir.match(["p1"], "paper", "T1"), "writes", "in"),
                                   ir.traverse(ir.match(["p2"], "paper", "T2"), "writes", "in")])
-    assert (not _unjoined_intersection(text, both)) == joined
+    assert (not unjoined_intersection(text, both)) == joined
 
 
 def test_two_asked_nouns_joined_by_and_need_two_outputs():

@@ -237,13 +237,13 @@ def test_numbered_parts_lose_their_numbers() -> None:
 
 
 def test_the_venue_two_papers_share_needs_a_word_that_says_so() -> None:
-    from hgrag.agents.understanding.check import _one_valued_intersection
+    from hgrag.agents.understanding.intersections import one_valued_intersection
     from hgrag.state import plan_ir as ir
 
     venues = [ir.traverse(ir.match([p], "paper", p), "published_in", "out") for p in ("p1", "p2")]
     shared = ir.setop("intersect", venues)
-    assert _one_valued_intersection("identify the venue of zzm and identify the venue of zzm", shared)
-    assert not _one_valued_intersection("in which venue were both zzm and zzm published", shared)
+    assert one_valued_intersection("identify the venue of zzm and identify the venue of zzm", shared)
+    assert not one_valued_intersection("in which venue were both zzm and zzm published", shared)
 
 
 @pytest.mark.parametrize("question, expected", [

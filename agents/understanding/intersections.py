@@ -1,0 +1,78 @@
+"""Checks on a plan that intersects what two named things reach: a word of the question must join them ('both',
+'and', 'with', a co-author word), and a one-valued property of two papers (their venue) is shared only when the
+question says so; the relation words of a fact stated before the question join nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hgrag.agents.understanding.asked_head import asking_clause
+from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.plan_shapes import named_starts
+from hgrag.agents.understanding.tokens import Token, clauses, tag
+
+
+def stated_relations(text: str) -> set[int]:
+    """Indices (in tag(text)) of relation words in sentences before the asking one that relate two named things:
+    'One of A's co-authors is B. Which of B's papers …?' states a fact the question builds on; its relation word
+    asks for no step ('I need papers that cite T. …' names one thing: a condition, still required)."""
+    parts = clauses(text)
+    tagged = [tag(c, load("en")) for c in parts]
+    if len(parts) < 2 or sum(len(t) for t in tagged) != len(tag(text, load("en"))):
+        return set()
+    last = asking_clause(text)
+    ask = max((i for i, c in enumerate(parts) if c == last), default=len(parts) - 1)
+    stated, at = set(), 0
+    for i, tokens in enumerate(tagged):
+        if i < ask and sum(t.concept == "mention" for t in tokens) >= 2:  # a fact relating two named things
+            stated |= {at + j for j, t in enumerate(tokens) if t.family == "relation"}
+        at += len(tokens)
+    return stated
+
+
+JOINING = ("operator:both", "function:and", "function:with", "relation:coauthor", "relation:writes",
+           "relation:published", "relation:cites")  # ('did the authors of T1 also publish T2?': the relation joins them)
+
+
+def unjoined_intersection(text: str, ir: dict[str, Any]) -> list[str]:
+    """'A is one of B's collaborators. I'm after the others. Who are they?' read as the co-authors A and B share:
+    a plan that intersects what two named things of one kind reach needs a word of the question that joins them
+    ('both', 'and', 'with', 'common', a co-author word); the relation word of a fact stated before the question
+    joins nothing."""
+    from hgrag.state.plan_ir import walk
+
+    stated, tokens = stated_relations(text), tag(text, load("en"))
+    if any(t.concept in JOINING and i not in stated and not _distributes(tokens, i) for i, t in enumerate(tokens)):
+        return []
+    for op in walk(ir):
+        if op.get("op") != "intersect":
+            continue
+        starts = named_starts(op)
+        kinds = [{kind for kind, _ in s} for s in starts]
+        if len(starts) >= 2 and all(starts) and not set.intersection(*starts) and set.intersection(*kinds):
+            return ["what joins the two named things (no word of the question says 'both', 'and' or 'with' of them)"]
+    return []
+
+
+def one_valued_intersection(text: str, ir: dict[str, Any]) -> list[str]:
+    """'identify the venue in which T1 was published and identify the venue in which T2 was published' read as the venue
+    both share: the venues of two named papers (each has one) intersected, with no word of the question saying what
+    they share ('both', 'in common', 'same')."""
+    from hgrag.state.plan_ir import walk
+
+    if any(t.concept in ("operator:both", "function:same") for t in tag(text, load("en"))):
+        return []
+    for op in walk(ir):
+        parts = op.get("inputs") or [] if op.get("op") == "intersect" else []
+        if len(parts) >= 2 and all(p.get("op") == "traverse" and (p.get("edge"), p.get("direction")) == (
+                "published_in", "out") and (p.get("input") or {}).get("type") == "paper" for p in parts):
+            return ["what the named papers share (no word of the question asks for the venue they have in common)"]
+    return []
+
+
+def _distributes(tokens: list[Token], i: int) -> bool:
+    """'the authors of T1 and of T2': an 'and' before a repeated preposition joins two phrases, each asked on its
+    own (their union), not two things that share the answer."""
+    after = tokens[i + 1] if i + 1 < len(tokens) else None
+    repeated = load("en").extra.get("context_words", {}).get("distributing_prepositions", [])
+    return tokens[i].concept == "function:and" and after is not None and after.text in repeated
