@@ -78,7 +78,7 @@ def negated_object_part(question: str, plan: dict[str, Any], planned: Any) -> di
     itself = ir.match([said_of["node_id"]], said_of["type"], said_of.get("text", ""))
     reached = itself
     twice = len(re.findall(re.escape(said_of.get("text") or "\0"), question)) > 1
-    related = twice or (negation(question, plan.get("anchors") or []) or (None, None, True))[2]
+    related = twice or not _led_by_an_exclusion(negation(question, plan.get("anchors") or []))
     for edge, direction in hop if related or said_of["type"] != output_kind(base["ir"]) else []:
         reached = ir.traverse(reached, edge, direction)  # ('except B' of people: B; 'not with B': B's co-authors)
     if twice and said_of["type"] == output_kind(base["ir"]):
@@ -89,6 +89,17 @@ def negated_object_part(question: str, plan: dict[str, Any], planned: Any) -> di
     native["interpretation"] = interpret(new_ir, None, anchors=anchors)
     native["rationale"] = f"not said of '{said_of.get('text')}': {base.get('rationale', '')}"
     return None if unexplained_parts(question, native) else native
+
+
+def _led_by_an_exclusion(found: Any) -> bool:
+    """Is the negation an exclusion word leading straight into the person ('with the exception of B', 'other than B':
+    B is left out), not a denied relation ('has no paper with B': B's co-authors)?"""
+    from hgrag.agents.understanding.lexicon import load
+
+    if not found or found[2]:
+        return False
+    after = found[3][found[4]:].lower()
+    return any(after.startswith(lead + " ") for lead in load("en").extra.get("exclusion_leads", []))
 
 
 def _left_out_plan(plan: dict[str, Any], rest: str, left_out: dict[str, Any], resources: Any, replan: Any,

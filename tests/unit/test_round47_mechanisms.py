@@ -269,3 +269,9 @@ def test_a_sentence_with_a_question_word_is_no_topic() -> None:
     from hgrag.agents.planning.topic_set import _split
 
     assert _split("A journalist asked me what A works on. Which papers are they?") is None
+
+
+def test_a_denied_relation_still_leaves_out_what_the_person_reaches(world_resources) -> None:
+    # Dariush Divsalar's co-authors: Marvin K. Simon, Ann Lee (P1), Bo Chen (P2); Ann Lee wrote with Simon only
+    result = _ask("Who among Dariush Divsalar's collaborators has no paper with Ann Lee?")
+    assert sorted(result["answer"]) == ["Bo Chen"] and result["verified"], result.get("interpretation")
