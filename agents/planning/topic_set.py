@@ -23,7 +23,7 @@ def topic_set(question: str, plan: dict[str, Any], planned: Callable[[str], dict
     if split is None or not unexplained_parts(question, plan):
         return None
     topic, asking = split
-    anaphor = _anaphor().search(asking)
+    anaphor = _found("anaphors").search(asking)
     if anaphor is None:
         return None
     owned = anaphor.group(0).lower() in _spec().get("possessive_anaphors", [])
@@ -40,14 +40,14 @@ def topic_set(question: str, plan: dict[str, Any], planned: Callable[[str], dict
 def _split(question: str) -> tuple[str, str] | None:
     """(the topic without its leads and tails, the asking part) at the first separator of the lexicon; None when the
     part before it is no bare topic (it asks, or names nothing once its leads are gone)."""
-    text = _lead().sub("", " ".join(question.split()))
+    text = _found("leads").sub("", " ".join(question.split()))
     found = _separator().search(text)
     if found is None:
         return None
     topic, asking = text[:found.start()], text[found.end():]
-    topic = _lead().sub("", topic)
-    topic = _tail().sub("", topic).strip(" ,")
-    if not topic or "?" in topic or _asks().search(topic) or not _describes_a_set(topic):
+    topic = _found("leads").sub("", topic)
+    topic = _found("tails").sub("", topic).strip(" ,")
+    if not topic or "?" in topic or _found("not_topics").search(topic) or not _describes_a_set(topic):
         return None
     return topic, asking
 
@@ -71,31 +71,17 @@ def _spec() -> dict[str, Any]:
     return load("en").extra.get("topic_sets", {})
 
 
-def _words(key: str) -> str:
-    return phrase_alternation(_spec().get(key, []))
+# how each lexicon list of `topic_sets` is found: WORDS stands for the list's phrases
+SHAPES = {"leads": r"^(?:(?:WORDS)\b[\s,]*)+", "tails": r"(?:[\s,]*\b(?:WORDS))+\s*$",
+          "not_topics": r"^(?:WORDS)\b",  # a question word or auxiliary opening the part: a question of its own
+          "anaphors": r"(?<![\w'’-])(?:WORDS)(?![\w'’-])"}
+
+
+@lru_cache(maxsize=None)
+def _found(key: str) -> re.Pattern:
+    return re.compile(SHAPES[key].replace("WORDS", phrase_alternation(_spec().get(key, []))), re.IGNORECASE)
 
 
 @lru_cache(maxsize=1)
 def _separator() -> re.Pattern:
     return re.compile(rf"\s*(?:{'|'.join(re.escape(s.strip()) for s in _spec().get('separators', [])) or '(?!)'})\s+")
-
-
-@lru_cache(maxsize=1)
-def _lead() -> re.Pattern:
-    return re.compile(rf"^(?:(?:{_words('leads')})\b[\s,]*)+", re.IGNORECASE)
-
-
-@lru_cache(maxsize=1)
-def _tail() -> re.Pattern:
-    return re.compile(rf"(?:[\s,]*\b(?:{_words('tails')}))+\s*$", re.IGNORECASE)
-
-
-@lru_cache(maxsize=1)
-def _asks() -> re.Pattern:
-    """A question word or auxiliary that opens the part: it is a question of its own, not a topic."""
-    return re.compile(rf"^(?:{_words('not_topics')})\b", re.IGNORECASE)
-
-
-@lru_cache(maxsize=1)
-def _anaphor() -> re.Pattern:
-    return re.compile(rf"(?<![\w'’-])(?:{_words('anaphors')})(?![\w'’-])", re.IGNORECASE)
