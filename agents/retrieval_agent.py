@@ -369,7 +369,7 @@ def _asking_part_alone(question: str, plan: dict[str, Any], planned: Any) -> dic
 def _fronted_phrase_moved(question: str, plan: dict[str, Any], planned: Any) -> dict[str, Any] | None:
     """When the check declines the plan, the plan of the question with its fronted frame moved after it ('Across
     the papers of A's co-authors, which venues show up?'), checked against that wording; else None."""
-    from hgrag.agents.checking.question_check import unexplained_parts
+    from hgrag.agents.checking.question_check import reads_it, unexplained_parts
     from hgrag.agents.understanding.asking_sentence import frame_folded, fronted_moved, tail_folded
 
     movable = plan.get("ir") and plan.get("operation") != "unsupported"
@@ -377,7 +377,7 @@ def _fronted_phrase_moved(question: str, plan: dict[str, Any], planned: Any) -> 
     if moved is None or not unexplained_parts(question, plan):
         return None
     found = planned(moved)
-    if not found.get("ir") or found.get("operation") == "unsupported" or unexplained_parts(moved, found):
+    if not reads_it(moved, found):
         return None
     return {**found, "checked_question": moved}
 

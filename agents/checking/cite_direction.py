@@ -40,6 +40,7 @@ REF_LIST = W("reference_lists")
 PAPER = rf"(?:(?:{W('determiners')} )?{W('paper_nouns')} )?"
 CITING_NOUN = W("citing_nouns")
 BUILD_ON = W("build_on_verbs")
+ON = W("build_on_particles")  # 'build on', 'pick up on'
 CITED = W("cited_participles")
 
 IN_PATTERNS = (  # papers that cite P
@@ -50,7 +51,7 @@ IN_PATTERNS = (  # papers that cite P
     rf"\b{P} {CITED} by\b",
     rf"\b{W('question_auxiliaries')}(?: been)? {P}(?: been)? (?:\w+ )?{CITED}\b",  # 'is P cited
     rf"\b{P} {W('holding_prepositions')} {W('owners')} (?:own )?{REF_LIST}(?! {W('list_prepositions')}\b)",
-    rf"\b{BUILD_ON} (?:up ?)?on {PAPER}{P}\b",
+    rf"\b{BUILD_ON} {ON} {PAPER}{P}\b",
     rf"\b{W('refer_verbs')} to {PAPER}{P}\b",
     rf"\b{P} 's (?:{W('citing_participles')} {CITING_NOUN}|{W('citer_nouns')})\b",
 )
@@ -61,8 +62,8 @@ OUT_PATTERNS = (  # papers P cites
     rf"\b{W('placing_participles')} {W('agent_prepositions')} {PAPER}{P}\b",
     rf"\b{REF_LIST} {W('list_prepositions')} {PAPER}{P}\b",
     rf"\b{P} 's {REF_LIST}",
-    rf"\b{P} (?:\w+ )?{BUILD_ON} (?:up ?)?on\b",
-    rf"\b(?:up ?)?on (?:\w+ ){{1,3}}{W('do_auxiliaries')} {P} (?:\w+ )?{BUILD_ON}\b",  # 'on which works does P rely
+    rf"\b{P} (?:\w+ )?{BUILD_ON} {ON}\b",
+    rf"\b{ON} (?:\w+ ){{1,3}}{W('do_auxiliaries')} {P} (?:\w+ )?{BUILD_ON}\b",  # 'on which works does P rely
     rf"\b{REF_LIST} {W('list_auxiliaries')} {P} {W('holding_verbs')}\b",
     rf"\b{P} {W('holding_verbs')} (?:\w+ ){{0,3}}{REF_LIST}",
     # a relative clause without 'that': 'the papers P cited', 'the papers written, on the P cited' (German order)
@@ -114,7 +115,7 @@ PASSIVE_MID = re.compile(  # "A <mid> B" where B cites A
 ACTIVE_MID = re.compile(  # "A <mid> B" where A cites B
     rf"^(?:(?:\w+ ){{0,2}}){CITE_VERB}(?: to)?$|"
     rf"^(?:\w+ )?{W('containing_verbs')} (?:{W('indefinites')} )?{W('citation_nouns')} (?:to|of)$|"
-    rf"^(?:\w+ )?{BUILD_ON} (?:up ?)?on$")
+    rf"^(?:\w+ )?{BUILD_ON} {ON}$")
 PRONOUN_CITES_MID = re.compile(rf"\b{W('pronoun_auxiliaries')} {W('citing_pronouns')} (?:{W('hedges')} )?"
                                rf"{W('pronoun_cite_verbs')}$")
 AMONG_CITED_MID = re.compile(  # "is A among the works cited by B", "is A one of the papers referenced in B"

@@ -108,6 +108,12 @@ def _covers_decade(features: Features, start: int) -> bool:
 
 
 
+def reads_it(question: str, plan: dict[str, Any]) -> bool:
+    """Does the plan answer the question: an IR that is no refusal, and nothing of the question unexplained? (How a
+    reading that wrote the question out again keeps its new plan.)"""
+    return bool(plan.get("ir")) and plan.get("operation") != "unsupported" and not unexplained_parts(question, plan)
+
+
 def unexplained_parts(question: str, plan: dict[str, Any]) -> list[str]:
     """Parts of the question the plan does not account for (empty when the plan reads it all)."""
     ir = plan.get("ir")

@@ -111,11 +111,16 @@ def wh_role_kind(found: list[Cue], asking: str) -> str | None:
 def _publishing_said(text: str) -> str:
     """The text with each phrase of the lexicon's relation:published ('gotten work into print') as one word: a noun
     inside it ('work') is no verb of a person's workplace."""
+    return _publishing_phrases().sub("published", text)
+
+
+@lru_cache(maxsize=1)
+def _publishing_phrases() -> re.Pattern:
     from hgrag.agents.understanding.cue_words import phrase_alternation
     from hgrag.agents.understanding.lexicon import load
 
     phrases = [f for f in load("en").concepts.get("relation:published", []) if " " in f]
-    return re.sub(rf"(?<![\w-])(?:{phrase_alternation(phrases)})(?![\w-])", "published", text, flags=re.IGNORECASE)
+    return re.compile(rf"(?<![\w-])(?:{phrase_alternation(phrases)})(?![\w-])", re.IGNORECASE)
 
 
 def primary_modifier(asking: str) -> bool:

@@ -22,7 +22,7 @@ PLACE = "zztheowner"  # where the named author stands while the event is read
 def with_career_event(plan: dict[str, Any], question: str, store: Any,
                       replan: Callable[[str], dict[str, Any]]) -> dict[str, Any]:
     """`plan`, or the plan of the question with the year of a named author's first or last paper written out."""
-    from hgrag.agents.checking.question_check import unexplained_parts
+    from hgrag.agents.checking.question_check import reads_it, unexplained_parts
 
     authors = [a for a in plan.get("anchors") or [] if a.get("type") == "author" and a.get("node_id") and a.get("text")]
     events = [(author, held, found) for author in authors for held in [_held(question, _typed(author))]
@@ -37,7 +37,7 @@ def with_career_event(plan: dict[str, Any], question: str, store: Any,
             continue
         text = text.replace(PLACE, _typed(author))
         new = replan(text)
-        if new.get("ir") and new.get("operation") != "unsupported" and not unexplained_parts(text, new):
+        if reads_it(text, new):
             new["checked_question"] = text
             new["noted_readings"] = [*new.get("noted_readings", []), note]
             return new

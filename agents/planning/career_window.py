@@ -19,7 +19,7 @@ from hgrag.agents.understanding.lexicon import load
 def with_career_window(plan: dict[str, Any], question: str, store: Any,
                        replan: Callable[[str], dict[str, Any]]) -> dict[str, Any]:
     """`plan`, or the plan of the question with a window of the one named author's career written out."""
-    from hgrag.agents.checking.question_check import unexplained_parts
+    from hgrag.agents.checking.question_check import reads_it, unexplained_parts
 
     authors = [a for a in plan.get("anchors") or [] if a.get("type") == "author" and a.get("node_id")]
     found = _window().search(question) if len(authors) == 1 else None
@@ -35,7 +35,7 @@ def with_career_window(plan: dict[str, Any], question: str, store: Any,
     said = f"in {low}" if low == high else _spec().get("written", "between {low} and {high}").format(low=low, high=high)
     text = " ".join((question[:found.start()] + f" {said}" + question[found.end():]).split())
     new = replan(text)
-    if not new.get("ir") or new.get("operation") == "unsupported" or unexplained_parts(text, new):
+    if not reads_it(text, new):
         return plan
     new["checked_question"] = text
     new["noted_readings"] = [*new.get("noted_readings", []), f"{authors[0]['text']}'s {end} year in the graph is "

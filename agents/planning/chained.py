@@ -20,7 +20,7 @@ SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"“])|\s+(?:--|[—–])\s+")  # (
 def chained_sentences(question: str, plan: dict[str, Any], planned: Callable[[str], dict[str, Any]],
                       store: Any) -> dict[str, Any] | None:
     """The plan of the asking sentence with its anaphor named by what the first sentence picks, or None."""
-    from hgrag.agents.checking.question_check import unexplained_parts
+    from hgrag.agents.checking.question_check import reads_it, unexplained_parts
 
     sentences = SENTENCE.split(question.strip())
     if len(sentences) != 2 or not unexplained_parts(question, plan):
@@ -30,7 +30,7 @@ def chained_sentences(question: str, plan: dict[str, Any], planned: Callable[[st
     if picking is None or found is None:
         return None
     first = planned(picking)
-    if not first.get("ir") or first.get("operation") == "unsupported" or unexplained_parts(picking, first):
+    if not reads_it(picking, first):
         return None
     picked = _one_node(store, first["ir"], found[0])
     if picked is None:
@@ -40,7 +40,7 @@ def chained_sentences(question: str, plan: dict[str, Any], planned: Callable[[st
     written += "'s" if found[1].group(0).lower() in load("en").extra.get("anaphors", {}).get("possessive", []) else ""
     asking = sentences[1][:found[1].start()] + written + sentences[1][found[1].end():]
     second = planned(asking)
-    if not second.get("ir") or second.get("operation") == "unsupported" or unexplained_parts(asking, second):
+    if not reads_it(asking, second):
         return None
     return _joined(question, first, second, picked, found[1].group(0), name)
 
@@ -105,14 +105,14 @@ def confirmed_claim(question: str, plan: dict[str, Any], planned: Callable[[str]
     """'A worked at I at some point. Does the record back that up?': when the plan does not read the statement before
     a sentence that only asks whether it holds, the statement is planned as a yes/no question; kept when the check
     accepts it (against that text, which the validation then reads: `checked_question`)."""
-    from hgrag.agents.checking.question_check import unexplained_parts
+    from hgrag.agents.checking.question_check import reads_it, unexplained_parts
     from hgrag.agents.understanding.reading import with_confirmation_as_tag
 
     text = with_confirmation_as_tag(question)
     if text is None or plan.get("ir") and not unexplained_parts(text, plan):
         return None  # (the plan reads the statement too: 'A and B collaborated once. Is that true?')
     new = planned(text)
-    if not new.get("ir") or new.get("operation") == "unsupported" or unexplained_parts(text, new):
+    if not reads_it(text, new):
         return None
     new["checked_question"] = text
     return new

@@ -23,7 +23,7 @@ PLACE = "zzthetitle"  # where the named paper's title stands while the window is
 def with_paper_window(plan: dict[str, Any], question: str, store: Any,
                       replan: Callable[[str], dict[str, Any]]) -> dict[str, Any]:
     """`plan`, or the plan of the question with a window counted from the one named paper's year written out."""
-    from hgrag.agents.checking.question_check import unexplained_parts
+    from hgrag.agents.checking.question_check import reads_it, unexplained_parts
 
     papers = [a for a in plan.get("anchors") or [] if a.get("type") == "paper" and a.get("node_id") and a.get("text")]
     if len(papers) != 1 or _reads_years(plan) and not unexplained_parts(question, plan):
@@ -37,7 +37,7 @@ def with_paper_window(plan: dict[str, Any], question: str, store: Any,
         return plan
     text = " ".join((held[:found.start()] + f" {said[0]} " + held[found.end():]).split()).replace(PLACE, f'"{title}"')
     new = replan(text)
-    if not new.get("ir") or new.get("operation") == "unsupported" or unexplained_parts(text, new):
+    if not reads_it(text, new):
         return plan
     new["checked_question"] = text
     new["noted_readings"] = [*new.get("noted_readings", []), f"'{papers[0]['text']}' appeared in {year}; {said[1]}"]

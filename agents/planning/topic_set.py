@@ -17,7 +17,7 @@ from hgrag.agents.understanding.lexicon import load
 
 def topic_set(question: str, plan: dict[str, Any], planned: Callable[[str], dict[str, Any]]) -> dict[str, Any] | None:
     """The plan of the asking part with its plural anaphor written as the topic before it, or None."""
-    from hgrag.agents.checking.question_check import unexplained_parts
+    from hgrag.agents.checking.question_check import reads_it, unexplained_parts
 
     split = _split(question)
     if split is None or not unexplained_parts(question, plan):
@@ -30,7 +30,7 @@ def topic_set(question: str, plan: dict[str, Any], planned: Callable[[str], dict
     text = asking[:anaphor.start()] + topic + ("'s" if owned else "") + asking[anaphor.end():]
     text = text[:1].upper() + text[1:]
     new = planned(text)
-    if not new.get("ir") or new.get("operation") == "unsupported" or unexplained_parts(text, new):
+    if not reads_it(text, new):
         return None
     new["checked_question"] = text
     new["noted_readings"] = [*new.get("noted_readings", []), f"{anaphor.group(0)}: {topic}"]
