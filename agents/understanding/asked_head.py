@@ -51,6 +51,8 @@ def asked_kind(tokens: list[Token]) -> str | None:
     if body[0].text in load("en").extra.get("yes_no_openers", []) and _kind_next(body[1:3]) and not any(
             t.concept in ("head:who", "head:when", "head:where", "head:which", "head:how_many") for t in body):
         return "yes/no"  # "Any papers by A in 1992?", "any joint paper?"
+    if _hedged_fragment(tokens, body):
+        return "yes/no"  # "A and B - co-authors at some point?"
     later = [i for i, t in enumerate(body) if i > 0 and t.concept in LATER_HEADS]
     if body[0].concept == "head:when" and later:  # "When A published T, what institution were they at?"
         return asked_kind(body[later[0]:])
@@ -92,6 +94,15 @@ def asked_kind(tokens: list[Token]) -> str | None:
         if token.family not in ("function", "head", "general") and concept != "mention":
             return None
     return None
+
+
+def _hedged_fragment(tokens: list[Token], body: list[Token]) -> bool:
+    """A fragment that opens with a named thing or a relation ('A and B - co-authors …'), asks with no question word,
+    auxiliary or command, and holds an existential hedge (lexicon `existential_hedges`: 'at some point', 'ever'):
+    whether it happened."""
+    hedges = load("en").extra.get("existential_hedges", [])
+    return (body[0].concept == "mention" or body[0].family == "relation") and not any(t.family == "head" or t.concept == "operator:list" for t in body) \
+        and any(t.text in hedges for t in tokens)
 
 
 def _aux_after_leading_phrase(body: list[Token]) -> bool:

@@ -271,3 +271,13 @@ def referred_kind_unanswered(question: str, plan: dict[str, Any]) -> list[str]:
     if not referred or kind in (None, "yes/no", "number") or returned in (None, kind, "value"):
         return []
     return [f"{kind} asked by '{parts[-1].strip()}' (the kind named before it; the plan returns {returned})"]
+
+
+BRACKETED = re.compile(r"\s*\([^()\"“”]*\)")
+
+
+def without_bracketed_notes(question: str) -> str | None:
+    """The question without its bracketed notes outside quotes ('… (outgoing citations only)?'); None when it has none."""
+    pieces = re.split(r'("[^"]*"|“[^”]*”)', question)
+    bare = "".join(p if i % 2 else BRACKETED.sub("", p) for i, p in enumerate(pieces))
+    return " ".join(bare.split()) if bare != question and bare.strip() else None

@@ -161,6 +161,8 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
         missing.append(f"{asked} asked ({'a' if asked != 'yes/no' else 'the'} plan returns {returned})")
     if asked == "year" and returned == "number" and not reads_years(ir):
         missing.append("year asked (the plan returns a number, not a year)")
+    if returned == "number" and _list_requested(tag(whole or text, load("en"))):
+        missing.append("a list asked (the plan returns a number)")
     if any(t.concept == "instruction:in_total" for t in tokens) and returned not in (None, "number"):
         missing.append(f"in total (the plan returns {returned}, not a number)")
     missing += [] if plan.get("rich_kinds") else _walk_nothing_asks(tokens, ir)  # (rich kinds' words are read apart)
@@ -174,6 +176,13 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     missing += _asking_sentences(whole or text, returned) + unjoined_intersection(whole or text, ir) + \
         one_valued_intersection(whole or text, ir)
     return missing + _future_years(tokens, plan) + (_whole_text_parts(whole, plan) if whole else [])
+
+
+def _list_requested(tokens: list[Token]) -> bool:
+    """The question asks for the items (lexicon `list_requests`: 'list them') and counts nothing."""
+    requests = load("en").extra.get("list_requests", [])
+    return any(t.text in requests for t in tokens) and \
+        not any(t.concept in ("operator:count", "head:how_many") for t in tokens)
 
 
 def _one_of_the_named(tokens: list[Token], plan: dict[str, Any]) -> str | None:

@@ -18,6 +18,7 @@ LISTS = ("match", "traverse", "filter", "intersect", "union", "difference")
 
 def exclusion_phrase(question: str, anchors: list[dict[str, Any]]) -> tuple[str, dict[str, Any]] | None:
     """(the question without 'excluding E', the anchor E) when one linked entity is led in by an exclusion word."""
+    question = _framed_as_leads(question, anchors)  # 'Setting T aside' -> 'excluding T'
     leads = sorted(load("en").extra.get("exclusion_leads", []), key=len, reverse=True)
     if not leads or not _any_lead().search(question):
         return None  # (most questions lead in nothing: no pattern per entity is built for them)
@@ -56,6 +57,24 @@ def exclusion_phrase(question: str, anchors: list[dict[str, Any]]) -> tuple[str,
 
         rest = question[:match.start()] + " " + paper_named_again(question[match.end():], typed.rstrip("."))
     return " ".join(rest.split()), anchor
+
+
+def _framed_as_leads(question: str, anchors: list[dict[str, Any]]) -> str:
+    """'Setting T aside', 'leaving A out' (lexicon `exclusion_frames`: a verb, the named thing, a particle) written as
+    the exclusion lead 'excluding T'."""
+    frames = load("en").extra.get("exclusion_frames", {})
+    lowered = question.lower()
+    if not any(p in lowered for p in frames.get("particles", [])):
+        return question
+    verbs = "|".join(r"\s+".join(map(re.escape, v.split())) for v in frames.get("verbs", [])) or "(?!)"
+    particles = "|".join(r"\s+".join(map(re.escape, p.split())) for p in
+                         sorted(frames.get("particles", []), key=len, reverse=True)) or "(?!)"
+    for anchor in anchors:
+        typed = anchor.get("relinked_from") or anchor.get("text") or ""
+        if typed:
+            question = re.sub(rf"\b(?:{verbs})\s+(?P<x>[{QUOTES}]?{re.escape(typed)}\.?[{QUOTES}]?)\s+(?:{particles})\b",
+                              lambda m: f"excluding {m.group('x')}", question, flags=re.IGNORECASE)
+    return question
 
 
 def _joined_after(question: str, at: int, anchor: dict[str, Any], anchors: list[dict[str, Any]]) -> tuple[list, int]:
@@ -162,6 +181,8 @@ def left_out_already(ir: dict[str, Any] | None, anchor: dict[str, Any]) -> bool:
     from hgrag.state.plan_ir import walk
 
     walked = "published_in" if anchor.get("venue_of") else ""  # ('besides the venue of T': T's venue, not T)
+    if any(op.get("op") in ("intersect", "union") and anchor.get("node_id") in str(op) for op in walk(_kept_parts(ir))):
+        return False  # ('Excluding B, who has A written with?' read as the co-authors A and B share, both left out)
     for op in walk(ir) if ir else []:
         if op.get("op") == "difference" and any(anchor.get("node_id") in str(part) and walked in str(part)
                                                 for part in op["inputs"][1:]):
@@ -171,6 +192,18 @@ def left_out_already(ir: dict[str, Any] | None, anchor: dict[str, Any]) -> bool:
                 value if isinstance(value, (list, tuple, set)) else [value]):
             return True
     return False
+
+
+def _kept_parts(ir: Any) -> Any:
+    """The IR without what its differences take away: the parts whose nodes the answer keeps or walks from."""
+    if isinstance(ir, dict):
+        inputs = ir.get("inputs")
+        if ir.get("op") == "difference" and inputs:
+            return {**{k: v for k, v in ir.items() if k != "inputs"}, "inputs": [_kept_parts(inputs[0])]}
+        return {k: _kept_parts(v) for k, v in ir.items()}
+    if isinstance(ir, list):
+        return [_kept_parts(v) for v in ir]
+    return ir
 
 
 def negated_relation(question: str, plan: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:

@@ -41,7 +41,20 @@ def as_asked(question: str) -> str:
     """An English question without its chat lead-in, its yes/no opening or closing tag and its runs of years
     written plainly."""
     return with_bounds_plain(with_spans_as_between(with_tag_as_yes_no(with_plain_yes_no_opening(
-        with_typo_heads(without_lead_in(with_year_itself_excluded(without_purpose(with_path_in_words(question)))))))))
+        with_typo_heads(without_lead_in(with_year_itself_excluded(without_purpose(with_path_in_words(
+            with_symbols_in_words(question))))))))))
+
+
+def with_symbols_in_words(question: str) -> str:
+    """'A and/or B' -> 'A or B': words written with a symbol read as the lexicon's `symbol_words` say, outside quotes."""
+    symbols = load("en").extra.get("symbol_words", {})
+    if not any(s in question for s in symbols):
+        return question
+    pieces = re.split(r'("[^"]*"|“[^”]*”)', question)
+    for symbol, word in symbols.items():
+        pattern = re.compile(rf"(?<!\S){re.escape(symbol)}(?!\S)", re.IGNORECASE)
+        pieces = [p if i % 2 else pattern.sub(word, p) for i, p in enumerate(pieces)]
+    return "".join(pieces)
 
 
 def with_path_in_words(question: str) -> str:
