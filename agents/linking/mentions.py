@@ -27,6 +27,7 @@ ELLIPSIS = re.compile(r"(\s*(\.\.\.|…))+\s*$")
 YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
 # "venue=Fuel": a venue, author or year field and its value are two tokens ("title=…" stays one: its
 # value is a title, never a venue or person named by its first word)
+LONE_DASH = re.compile(r"^[-‐‑–—]+$")
 COMPARISON_TOKEN = re.compile(r"^[<>=!≤≥]+$")  # "citations > 4": a symbol is never part of a name
 MAX_SPAN_TOKENS = 40
 NOT_A_NAME = frozenset(["et al", "and others", "others", "anonymous", "unknown", "surname", "surname et al"])
@@ -211,8 +212,8 @@ class MentionDetector:
 
     def _link_unquoted(self, text: str, tokens: list, lowercase: bool, at_start: bool,
                        around: tuple[str, str] = ("", "")) -> Span | None:
-        if COMPARISON_TOKEN.match(tokens[0][2]) or COMPARISON_TOKEN.match(tokens[-1][2]):
-            return None
+        if any(COMPARISON_TOKEN.match(tokens[k][2]) or LONE_DASH.match(tokens[k][2]) for k in (0, -1)):
+            return None  # (a symbol or a lone dash is never part of a name: 'A and B - have they …')
         start, end = tokens[0][0], tokens[-1][1]
         raw = text[start:end]
         stripped = raw.strip(EDGE_PUNCT)

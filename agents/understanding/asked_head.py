@@ -62,9 +62,12 @@ def asked_kind(tokens: list[Token]) -> str | None:
     in_situ = [i for i, t in enumerate(body) if i > 0 and t.concept in LATER_HEADS + ("head:when", "operator:count")]
     if body[0].concept == "mention" and in_situ:  # "A published the most papers in which venue?": the head in place
         return asked_kind(body[in_situ[0]:])
-    if body[0].family == "kind" and in_situ and (" " in body[in_situ[0]].text or in_situ[0] + 1 < len(body)
-                                                 and body[in_situ[0] + 1].family == "kind"):
-        return asked_kind(body[in_situ[0]:])  # "Papers cited by T appeared in which venues?" ('venues in which A …': a clause)
+    placed = [i for i in in_situ if body[i - 1].family not in ("kind", "operator")]  # ('the papers who cite T': a
+    # relative pronoun; 'the venue with the largest number of …': a modifier)
+    lead = next((t for t in body if t.family != "function"), body[0])  # ('The papers cited by T …')
+    if lead.family == "kind" and placed and (" " in body[placed[0]].text or placed[0] + 1 < len(body)
+                                                and body[placed[0] + 1].family == "kind"):
+        return asked_kind(body[placed[0]:])  # "Papers cited by T appeared in which venues?" ('venues in which A …': a clause)
     content = [t for t in body if t.family not in ("function", "general")]
     if content and content[-1].concept == "operator:count" and content[0].family in ("kind", "mention"):
         return "number"  # a fragment ending in its head: "A pubs in 2024 count"

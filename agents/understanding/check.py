@@ -23,7 +23,8 @@ from hgrag.agents.understanding.plan_shapes import (disjoint_matches, named_star
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.tokens import Token, bound, clauses, tag, words
 from hgrag.agents.understanding.instructions import instruction_only
-from hgrag.agents.understanding.intersections import one_valued_intersection, stated_relations, unjoined_intersection
+from hgrag.agents.understanding.intersections import (distributed_intersection, one_valued_intersection, stated_relations,
+                                                      unjoined_intersection)
 from hgrag.agents.understanding.asked_head import ASKING_HEADS, asked_kind, asking_clause, names_a_mention
 from hgrag.agents.understanding.asked_slots import asked_noun_unread, publisher_asked, counted_kind_unnamed, kinds_not_reached, stranded
 
@@ -173,6 +174,7 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     missing += unnamed_people_walk(whole or text, ir)
     missing += counted_kind_unnamed(tag(whole or text, load("en")), ir, asking_tokens(whole or text)) + stranded(tokens)
     missing += [] if plan.get("rich_kinds") else asked_noun_unread(tokens) + publisher_asked(tokens, ir) + kinds_not_reached(asking_tokens(whole or text), ir)  # (read apart)
+    missing += distributed_intersection(whole or text, ir)
     missing += _asking_sentences(whole or text, returned) + unjoined_intersection(whole or text, ir) + \
         one_valued_intersection(whole or text, ir)
     return missing + _future_years(tokens, plan) + (_whole_text_parts(whole, plan) if whole else [])

@@ -70,6 +70,22 @@ def one_valued_intersection(text: str, ir: dict[str, Any]) -> list[str]:
     return []
 
 
+def distributed_intersection(text: str, ir: dict[str, Any]) -> list[str]:
+    """'In which years did A and B each publish their first paper?' read as what A and B share: a distributive word
+    (lexicon `distributives`: 'each', 'respectively', 'individually') asks one answer per named thing, never an
+    intersection of what they reach."""
+    from hgrag.state.plan_ir import walk
+
+    words = load("en").extra.get("distributives", [])
+    if not any(t.text in words for t in tag(text, load("en"))):
+        return []
+    for op in walk(ir):
+        starts = named_starts(op) if op.get("op") == "intersect" else []
+        if len(starts) >= 2 and all(starts):
+            return ["each (one answer per named thing; the plan takes what they share)"]
+    return []
+
+
 def _distributes(tokens: list[Token], i: int) -> bool:
     """'the authors of T1 and of T2': an 'and' before a repeated preposition joins two phrases, each asked on its
     own (their union), not two things that share the answer."""

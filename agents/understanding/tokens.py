@@ -146,11 +146,14 @@ def stranded_readings(text: str, tokens: list[Token]) -> list[Token]:
     from hgrag.agents.understanding.lexicon import load
 
     readings = load("en").extra.get("stranded_prepositions", {})
+    trailers = load("en").extra.get("stranded_trailers", [])
     out, at = list(tokens), 0
     for clause in clauses(text):
         own = tag(clause, load("en"))
         body = [i for i, t in enumerate(own) if t.family != "filler"]
-        heads = [t for t in own if t.family == "head"]
+        while len(body) > 1 and own[body[-1]].text in trailers:
+            body.pop()  # ('who have they written papers with overall?')
+        heads = [t for t in own if t.family == "head" and t.text in readings]  # ('Whoever is first on T, who …')
         if body and heads and at + body[-1] < len(out) and out[at + body[-1]].text == own[body[-1]].text:
             reading = readings.get(heads[0].text, {}).get(own[body[-1]].text)
             if isinstance(reading, dict) and reading.get("concept") and \
