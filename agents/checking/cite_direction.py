@@ -62,6 +62,7 @@ OUT_PATTERNS = (  # papers P cites
     rf"\b{W('placing_participles')} {W('agent_prepositions')} {PAPER}{P}\b",
     rf"\b{REF_LIST} {W('list_prepositions')} {PAPER}{P}\b",
     rf"\b{P} 's {REF_LIST}",
+    rf"\b{P} {REF_LIST}(?! {W('list_prepositions')}\b)",  # a compound: 'T reference list', 'T cited works'
     rf"\b{P} (?:\w+ )?{BUILD_ON} {ON}\b",
     rf"\b{ON} (?:\w+ ){{1,3}}{W('do_auxiliaries')} {P} (?:\w+ )?{BUILD_ON}\b",  # 'on which works does P rely
     rf"\b{REF_LIST} {W('list_auxiliaries')} {P} {W('holding_verbs')}\b",

@@ -22,7 +22,8 @@ def unlinked_names(question: str, spans: list[Span]) -> list[str]:
     found = []
     for match in CAPITALISED_RUN.finditer(text):
         words = match.group().split()
-        while words and words[0].lower().strip(".,") in QUESTION_OPENERS or _modal_request(words):
+        while words and (words[0].lower().strip(".,") in QUESTION_OPENERS or _modal_request(words)
+                         or _sentence_word(words[0])):
             words = words[1:]
         words = [w.rstrip(".,'’") for w in words]
         if words and words[-1].endswith("s") and match.group().endswith(("'s", "’s")):
@@ -30,6 +31,14 @@ def unlinked_names(question: str, spans: list[Span]) -> list[str]:
         if len(words) >= 2 and not any(s.start < match.end() and match.start() < s.end for s in spans):
             found.append(" ".join(words).removesuffix("'").removesuffix("’"))
     return found
+
+
+def _sentence_word(word: str) -> bool:
+    """A word the lexicon reads as a sentence's own ('If I add up …', 'Once A had …'): no part of a name it leads."""
+    from hgrag.agents.understanding.lexicon import load
+
+    concept = load("en").concept(word.lower().strip(".,")) or ""
+    return concept.split(":", 1)[0] in ("function", "filler", "general", "head") and len(word.strip(".")) > 1
 
 
 MODALS = frozenset("may might shall should could would can will".split())

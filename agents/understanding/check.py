@@ -175,9 +175,17 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     missing += counted_kind_unnamed(tag(whole or text, load("en")), ir, asking_tokens(whole or text)) + stranded(tokens)
     missing += [] if plan.get("rich_kinds") else asked_noun_unread(tokens) + publisher_asked(tokens, ir) + kinds_not_reached(asking_tokens(whole or text), ir)  # (read apart)
     missing += distributed_intersection(whole or text, ir)
+    missing += [] if plan.get("rich_kinds") else kinds_not_reached(tag(_after_the_question(whole or text), load("en")), ir)
     missing += _asking_sentences(whole or text, returned) + unjoined_intersection(whole or text, ir) + \
         one_valued_intersection(whole or text, ir)
     return missing + _future_years(tokens, plan) + (_whole_text_parts(whole, plan) if whole else [])
+
+
+def _after_the_question(text: str) -> str:
+    """The sentences after the last question mark ('Which papers did A write? Only journals please.'): they narrow
+    or ask too, so the kinds they name must be reached."""
+    end = text.rfind("?")
+    return text[end + 1:] if end >= 0 else ""
 
 
 def _list_requested(tokens: list[Token]) -> bool:

@@ -14,6 +14,7 @@ from hgrag.agents.understanding.cue_words import phrase_alternation
 from hgrag.agents.understanding.gate import identify, plainly_english, unsupported_sentence
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.normalise import to_english
+from hgrag.agents.understanding.tokens import tag
 from hgrag.tools.graph_builder import year_span
 
 
@@ -42,7 +43,27 @@ def as_asked(question: str) -> str:
     written plainly."""
     return with_bounds_plain(with_spans_as_between(with_tag_as_yes_no(with_plain_yes_no_opening(
         with_typo_heads(without_lead_in(with_year_itself_excluded(without_purpose(with_path_in_words(
-            with_symbols_in_words(question))))))))))
+            with_symbols_in_words(without_trailing_remarks(question)))))))))))
+
+
+REMARK_FAMILIES = ("kind", "relation", "attribute", "operator", "time", "instruction", "value", "missing", "head")
+
+
+def without_trailing_remarks(question: str) -> str:
+    """'In which years did A and B publish? My class is making a timeline!' -> the question alone: sentences after the
+    last question mark that name nothing (no quotes, digits or capitalised names after their first word) and hold no
+    word the lexicon reads as part of a question (a kind, relation, operator, time, instruction …) say why the asker
+    asks, not what."""
+    end = question.rfind("?")
+    tail = question[end + 1:].strip() if end > 0 else ""
+    if not tail or re.search(r"[\d\"“”«»]", tail):
+        return question
+    for sentence in re.split(r"(?<=[.!])\s+", tail):
+        if re.search(r"\s[A-Z]", sentence.strip()) or any(
+                (token.family or "") in REMARK_FAMILIES and token.concept != "head:aux" or token.concept == "mention"
+                for token in tag(sentence, load("en"))):
+            return question
+    return question[:end + 1]
 
 
 def with_symbols_in_words(question: str) -> str:

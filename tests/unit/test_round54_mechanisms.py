@@ -55,3 +55,31 @@ def test_each_is_not_answered_with_a_shared_value(world_resources) -> None:
     result = _ask("In which years did Marvin K. Simon and Bo Chen each publish their first paper?")
     assert result["answer"] != ["2010"] or not result["verified"], result["interpretation"]  # 2010: their joint paper
     assert _ask(f"Who wrote '{P1}' with Marvin K. Simon?")["verified"]
+
+
+def test_a_trailing_remark_that_names_nothing_is_set_aside() -> None:
+    from hgrag.agents.understanding.reading import without_trailing_remarks
+
+    assert without_trailing_remarks("Who wrote more, A or B? Two of my pupils are arguing about it") == \
+        "Who wrote more, A or B?"
+    assert without_trailing_remarks("Which papers did A write? Only journals please.") == \
+        "Which papers did A write? Only journals please."  # a kind: it narrows
+    assert without_trailing_remarks("Which papers did A write? Henk Brinkhuis is the one I mean.").endswith("mean.")
+
+
+def test_a_kind_named_after_the_question_must_be_reached(world_resources) -> None:
+    result = _ask("Which papers did Bo Chen write? Only journals please.")
+    assert result["answer"] == [] and not result["verified"], result["interpretation"]
+
+
+def test_a_compound_reference_list_after_a_title_is_its_references(world_resources) -> None:
+    from test_chain_reader import P4
+
+    result = _ask(f"{P4.lower()} reference list")
+    assert result["answer"] == ["Sparse recovery of harmonic signals in noise"] and result["verified"]
+
+
+def test_a_sentence_word_before_a_name_is_no_part_of_it() -> None:
+    from hgrag.agents.checking.unlinked import unlinked_names
+
+    assert unlinked_names("If I add up the citations of Mohamed Inoubli, what do I get?", []) == ["Mohamed Inoubli"]
