@@ -131,7 +131,9 @@ def to_english(question: str, language: str, spans: Iterable[Any] = ()) -> str:
     if prefixes and not _asks_a_question_word(question, lexicon):
         # 'L'article T est-il paru en 2024 ?' -> 'Is it true that the paper T was published in 2024?'
         first = parts[0] if parts else ""
-        lowered = first[:1].isalpha() and not first[1:2].isupper() and not opens_with_name  # a name keeps its case
+        named = {question[start:end].strip() for start, end in protected}
+        lowered = first[:1].isalpha() and not first[1:2].isupper() and not opens_with_name \
+            and first not in named  # a name keeps its case ('Est-ce que Mohamed Hamoudi …')
         parts = [prefixes[0]] + ([first[:1].lower() + first[1:]] if lowered else [first]) + parts[1:]
     text = " ".join(p for p in parts if p)
     text = re.sub(r"\s+([?!.,;:])", r"\1", text)
