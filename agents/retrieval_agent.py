@@ -38,7 +38,7 @@ from hgrag.agents.planning.plan_compiler import compile_plan
 from hgrag.agents.planning.plan_lowering import with_ir, with_noted_readings
 from hgrag.agents.linking.spelling import correct_text
 from hgrag.agents.understanding.instructions import for_the_planner, without_order
-from hgrag.agents.understanding.asking_sentence import without_enumerators
+from hgrag.agents.understanding.asking_sentence import with_steps_as_sentences, without_enumerators
 from hgrag.agents.understanding.instructions import with_instructions
 from hgrag.agents.understanding.normalise import to_english
 from hgrag.agents.understanding.reading import plan_readings, read_question
@@ -294,6 +294,7 @@ def make_plan_node(planner: Any | None = None):
             asked, question = question, reading.text  # German and French are read as canonical English
             question, order = without_order(question)  # 'oldest first': how to list, not what to list
             question = without_enumerators(question) or question  # '(1) … and (2) …': the parts' numbers
+            question = with_steps_as_sentences(question)  # '…, then list …': one sentence per step
             try:
                 new_plan = unsupported_plan(reading.refusal) if reading.refusal else \
                     policy.plan(for_the_planner(question), resources, context)

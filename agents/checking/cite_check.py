@@ -145,6 +145,27 @@ def citation_count_direction(question: str, plan: dict[str, Any]) -> list[str]:
     return [f"the papers {_names(anchors, papers[0])} cites (my reading gives how often it is cited)"]
 
 
+def times_cited_read_as_citing(question: str, plan: dict[str, Any]) -> list[str]:
+    """'How many times were the papers of A cited?', 'How often were papers by A cited?' read as the papers A's papers
+    cite: a times-count head (lexicon `times_counts`) with a passive 'cited' asks how often something was cited, so a
+    plan that walks the cites edge outward from what is named answers another question."""
+    from hgrag.agents.understanding.lexicon import load
+    from hgrag.state.plan_ir import walk
+
+    ir = plan.get("ir")
+    outward = any(op.get("op") == "traverse" and op.get("edge") == "cites" and op.get("direction") == "out"
+                  for op in walk(ir)) if ir else False
+    if not outward:
+        return []
+    lexicon = load("en").extra
+    heads = "|".join(re.escape(h) for h in lexicon.get("times_counts", [])) or "(?!)"
+    words = lexicon.get("citation_words", {})
+    be = "|".join(re.escape(w) for w in words.get("be_forms", [])) or "(?!)"
+    cited = "|".join(re.escape(w) for w in words.get("cited_participles", [])) or "(?!)"
+    passive = re.search(rf"\b(?:{heads})\b.*?\b(?:{be})\b[^?]*?\b(?:{cited})\b(?!\s+(?:by|in)\b)", question.lower())
+    return ["cited (asked how often it was cited; the plan walks to what it cites)"] if passive else []
+
+
 CITATION_LIST = re.compile(r"\b(citations? list|list of (the |its )?citations|citing (papers|works|articles|publications))\b")
 
 

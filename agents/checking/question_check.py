@@ -16,7 +16,7 @@ from typing import Any
 from hgrag.tools.graph_kinds import STANDS_FOR
 from hgrag.agents.checking.mention_use import (ambiguous_references, context_combinations,
                                      twice_named, unused_mentions)
-from hgrag.agents.checking.cite_check import (accounted_text, citation_count_direction, citation_hops, count_for_list, direction_parts,
+from hgrag.agents.checking.cite_check import (accounted_text, citation_count_direction, citation_hops, times_cited_read_as_citing, count_for_list, direction_parts,
                                       unlinked_citer)
 from hgrag.agents.checking.honest_checks import honest_parts
 from hgrag.agents.checking.question_clauses import asking_part, residue
@@ -133,7 +133,7 @@ def unexplained_parts(question: str, plan: dict[str, Any]) -> list[str]:
     missing += misread_negation(question, plan)  # 'which of A's co-authors were not on T?'
     missing += referred_kind_unanswered(question, plan)  # '… the venues A has published in. Which are they?'
     missing += direction_parts(question, plan) + unlinked_citer(text) + count_for_list(question, plan) \
-        + citation_count_direction(question, plan) + citation_hops(question, plan)
+        + citation_count_direction(question, plan) + citation_hops(question, plan) + times_cited_read_as_citing(question, plan)
     missing += unused_mentions(question, plan) + context_combinations(question, plan) + ambiguous_references(question, plan) \
         + twice_named(question, plan)
     missing += honest_parts(text, question, plan)

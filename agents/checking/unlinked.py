@@ -38,7 +38,7 @@ def _sentence_word(word: str) -> bool:
     from hgrag.agents.understanding.lexicon import load
 
     concept = load("en").concept(word.lower().strip(".,")) or ""
-    return concept.split(":", 1)[0] in ("function", "filler", "general", "head") and len(word.strip(".")) > 1
+    return concept.split(":", 1)[0] in ("filler", "general", "head") and len(word.strip(".")) > 1
 
 
 MODALS = frozenset("may might shall should could would can will".split())

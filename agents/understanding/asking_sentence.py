@@ -161,13 +161,40 @@ ENUMERATOR = re.compile(r"(?:(?<=^)|(?<=[\s:;,.]))\(\s*(?:\d{1,2}|[ivx]{1,4}|[a-
 
 
 def without_enumerators(question: str) -> str | None:
-    """'Please (1) identify the venue of T1 and (2) identify the venue of T2', '1. Who …? 2. Who …?': the markers that
-    number a request's parts say nothing of what is asked; the question without them (two or more in a row), else
-    None."""
-    found = ENUMERATOR.findall(question)
+    """'Please (1) identify the venue of T1 and (2) identify the venue of T2', '1. Who …? 2. Who …?', 'Step 1: … Step 2:
+    …' (lexicon `enumerator_words`): the markers that number a request's parts say nothing of what is asked; the
+    question without them (two or more in a row), else None."""
+    found = ENUMERATOR.findall(question) + _worded_enumerator().findall(question)
     if len(found) < 2:
         return None
-    return " ".join(ENUMERATOR.sub("", question).split())
+    return " ".join(_worded_enumerator().sub("", ENUMERATOR.sub("", question)).split())
+
+
+@lru_cache(maxsize=1)
+def _worded_enumerator() -> re.Pattern:
+    words = "|".join(re.escape(w) for w in load("en").extra.get("enumerator_words", [])) or "(?!)"
+    return re.compile(rf"(?:(?<=^)|(?<=[.?!:]\s))(?:{words})\s+\d{{1,2}}\s*[:.)]\s+", re.IGNORECASE)
+
+
+def with_steps_as_sentences(question: str) -> str:
+    """'Identify the first author of T, then list every paper by that person.' -> '… of T. List every paper by that
+    person.': a step joiner (lexicon `step_joiners`) before a request or a question word ends the step before it."""
+    steps, commands = (load("en").extra.get(key, []) for key in ("step_joiners", "command_joiners"))
+    joiners = "|".join(re.escape(j) for j in sorted(steps + commands, key=len, reverse=True))
+    if not joiners or not re.search(rf"(?:{joiners})\s", question, re.IGNORECASE):
+        return question
+
+    def split(match: re.Match) -> str:
+        typed = tag(match.group("next"), load("en"))
+        following = [t for t in typed if t.family != "filler"] or typed
+        command = following and (following[0].concept in ("head:command", "operator:list") or
+                                 typed[0].family == "filler" and following[0].family == "head")  # 'tell me which'
+
+        asks = command or following and following[0].family == "head" and match.group("joiner").lower() not in commands
+        return f". {match.group('next')[:1].upper()}{match.group('next')[1:]}" if asks else match.group(0)
+    pattern = re.compile(rf"\s*(?P<joiner>{joiners})\s+(?P<next>[\w-]+(?:\s+[\w-]+){{0,2}})", re.IGNORECASE)
+    pieces = re.split(r'("[^"]*"|“[^”]*”)', question)  # (not inside a quoted title)
+    return "".join(p if i % 2 else pattern.sub(split, p) for i, p in enumerate(pieces))
 
 
 def frame_folded(question: str) -> str | None:

@@ -14,6 +14,7 @@ from hgrag.agents.understanding.cue_words import phrase_alternation
 from hgrag.agents.understanding.gate import identify, plainly_english, unsupported_sentence
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.normalise import to_english
+from hgrag.agents.understanding.spoken_years import with_spoken_years
 from hgrag.agents.understanding.tokens import tag
 from hgrag.tools.graph_builder import year_span
 
@@ -34,7 +35,9 @@ def read_question(question: str, detect: Callable[[str], list[Any]]) -> Reading:
     if language == "en":
         return Reading(with_context_folded(as_asked(question), detect), "en")
     if language in ("de", "fr"):
-        return Reading(with_year_itself_excluded(to_english(question, language, spans)), language)
+        said = with_spoken_years(question, language)  # 'nach zweitausendsechzehn' -> 'nach 2016'
+        spans = detect(said) if said != question else spans
+        return Reading(with_year_itself_excluded(to_english(said, language, spans)), language)
     return Reading(question, language, unsupported_sentence(language))
 
 
@@ -43,7 +46,40 @@ def as_asked(question: str) -> str:
     written plainly."""
     return with_bounds_plain(with_spans_as_between(with_tag_as_yes_no(with_plain_yes_no_opening(
         with_typo_heads(without_lead_in(with_year_itself_excluded(without_purpose(with_path_in_words(
-            with_symbols_in_words(without_trailing_remarks(question)))))))))))
+            with_symbols_in_words(without_trailing_remarks(without_self_corrections(with_spoken_years(question)))))))))))))
+
+
+def without_self_corrections(question: str) -> str:
+    """'which institutions no wait which funders …' -> 'which funders …': after a self-correction (lexicon
+    `self_corrections`) the words said instead replace the nearest words before it of the same kind (a question word,
+    a noun, a time word, an operator …); with none such, only the marker goes."""
+    markers = load("en").extra.get("self_corrections", [])
+    lowered = question.lower()
+    if not any(m in lowered for m in markers):
+        return question
+    pattern = re.compile(rf"(?<![\w'-])(?:{phrase_alternation(markers)})(?![\w'-])[,;:]?\s*", re.IGNORECASE)
+    match = next((m for m in pattern.finditer(question) if question[:m.start()].count('"') % 2 == 0), None)
+    if match is None:
+        return question
+    said = tag(question[match.end():], load("en"))
+    if not said:
+        return question
+    wanted = _correction_class(said[0])
+    words = list(re.finditer(r"[\w'-]+", question[:match.start()]))
+    start = next((w.start() for w in reversed(words) if _correction_class(tag(w.group(), load("en"))[0]) == wanted
+                  and wanted is not None), match.start())
+    return without_self_corrections(question[:start] + question[match.end():])
+
+
+def _correction_class(token: Any) -> str | None:
+    """The kind of words a correction replaces: question words together, nouns and relations together, else the
+    lexicon family (or the word itself for function words)."""
+    family = token.family or ""
+    if family == "head":
+        return None if token.concept == "head:aux" else "head"
+    if family in ("kind", "relation"):
+        return "noun"
+    return token.text if family == "function" else family or None
 
 
 REMARK_FAMILIES = ("kind", "relation", "attribute", "operator", "time", "instruction", "value", "missing", "head")
@@ -51,14 +87,17 @@ REMARK_FAMILIES = ("kind", "relation", "attribute", "operator", "time", "instruc
 
 def without_trailing_remarks(question: str) -> str:
     """'In which years did A and B publish? My class is making a timeline!' -> the question alone: sentences after the
-    last question mark that name nothing (no quotes, digits or capitalised names after their first word) and hold no
-    word the lexicon reads as part of a question (a kind, relation, operator, time, instruction …) say why the asker
-    asks, not what."""
+    last question mark that speak of the asker (lexicon `asker_words`), name nothing (no quotes, digits or capitalised
+    names after their first word) and hold no word the lexicon reads as part of a question (a kind, relation,
+    operator, time, instruction …) say why the asker asks, not what."""
     end = question.rfind("?")
     tail = question[end + 1:].strip() if end > 0 else ""
     if not tail or re.search(r"[\d\"“”«»]", tail):
         return question
+    askers = load("en").extra.get("asker_words", [])
     for sentence in re.split(r"(?<=[.!])\s+", tail):
+        if not any(w.lower() in askers for w in re.findall(r"[\w']+", sentence)):
+            return question  # ('… become a van der waals interaction? a topological answer': a title goes on)
         if re.search(r"\s[A-Z]", sentence.strip()) or any(
                 (token.family or "") in REMARK_FAMILIES and token.concept != "head:aux" or token.concept == "mention"
                 for token in tag(sentence, load("en"))):
