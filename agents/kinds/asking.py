@@ -214,7 +214,7 @@ def asked_parts(masked: str, hole_types_all: list[str]) -> list[str]:
         part = masked[start:cut]
         opening = start == 0 or start in statements
         if opening and cut < len(masked) and (re.match(rf"\s*(?:{'|'.join(map(re.escape, frames)) or '(?!)'})\b",
-                                                       part, re.IGNORECASE) or
+                                                       _without_leading_fillers(part), re.IGNORECASE) or
                                               not _has_head(part) and _has_head(masked[after:], opening=True)):
             start = after  # 'Looking at every paper A has authored, which primary topics …': a frame, not an ask
             continue
@@ -229,11 +229,20 @@ def asked_parts(masked: str, hole_types_all: list[str]) -> list[str]:
     return kinds if len(set(kinds)) >= 2 else []
 
 
+def _without_leading_fillers(part: str) -> str:
+    """The part without the fillers it opens with ('okay take every paper …' -> 'take every paper …')."""
+
+    rest = part
+    while True:
+        word = re.match(r"\s*([\w']+)", rest)
+        if not word or (load("en").concept(word.group(1).lower()) or "").split(":")[0] != "filler":
+            return rest
+        rest = rest[word.end():]
+
 def statement_ends(text: str) -> list[int]:
     """Where each sentence that states something ends (no question mark, no question head or command at its start:
     'Each paper has a primary topic.', 'I am classifying T.'), when a later sentence asks."""
     return [end for _, end in statement_spans(text)]
-
 
 def statement_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of each stating sentence before the last sentence (see `statement_ends`)."""
@@ -244,7 +253,6 @@ def statement_spans(text: str) -> list[tuple[int, int]]:
             spans.append((sentence.start(), sentence.end()))
     return spans
 
-
 def _has_head(text: str, opening: bool = False) -> bool:
     """A question head or a command of the lexicon in the text (at its start only, when `opening`)."""
     heads = [h for name in ("which", "who", "where", "when", "how_many", "command") for h in _heads(name)]
@@ -252,13 +260,11 @@ def _has_head(text: str, opening: bool = False) -> bool:
                       text, re.IGNORECASE)
     return found is not None and (not opening or not text[:found.start()].strip())
 
-
 def _verb_after_subject(cue: Any, part: str) -> bool:
     """'… do A and B work in?': a kind word right after a named person and before a preposition is their verb."""
     before, after = part[:cue.start].rstrip(), part[cue.end:].split()
     return before.endswith(HOLE.strip()) and bool(after) and \
         after[0].strip("?.!,;") in lexicon().get("verb_prepositions", [])
-
 
 def _same_noun_joined(masked: str, joint: re.Match) -> bool:
     """'die Autorinnen und Autoren' ('the authors and authors'): two nouns of one kind joined are one thing asked."""
@@ -269,7 +275,6 @@ def _same_noun_joined(masked: str, joint: re.Match) -> bool:
     after = [w for w in re.findall(r"[\w'’-]+", masked[joint.end():])[:2] if load("en").concept(w.lower()) not in articles][:1]
     groups = [{c.group for c in cues(" ".join(words).lower())} for words in (before, after)]
     return bool(before and after and groups[0] & groups[1])
-
 
 def part_label(kind: str) -> str:
     return lexicon().get("part_labels", {}).get(kind, kind)

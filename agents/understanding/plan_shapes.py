@@ -43,6 +43,23 @@ def vacuous_ranking(ir: dict[str, Any]) -> list[str]:
     return []
 
 
+ORDERING_FAMILIES = ("operator", "attribute", "instruction")
+
+
+def ranking_unsaid(tokens: list[Any], ir: dict[str, Any]) -> list[str]:
+    """'starting in 2008, what has A published?' read as A's earliest paper since 2008: a plan that keeps only the top
+    of a ranking needs a word of the question that ranks (an operator such as 'first', 'most', 'latest', a byline
+    place, a question word that asks for one, a comparison); a time phrase that merely bounds the years ranks nothing."""
+    from hgrag.state.plan_ir import walk
+
+    if not any(op.get("op") == "top" for op in walk(ir)):
+        return []
+    if any((t.family or "") in ORDERING_FAMILIES and t.concept not in ("head:command", "head:aux") for t in tokens
+           if t.concept not in ("operator:list", "operator:exclude", "operator:count")):
+        return []
+    return ["the top of a ranking (no word of the question ranks anything)"]
+
+
 RANKING_WORDS = ("operator:max", "operator:min", "operator:mostly")
 CITATION_CONCEPTS = ("attribute:citations", "relation:cites")
 

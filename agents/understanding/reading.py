@@ -46,7 +46,20 @@ def as_asked(question: str) -> str:
     written plainly."""
     return with_bounds_plain(with_spans_as_between(with_tag_as_yes_no(with_plain_yes_no_opening(
         with_typo_heads(without_lead_in(with_year_itself_excluded(without_purpose(with_path_in_words(
-            with_symbols_in_words(without_trailing_remarks(without_self_corrections(with_spoken_years(question)))))))))))))
+            with_symbols_in_words(without_trailing_remarks(with_restatements_as_sentences(without_self_corrections(
+                with_spoken_years(question))))))))))))))
+
+
+def with_restatements_as_sentences(question: str) -> str:
+    """'whose work gets cited by A I mean the authors of …' -> '… by A. I mean the authors of …': a restatement said
+    without a stop before it (lexicon `spoken_restatements`) starts a sentence of its own, so the question said again
+    is read as such."""
+    openers = load("en").extra.get("spoken_restatements", [])
+    if not any(o in question.lower() for o in openers):
+        return question
+    pattern = re.compile(rf"(?<=[\w\"”'])\s+(?=(?:{phrase_alternation(openers)})\b)", re.IGNORECASE)
+    pieces = re.split(r'("[^"]*"|“[^”]*”)', question)
+    return "".join(p if i % 2 else pattern.sub(". ", p) for i, p in enumerate(pieces))
 
 
 def without_self_corrections(question: str) -> str:

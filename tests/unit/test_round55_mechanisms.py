@@ -82,3 +82,30 @@ def test_a_later_step_is_what_is_asked(world_resources) -> None:
 def test_how_many_times_were_papers_cited_is_not_what_they_cite(world_resources) -> None:
     result = _ask("How many times were the papers of Bo Chen cited?")
     assert result["answer"] in ([], ["67"]), result["interpretation"]  # 12 + 55, never the one paper they cite
+
+
+def test_a_ranking_needs_a_word_that_ranks() -> None:
+    from hgrag.agents.understanding.lexicon import load
+    from hgrag.agents.understanding.plan_shapes import ranking_unsaid
+    from hgrag.agents.understanding.tokens import tag
+
+    top = {"op": "top", "input": {"op": "filter", "input": {"op": "traverse", "input": {
+        "op": "match", "ids": ["a1"], "type": "author"}, "edge": "writes", "direction": "out"},
+        "attr": "year", "cmp": ">=", "value": 2008}, "key": "year", "order": "min"}
+    assert ranking_unsaid(tag("starting in 2008 what has zzm published", load("en")), top)
+    assert not ranking_unsaid(tag("what was the first paper zzm published since 2008", load("en")), top)
+
+
+def test_a_restatement_said_without_a_stop_starts_a_sentence() -> None:
+    from hgrag.agents.understanding.reading import with_restatements_as_sentences
+
+    assert with_restatements_as_sentences("whose work gets cited by A I mean the authors of the papers A cites") == \
+        "whose work gets cited by A. I mean the authors of the papers A cites"
+    assert with_restatements_as_sentences('Who wrote "What I mean is love"?') == 'Who wrote "What I mean is love"?'
+
+
+def test_a_frame_verb_after_a_filler_asks_nothing() -> None:
+    from hgrag.agents.kinds.asking import asked_parts
+
+    assert asked_parts("okay take every paper zzm worked on and look at its primary topic which subfields do those "
+                       "primary topics sit under", ["author"]) == []
