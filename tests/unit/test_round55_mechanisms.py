@@ -109,3 +109,13 @@ def test_a_frame_verb_after_a_filler_asks_nothing() -> None:
 
     assert asked_parts("okay take every paper zzm worked on and look at its primary topic which subfields do those "
                        "primary topics sit under", ["author"]) == []
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Between Marvin K. Simon and Bo Chen, whose papers have accumulated more citations in total?", ["Marvin K. Simon"]),
+    ("Which of the two has more total citations: Marvin K. Simon or Bo Chen?", ["Marvin K. Simon"]),
+    ("between Marvin K. Simon and Bo Chen who is more prolific by paper count", ["Bo Chen", "Marvin K. Simon"]),  # a tie
+])
+def test_comparisons_with_a_measure_said_many_ways(world_resources, question, expected) -> None:
+    result = _ask(question)  # Simon: 40 + 55 citations, 2 papers; Chen: 12 + 55, 2 papers
+    assert sorted(result["answer"]) == expected and result["verified"], result["interpretation"]
