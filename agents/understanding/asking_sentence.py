@@ -184,7 +184,17 @@ def with_steps_as_sentences(question: str) -> str:
     if not joiners or not re.search(rf"(?:{joiners})\s", question, re.IGNORECASE):
         return question
 
+    anaphors = load("en").extra.get("anaphors", {})
+    words = {w for forms in anaphors.get("kinds", {}).values() for w in forms} | {
+        "those", "these", "that", "them", "they", *anaphors.get("together", [])}
+
+    def refers_back(at: int, text: str) -> bool:  # ('… and (2) identify the venue of T2' names its own thing)
+        rest = text[at:].lower()
+        return any(re.search(rf"(?<![\w'-]){re.escape(w)}(?![\w'-])", rest) for w in words)
+
     def split(match: re.Match) -> str:
+        if not refers_back(match.end(), match.string):
+            return match.group(0)
         typed = tag(match.group("next"), load("en"))
         following = [t for t in typed if t.family != "filler"] or typed
         command = following and (following[0].concept in ("head:command", "operator:list") or

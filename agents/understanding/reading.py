@@ -15,7 +15,7 @@ from hgrag.agents.understanding.gate import identify, plainly_english, unsupport
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.normalise import to_english
 from hgrag.agents.understanding.spoken_years import with_spoken_years
-from hgrag.agents.understanding.tokens import tag
+from hgrag.agents.understanding.tokens import WORD, tag
 from hgrag.tools.graph_builder import year_span
 
 
@@ -57,9 +57,14 @@ def with_restatements_as_sentences(question: str) -> str:
     openers = load("en").extra.get("spoken_restatements", [])
     if not any(o in question.lower() for o in openers):
         return question
-    pattern = re.compile(rf"(?<=[\w\"”'])\s+(?=(?:{phrase_alternation(openers)})\b)", re.IGNORECASE)
+    pattern = re.compile(rf"(?<=[\w\"”'])(?<!\band)(?<!\bor)\s+(?=(?:{phrase_alternation(openers)})\b)", re.IGNORECASE)
     pieces = re.split(r'("[^"]*"|“[^”]*”)', question)
-    return "".join(p if i % 2 else pattern.sub(". ", p) for i, p in enumerate(pieces))
+    return "".join(p if i % 2 else pattern.sub(lambda m: m.group(0) if _bracketed(m.string, m.start()) else ". ", p)
+                   for i, p in enumerate(pieces))
+
+
+def _bracketed(text: str, at: int) -> bool:
+    return text[:at].count("(") > text[:at].count(")")
 
 
 def without_self_corrections(question: str) -> str:
@@ -74,14 +79,19 @@ def without_self_corrections(question: str) -> str:
     match = next((m for m in pattern.finditer(question) if question[:m.start()].count('"') % 2 == 0), None)
     if match is None:
         return question
-    said = tag(question[match.end():], load("en"))
-    if not said:
-        return question
-    wanted = _correction_class(said[0])
+    said = [t for t in tag(question[match.end():], load("en")) if t.family != "function"][:1]
+    wanted = _correction_class(said[0]) if said else None
+    if wanted not in CORRECTED:
+        return question  # ('… worked with? sorry if I got the spelling wrong': no correction)
     words = list(re.finditer(r"[\w'-]+", question[:match.start()]))
-    start = next((w.start() for w in reversed(words) if _correction_class(tag(w.group(), load("en"))[0]) == wanted
-                  and wanted is not None), match.start())
-    return without_self_corrections(question[:start] + question[match.end():])
+    start = next((w.start() for w in reversed(words) if _correction_class(tag(w.group(), load("en"))[0]) == wanted),
+                 match.start())
+    after = list(WORD.finditer(question[match.end():]))  # the words said instead start at the class token
+    resume = match.end() + (after[said[0].start].start() if start < match.start() and said[0].start < len(after) else 0)
+    return without_self_corrections(question[:start] + question[resume:])
+
+
+CORRECTED = ("head", "noun", "time", "operator", "attribute", "value", "instruction")
 
 
 def _correction_class(token: Any) -> str | None:

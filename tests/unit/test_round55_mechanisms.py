@@ -46,6 +46,7 @@ def test_a_spoken_year_bounds_the_answer(world_resources) -> None:
     ("papers by A before no scratch that up to and including 2017", "papers by A up to and including 2017"),
     ("co-authors no wait venues of A", "venues of A"),
     ("Sorry, who wrote T?", "who wrote T?"),
+    ("Who has A worked with? sorry if I got the spelling wrong", "Who has A worked with? sorry if I got the spelling wrong"),
 ])
 def test_a_self_correction_replaces_the_words_of_its_kind(said, meant) -> None:
     assert without_self_corrections(said) == meant
@@ -57,7 +58,10 @@ def test_a_corrected_question_is_answered_as_corrected(world_resources) -> None:
 
 
 @pytest.mark.parametrize("said, steps", [
-    ("Identify the first author of T, then list every paper.", "Identify the first author of T. List every paper."),
+    ("Identify the first author of T, then list every paper by that person.",
+     "Identify the first author of T. List every paper by that person."),
+    ("Please (1) identify the venue of T1 and (2) identify the venue of T2.",
+     "Please (1) identify the venue of T1 and (2) identify the venue of T2."),  # parallel parts: no step refers back
     ("Take the works T cites and tell me which venues they appeared in.",
      "Take the works T cites. Tell me which venues they appeared in."),
     ("Who wrote T and when?", "Who wrote T and when?"),  # two things asked, not two steps
