@@ -19,7 +19,7 @@ from hgrag.agents.understanding.asking_sentence import asking_tokens, is_list_ta
 from hgrag.agents.understanding.lexicon import signatures
 from hgrag.agents.understanding.signature import output_kind, reads_years
 from hgrag.agents.understanding.plan_shapes import (disjoint_matches, named_starts, ranked_by_unsaid_citations, ranking_unsaid,
-                                                   unnamed_people_walk, vacuous_ranking)
+                                                   record_wide_against_the_paper, unnamed_people_walk, vacuous_ranking)
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.tokens import Token, bound, clauses, tag, words
 from hgrag.agents.understanding.instructions import instruction_only
@@ -171,6 +171,7 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     missing += _coordinated_heads(tag(whole or text, load("en")), returned) + _coordinated_nouns(tokens, returned)
     missing += vacuous_ranking(ir) + _doubled_exclusion(tokens) + disjoint_matches(ir)
     missing += [] if plan.get("rich_kinds") else ranking_unsaid(tag(whole or text, load("en")), ir)  # (kinds: read apart)
+    missing += record_wide_against_the_paper(whole or text, ir)
     missing += ranked_by_unsaid_citations(tokens, ir)
     missing += unnamed_people_walk(whole or text, ir)
     missing += counted_kind_unnamed(tag(whole or text, load("en")), ir, asking_tokens(whole or text)) + stranded(tokens)

@@ -62,6 +62,24 @@ def ranking_unsaid(tokens: list[Any], ir: dict[str, Any]) -> list[str]:
     return ["the top of a ranking (no word of the question ranks anything)"]
 
 
+def record_wide_against_the_paper(question: str, ir: dict[str, Any]) -> list[str]:
+    """'last author on T: which institutions are listed for them on that paper' read over the person's whole record:
+    when the question keeps to the paper (the kinds lexicon's `byline_person.on_the_paper`), a plan that walks from a
+    byline person to all their authorships answers another question."""
+    from hgrag.agents.kinds.lexicon import lexicon, phrase_in
+    from hgrag.state.plan_ir import walk
+
+    def byline_person(op: dict[str, Any]) -> bool:  # a person reached from a paper's byline
+        return op.get("op") == "traverse" and ((op.get("edge"), op.get("direction")) == ("authorship_by", "out") or
+                                               (op.get("edge"), op.get("direction")) == ("writes", "in"))
+
+    widened = any(op.get("op") == "traverse" and (op.get("edge"), op.get("direction")) == ("authorship_by", "in")
+                  and byline_person(op.get("input") or {}) for op in walk(ir))
+    words = lexicon().get("byline_person", {}).get("on_the_paper", [])
+    return ["on that paper (the plan takes the person's whole record)"] if widened and any(
+        phrase_in(w, question) for w in words) else []
+
+
 RANKING_WORDS = ("operator:max", "operator:min", "operator:mostly")
 CITATION_CONCEPTS = ("attribute:citations", "relation:cites")
 

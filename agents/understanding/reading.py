@@ -130,14 +130,24 @@ def without_trailing_remarks(question: str) -> str:
 
 def with_symbols_in_words(question: str) -> str:
     """'A and/or B' -> 'A or B': words written with a symbol read as the lexicon's `symbol_words` say, outside quotes."""
-    symbols = load("en").extra.get("symbol_words", {})
-    if not any(s in question for s in symbols):
+    extra = load("en").extra
+    symbols, compared, prefixes = (extra.get(k, {}) for k in ("symbol_words", "symbol_comparisons", "year_prefixes"))
+    if not any(s in question.lower() for s in [*symbols, *compared, *prefixes]):
         return question
     pieces = re.split(r'("[^"]*"|“[^”]*”)', question)
     for symbol, word in symbols.items():
         pattern = re.compile(rf"(?<!\S){re.escape(symbol)}(?!\S)", re.IGNORECASE)
         pieces = [p if i % 2 else pattern.sub(word, p) for i, p in enumerate(pieces)]
-    return "".join(pieces)
+    year = r"(?=\s*(?:19|20)\d\d\b)"
+    for symbol, (before_year, before_number) in compared.items():  # (longest first in the lexicon: '>=' before '>')
+        at_year = re.compile(rf"\s*{re.escape(symbol)}{year}")
+        at_number = re.compile(rf"\s*{re.escape(symbol)}(?=\s*\d)")
+        pieces = [p if i % 2 else at_number.sub(f" {before_number} ", at_year.sub(f" {before_year} ", p))
+                  for i, p in enumerate(pieces)]
+    for prefix, word in prefixes.items():
+        pattern = re.compile(rf"(?<![\w-]){re.escape(prefix)}\s?(?=(?:19|20)\d\d\b)", re.IGNORECASE)
+        pieces = [p if i % 2 else pattern.sub(f"{word} ", p) for i, p in enumerate(pieces)]
+    return re.sub(r"(?<=\S) {2,}(?=\S)", " ", "".join(pieces))
 
 
 def with_path_in_words(question: str) -> str:

@@ -1,0 +1,51 @@
+"""Mechanisms added after blind rounds 57 and 58 (a committee's formal requests; a developer's symbols): comparisons and
+abbreviations written as symbols ('w/o', '!=', '>', 'pre-2011'), 'or by both' unites, and a question that keeps to
+the paper ('on that paper') is never answered over a byline person's whole record."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_chain_reader import world  # noqa: F401 - the toy graph with citations (a fixture)
+from test_round28_mechanisms import world_resources  # noqa: F401 - the toy graph as the pipeline's resources
+
+from hgrag.agents.understanding.plan_shapes import record_wide_against_the_paper
+from hgrag.agents.understanding.reading import with_symbols_in_words
+
+
+def _ask(question: str) -> dict:
+    from test_round30_mechanisms import _ask as ask
+
+    return ask(question)
+
+
+@pytest.mark.parametrize("typed, read", [
+    ("papers of X w/ year != 2012", "papers of X with year other than 2012"),
+    ("papers citing T w/o the ones from 2016", "papers citing T without the ones from 2016"),
+    ("anything by Q pre-2011?", "anything by Q before 2011?"),
+    ("papers with citations > 4", "papers with citations more than 4"),
+    ("papers with year>=2015", "papers with year in or after 2015"),
+    ('Who wrote "A > B: a survey"?', 'Who wrote "A > B: a survey"?'),  # (not inside a quoted title)
+])
+def test_symbols_read_as_words(typed, read) -> None:
+    assert with_symbols_in_words(typed) == read
+
+
+def test_a_year_bound_written_as_a_prefix(world_resources) -> None:
+    result = _ask("anything by Marvin K. Simon pre-2010?")
+    assert result["answer"] == ["On the difference of two chi-square variates with application to outage probability"]
+    assert result["verified"]
+
+
+def test_or_by_both_is_never_what_both_wrote(world_resources) -> None:
+    result = _ask("What papers have been written by Ann Lee, by Bo Chen, or by both?")
+    assert result["answer"] == [] or len(result["answer"]) == 3, result["interpretation"]  # p1; p2, p3
+
+
+def test_on_that_paper_keeps_a_byline_person_to_the_paper() -> None:
+    wide = {"op": "traverse", "edge": "affiliated_with", "direction": "out", "input": {
+        "op": "traverse", "edge": "authorship_by", "direction": "in", "input": {
+            "op": "traverse", "edge": "writes", "direction": "in", "position": -1,
+            "input": {"op": "match", "ids": ["p1"], "type": "paper"}}}}
+    assert record_wide_against_the_paper("last author on T: which institutions are listed for them on that paper", wide)
+    assert not record_wide_against_the_paper("which institutions has the last author of T ever held", wide)
