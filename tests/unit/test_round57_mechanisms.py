@@ -49,3 +49,13 @@ def test_on_that_paper_keeps_a_byline_person_to_the_paper() -> None:
             "input": {"op": "match", "ids": ["p1"], "type": "paper"}}}}
     assert record_wide_against_the_paper("last author on T: which institutions are listed for them on that paper", wide)
     assert not record_wide_against_the_paper("which institutions has the last author of T ever held", wide)
+
+
+@pytest.mark.parametrize("question", [
+    "Once Bo Chen had published for the first time, what did Dariush Divsalar go on to publish in later years?",
+    "Once Bo Chen had got their very first paper out, what did Dariush Divsalar publish in the years after that?",
+])
+def test_once_a_person_had_published_for_the_first_time(world_resources, question) -> None:
+    result = _ask(question)  # Bo Chen's first year is 2010; Divsalar's later paper is from 2012
+    assert result["answer"] == ["Energy efficient scheduling of uplink traffic"] and result["verified"]
+    assert "first paper appeared in 2010" in result["interpretation"]
