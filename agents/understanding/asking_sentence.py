@@ -197,8 +197,8 @@ def with_steps_as_sentences(question: str) -> str:
             return match.group(0)
         typed = tag(match.group("next"), load("en"))
         following = [t for t in typed if t.family != "filler"] or typed
-        command = following and (following[0].concept in ("head:command", "operator:list") or
-                                 typed[0].family == "filler" and following[0].family == "head")  # 'tell me which'
+        command = following and (following[0].concept in ("head:command", "operator:list") or typed[0].text in
+                                 load("en").extra.get("command_fillers", []) and following[0].family == "head")
 
         asks = command or following and following[0].family == "head" and match.group("joiner").lower() not in commands
         return f". {match.group('next')[:1].upper()}{match.group('next')[1:]}" if asks else match.group(0)

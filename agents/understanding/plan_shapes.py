@@ -57,7 +57,7 @@ def ranking_unsaid(tokens: list[Any], ir: dict[str, Any]) -> list[str]:
     if any((t.family or "") in ORDERING_FAMILIES for t in tokens
            if t.concept not in ("operator:list", "operator:exclude", "operator:count")):
         return []
-    if any(t.family == "time" and u.family == "head" for t, u in zip(tokens, tokens[1:])):
+    if any(t.family == "time" and u.concept == "head:when" for t, u in zip(tokens, tokens[1:])):
         return []  # ('since which year has A been publishing?', 'since when': the first year)
     return ["the top of a ranking (no word of the question ranks anything)"]
 
