@@ -12,6 +12,7 @@ import re
 
 from typing import TYPE_CHECKING, Any
 
+from hgrag.agents.planning.bracketed_note import bracketed_note_aside
 from hgrag.agents.planning.intent import Frame, parse_intent
 from hgrag.agents.kinds.planner import plan_kinds
 from hgrag.agents.checking.residual import residual_text, without_descriptors
@@ -322,7 +323,7 @@ def make_plan_node(planner: Any | None = None):
             new_plan = confirmed_claim(question, new_plan, planned) or new_plan
             new_plan = self_citations_left_out(question, new_plan) or new_plan
             new_plan = _fronted_phrase_moved(question, new_plan, planned) or new_plan
-            new_plan = _bracketed_note_aside(question, new_plan, planned) or new_plan
+            new_plan = bracketed_note_aside(question, new_plan, planned) or new_plan
             new_plan = nominal_test(question, new_plan) or new_plan  # 'Is V the venue where T appeared?'
             new_plan = unrecorded_attribute_tested(new_plan, resources.store) or new_plan
         except HgragError as exc:
@@ -382,19 +383,6 @@ def _fronted_phrase_moved(question: str, plan: dict[str, Any], planned: Any) -> 
     if not reads_it(moved, found):
         return None
     return {**found, "checked_question": moved}
-
-
-def _bracketed_note_aside(question: str, plan: dict[str, Any], planned: Any) -> dict[str, Any] | None:
-    """When the check declines the plan, the plan of the question without its bracketed notes ('How many refs does T
-    have (outgoing citations only)?'), kept only when it reads both that wording and the question as asked."""
-    from hgrag.agents.checking.question_check import reads_it, unexplained_parts
-    from hgrag.agents.understanding.asking_sentence import without_bracketed_notes
-
-    bare = without_bracketed_notes(question) if plan.get("ir") and plan.get("operation") != "unsupported" else None
-    if bare is None or not unexplained_parts(question, plan):
-        return None
-    found = planned(bare)
-    return found if reads_it(bare, found) and reads_it(question, found) else None
 
 
 def _second_read_safely(question: str, plan: dict[str, Any], resources: Any, policy: Any, context: Any) -> dict[str, Any]:
