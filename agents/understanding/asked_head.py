@@ -105,7 +105,7 @@ def _hedged_fragment(tokens: list[Token], body: list[Token]) -> bool:
     whether it happened."""
     hedges = load("en").extra.get("existential_hedges", [])
     return (body[0].concept == "mention" or body[0].family == "relation") and not any(t.family == "head" or t.concept == "operator:list" for t in body) \
-        and any(t.text in hedges for t in tokens)
+        and any(f" {h} " in f" {' '.join(t.text for t in tokens)} " for h in hedges)
 
 
 def _aux_after_leading_phrase(body: list[Token]) -> bool:
