@@ -52,3 +52,28 @@ def _plan(program: dict[str, Any], spans: list[Any]) -> dict[str, Any]:
     plan = ir_native_plan(ir.test(program, "nonempty"), [mention_dict(s, "subject") for s in spans], [])
     plan["rationale"] = "existence test: the title is the graph's own"
     return with_ir(plan)
+
+
+ASKED_YES_NO = "yes/no asked (the plan returns paper)"
+
+
+def paper_set_tested(question: str, plan: dict[str, Any], asked: str | None = None) -> dict[str, Any] | None:
+    """'A w/ B on any paper?', 'A and B - any joint paper at some point?': when the only thing the check finds is that a
+    yes/no is asked of a plan that returns papers, the plan tests whether that set of papers is empty (a set of people
+    is never tested so: 'A and B co-authors?' asks about A and B, not about the people they share). `asked` is the
+    question as typed: a question word there asks something else, whatever the reading made of it."""
+    from hgrag.agents.answering.interpretation import interpret
+    from hgrag.agents.checking.question_check import unexplained_parts
+    from hgrag.agents.planning.ir_planner import ir_native_plan
+    from hgrag.agents.understanding.signature import output_kind
+
+    program = plan.get("ir")
+    wh = any(t.family == "head" and t.concept not in ("head:aux", "head:command")
+             for text in (question, asked or question) for t in tag(text, load("en")))
+    if wh or not program or plan.get("operation") == "unsupported" or output_kind(program) != "paper" \
+            or unexplained_parts(question, plan) != [ASKED_YES_NO]:
+        return None  # (a question word anywhere asks something else: 'A began in 2008. In which year …?')
+    tested = ir.test(program, "nonempty")
+    found = {**plan, **ir_native_plan(tested, plan.get("anchors") or [], [])}
+    found["interpretation"] = interpret(tested, None, anchors=found.get("anchors"))
+    return None if unexplained_parts(question, found) else found

@@ -59,3 +59,10 @@ def test_once_a_person_had_published_for_the_first_time(world_resources, questio
     result = _ask(question)  # Bo Chen's first year is 2010; Divsalar's later paper is from 2012
     assert result["answer"] == ["Energy efficient scheduling of uplink traffic"] and result["verified"]
     assert "first paper appeared in 2010" in result["interpretation"]
+
+
+def test_a_yes_no_fragment_tests_a_set_of_papers_not_of_people(world_resources) -> None:
+    tested = _ask("Marvin K. Simon w/ Bo Chen on any paper?")
+    assert tested["answer"] == ["yes"] and tested["verified"], tested["interpretation"]
+    people = _ask("Marvin K. Simon and Bo Chen — co-authors at some point?")
+    assert people["answer"] in ([], ["yes"]), people["interpretation"]  # never the people they share
