@@ -76,13 +76,13 @@ def distributed_intersection(text: str, ir: dict[str, Any]) -> list[str]:
     intersection of what they reach."""
     from hgrag.state.plan_ir import walk
 
-    words = load("en").extra.get("distributives", [])
-    if not any(t.text in words for t in tag(text, load("en"))):
-        return []
+    words, tokens = load("en").extra.get("distributives", []), tag(text, load("en"))
+    if not any(t.text in words or t.concept == "operator:union" or _distributes(tokens, i) for i, t in enumerate(tokens)):
+        return []  # ('put together, …', 'the co-authors of A and of B': a union is no intersection either)
     for op in walk(ir):
         starts = named_starts(op) if op.get("op") == "intersect" else []
         if len(starts) >= 2 and all(starts):
-            return ["each (one answer per named thing; the plan takes what they share)"]
+            return ["each or together (one answer per named thing, or all of them; the plan takes what they share)"]
     return []
 
 

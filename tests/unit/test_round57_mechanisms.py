@@ -66,3 +66,13 @@ def test_a_yes_no_fragment_tests_a_set_of_papers_not_of_people(world_resources) 
     assert tested["answer"] == ["yes"] and tested["verified"], tested["interpretation"]
     people = _ask("Marvin K. Simon and Bo Chen — co-authors at some point?")
     assert people["answer"] in ([], ["yes"]), people["interpretation"]  # never the people they share
+
+
+@pytest.mark.parametrize("question", [
+    "Who are all the co-authors of Ann Lee and of Bo Chen?",  # 'and of': each asked on its own
+    "Paper counts for Ann Lee resp. Bo Chen: no. of papers each",
+])
+def test_a_union_or_one_answer_each_is_never_what_the_named_share(world_resources, question) -> None:
+    result = _ask(question)
+    shared = ["Dariush Divsalar", "Marvin K. Simon"]  # the co-authors Ann Lee and Bo Chen share
+    assert sorted(result["answer"]) != shared or not result["verified"], result["interpretation"]
