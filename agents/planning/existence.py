@@ -70,6 +70,11 @@ def paper_set_tested(question: str, plan: dict[str, Any], asked: str | None = No
     program = plan.get("ir")
     wh = any(t.family == "head" and t.concept not in ("head:aux", "head:command")
              for text in (question, asked or question) for t in tag(text, load("en")))
+    said = f" {' '.join(t.text for t in tag(asked or question, load('en')))} "
+    hedged = any(f" {h} " in said for h in load("en").extra.get("existential_hedges", []))
+    if not hedged:
+        return None  # (only a fragment that says 'on any paper', 'at some point', 'ever': 'Everything by A that did
+        # not appear in V?' and 'I'd be grateful for …' are no yes/no questions, whatever their auxiliary)
     if wh or not program or plan.get("operation") == "unsupported" or output_kind(program) != "paper" \
             or unexplained_parts(question, plan) != [ASKED_YES_NO]:
         return None  # (a question word anywhere asks something else: 'A began in 2008. In which year …?')
