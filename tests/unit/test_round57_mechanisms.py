@@ -76,3 +76,11 @@ def test_a_union_or_one_answer_each_is_never_what_the_named_share(world_resource
     result = _ask(question)
     shared = ["Dariush Divsalar", "Marvin K. Simon"]  # the co-authors Ann Lee and Bo Chen share
     assert sorted(result["answer"]) != shared or not result["verified"], result["interpretation"]
+
+
+@pytest.mark.parametrize("typed, read", [
+    ("papers excl. those from 2025", "papers excluding those from 2025"),
+    ("A vs. B: who has the larger no. of papers?", "A versus B: who has the larger number of papers?"),
+])
+def test_abbreviations_with_a_stop_are_no_sentence_end(typed, read) -> None:
+    assert with_symbols_in_words(typed) == read
