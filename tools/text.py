@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
+from collections.abc import Callable
 from functools import lru_cache
 
 _TAG = re.compile(r"</?[a-zA-Z][^>]*>")
@@ -90,3 +91,12 @@ def replace_literal(text: str, literal: str, replacement: str) -> str:
         out += [text[at:start], replacement]
         at = end
     return "".join(out + [text[at:]])
+
+
+_QUOTED_PIECE = re.compile(r'("[^"]*"|“[^”]*”)')
+
+
+def outside_quotes(text: str, rewrite: Callable[[str], str]) -> str:
+    """`text` with `rewrite` applied to each stretch outside double quotes (a quoted title stays as typed)."""
+    pieces = _QUOTED_PIECE.split(text)
+    return "".join(piece if i % 2 else rewrite(piece) for i, piece in enumerate(pieces))

@@ -162,7 +162,8 @@ def times_cited_read_as_citing(question: str, plan: dict[str, Any]) -> list[str]
     words = lexicon.get("citation_words", {})
     be = "|".join(re.escape(w) for w in words.get("be_forms", [])) or "(?!)"
     cited = "|".join(re.escape(w) for w in words.get("cited_participles", [])) or "(?!)"
-    passive = re.search(rf"\b(?:{heads})\b.*?\b(?:{be})\b[^?]*?\b(?:{cited})\b(?!\s+(?:by|in)\b)", question.lower())
+    agents = "|".join(re.escape(w) for w in words.get("agent_prepositions", [])) or "(?!)"  # ('cited by B': who cites)
+    passive = re.search(rf"\b(?:{heads})\b.*?\b(?:{be})\b[^?]*?\b(?:{cited})\b(?!\s+(?:{agents})\b)", question.lower())
     return ["cited (asked how often it was cited; the plan walks to what it cites)"] if passive else []
 
 

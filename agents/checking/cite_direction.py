@@ -63,7 +63,7 @@ OUT_PATTERNS = (  # papers P cites
     rf"\b{REF_LIST} {W('list_prepositions')} {PAPER}{P}\b",
     rf"\b{P} 's {REF_LIST}",
     rf"\b{P} {REF_LIST}(?! {W('list_prepositions')}\b)",  # a compound: 'T reference list', 'T cited works'
-    rf"\b{P} {W('refer_verbs')} to\b(?! by\b)",  # 'the papers that P refers to' (not 'referred to by')
+    rf"\b{P} {W('refer_verbs')} to\b(?! {W('agent_prepositions')}\b)",  # 'the papers that P refers to' (not '… to by')
     rf"\b{P} (?:\w+ )?{BUILD_ON} {ON}\b",
     rf"\b{ON} (?:\w+ ){{1,3}}{W('do_auxiliaries')} {P} (?:\w+ )?{BUILD_ON}\b",  # 'on which works does P rely
     rf"\b{REF_LIST} {W('list_auxiliaries')} {P} {W('holding_verbs')}\b",

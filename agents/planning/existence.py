@@ -54,29 +54,25 @@ def _plan(program: dict[str, Any], spans: list[Any]) -> dict[str, Any]:
     return with_ir(plan)
 
 
-ASKED_YES_NO = "yes/no asked (the plan returns paper)"
-
-
 def paper_set_tested(question: str, plan: dict[str, Any], asked: str | None = None) -> dict[str, Any] | None:
-    """'A w/ B on any paper?', 'A and B - any joint paper at some point?': when the only thing the check finds is that a
-    yes/no is asked of a plan that returns papers, the plan tests whether that set of papers is empty (a set of people
-    is never tested so: 'A and B co-authors?' asks about A and B, not about the people they share). `asked` is the
-    question as typed: a question word there asks something else, whatever the reading made of it."""
+    """'A w/ B on any paper?', 'A and B - any joint paper at some point?': when the check declines a plan that returns
+    papers, and the test whether that set of papers is empty reads the question in full, the test is the plan (a set
+    of people is never tested so: 'A and B co-authors?' asks about A and B, not about the people they share). Only a
+    fragment with an existential hedge, and no question word in `asked`, the question as typed."""
     from hgrag.agents.answering.interpretation import interpret
     from hgrag.agents.checking.question_check import unexplained_parts
     from hgrag.agents.planning.ir_planner import ir_native_plan
+    from hgrag.agents.understanding.asked_head import says_a_hedge
     from hgrag.agents.understanding.signature import output_kind
 
     program = plan.get("ir")
     wh = any(t.family == "head" and t.concept not in ("head:aux", "head:command")
              for text in (question, asked or question) for t in tag(text, load("en")))
-    said = f" {' '.join(t.text for t in tag(asked or question, load('en')))} "
-    hedged = any(f" {h} " in said for h in load("en").extra.get("existential_hedges", []))
-    if not hedged:
+    if not says_a_hedge(tag(asked or question, load("en"))):
         return None  # (only a fragment that says 'on any paper', 'at some point', 'ever': 'Everything by A that did
         # not appear in V?' and 'I'd be grateful for …' are no yes/no questions, whatever their auxiliary)
     if wh or not program or plan.get("operation") == "unsupported" or output_kind(program) != "paper" \
-            or unexplained_parts(question, plan) != [ASKED_YES_NO]:
+            or not unexplained_parts(question, plan):
         return None  # (a question word anywhere asks something else: 'A began in 2008. In which year …?')
     tested = ir.test(program, "nonempty")
     found = {**plan, **ir_native_plan(tested, plan.get("anchors") or [], [])}

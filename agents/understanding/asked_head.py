@@ -103,9 +103,14 @@ def _hedged_fragment(tokens: list[Token], body: list[Token]) -> bool:
     """A fragment that opens with a named thing or a relation ('A and B - co-authors …'), asks with no question word,
     auxiliary or command, and holds an existential hedge (lexicon `existential_hedges`: 'at some point', 'ever'):
     whether it happened."""
-    hedges = load("en").extra.get("existential_hedges", [])
-    return (body[0].concept == "mention" or body[0].family == "relation") and not any(t.family == "head" or t.concept == "operator:list" for t in body) \
-        and any(f" {h} " in f" {' '.join(t.text for t in tokens)} " for h in hedges)
+    return (body[0].concept == "mention" or body[0].family == "relation") and says_a_hedge(tokens) \
+        and not any(t.family == "head" or t.concept == "operator:list" for t in body)
+
+
+def says_a_hedge(tokens: list[Token]) -> bool:
+    """Do the tokens hold one of the lexicon's `existential_hedges` ('at some point', 'on any paper', 'ever')?"""
+    said = f" {' '.join(t.text for t in tokens)} "
+    return any(f" {h} " in said for h in load("en").extra.get("existential_hedges", []))
 
 
 def _aux_after_leading_phrase(body: list[Token]) -> bool:

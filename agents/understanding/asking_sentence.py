@@ -21,7 +21,7 @@ from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.asked_head import ASKING_HEADS
 from hgrag.agents.understanding.instructions import instruction_only
 from hgrag.agents.understanding.tokens import Token, clauses, tag
-from hgrag.tools.text import literal_spans
+from hgrag.tools.text import literal_spans, outside_quotes
 
 NARROWING = ("operator", "time", "instruction", "attribute", "value")
 SENTENCE_END = re.compile(r"(?<![\s.][A-Z])[.?!:]+(?=\s+\S)")  # not an initial's stop ('Marvin K. Simon')
@@ -186,7 +186,7 @@ def with_steps_as_sentences(question: str) -> str:
 
     anaphors = load("en").extra.get("anaphors", {})
     words = {w for forms in anaphors.get("kinds", {}).values() for w in forms} | {
-        "those", "these", "that", "them", "they", *anaphors.get("together", [])}
+        *anaphors.get("together", []), *load("en").extra.get("step_back_references", [])}
 
     def refers_back(at: int, text: str) -> bool:  # ('… and (2) identify the venue of T2' names its own thing)
         rest = text[at:].lower()
@@ -203,8 +203,7 @@ def with_steps_as_sentences(question: str) -> str:
         asks = command or following and following[0].family == "head" and match.group("joiner").lower() not in commands
         return f". {match.group('next')[:1].upper()}{match.group('next')[1:]}" if asks else match.group(0)
     pattern = re.compile(rf"\s*(?P<joiner>{joiners})\s+(?P<next>[\w-]+(?:\s+[\w-]+){{0,2}})", re.IGNORECASE)
-    pieces = re.split(r'("[^"]*"|“[^”]*”)', question)  # (not inside a quoted title)
-    return "".join(p if i % 2 else pattern.sub(split, p) for i, p in enumerate(pieces))
+    return outside_quotes(question, lambda piece: pattern.sub(split, piece))  # (not inside a quoted title)
 
 
 def frame_folded(question: str) -> str | None:
@@ -315,6 +314,5 @@ BRACKETED = re.compile(r"\s*\([^()\"“”]*\)")
 
 def without_bracketed_notes(question: str) -> str | None:
     """The question without its bracketed notes outside quotes ('… (outgoing citations only)?'); None when it has none."""
-    pieces = re.split(r'("[^"]*"|“[^”]*”)', question)
-    bare = "".join(p if i % 2 else BRACKETED.sub("", p) for i, p in enumerate(pieces))
+    bare = outside_quotes(question, lambda piece: BRACKETED.sub("", piece))
     return " ".join(bare.split()) if bare != question and bare.strip() else None

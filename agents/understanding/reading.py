@@ -17,6 +17,7 @@ from hgrag.agents.understanding.normalise import to_english
 from hgrag.agents.understanding.spoken_years import with_spoken_years
 from hgrag.agents.understanding.tokens import WORD, tag
 from hgrag.tools.graph_builder import year_span
+from hgrag.tools.text import outside_quotes
 
 
 @dataclass(frozen=True)
@@ -57,10 +58,16 @@ def with_restatements_as_sentences(question: str) -> str:
     openers = load("en").extra.get("spoken_restatements", [])
     if not any(o in question.lower() for o in openers):
         return question
-    pattern = re.compile(rf"(?<=[\w\"”'])(?<!\band)(?<!\bor)\s+(?=(?:{phrase_alternation(openers)})\b)", re.IGNORECASE)
-    pieces = re.split(r'("[^"]*"|“[^”]*”)', question)
-    return "".join(p if i % 2 else pattern.sub(lambda m: m.group(0) if _bracketed(m.string, m.start()) else ". ", p)
-                   for i, p in enumerate(pieces))
+    pattern = re.compile(rf"(?<=[\w\"”'])\s+(?=(?:{phrase_alternation(openers)})\b)", re.IGNORECASE)
+    return outside_quotes(question, lambda piece: pattern.sub(
+        lambda m: m.group(0) if _bracketed(m.string, m.start()) or _after_a_coordinator(m.string, m.start()) else ". ",
+        piece))
+
+
+def _after_a_coordinator(text: str, at: int) -> bool:
+    """The word before `at` joins ('… (and I mean …)'): the lexicon reads it as 'and' or 'or'."""
+    before = re.findall(r"[\w'-]+", text[:at])
+    return bool(before) and load("en").concept(before[-1].lower()) in ("function:and", "function:or")
 
 
 def _bracketed(text: str, at: int) -> bool:
@@ -75,8 +82,7 @@ def without_self_corrections(question: str) -> str:
     lowered = question.lower()
     if not any(m in lowered for m in markers):
         return question
-    pattern = re.compile(rf"(?<![\w'-])(?:{phrase_alternation(markers)})(?![\w'-])[,;:]?\s*", re.IGNORECASE)
-    match = next((m for m in pattern.finditer(question) if question[:m.start()].count('"') % 2 == 0), None)
+    match = next((m for m in _correction_marker().finditer(question) if question[:m.start()].count('"') % 2 == 0), None)
     if match is None:
         return question
     said = [t for t in tag(question[match.end():], load("en")) if t.family != "function"][:1]
@@ -89,6 +95,12 @@ def without_self_corrections(question: str) -> str:
     after = list(WORD.finditer(question[match.end():]))  # the words said instead start at the class token
     resume = match.end() + (after[said[0].start].start() if start < match.start() and said[0].start < len(after) else 0)
     return without_self_corrections(question[:start] + question[resume:])
+
+
+@lru_cache(maxsize=1)
+def _correction_marker() -> re.Pattern:
+    markers = load("en").extra.get("self_corrections", [])
+    return re.compile(rf"(?<![\w'-])(?:{phrase_alternation(markers)})(?![\w'-])[,;:]?\s*", re.IGNORECASE)
 
 
 CORRECTED = ("head", "noun", "time", "operator", "attribute", "value", "instruction")
@@ -129,25 +141,28 @@ def without_trailing_remarks(question: str) -> str:
 
 
 def with_symbols_in_words(question: str) -> str:
-    """'A and/or B' -> 'A or B': words written with a symbol read as the lexicon's `symbol_words` say, outside quotes."""
-    extra = load("en").extra
-    symbols, compared, prefixes = (extra.get(k, {}) for k in ("symbol_words", "symbol_comparisons", "year_prefixes"))
-    if not any(s in question.lower() for s in [*symbols, *compared, *prefixes]):
+    """'A and/or B' -> 'A or B': words written with a symbol read as the lexicon's `symbol_words` say, comparisons as
+    `symbol_comparisons` say before a year or a count, year prefixes as `year_prefixes` say; outside quotes."""
+    rules = _symbol_rules()
+    if not any(rule.search(question) for rule, _ in rules):
         return question
-    pieces = re.split(r'("[^"]*"|“[^”]*”)', question)
-    for symbol, word in symbols.items():
-        pattern = re.compile(rf"(?<!\S){re.escape(symbol)}(?!\S)", re.IGNORECASE)
-        pieces = [p if i % 2 else pattern.sub(word, p) for i, p in enumerate(pieces)]
-    year = r"(?=\s*(?:19|20)\d\d\b)"
-    for symbol, (before_year, before_number) in compared.items():  # (longest first in the lexicon: '>=' before '>')
-        at_year = re.compile(rf"\s*{re.escape(symbol)}{year}")
-        at_number = re.compile(rf"\s*{re.escape(symbol)}(?=\s*\d)")
-        pieces = [p if i % 2 else at_number.sub(f" {before_number} ", at_year.sub(f" {before_year} ", p))
-                  for i, p in enumerate(pieces)]
-    for prefix, word in prefixes.items():
-        pattern = re.compile(rf"(?<![\w-]){re.escape(prefix)}\s?(?=(?:19|20)\d\d\b)", re.IGNORECASE)
-        pieces = [p if i % 2 else pattern.sub(f"{word} ", p) for i, p in enumerate(pieces)]
-    return re.sub(r"(?<=\S) {2,}(?=\S)", " ", "".join(pieces))
+    for rule, said in rules:
+        question = outside_quotes(question, lambda piece: rule.sub(said, piece))  # noqa: B023 - applied at once
+    return re.sub(r"(?<=\S) {2,}(?=\S)", " ", question)
+
+
+@lru_cache(maxsize=1)
+def _symbol_rules() -> tuple[tuple[re.Pattern, str], ...]:
+    """(pattern, what it is read as), in the lexicon's order (longest symbol first: '>=' before '>')."""
+    extra, year = load("en").extra, r"(?=\s*(?:19|20)\d\d\b)"
+    rules = [(re.compile(rf"(?<!\S){re.escape(s)}(?!\S)", re.IGNORECASE), w)
+             for s, w in extra.get("symbol_words", {}).items()]
+    for symbol, (before_year, before_number) in extra.get("symbol_comparisons", {}).items():
+        rules += [(re.compile(rf"\s*{re.escape(symbol)}{year}"), f" {before_year} "),
+                  (re.compile(rf"\s*{re.escape(symbol)}(?=\s*\d)"), f" {before_number} ")]
+    rules += [(re.compile(rf"(?<![\w-]){re.escape(p)}\s?{year}", re.IGNORECASE), f"{w} ")
+              for p, w in extra.get("year_prefixes", {}).items()]
+    return tuple(rules)
 
 
 def with_path_in_words(question: str) -> str:

@@ -39,8 +39,7 @@ def _starts(spec: dict[str, Any]) -> list[str]:
 
 def _morphemes(word: str, spec: dict[str, Any]) -> list[str] | None:
     """The number words a word is made of ('zweitausendsechzehn' -> zwei, tausend, sechzehn), or None."""
-    known = sorted({*_values(spec), *spec.get("links", []), *spec.get("thousands", []), *spec.get("hundreds", []),
-                    *spec.get("zero", [])}, key=len, reverse=True)
+    known = _known(id(spec), spec)
     parts, rest = [], word
     while rest:
         piece = next((k for k in known if rest.startswith(k)), None)
@@ -49,6 +48,17 @@ def _morphemes(word: str, spec: dict[str, Any]) -> list[str] | None:
         parts.append(piece)
         rest = rest[len(piece):]
     return parts
+
+
+_KNOWN: dict[int, tuple[str, ...]] = {}
+
+
+def _known(key: int, spec: dict[str, Any]) -> tuple[str, ...]:
+    """A language's number words, longest first (remembered per lexicon entry)."""
+    if key not in _KNOWN:
+        _KNOWN[key] = tuple(sorted({*_values(spec), *spec.get("links", []), *spec.get("thousands", []),
+                                    *spec.get("hundreds", []), *spec.get("zero", [])}, key=len, reverse=True))
+    return _KNOWN[key]
 
 
 def _values(spec: dict[str, Any]) -> dict[str, int]:
