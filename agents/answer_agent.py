@@ -29,6 +29,7 @@ from hgrag.agents.resources_access import resources_for
 from hgrag.state.context import Context
 from hgrag.tools.errors import LLMError
 from hgrag.tools.llm import as_data, structured_call
+from hgrag.agents.checking.readings import differing_reading
 from hgrag.tools.plan_exec import UNBOUNDED, answer_items, linked_subjects, run_plan
 from hgrag.tools.premises import premise_failures
 from hgrag.tools.rich_index import rich_index
@@ -134,6 +135,9 @@ def check_answer(plan: dict[str, Any], answer: list[str], resources: Any, questi
     execution = run_plan(resources.store, plan, layer_budget=UNBOUNDED, evidence=False)  # the whole graph
     expected_items = answer_items(resources.store, plan, execution) if linked_subjects(plan) else []
     expected = {answer_key(item.text): item.text for item in expected_items}
+    two_ways = differing_reading(resources.store, plan, expected, answer_key) if linked_subjects(plan) else ""
+    if two_ways:  # another reading the planner kept answers otherwise: the question is not clear enough
+        return {**_report(0.0, [], list(answer), {"one_reading": 0.0}, two_ways), "stop": True}
     if not answer:
         score = 1.0 if not expected else 0.0
         report = _report(score, [], [], {}, "" if not expected else "The graph supports an answer; none was given.")

@@ -46,7 +46,7 @@ Comparison = Literal["=", "!=", "<", "<=", ">", ">=", "between", "in", "not_in"]
 FILTER_ATTRIBUTES = ("year", "cited_by_count", "n_authors", "n_coauthors", "first_year", "last_year", "venue", "author", "cites", "cited_by", "work_type",
                      "language", "doi", "id", "name", "title", "n_papers", "topic", "primary_topic", "keyword",
                      "funder", "institution", "country_code", "institution_type", "position", "n_keywords", "n_references", "total_citations",
-                     "frequency")  # frequency: how many paths reached the node (papers of A with institution I)
+                     "n_distinct_coauthors", "frequency")  # frequency: how many paths reached the node (papers of A with institution I)
 
 
 class _Op(BaseModel):

@@ -8,7 +8,7 @@ from typing import Any, Iterable
 COUNT_ATTRIBUTES = {"n_authors": ("writes", "in"), "n_papers": ("writes", "out"), "n_keywords": ("has_keyword", "out"),
                     "n_references": ("cites", "out")}  # (the papers it cites that the graph holds)
 CAREER_YEARS = {"first_year": min, "last_year": max}
-DERIVED_ATTRIBUTES = set(COUNT_ATTRIBUTES) | set(CAREER_YEARS) | {"n_coauthors", "total_citations"}
+DERIVED_ATTRIBUTES = set(COUNT_ATTRIBUTES) | set(CAREER_YEARS) | {"n_coauthors", "n_distinct_coauthors", "total_citations"}
 
 
 def derived_values(store: Any, nodes: Iterable[str], attr: str) -> dict[str, Any]:
@@ -20,6 +20,9 @@ def derived_values(store: Any, nodes: Iterable[str], attr: str) -> dict[str, Any
     if attr == "n_coauthors":  # the other authors of each paper
         return {n: max(len(v) - 1, 0) for n, v in store.expand(nodes, "writes", "in").items()}
     papers = store.expand(nodes, "writes", "out")  # an author's first / last publication year, total citations
+    if attr == "n_distinct_coauthors":  # the people an author shares a paper with, each once
+        people = store.expand({p for found in papers.values() for p in found}, "writes", "in")
+        return {n: len({a for p in found for a in people.get(p, [])} - {n}) for n, found in papers.items()}
     if attr == "total_citations":
         counts = store.attrs({p for found in papers.values() for p in found}, "cited_by_count")
         return {n: sum(counts[p] for p in found if _is_number(counts.get(p))) for n, found in papers.items()}

@@ -96,6 +96,11 @@ def replace_literal(text: str, literal: str, replacement: str) -> str:
 _QUOTED_PIECE = re.compile(r'("[^"]*"|“[^”]*”)')
 
 
+def without_quoted(text: str) -> str:
+    """`text` with each double-quoted stretch (a quoted title) left out."""
+    return _QUOTED_PIECE.sub(" ", text)
+
+
 def outside_quotes(text: str, rewrite: Callable[[str], str]) -> str:
     """`text` with `rewrite` applied to each stretch outside double quotes (a quoted title stays as typed)."""
     pieces = _QUOTED_PIECE.split(text)

@@ -56,13 +56,26 @@ def _computed_here(question: str) -> bool:
     return any(re.search(rf"(?<![\w-]){re.escape(p)}(?![\w-])", question, re.IGNORECASE) for p in phrases)
 
 
+def times_cited(question: str, spans: list[Any]) -> bool:
+    """The question about one linked mention asks how many times it (or its papers) was cited (`_times_cited`)."""
+    linked = [s for s in spans if s.candidates]
+    return len(linked) == 1 and _times_cited(tag(masked(question, linked), load("en")))
+
+
 def _times_cited(tokens: list[Any]) -> bool:
-    """'How many times has A been cited (in total)?', 'how often have A's works been cited?': a count of times and a
-    passive citation verb about one person: the citations of their papers added up."""
+    """'How many times has A been cited (in total)?', 'how often were the papers of A cited?': a count of times and a
+    passive citation verb (a be-form before a cited participle, no agent after it: lexicon `citation_words`) about one
+    person: the citations of their papers added up."""
     words = [t.text for t in tokens]
+    lexicon = load("en").extra
     counted = any(t.concept == "operator:count" for t in tokens) and any(
-        t.concept == "general:times" or t.text in load("en").extra.get("times_counts", []) for t in tokens)
-    passive = any(a.concept == "function:been" and b.concept == "relation:cites" for a, b in zip(tokens, tokens[1:]))
+        t.concept == "general:times" or t.text in lexicon.get("times_counts", []) for t in tokens)
+    citation = lexicon.get("citation_words", {})
+    be_forms, agents = set(citation.get("be_forms", [])), set(citation.get("agent_prepositions", []))
+    said_be = [i for i, t in enumerate(tokens) if t.concept == "function:been" or t.text in be_forms]
+    passive = any(t.concept == "relation:cites" and t.text in citation.get("cited_participles", [])
+                  and said_be and said_be[0] < i
+                  and (i + 1 == len(tokens) or tokens[i + 1].text not in agents) for i, t in enumerate(tokens))
     return counted and passive and words.count("zzm") == 1
 
 

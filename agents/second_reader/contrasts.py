@@ -307,6 +307,7 @@ def comparative_test(question: str, spans: list[Any]) -> tuple[dict[str, Any], l
     if not found or not than:
         return None
     attr, order = measures[found[0].group(0).lower()]
+    attr = _measure_of_kind(question, linked[0].type, attr)  # ('has A more co-authors than B': distinct people)
     if linked[0].type not in words()["measures_per_kind"].get(attr, []):
         return f"I can't compare {linked[0].type}s by '{found[0].group(0)}'"
     leftover = _leftover(question, linked, [m.group(0) for m in found] + than)

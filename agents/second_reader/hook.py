@@ -92,7 +92,7 @@ def _chain_reading(question: str, spans: list[Any], native: Callable[..., dict[s
                    check: Callable[[str, dict[str, Any]], list[str]]) -> dict[str, Any] | None:
     """The chain or career reader's plan (second_reader/chain.py, career.py) when one reads the question and the
     check accepts it."""
-    from hgrag.agents.second_reader.averages import average_program
+    from hgrag.agents.second_reader.averages import average_program, times_cited
     from hgrag.agents.second_reader.career import career_program, end_paper_program, window_program
     from hgrag.agents.second_reader.chain import chain_program
     from hgrag.agents.second_reader.rich_chain import rich_chain_program
@@ -100,6 +100,8 @@ def _chain_reading(question: str, spans: list[Any], native: Callable[..., dict[s
 
     readers = (chain_program, career_program, window_program, average_program, same_as_program, end_paper_program,
                _first_sentence_chain, rich_chain_program)
+    if times_cited(question, spans):  # 'how often were A's papers cited': their citations added up, not their citers
+        readers = (average_program, *readers)
     for reader in readers:  # the first reading the check accepts (a reader may read a question another reads better)
         found = reader(question, spans)
         plan = {**native(found[0], found[1]), **(found[2] if len(found) > 2 else {})} if found is not None else None

@@ -11,7 +11,7 @@ from hgrag.tools.graph_kinds import RICH_EDGE_ENDS
 
 EDGE_KIND = {("writes", "out"): "paper", ("writes", "in"): "author", ("published_in", "out"): "venue",
              ("published_in", "in"): "paper", ("cites", "out"): "paper", ("cites", "in"): "paper"}
-NUMERIC_ATTRS = {"cited_by_count", "n_authors", "n_references", "total_citations", "n_coauthors", "n_papers"}
+NUMERIC_ATTRS = {"cited_by_count", "n_authors", "n_references", "total_citations", "n_coauthors", "n_distinct_coauthors", "n_papers"}
 
 
 def element_features(op: dict[str, Any]) -> set[str]:

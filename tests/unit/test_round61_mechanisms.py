@@ -1,0 +1,123 @@
+"""Mechanisms added in the twenty-sixth stop: a question that can be read two ways keeps both readings, and the check
+abstains when the graph answers them differently (a byline person's affiliations said neither 'on that paper' nor
+over the person's record)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from test_chain_reader import world  # noqa: F401 - the toy graph with citations (a fixture)
+from test_round28_mechanisms import world_resources  # noqa: F401 - the toy graph as the pipeline's resources
+
+from hgrag.agents.checking.readings import differing_reading
+from hgrag.agents.kinds.planner import plan_kinds
+from hgrag.agents.linking.mentions import Span
+from hgrag.tools.entity_index import Candidate
+from hgrag.tools.graph_builder import build_store
+from hgrag.tools.loaders.openalex import iter_openalex_file
+from hgrag.tools.plan_exec import answer_items, run_plan
+from hgrag.tools.text import norm_key
+
+
+@pytest.fixture(scope="module")
+def resources(openalex_tiny_dir: Path):
+    records = [r for p in sorted(openalex_tiny_dir.glob("*.json")) for r in iter_openalex_file(p)]
+    return SimpleNamespace(store=build_store(records, "tiny"), dataset="openalex-tiny")
+
+
+def _last_author_institutions(store, paper: str) -> tuple[set[str], set[str]]:
+    """(on the paper, over the last author's record) computed from the store's edges."""
+    entries = list(store.neighbors(paper, "authorship_of", "in"))
+    last = max(entries, key=lambda e: store.node(e).get("position") or 0)
+    person = next(iter(store.neighbors(last, "authorship_by", "out")))
+    on_paper = {store.label(i) for i in store.neighbors(last, "affiliated_with", "out")}
+    record = {store.label(i) for e in store.neighbors(person, "authorship_by", "in")
+              for i in store.neighbors(e, "affiliated_with", "out")}
+    return on_paper, record
+
+
+def _paper_where(store, differ: bool) -> str:
+    papers = sorted(n for n in store.nodes_of_type("paper") if len(store.label(n).split()) >= 4)
+    for paper in papers:
+        try:
+            on_paper, record = _last_author_institutions(store, paper)
+        except (ValueError, StopIteration):
+            continue
+        if on_paper and (on_paper != record) == differ:
+            return paper
+    pytest.skip("no such paper in the tiny graph")
+
+
+def _plan(resources, question: str, paper: str) -> dict:
+    store = resources.store
+    label = store.label(paper)
+    start = question.index(label)
+    span = Span(start, start + len(label), label, "paper", [Candidate(paper, "paper", label, 1.0, "exact")])
+    plan = plan_kinds(question, [span], [], resources)
+    assert plan is not None and plan["ir"]["op"] != "unsupported", plan
+    return {**plan, "anchors": [{"node_id": paper, "label": label, "type": "paper"}]}
+
+
+def _expected(store, plan: dict) -> dict[str, str]:
+    items = answer_items(store, plan, run_plan(store, plan, evidence=False))
+    return {norm_key(i.text): i.text for i in items}
+
+
+@pytest.mark.parametrize("differ", [True, False])
+def test_a_byline_persons_affiliation_said_neither_way_keeps_both_readings(resources, differ) -> None:
+    store = resources.store
+    paper = _paper_where(store, differ)
+    plan = _plan(resources, f'"{store.label(paper)}" last author affiliation', paper)
+    assert [r["reads"] for r in plan["other_readings"]] == ["as listed on that paper"]
+    on_paper, record = _last_author_institutions(store, paper)
+    assert set(_expected(store, plan).values()) == record
+    two_ways = differing_reading(store, plan, _expected(store, plan), norm_key)
+    assert bool(two_ways) == differ
+    if differ:
+        assert "two ways" in two_ways and all(name in two_ways for name in sorted(on_paper)[:1])
+
+
+@pytest.mark.parametrize("question, record_wide", [
+    ('Which institutions are listed for the last author of "{T}" on that paper?', False),
+    ('Which institutions is the last author of "{T}" affiliated with?', True),
+    ('At which institutions has the last author of "{T}" ever held an affiliation?', True),
+])
+def test_words_that_say_which_reading_leave_one(resources, question, record_wide) -> None:
+    store = resources.store
+    paper = _paper_where(store, True)
+    plan = _plan(resources, question.replace("{T}", store.label(paper)), paper)
+    assert not plan.get("other_readings")
+    on_paper, record = _last_author_institutions(store, paper)
+    assert set(_expected(store, plan).values()) == (record if record_wide else on_paper)
+
+
+def _ask(question: str) -> dict:
+    from test_round30_mechanisms import _ask as ask
+
+    return ask(question)
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Who has the wider circle of co-authors, Bo Chen or Marvin K. Simon?", ["Marvin K. Simon"]),
+    ("Which of Bo Chen and Marvin K. Simon has fewer co-authors?", ["Bo Chen"]),
+    ("Does Bo Chen have more co-authors than Marvin K. Simon?", ["no"]),
+    ("Does Marvin K. Simon have more co-authors than Bo Chen?", ["yes"]),
+])
+def test_people_compared_by_their_distinct_co_authors(world_resources, question, expected) -> None:
+    # (toy graph: Marvin K. Simon shares papers with 3 people, Bo Chen with 2; both wrote 2 papers)
+    result = _ask(question)
+    assert result["answer"] == expected and result["verified"]
+    assert "distinct co-authors" in result["interpretation"]
+
+
+@pytest.mark.parametrize("question", [
+    "how often were the papers of Marvin K. Simon cited",
+    "How many times were Marvin K. Simon's papers cited?",
+    "How often have the papers of Marvin K. Simon been cited?",
+])
+def test_how_often_papers_were_cited_adds_their_citations(world_resources, question) -> None:
+    result = _ask(question)  # Marvin K. Simon's papers are cited 95 times in all (not: the 2 papers citing them)
+    assert result["answer"] == ["95"] and result["verified"]
