@@ -12,6 +12,7 @@ import re
 
 from typing import TYPE_CHECKING, Any
 
+from hgrag.agents.planning.asker_remarks import asker_remarks_aside
 from hgrag.agents.planning.bracketed_note import bracketed_note_aside
 from hgrag.agents.planning.existence import paper_set_tested
 from hgrag.agents.planning.intent import Frame, parse_intent
@@ -325,6 +326,7 @@ def make_plan_node(planner: Any | None = None):
             new_plan = self_citations_left_out(question, new_plan) or new_plan
             new_plan = _fronted_phrase_moved(question, new_plan, planned) or new_plan
             new_plan = bracketed_note_aside(question, new_plan, planned) or new_plan
+            new_plan = asker_remarks_aside(question, new_plan, planned) or new_plan
             new_plan = paper_set_tested(question, new_plan, asked) or new_plan  # 'A w/ B on any paper?'
             new_plan = nominal_test(question, new_plan) or new_plan  # 'Is V the venue where T appeared?'
             new_plan = unrecorded_attribute_tested(new_plan, resources.store) or new_plan

@@ -28,17 +28,41 @@ SENTENCE_END = re.compile(r"(?<=[.!])(?<!\b[A-Z]\.)\s+(?=[A-Z\"'“‘])(?![A-Z]
 
 def with_context_folded(question: str, detect: Callable[[str], list[Any]]) -> str:
     """The asking sentence with its anaphor bound to the one fitting entity of the context sentences (see the
-    module note), else the question unchanged. `detect(text)` gives the linked mention spans of a text."""
+    module note), else the question unchanged. `detect(text)` gives the linked mention spans of a text. A leading
+    clause before a comma and a question word reads as a context sentence ('found T in a folder, what cites it')
+    when that binds an anaphor."""
+    folded = _folded(question, detect)
+    as_sentence = _leading_clause_as_sentence(question) if folded == question else None
+    if as_sentence is None:
+        return folded
+    again = _folded(as_sentence, detect)
+    return again if again != as_sentence else question
+
+
+def _leading_clause_as_sentence(question: str) -> str | None:
+    """'found T in a dusty folder, what cites it' -> 'found T in a dusty folder. what cites it': a one-sentence
+    question whose first clause asks nothing and whose rest, after a comma, opens with a question word."""
+    if len(sentences_of(question)) != 1:
+        return None
+    masked = re.sub(r'"[^"]*"|“[^”]*”', lambda m: "x" * len(m.group(0)), question)
+    comma = masked.find(",")
+    left, rest = question[:comma].strip(), question[comma + 1:].strip()
+    if comma < 0 or not left or _question_opening().match(left) or not _question_opening().match(rest):
+        return None
+    return f"{left}. {rest}"
+
+
+def _folded(question: str, detect: Callable[[str], list[Any]]) -> str:
     headed = _heading_folded(question, detect) or _restatement_folded(question, detect) or \
         _dislocation_folded(question, detect)
     if headed is not None:
         return headed
-    sentences = [s for s in SENTENCE_END.split(question.strip()) if s.strip()]
+    sentences = [s for s in sentences_of(question) if s.strip()]
     dated = _year_folded(sentences) or _period_folded(sentences)
     if dated is not None:  # 'that year' bound; the context stays for the entity anaphors below
         sentences[-1] = dated
         question = " ".join(sentences)
-    if len(sentences) < 2 or not _asks(sentences[-1]) or any(_asks(s) for s in sentences[:-1]):
+    if len(sentences) < 2 or not _asking(sentences[-1]) or any(_asks(s) for s in sentences[:-1]):
         return question
     if dated is None and re.search(r"\b(?:19|20)\d\d\b", " ".join(sentences[:-1])):
         return question  # years in the context that no anaphor bound: the context may narrow what is asked
@@ -174,7 +198,7 @@ def _period_folded(sentences: list[str]) -> str | None:
     """'I'm interested in the stretch from 1997 to 1999, inclusive. What did they publish in that period?': a period
     anaphor of the lexicon's `period_anaphors` stands for the context's two years, written as a span between them
     (with the context's own 'inclusive' or 'exclusive' said again)."""
-    if len(sentences) < 2 or not _asks(sentences[-1]) or re.search(r"\b(?:19|20)\d\d\b", sentences[-1]):
+    if len(sentences) < 2 or not _asking(sentences[-1]) or re.search(r"\b(?:19|20)\d\d\b", sentences[-1]):
         return None
     context = " ".join(sentences[:-1])
     years = re.findall(r"\b(?:19|20)\d\d\b", context)
@@ -196,7 +220,7 @@ def _year_folded(sentences: list[str]) -> str | None:
     anaphor (the lexicon's context references of kind year: 'that year', 'the same year') stands for the one year
     the context sentences name: the asking sentence with the year in its place, or None (no such anaphor, or not
     one year)."""
-    if len(sentences) < 2 or not _asks(sentences[-1]) or re.search(r"\b(?:19|20)\d\d\b", sentences[-1]):
+    if len(sentences) < 2 or not _asking(sentences[-1]) or re.search(r"\b(?:19|20)\d\d\b", sentences[-1]):
         return None
     years = set(re.findall(r"\b(?:19|20)\d\d\b", " ".join(sentences[:-1])))
     found = _year_anaphor().search(sentences[-1])
@@ -300,6 +324,30 @@ def _demonstrative_asked(sentence: str) -> bool:
 
 def _asks(sentence: str) -> bool:
     return sentence.rstrip().endswith("?")
+
+
+def _asking(sentence: str) -> bool:
+    """The last sentence asks: it ends with a question mark, or (typed without one) opens with a question word."""
+    return _asks(sentence) or _question_opening().match(sentence.strip()) is not None
+
+
+@lru_cache(maxsize=1)
+def _question_opening() -> re.Pattern:
+    heads = load("en").family("head")
+    return re.compile(rf"(?:{phrase_alternation([w for forms in heads.values() for w in forms])})\b", re.IGNORECASE)
+
+
+def sentences_of(question: str) -> list[str]:
+    """The question's sentences: split after a stop before a capital, and after a stop before a lower-case question
+    word ('… on a radio programme. what papers has he written': the lexicon's question heads, a command aside)."""
+    return [part for piece in SENTENCE_END.split(question.strip()) for part in _lower_case_starts().split(piece)]
+
+
+@lru_cache(maxsize=1)
+def _lower_case_starts() -> re.Pattern:
+    heads = load("en").family("head")
+    words = [w for concept, forms in heads.items() if concept != "command" for w in forms]
+    return re.compile(rf"(?<=[a-z0-9\"”)][a-z0-9\"”)][.!])\s+(?=(?:{phrase_alternation(words)})\b)")
 
 
 def _key(span: Any) -> str:
