@@ -120,10 +120,13 @@ def asking_part(text: str, inner: bool = False) -> str:
         clauses = [part for clause in clauses for part in inner_clauses(clause)]
     if len(clauses) < 2:
         return text
-    asking = [i for i, c in enumerate(clauses) if ASKS.search(c.strip())]
-    direct = [i for i in asking if not _first_person(clauses[i]) or "?" in clauses[i]]
+    asking = [i for i, c in enumerate(clauses) if ASKS.search(c.strip()) or _restates(c)]  # ('I need the names …')
+    direct = [i for i in asking if not _first_person(clauses[i]) or "?" in clauses[i] or _restates(clauses[i])]
     last = (direct or asking or [len(clauses) - 1])[-1]
-    kept = [_context_words(c) if i < last and _introduces(c) else _answer_words(c) if i > last and _remark(c) else c
+    restated = last > 0 and _restates(clauses[last])  # ('Could you look up T? I need the names of …': T is named)
+    kept = [" ".join(re.findall(r"zzm", c)) if i < last and restated else
+            _context_words(c) if i < last and _introduces(c) else
+            _answer_words(c) if i > last and _remark(c) and not _restates(c) else c
             for i, c in enumerate(clauses) if i == last or (not _first_person(c) and
             (i <= last or "zzm" in c or re.search(r"\d", c))) or i > last and _remark(c)]
     return " ".join(k for k in kept if k) or text
@@ -133,10 +136,15 @@ def _remark(clause: str) -> bool:
     """A remark after the question that may change what is asked: not in the first person (unless it restates:
     'I mean …', 'I need only …'; not 'I need this for …'), naming no entity or number, holding a word that names
     a kind or an attribute."""
-    restates = _first_person(clause) and re.match(rf"\W*{_context_words_list('restating_openers')}\b(?!\s+"
-                                                  rf"{_context_words_list('purpose_objects')}\b)", clause.strip())
-    return not ("zzm" in clause or re.search(r"\d", clause)) and (not _first_person(clause) or bool(restates)) \
+    return not ("zzm" in clause or re.search(r"\d", clause)) and (not _first_person(clause) or _restates(clause)) \
         and _shapes_answer(clause)
+
+
+def _restates(clause: str) -> bool:
+    """'I need the names of everyone its first author has co-written with': the question said again in the first
+    person (lexicon `restating_openers`, not 'I need this for …'); every word of it is read."""
+    return bool(re.match(rf"\W*{_context_words_list('restating_openers')}\b(?!\s+"
+                                                   rf"{_context_words_list('purpose_objects')}\b)", clause.strip(), re.IGNORECASE))
 
 
 def _answer_words(clause: str) -> str:

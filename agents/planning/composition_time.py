@@ -104,6 +104,8 @@ def year_bounds(text: str, symbolic: str, years: list[int]) -> list[tuple[str, i
     [(">=", 1990), ("<=", 2000)] for "between 1990 and 2000"; None unless every year has one bound
     and two years make a range."""
     holes, marks = list(re.finditer(r"\bzzyear\b", text)), list(re.finditer(r"\bzzyear\b", symbolic))
+    if len(years) == 1 and len(holes) == len(marks) == 2:
+        years = years * 2  # (one year said twice: bounded alike both times, it is one bound)
     if len(holes) != len(years) or len(marks) != len(years) or len(years) not in (1, 2):
         return None
     if len(years) == 2 and RANGE.search(text):
@@ -117,6 +119,8 @@ def year_bounds(text: str, symbolic: str, years: list[int]) -> list[tuple[str, i
         if not cmp:
             return None
         bounds.append((cmp, years[k]))
+    if len(bounds) == 2 and bounds[0] == bounds[1]:
+        return bounds[:1]  # ('pre-2005 output of A: which came out before 2005?': one bound said twice)
     if len(bounds) == 2 and {b[0][0] for b in bounds} != {"<", ">"}:
         return None  # two years must bound the year from both sides
     return None if OFFSET.search(text) else bounds

@@ -235,7 +235,8 @@ def asking_tokens(text: str) -> list[Token]:
     parts = clauses(text)
     tagged = [tag(_after_a_fronted_clause(c), load("en")) for c in parts]
     tagged = [t for t in tagged if not instruction_only(t)] or tagged  # 'Give the value rounded to …': says how
-    asking = [t for t, c in zip(tagged, parts) if any(k.concept in ASKING_HEADS for k in t) and not _asker_says(t, c)]
+    asking = [t for t, c in zip(tagged, parts) if any(k.concept in ASKING_HEADS for k in t) and not _asker_says(t, c)
+              or restating_opener_length(c) and c is not parts[0]]  # ('Could you look up T? I need the names of …')
     chosen = (asking or tagged)[-1]
     at = next(i for i, t in enumerate(tagged) if t is chosen)
     return _kind_named_before(chosen, tagged[:at], is_list_tail(parts[at]) if at < len(parts) else False)

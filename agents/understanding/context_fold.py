@@ -337,6 +337,18 @@ def _question_opening() -> re.Pattern:
     return re.compile(rf"(?:{phrase_alternation([w for forms in heads.values() for w in forms])})\b", re.IGNORECASE)
 
 
+def asking_sentence_at(sentences: list[str]) -> int | None:
+    """The index of the first sentence that asks (a question mark, or an opening question word or command)."""
+    return next((i for i, s in enumerate(sentences) if _asking(s) or _command_opening().match(s.strip())), None)
+
+
+@lru_cache(maxsize=1)
+def _command_opening() -> re.Pattern:
+    commands = load("en").family("head").get("command", []) + load("en").extra.get("claim_requests", {}).get(
+        "openers", [])
+    return re.compile(rf"(?:{phrase_alternation(commands)})\b", re.IGNORECASE)
+
+
 def sentences_of(question: str) -> list[str]:
     """The question's sentences: split after a stop before a capital, and after a stop before a lower-case question
     word ('… on a radio programme. what papers has he written': the lexicon's question heads, a command aside)."""

@@ -29,7 +29,8 @@ def exclusion_phrase(question: str, anchors: list[dict[str, Any]]) -> tuple[str,
         typed = anchor.get("relinked_from") or anchor.get("text") or ""
         if not typed or not anchor.get("node_id"):
             continue
-        pattern = rf"[,;]?\s*\b(?:{words})\s+(?:the\s+(?P<noun>\w+)\s+(?:(?:{relating})\s+)?|{_works_of()})?" \
+        pattern = rf"[,;]?\s*\b(?:{words})\s+(?:the\s+(?:(?:{_others()})\s+)?(?P<noun>\w+)\s+(?:(?:{relating})\s+)?|" \
+                  rf"{_works_of()})?" \
                   rf"[{QUOTES}]?{re.escape(typed)}\.?[{QUOTES}]?\s*,?"
         match = re.search(pattern, question, re.IGNORECASE)
         if match:
@@ -57,6 +58,12 @@ def exclusion_phrase(question: str, anchors: list[dict[str, Any]]) -> tuple[str,
 
         rest = question[:match.start()] + " " + paper_named_again(question[match.end():], typed.rstrip("."))
     return " ".join(rest.split()), anchor
+
+
+@lru_cache(maxsize=1)
+def _others() -> str:
+    """'not counting the other people on T': the lexicon's words for 'other' before the left-out noun."""
+    return "|".join(re.escape(w) for w in load("en").concepts.get("operator:other", [])) or "(?!)"
 
 
 def _framed_as_leads(question: str, anchors: list[dict[str, Any]]) -> str:

@@ -44,6 +44,7 @@ def vacuous_ranking(ir: dict[str, Any]) -> list[str]:
 
 
 ORDERING_FAMILIES = ("operator", "attribute", "instruction")
+NOT_RANKING = ("operator:list", "operator:exclude", "operator:count", "instruction:inclusive", "instruction:exclusive")
 
 
 def ranking_unsaid(tokens: list[Any], ir: dict[str, Any]) -> list[str]:
@@ -52,11 +53,13 @@ def ranking_unsaid(tokens: list[Any], ir: dict[str, Any]) -> list[str]:
     place, a question word that asks for one, a comparison); a time phrase that merely bounds the years ranks nothing."""
     from hgrag.state.plan_ir import walk
 
-    if not any(op.get("op") == "top" for op in walk(ir)):
+    tops = [op for op in walk(ir) if op.get("op") == "top"]
+    if not tops:
         return []
+    by_position = any(op.get("key") == "position" for op in tops)
     if any((t.family or "") in ORDERING_FAMILIES for t in tokens
-           if t.concept not in ("operator:list", "operator:exclude", "operator:count")):
-        return []
+           if t.concept not in NOT_RANKING and (by_position or not (t.concept or "").startswith("attribute:position"))):
+        return []  # (a byline place ranks the byline only: 'the first author' licenses no earliest paper)
     if any(t.family == "time" and u.concept == "head:when" for t, u in zip(tokens, tokens[1:])):
         return []  # ('since which year has A been publishing?', 'since when': the first year)
     return ["the top of a ranking (no word of the question ranks anything)"]

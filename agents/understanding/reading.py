@@ -10,6 +10,8 @@ from functools import lru_cache
 from typing import Any
 
 from hgrag.agents.understanding.context_fold import with_context_folded
+from hgrag.agents.understanding.envelope import without_envelope
+from hgrag.agents.understanding.idle_context import without_idle_context
 from hgrag.agents.understanding.cue_words import phrase_alternation
 from hgrag.agents.understanding.gate import identify, plainly_english, unsupported_sentence
 from hgrag.agents.understanding.lexicon import load
@@ -29,12 +31,13 @@ class Reading:
 
 def read_question(question: str, detect: Callable[[str], list[Any]]) -> Reading:
     """`detect(question)` gives the linked mention spans (called only when the words are not plainly English)."""
+    question = without_envelope(question)  # a question sent as a message: no greeting, pleasantry or sign-off
     if plainly_english(question):
-        return Reading(with_context_folded(as_asked(question), detect), "en")
+        return Reading(with_context_folded(without_idle_context(as_asked(question), detect), detect), "en")
     spans = detect(question)
     language = identify(question, spans)
     if language == "en":
-        return Reading(with_context_folded(as_asked(question), detect), "en")
+        return Reading(with_context_folded(without_idle_context(as_asked(question), detect), detect), "en")
     if language in ("de", "fr"):
         said = with_spoken_years(question, language)  # 'nach zweitausendsechzehn' -> 'nach 2016'
         spans = detect(said) if said != question else spans
@@ -305,8 +308,11 @@ def _span_pattern() -> re.Pattern:
 
 
 def with_plain_yes_no_opening(question: str) -> str:
-    """'Can you confirm that A wrote T?' -> 'Is it true that A wrote T?' (lexicon `yes_no_openings`)."""
-    return _opening_pattern().sub("Is it true that ", question, count=1)
+    """'Can you confirm that A wrote T?' -> 'Is it true that A wrote T?' (lexicon `yes_no_openings`; without 'that':
+    understanding/claims.py)."""
+    from hgrag.agents.understanding.claims import with_claim_as_yes_no
+
+    return with_claim_as_yes_no(_opening_pattern().sub("Is it true that ", question, count=1))
 
 
 @lru_cache(maxsize=1)

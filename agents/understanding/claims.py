@@ -1,0 +1,52 @@
+"""A claim put to hgrag for confirmation: 'Can you confirm Youyun Xu is a co-author of T?', 'Please verify: T appeared
+in V.' -> 'Is it true that …?'. A request opener and a confirming verb (lexicon `claim_requests`) before a clause (a
+name, then a verb or an auxiliary before any noun) ask whether the clause holds; before a noun phrase ('confirm the
+venues of A') they ask for that thing, and the question is left as it is."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from hgrag.agents.understanding.cue_words import phrase_alternation
+from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.tokens import tag
+
+CLAUSE_VERBS = ("head:aux",)
+
+
+def with_claim_as_yes_no(question: str) -> str:
+    """The question with a confirmation request over a clause written as 'Is it true that <clause>'."""
+    found = _claim_opening().match(question)
+    if found is None:
+        return question
+    rest = question[found.end():].strip()
+    if not _is_a_clause(rest):
+        return question
+    return "Is it true that " + (rest if "?" in rest else rest.rstrip(".!") + "?")
+
+
+def _is_a_clause(text: str) -> bool:
+    """'Youyun Xu is a co-author of T', '"T" appeared in V': a name first (a capital or a quote), then a verb or an
+    auxiliary before any noun of the lexicon."""
+    if not re.match(r"[A-Z\"“]", text):
+        return False
+    for token in tag(text.lower(), load("en")):
+        if token.concept in CLAUSE_VERBS or token.family == "relation" and not _noun_form(token.text):
+            return True
+        if token.family in ("kind", "attribute", "operator", "head") or token.concept == "function:'s":
+            return False
+    return False
+
+
+def _noun_form(word: str) -> bool:
+    """'co-authors', 'citations': a relation word said as a plural noun names people or things, not an act."""
+    return word.endswith("s") and not word.endswith(("ss", "es")) and load("en").concept(word[:-1]) is not None
+
+
+@lru_cache(maxsize=1)
+def _claim_opening() -> re.Pattern:
+    words = load("en").extra.get("claim_requests", {})
+    openers = phrase_alternation(words.get("openers", []))
+    verbs = phrase_alternation(words.get("verbs", []))
+    return re.compile(rf"^\s*(?:(?:{openers})\s+)*(?:{verbs})\b\s*[:,]?\s*", re.IGNORECASE)
