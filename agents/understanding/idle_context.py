@@ -3,18 +3,29 @@ appointment. Can you list everything A has published since 2019?'): a statement 
 names nothing (no linked entity, no quotes, no digits) and holds no word that could narrow an answer (an operator,
 a time word, an instruction, a value or an attribute of the lexicon) is no part of the question and is left out,
 so its words ('scholar', 'checks') cannot steer the plan. Statements that name something stay (an anaphor may point
-back to them), as do statements after the asking sentence ('Only journals, please.')."""
+back to them). After the asking sentence only a statement with a verb of its own is left out ('The citation has no
+date.'); a fragment there may narrow the question ('Only journals, please.')."""
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from collections.abc import Callable
 from typing import Any
 
+from hgrag.agents.understanding.cue_words import phrase_alternation
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.tokens import tag
 
+@lru_cache(maxsize=1)
+def _narrowing() -> re.Pattern:
+    """Words that may narrow the answer even in a statement naming nothing (lexicon `idle_context.narrowing_words`)."""
+    words = load("en").extra.get("idle_context", {}).get("narrowing_words", [])
+    return re.compile(rf"(?<![\w'-])(?:{phrase_alternation(words)})(?![\w'-])", re.IGNORECASE)
+
+
 NARROWING_FAMILIES = ("operator", "time", "instruction", "value", "attribute", "missing")
+AFTER_FAMILIES = ("operator", "time", "instruction", "value")  # ('The citation has no date.': about the source)
 
 
 def without_idle_context(question: str, detect: Callable[[str], list[Any]]) -> str:
@@ -23,17 +34,50 @@ def without_idle_context(question: str, detect: Callable[[str], list[Any]]) -> s
 
     sentences = [s for s in sentences_of(question) if s.strip()]
     asking = asking_sentence_at(sentences)
-    if asking is None or asking == 0:
+    if asking is None:
         return question
-    kept = [s for s in sentences[:asking] if not _idle(s, detect)]
-    if len(kept) == asking:
+    before = [s for s in sentences[:asking] if not _idle(s, detect)]
+    after = [s for s in sentences[asking + 1:] if not (_a_clause(s) and _idle(s, detect, AFTER_FAMILIES))]
+    if len(before) + len(after) == len(sentences) - 1:
         return question
-    return " ".join(kept + sentences[asking:])
+    return " ".join(before + [sentences[asking]] + after)
 
 
-def _idle(sentence: str, detect: Callable[[str], list[Any]]) -> bool:
-    if re.search(r"[\d\"“”«»]", sentence):
+def _a_clause(sentence: str) -> bool:
+    """'The citation has no date.', 'The article calls their research influential.': a statement with a verb of its
+    own (an auxiliary, or a reporting verb of the lexicon), not a fragment that may narrow the question ('Only the
+    journals.')."""
+    verbs = load("en").extra.get("idle_context", {}).get("reporting_verbs", [])
+    tokens = tag(sentence.lower(), load("en"))
+    return any(t.concept == "head:aux" or t.text in verbs for t in tokens)
+
+
+def _idle(sentence: str, detect: Callable[[str], list[Any]], families: tuple[str, ...] = NARROWING_FAMILIES) -> bool:
+    if re.search(r"[\d\"“”«»]", sentence) or _narrowing().search(sentence):
         return False
-    if any((t.family or "") in NARROWING_FAMILIES for t in tag(sentence.lower(), load("en"))):
+    if any((t.family or "") in families for t in tag(sentence.lower(), load("en"))):
         return False
     return not [s for s in detect(sentence) if s.candidates]
+
+
+BRACKETED = re.compile(r"\s*[(\[]([^()\[\]\"“”]{1,80})[)\]]")
+BRACKET_MEANING = ("kind", "relation", "attribute", "operator", "time", "instruction", "value", "missing")
+
+
+def without_idle_brackets(question: str) -> str:
+    """'papers by A? (name as spelled in the source, sic)' -> 'papers by A?': a bracketed note outside quotes whose
+    words the lexicon reads as fillers or not at all (no kind, relation, attribute, operator, time, value or question
+    word but a command) says nothing of what is asked; its words ('source') must not steer the plan."""
+    if "(" not in question and "[" not in question:
+        return question
+    from hgrag.tools.text import outside_quotes
+
+    return outside_quotes(question, lambda piece: BRACKETED.sub(_kept_if_meaningful, piece)).strip()
+
+
+def _kept_if_meaningful(match: re.Match) -> str:
+    tokens = tag(match.group(1).lower(), load("en"))
+    meaningful = any((t.family or "") in BRACKET_MEANING or t.family == "head" and t.concept != "head:command"
+                     or t.concept == "number" or t.concept == "mention" for t in tokens)
+    narrowing = _narrowing().search(match.group(1))  # ('(count only)', '(journals only)')
+    return match.group(0) if meaningful or narrowing or re.search(r"\d|[A-Z]", match.group(1)) else ""

@@ -156,9 +156,8 @@ def _unmarked(typed: list[str], lexicon: Lexicon, prefixes: list[str]) -> list[s
     markers = lexicon.extra.get("question_markers", {})
     out, i = [], 0
     while i < len(typed):
-        pair = " ".join(typed[i:i + 2]).lower()  # a marker of two pieces: 'est-ce que'
-        width = 2 if pair in markers else 1
-        marker = markers.get(pair if width == 2 else typed[i].lower())
+        width = next((n for n in (4, 3, 2) if " ".join(typed[i:i + n]).lower() in markers), 1)  # ('est-ce que',
+        marker = markers.get(" ".join(typed[i:i + width]).lower())  # 'est-il exact que': a marker of several pieces
         if marker is None:
             out.append(typed[i])
         else:

@@ -11,7 +11,7 @@ from typing import Any
 
 from hgrag.agents.understanding.context_fold import with_context_folded
 from hgrag.agents.understanding.envelope import without_envelope
-from hgrag.agents.understanding.idle_context import without_idle_context
+from hgrag.agents.understanding.idle_context import without_idle_brackets, without_idle_context
 from hgrag.agents.understanding.cue_words import phrase_alternation
 from hgrag.agents.understanding.gate import identify, plainly_english, unsupported_sentence
 from hgrag.agents.understanding.lexicon import load
@@ -51,7 +51,7 @@ def as_asked(question: str) -> str:
     return with_bounds_plain(with_spans_as_between(with_tag_as_yes_no(with_plain_yes_no_opening(
         with_typo_heads(without_lead_in(with_year_itself_excluded(without_purpose(with_path_in_words(
             with_symbols_in_words(without_trailing_remarks(with_restatements_as_sentences(without_self_corrections(
-                with_spoken_years(question))))))))))))))
+                without_idle_brackets(with_spoken_years(question)))))))))))))))
 
 
 def with_restatements_as_sentences(question: str) -> str:

@@ -121,3 +121,61 @@ def test_people_compared_by_their_distinct_co_authors(world_resources, question,
 def test_how_often_papers_were_cited_adds_their_citations(world_resources, question) -> None:
     result = _ask(question)  # Marvin K. Simon's papers are cited 95 times in all (not: the 2 papers citing them)
     assert result["answer"] == ["95"] and result["verified"]
+
+
+P1 = "On the difference of two chi-square variates with application to outage probability"
+P3 = "Sparse recovery of harmonic signals in noise"
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Dear team,\nWe are updating our records.\nWhich papers has Marvin K. Simon written?\n\nMany thanks,\n"
+     "Gwen Ashcroft\nResearch Office", [P1, P3]),
+    ("Hi, hope you're well.\nWho wrote '" + P3 + "'?\nCheers,\nGwen", ["Bo Chen", "Marvin K. Simon"]),
+    ("We're doing some background checks ahead of a visiting scholar appointment. Can you list everything "
+     "Marvin K. Simon has published since 2009?", [P3]),  # ('scholar' in the idle context steers nothing)
+    ("Pre-2010 output of Marvin K. Simon: which papers came out before 2010?", [P1]),  # one bound said twice
+    (f"Not counting the other people on '{P3}', who has Marvin K. Simon worked with?", ["Ann Lee", "Dariush Divsalar"]),
+    ("last month i heard Marvin K. Simon mentioned on the radio. what papers has he or she written", [P1, P3]),
+    (f"found '{P3}' in a dusty folder, who wrote it", ["Bo Chen", "Marvin K. Simon"]),
+    ("is Signal Processing one of the venues Marvin K. Simon has published in, i thought i saw the name there once",
+     ["yes"]),
+    (f"Can you list all the papers written by whoever is first author on '{P3}'? That one included.", [P1, P3]),
+])
+def test_messages_context_and_remarks_around_the_question(world_resources, question, expected) -> None:
+    result = _ask(question)
+    assert sorted(result["answer"]) == expected and result["verified"], result.get("answer_text")
+
+
+@pytest.mark.parametrize("question, expected", [
+    (f"Can you confirm Bo Chen is a co-author of '{P3}'?", ["yes"]),
+    (f"Could you verify Ann Lee co-wrote '{P3}'?", ["no"]),
+])
+def test_a_claim_put_for_confirmation_is_a_yes_no_question(world_resources, question, expected) -> None:
+    result = _ask(question)
+    assert result["answer"] == expected and result["verified"]
+
+
+def test_what_is_no_message_or_claim_stays_as_typed() -> None:
+    from hgrag.agents.understanding.claims import with_claim_as_yes_no
+    from hgrag.agents.understanding.envelope import without_envelope
+
+    assert without_envelope("Hi, who wrote T?") == "Hi, who wrote T?"  # one line: no message
+    kept = without_envelope("Which papers did A write?\nOnly journals, please.")
+    assert "Only journals" in kept  # a closing line that narrows the question is no sign-off
+    assert without_envelope("Bonjour,\nQui a écrit T ?\nCordialement,\nGwen") == "Qui a écrit T ?"
+    assert without_envelope("Hallo zusammen,\nWer hat T geschrieben?\nViele Grüße\nGwen") == "Wer hat T geschrieben?"
+    assert with_claim_as_yes_no("Can you confirm the authors of T?") == "Can you confirm the authors of T?"
+    assert with_claim_as_yes_no("Please confirm: A is an author of T.") == "Is it true that A is an author of T?"
+
+
+def test_idle_context_keeps_what_could_narrow_the_answer() -> None:
+    from hgrag.agents.understanding.idle_context import without_idle_context
+
+    def nothing_linked(text: str) -> list:
+        return []
+
+    idle = "Our office is preparing a bid. Which papers has A written?"
+    assert without_idle_context(idle, nothing_linked) == "Which papers has A written?"
+    for narrowing in ("I only care about journals. Which papers has A written?",
+                      "We report on 2019 onwards. Which papers has A written?"):
+        assert without_idle_context(narrowing, nothing_linked) == narrowing
