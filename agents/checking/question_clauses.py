@@ -120,13 +120,10 @@ def asking_part(text: str, inner: bool = False) -> str:
         clauses = [part for clause in clauses for part in inner_clauses(clause)]
     if len(clauses) < 2:
         return text
-    asking = [i for i, c in enumerate(clauses) if ASKS.search(c.strip()) or _restates(c)]  # ('I need the names …')
-    direct = [i for i in asking if not _first_person(clauses[i]) or "?" in clauses[i] or _restates(clauses[i])]
+    asking = [i for i, c in enumerate(clauses) if ASKS.search(c.strip())]
+    direct = [i for i in asking if not _first_person(clauses[i]) or "?" in clauses[i]]
     last = (direct or asking or [len(clauses) - 1])[-1]
-    restated = last > 0 and _restates(clauses[last])  # ('Could you look up T? I need the names of …': T is named)
-    kept = [" ".join(re.findall(r"zzm", c)) if i < last and restated else
-            _context_words(c) if i < last and _introduces(c) else
-            _answer_words(c) if i > last and _remark(c) and not _restates(c) else c
+    kept = [_context_words(c) if i < last and _introduces(c) else _answer_words(c) if i > last and _remark(c) else c
             for i, c in enumerate(clauses) if i == last or (not _first_person(c) and
             (i <= last or "zzm" in c or re.search(r"\d", c))) or i > last and _remark(c)]
     return " ".join(k for k in kept if k) or text
@@ -136,15 +133,10 @@ def _remark(clause: str) -> bool:
     """A remark after the question that may change what is asked: not in the first person (unless it restates:
     'I mean …', 'I need only …'; not 'I need this for …'), naming no entity or number, holding a word that names
     a kind or an attribute."""
-    return not ("zzm" in clause or re.search(r"\d", clause)) and (not _first_person(clause) or _restates(clause)) \
+    restates = _first_person(clause) and re.match(rf"\W*{_context_words_list('restating_openers')}\b(?!\s+"
+                                                  rf"{_context_words_list('purpose_objects')}\b)", clause.strip())
+    return not ("zzm" in clause or re.search(r"\d", clause)) and (not _first_person(clause) or bool(restates)) \
         and _shapes_answer(clause)
-
-
-def _restates(clause: str) -> bool:
-    """'I need the names of everyone its first author has co-written with': the question said again in the first
-    person (lexicon `restating_openers`, not 'I need this for …'); every word of it is read."""
-    return bool(re.match(rf"\W*{_context_words_list('restating_openers')}\b(?!\s+"
-                                                   rf"{_context_words_list('purpose_objects')}\b)", clause.strip(), re.IGNORECASE))
 
 
 def _answer_words(clause: str) -> str:
@@ -154,8 +146,11 @@ def _answer_words(clause: str) -> str:
     from hgrag.agents.understanding.lexicon import load
 
     lexicon, rich = load("en"), rich_words()
-    return " ".join(w for w in re.findall(r"[\w'-]+", clause.lower())
-                    if (lexicon.concept(w) or "").split(":")[0] in NAMING or w in rich)
+    restated = re.match(rf"\W*{_context_words_list('restating_openers')}\b(?!\s+{_context_words_list('purpose_objects')}\b)",
+                        clause.strip().lower())
+    naming = NAMING + ("relation",) if restated else NAMING  # ('I need the names of everyone its first author has
+    return " ".join(w for w in re.findall(r"[\w'-]+", clause.lower())  # co-written with': the relation asked too)
+                    if (lexicon.concept(w) or "").split(":")[0] in naming or w in rich)
 
 
 def _shapes_answer(clause: str) -> bool:

@@ -42,6 +42,15 @@ def asking_part(question: str, plan: dict[str, Any]) -> str | None:
     return question[start:].strip()
 
 
+def _restated_request(sentence: str) -> bool:
+    """'I need the names of everyone …': a restating opener before what is asked, not before what it is for ('I need
+    it for an author-year citation': lexicon `purpose_objects`)."""
+    length = restating_opener_length(sentence)
+    objects = load("en").extra.get("context_words", {}).get("purpose_objects", [])
+    following = sentence.strip()[length:].split()[:1] if length else []
+    return bool(length) and not (following and following[0].lower().strip(",.") in objects)
+
+
 def restating_opener_length(sentence: str) -> int:
     """The length of a restating opener ('I mean', 'that is', 'in other words': lexicon `restating_openers`) that
     starts the sentence, so what follows it is the question said again more precisely; else 0."""
@@ -236,7 +245,7 @@ def asking_tokens(text: str) -> list[Token]:
     tagged = [tag(_after_a_fronted_clause(c), load("en")) for c in parts]
     tagged = [t for t in tagged if not instruction_only(t)] or tagged  # 'Give the value rounded to …': says how
     asking = [t for t, c in zip(tagged, parts) if any(k.concept in ASKING_HEADS for k in t) and not _asker_says(t, c)
-              or restating_opener_length(c) and c is not parts[0]]  # ('Could you look up T? I need the names of …')
+              or _restated_request(c) and c is not parts[0]]  # ('Could you look up T? I need the names of …')
     chosen = (asking or tagged)[-1]
     at = next(i for i, t in enumerate(tagged) if t is chosen)
     return _kind_named_before(chosen, tagged[:at], is_list_tail(parts[at]) if at < len(parts) else False)

@@ -49,7 +49,12 @@ def _leading_clause_as_sentence(question: str) -> str | None:
     left, rest = question[:comma].strip(), question[comma + 1:].strip()
     if comma < 0 or not left or _question_opening().match(left) or not _question_opening().match(rest):
         return None
+    if any((t.family or "") in CLAUSE_MEANING for t in tag(left.lower(), load("en"))):
+        return None  # ('Besides T, what has its first author published?', 'In the first two years of A's career, …')
     return f"{left}. {rest}"
+
+
+CLAUSE_MEANING = ("kind", "relation", "attribute", "operator", "time", "instruction", "value", "missing", "head")
 
 
 def _folded(question: str, detect: Callable[[str], list[Any]]) -> str:

@@ -36,11 +36,23 @@ def without_idle_context(question: str, detect: Callable[[str], list[Any]]) -> s
     asking = asking_sentence_at(sentences)
     if asking is None:
         return question
-    before = [s for s in sentences[:asking] if not _idle(s, detect)]
+    before = [s for s in sentences[:asking] if not (_a_statement(s) and _idle(s, detect))]
     after = [s for s in sentences[asking + 1:] if not (_a_clause(s) and _idle(s, detect, AFTER_FAMILIES))]
     if len(before) + len(after) == len(sentences) - 1:
         return question
     return " ".join(before + [sentences[asking]] + after)
+
+
+def _a_statement(sentence: str) -> bool:
+    """A statement of the asker's ('We're doing some background checks …', 'Our head of department wants this …'):
+    it speaks of the asker or has a verb of its own, and points back at nothing ('Their papers have been cited …'
+    stays: what it says of them may be asked next); not a piece of a name cut at a stop ('Papers by Md.')."""
+    from hgrag.agents.understanding.context_fold import first_anaphor
+
+    said = set(re.findall(r"[\w'’]+", sentence.lower()))
+    persons = set(load("en").extra.get("asker_remarks", {}).get("persons", []))
+    cut_name = re.search(r"(?<![\w.])\w{1,2}\.$", sentence.strip())  # ('… for Md.' before 'Abdullahil Kafi.')
+    return (bool(said & persons) or _a_clause(sentence)) and first_anaphor(sentence) is None and not cut_name
 
 
 def _a_clause(sentence: str) -> bool:
