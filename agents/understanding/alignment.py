@@ -46,8 +46,10 @@ def _consumer(token: Token, ops: list[tuple[dict, set[str]]], taken: set[int], f
     owners = {} if owners is None else owners  # step -> the concept that took it (in any sentence)
     for i, (op, own) in enumerate(ops):
         elsewhere = i in owners and owners[i] != token.concept  # another relation took it in another sentence
+        placed = any(op.get(key) is not None for key in signature.get("hop_not_with", []))  # ('the last author of T')
         if own & wanted and not (hop and op.get("op") == "traverse" and (i in taken or elsewhere or op.get("edge") != hop
-                                                                       or arriving and op.get("direction") != arriving)):
+                                                                       or arriving and op.get("direction") != arriving
+                                                                       or placed)):
             if op.get("op") == "traverse" and (hop or any(f.startswith("position:") for f in own & wanted)):
                 taken.add(i)  # a hop stands for one relation word ("first author" and "co-authors" are two)
                 owners.setdefault(i, token.concept or "")

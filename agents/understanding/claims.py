@@ -50,3 +50,23 @@ def _claim_opening() -> re.Pattern:
     openers = phrase_alternation(words.get("openers", []))
     verbs = phrase_alternation(words.get("verbs", []))
     return re.compile(rf"^\s*(?:(?:{openers})\s+)*(?:{verbs})\b\s*[:,]?\s*", re.IGNORECASE)
+
+
+def without_report_frame(question: str) -> str:
+    """'Infobox says T appeared in V — right?' -> 'T appeared in V — right?': a source and its reporting verb (lexicon
+    `reported_claims`) that open the question frame the claim; only lowercase words may stand between them."""
+    found = _report_frame().match(question)
+    rest = question[found.end():].lstrip(" :,") if found else ""
+    if not re.search(r"[\"“]|\s[A-Z]|^[A-Z]\w*\s+[A-Z]", rest):
+        return question  # (the claim names something: a quoted title or a capitalised name)
+    return rest[:1].upper() + rest[1:]
+
+
+@lru_cache(maxsize=1)
+def _report_frame() -> re.Pattern:
+    words = load("en").extra.get("reported_claims", {})
+    sources, verbs = phrase_alternation(words.get("sources", [])), phrase_alternation(words.get("verbs", []))
+    ends = phrase_alternation(words.get("ends", []))
+    between = r"(?-i:(?:\s+(?:[a-z][\w'’-]*|c\.|ca\.))*?)"  # lowercase words only: a name is never in the frame
+    return re.compile(rf"^\s*(?:{sources})(?:{between}\s*(?:{ends})|{between}\s+(?:{verbs})(?:\s+(?:{ends}))?)\s+",
+                      re.IGNORECASE)
