@@ -357,7 +357,17 @@ def _command_opening() -> re.Pattern:
 def sentences_of(question: str) -> list[str]:
     """The question's sentences: split after a stop before a capital, and after a stop before a lower-case question
     word ('… on a radio programme. what papers has he written': the lexicon's question heads, a command aside)."""
-    return [part for piece in SENTENCE_END.split(question.strip()) for part in _lower_case_starts().split(piece)]
+    return [part for piece in SENTENCE_END.split(question.strip()) for part in _lower_case_split(piece)]
+
+
+def _lower_case_split(piece: str) -> list[str]:
+    """A piece split before a lower-case question word after a stop, when what comes before asks nothing (a
+    statement: 'i heard A on the radio. what …'); after a question ('What is the count of authors of T. who have …')
+    the stop may end a title and the words after it go on."""
+    parts = _lower_case_starts().split(piece)
+    if len(parts) > 1 and _question_opening().search(parts[0]):
+        return [piece]
+    return parts
 
 
 @lru_cache(maxsize=1)

@@ -77,9 +77,10 @@ BRACKET_MEANING = ("kind", "relation", "attribute", "operator", "time", "instruc
 
 
 def without_idle_brackets(question: str) -> str:
-    """'papers by A? (name as spelled in the source, sic)' -> 'papers by A?': a bracketed note outside quotes whose
-    words the lexicon reads as fillers or not at all (no kind, relation, attribute, operator, time, value or question
-    word but a command) says nothing of what is asked; its words ('source') must not steer the plan."""
+    """'papers by A? (name as spelled in the source, sic)' -> 'papers by A?': a bracketed note outside quotes that holds
+    a filler of the lexicon and no word of meaning (no kind, relation, attribute, operator, time, value or question
+    word but a command) says nothing of what is asked; its words ('source') must not steer the plan. A bracket with
+    no filler may belong to a name typed without quotes ('… (Jura méridional)') and stays."""
     if "(" not in question and "[" not in question:
         return question
     from hgrag.tools.text import outside_quotes
@@ -92,4 +93,6 @@ def _kept_if_meaningful(match: re.Match) -> str:
     meaningful = any((t.family or "") in BRACKET_MEANING or t.family == "head" and t.concept != "head:command"
                      or t.concept == "number" or t.concept == "mention" for t in tokens)
     narrowing = _narrowing().search(match.group(1))  # ('(count only)', '(journals only)')
-    return match.group(0) if meaningful or narrowing or re.search(r"\d|[A-Z]", match.group(1)) else ""
+    said_aside = any(t.family == "filler" for t in tokens)  # ('(sic)', '(cn)'; not '(psycholinguistics)' in a name)
+    return match.group(0) if meaningful or narrowing or not said_aside or re.search(r"\d|[A-Z]", match.group(1)) \
+        else ""

@@ -179,3 +179,37 @@ def test_idle_context_keeps_what_could_narrow_the_answer() -> None:
     for narrowing in ("I only care about journals. Which papers has A written?",
                       "We report on 2019 onwards. Which papers has A written?"):
         assert without_idle_context(narrowing, nothing_linked) == narrowing
+
+
+def test_a_reported_claim_is_read_without_its_source() -> None:
+    from hgrag.agents.understanding.claims import without_report_frame
+
+    assert without_report_frame('Infobox says "T" appeared in V — right?') == '"T" appeared in V — right?'
+    assert without_report_frame("Someone added to the bibliography that Ann Lee has published in V. Is that correct?") \
+        == "Ann Lee has published in V. Is that correct?"
+    kept = "Article on Gianluca Raineri currently says c. 7 publications. How many papers are listed?"
+    assert without_report_frame(kept) == kept  # (a name between source and verb: the frame is not cut through it)
+    assert without_report_frame("The article about graphs says who?") == "The article about graphs says who?"
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("The lead says Bo Chen co-wrote '" + P3 + "'. Is that correct?", ["yes"]),
+    ("Infobox says '" + P3 + "' appeared in Computer Networks — right?", ["no"]),
+    ("I'm writing up the senior (last-listed) author of '" + P3 + "'. Who has that person collaborated with, across "
+     "everything they wrote?", ["Dariush Divsalar", "Marvin K. Simon"]),  # (Bo Chen's co-authors, not Bo Chen)
+    ("Is there anyone who has written papers with both Marvin K. Simon and Bo Chen? If so, who?", ["Dariush Divsalar"]),
+])
+def test_claims_co_author_steps_and_list_tails(world_resources, question, expected) -> None:
+    result = _ask(question)
+    assert result["answer"] == expected and result["verified"], result.get("answer_text")
+
+
+def test_brackets_and_lower_case_sentences_that_belong_to_the_question() -> None:
+    from hgrag.agents.understanding.context_fold import sentences_of
+    from hgrag.agents.understanding.idle_context import without_idle_brackets
+
+    assert without_idle_brackets("papers by A? (name as spelled in the source, sic)") == "papers by A?"
+    named = "authors of seismic stratigraphy of the southern margin (campos, santos, and pelotas basins)"
+    assert without_idle_brackets(named) == named  # (no filler inside: part of a name typed without quotes)
+    assert len(sentences_of("i heard A on the radio. what has she written")) == 2
+    assert len(sentences_of("What is the count of authors of Graphs in practice. who have I as affiliation?")) == 1
