@@ -125,8 +125,17 @@ def asking_part(text: str, inner: bool = False) -> str:
     last = (direct or asking or [len(clauses) - 1])[-1]
     kept = [_context_words(c) if i < last and _introduces(c) else _answer_words(c) if i > last and _remark(c) else c
             for i, c in enumerate(clauses) if i == last or (not _first_person(c) and
-            (i <= last or "zzm" in c or re.search(r"\d", c))) or i > last and _remark(c)]
+            (i <= last or "zzm" in c or re.search(r"\d", c))) or i > last and _remark(c)
+            or i < last and _restricts(c)]
     return " ".join(k for k in kept if k) or text
+
+
+def _restricts(clause: str) -> bool:
+    """'I only care about journals.': a statement before the question with a restricting word (lexicon
+    `idle_context.restricting_words`) may narrow what is asked, so the check reads it."""
+    from hgrag.agents.understanding.idle_context import restricting
+
+    return bool(restricting().search(clause))
 
 
 def _remark(clause: str) -> bool:

@@ -90,7 +90,10 @@ def _masked(question: str, plan: dict[str, Any]) -> str:
 
 def _narrows(context: str) -> bool:
     """Does a context sentence hold a word that could narrow or shape the answer (or dismiss a thing: 'ignore')?"""
-    return any(t.family in NARROWING for t in tag(context.lower(), load("en"))) or dismisses(context)
+    from hgrag.agents.understanding.idle_context import restricting
+
+    return any(t.family in NARROWING for t in tag(context.lower(), load("en"))) or dismisses(context) or \
+        bool(restricting().search(context))  # ('I only care about journals.')
 
 
 def dismisses(text: str) -> bool:

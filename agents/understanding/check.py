@@ -177,7 +177,8 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     missing += counted_kind_unnamed(tag(whole or text, load("en")), ir, asking_tokens(whole or text)) + stranded(tokens)
     missing += [] if plan.get("rich_kinds") else asked_noun_unread(tokens) + publisher_asked(tokens, ir) + kinds_not_reached(asking_tokens(whole or text), ir)  # (read apart)
     missing += distributed_intersection(whole or text, ir)
-    missing += [] if plan.get("rich_kinds") else kinds_not_reached(tag(_after_the_question(whole or text), load("en")), ir)
+    missing += [] if plan.get("rich_kinds") else kinds_not_reached(tag(_after_the_question(whole or text) + " " +
+                                                                       _restricting_before(whole or text), load("en")), ir)
     missing += _asking_sentences(whole or text, returned) + unjoined_intersection(whole or text, ir) + \
         one_valued_intersection(whole or text, ir)
     return missing + _future_years(tokens, plan) + (_whole_text_parts(whole, plan) if whole else [])
@@ -188,6 +189,16 @@ def _after_the_question(text: str) -> str:
     or ask too, so the kinds they name must be reached."""
     end = text.rfind("?")
     return text[end + 1:] if end >= 0 else ""
+
+
+def _restricting_before(text: str) -> str:
+    """The statements before the question that restrict it ('I only care about journals. Which papers …?': lexicon
+    `idle_context.restricting_words`): the kinds they name must be reached too."""
+    from hgrag.agents.understanding.idle_context import restricting
+
+    start = text.rfind("?")
+    before = re.split(r"(?<=[.!])\s+", text[:text.rfind(".", 0, start) + 1] if start > 0 else "")
+    return " ".join(s for s in before if restricting().search(s))
 
 
 def _list_requested(tokens: list[Token]) -> bool:

@@ -17,10 +17,21 @@ from hgrag.agents.understanding.cue_words import phrase_alternation
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.tokens import tag
 
+def narrowing_words(family: str) -> list[str]:
+    """The lexicon's `idle_context` words of one family ('restricting_words': 'only', 'except' …)."""
+    return load("en").extra.get("idle_context", {}).get(family, [])
+
+
+@lru_cache(maxsize=1)
+def restricting() -> re.Pattern:
+    """A word that restricts what is asked ('I only care about journals.')."""
+    return re.compile(rf"(?<![\w'-])(?:{phrase_alternation(narrowing_words('restricting_words'))})(?![\w'-])", re.IGNORECASE)
+
+
 @lru_cache(maxsize=1)
 def _narrowing() -> re.Pattern:
     """Words that may narrow the answer even in a statement naming nothing (lexicon `idle_context.narrowing_words`)."""
-    words = load("en").extra.get("idle_context", {}).get("narrowing_words", [])
+    words = narrowing_words("narrowing_words") + narrowing_words("restricting_words")
     return re.compile(rf"(?<![\w'-])(?:{phrase_alternation(words)})(?![\w'-])", re.IGNORECASE)
 
 
@@ -36,11 +47,19 @@ def without_idle_context(question: str, detect: Callable[[str], list[Any]]) -> s
     asking = asking_sentence_at(sentences)
     if asking is None:
         return question
-    before = [s for s in sentences[:asking] if not (_a_statement(s) and _idle(s, detect))]
+    before = [s for s in sentences[:asking] if not (_a_statement(s) and _idle(s, detect, _families_before(s)))]
     after = [s for s in sentences[asking + 1:] if not (_a_clause(s) and _idle(s, detect, AFTER_FAMILIES))]
     if len(before) + len(after) == len(sentences) - 1:
         return question
     return " ".join(before + [sentences[asking]] + after)
+
+
+def _families_before(sentence: str) -> tuple[str, ...]:
+    """A statement about the asker ('A funder has come back to us …') may name kinds and attributes of their own
+    world without narrowing the question; any other statement may narrow it by naming one."""
+    said = set(re.findall(r"[\w'’]+", sentence.lower()))
+    persons = set(load("en").extra.get("asker_remarks", {}).get("persons", []))
+    return AFTER_FAMILIES if said & persons else NARROWING_FAMILIES
 
 
 def _a_statement(sentence: str) -> bool:

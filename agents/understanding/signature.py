@@ -17,6 +17,8 @@ NUMERIC_ATTRS = {"cited_by_count", "n_authors", "n_references", "total_citations
 def element_features(op: dict[str, Any]) -> set[str]:
     kind = op.get("op")
     out = {"op:difference_self" if kind == "difference" and _leaves_out_its_start(op) else f"op:{kind}"}
+    if kind == "match" and op.get("type"):
+        out.add(f"match:{op['type']}")  # ('the journal V' names a venue match; 'journals' never names an author)
     if op.get("fn"):
         out.add(f"fn:{op['fn']}")
     for key in ("attr", "key"):
