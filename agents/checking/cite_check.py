@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 from hgrag.agents.checking.mention_use import numbered_holes
-from hgrag.agents.checking.cite_direction import (ARROW, REF_LIST, one_paper_direction, restates_citation, two_paper_roles,
+from hgrag.agents.checking.cite_direction import (ARROW, REF_LIST, one_paper_direction, cited_again, restates_citation, two_paper_roles,
                                                  words_alternation)
 from hgrag.state.plan_ir import walk
 
@@ -258,7 +258,8 @@ def citation_hops(question: str, plan: dict[str, Any]) -> list[str]:
     sentence = next((part for part in re.split(r"(?<=[?!;])\s+|(?<=\.)\s+(?=[A-Z])", unnoted)
                      if "zzpaper" in part), "")
     tagged = tag(_hole_text(sentence.replace("zzpaper", typed), anchors, [0]), load("en"))
-    tokens = [t for i, t in enumerate(tagged) if t.family != "function" and not restates_citation(tagged, i)]
+    tokens = [t for i, t in enumerate(tagged) if t.family != "function" and not restates_citation(tagged, i)
+              and not cited_again(tagged, i)]  # ('picked up T and cited it': one citation said twice)
     at = [i for i, t in enumerate(tokens) if t.concept == "mention"]
     if len(at) != 1 or at[0] == 0:
         return []

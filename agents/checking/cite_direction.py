@@ -145,6 +145,15 @@ def restates_citation(tokens: list, i: int) -> bool:
     return means or in_their_list(tokens, i)
 
 
+def cited_again(tokens: list, i: int) -> bool:
+    """'papers that have picked up T and cited it': a citation word after 'and' whose object is a pronoun for the
+    paper already named (lexicon `citation_words.citing_pronouns`) says the same citation again."""
+    pronouns = _words("citing_pronouns")
+    return (tokens[i].concept or "") == "relation:cites" and i >= 1 and tokens[i - 1].concept == "function:and" \
+        and i + 1 < len(tokens) and tokens[i + 1].text in pronouns \
+        and all(t.family in ("function", "filler") for t in tokens[i + 2:])  # ('… and cited it', at the end)
+
+
 def two_paper_roles(text: str, hole: str = "zzpaper") -> tuple[int, int] | None:
     """(citing, cited) as positions (0 = first named paper, 1 = second), or None when unclear."""
     text = _holes(text, hole)

@@ -20,7 +20,7 @@ from hgrag.agents.understanding.signature import output_kind
 from hgrag.agents.understanding.tokens import Token, stranded_readings, tag
 from hgrag.state import plan_ir as ir
 from hgrag.agents.kinds.joins import year_filter
-from hgrag.agents.checking.cite_direction import restates_citation
+from hgrag.agents.checking.cite_direction import cited_again, restates_citation
 
 KINDS = {"kind:author": "author", "kind:paper": "paper", "kind:venue": "venue"}
 HEAD_KINDS = {"head:who": "author", "head:where": "venue"}
@@ -48,6 +48,7 @@ def chain_program(question: str, spans: list[Any]) -> tuple[dict[str, Any], list
     text = without_notes(masked(question, linked))  # a note '(what it cites)' restates
     tokens = stranded_readings(text, tag(text, load("en")))
     tokens, years = _years_aside(question, linked, tokens)
+    tokens = [t for i, t in enumerate(tokens) if not cited_again(tokens, i)]  # ('picked up T and cited it')
     if any(t.family in NOT_A_CHAIN or t.concept == "number" for t in tokens):
         return None
     at = [i for i, t in enumerate(tokens) if t.concept == "mention"][linked.index(start)]
