@@ -47,7 +47,8 @@ def _consumer(token: Token, ops: list[tuple[dict, set[str]]], taken: set[int], f
     for i, (op, own) in enumerate(ops):
         elsewhere = i in owners and owners[i] != token.concept  # another relation took it in another sentence
         placed = any(op.get(key) is not None for key in signature.get("hop_not_with", []))  # ('the last author of T')
-        if own & wanted and not (hop and op.get("op") == "traverse" and (i in taken or elsewhere or op.get("edge") != hop
+        if own & wanted and not (hop and op.get("op") == "traverse" and (i in taken or elsewhere
+                                                                       or op.get("edge") != hop
                                                                        or arriving and op.get("direction") != arriving
                                                                        or placed)):
             if op.get("op") == "traverse" and (hop or any(f.startswith("position:") for f in own & wanted)):
@@ -100,11 +101,12 @@ def _consumed_with(tokens: list[Token], links: dict[int, Link]) -> list[Link]:
 
 
 def _sentence_ends(text: str) -> list[int]:
-    """The word index (as `tag` counts words) at which each sentence of the text ends."""
+    """The word index (as `tag` counts words) at which each sentence of the text ends (a bracketed note counts as a
+    sentence of its own: '… co-authored with (all of their co-authors)' says one relation twice)."""
     from hgrag.agents.understanding.tokens import tag_words
 
     ends, count = [], 0
-    for sentence in re.split(r"(?<=[.?!])\s+", text):
+    for sentence in re.split(r"(?<=[.?!])\s+|\s+(?=\()", text):  # (a bracketed note restates on its own)
         count += len(tag_words(sentence, load("en")))
         ends.append(count)
     return ends
