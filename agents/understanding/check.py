@@ -177,6 +177,7 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     missing += counted_kind_unnamed(tag(whole or text, load("en")), ir, asking_tokens(whole or text)) + stranded(tokens)
     missing += [] if plan.get("rich_kinds") else asked_noun_unread(tokens) + publisher_asked(tokens, ir) + kinds_not_reached(asking_tokens(whole or text), ir)  # (read apart)
     missing += distributed_intersection(whole or text, ir)
+    missing += _relation_fillers_unread(tokens, ir)
     missing += [] if plan.get("rich_kinds") else kinds_not_reached(tag(_after_the_question(whole or text) + " " +
                                                                        _restricting_before(whole or text), load("en")), ir)
     missing += _asking_sentences(whole or text, returned) + unjoined_intersection(whole or text, ir) + \
@@ -189,6 +190,17 @@ def _after_the_question(text: str) -> str:
     or ask too, so the kinds they name must be reached."""
     end = text.rfind("?")
     return text[end + 1:] if end >= 0 else ""
+
+
+def _relation_fillers_unread(tokens: list[Token], ir: dict[str, Any]) -> list[str]:
+    """'Papers that have T in their reference lists': a filler that restates a relation (lexicon `relation_fillers`)
+    names it when the plan has no step of it."""
+    from hgrag.agents.understanding.signature import all_features
+
+    features = all_features(ir)
+    fillers = load("en").extra.get("relation_fillers", {})
+    return [f"{t.text} (no step of the plan stands for it)" for t in tokens for concept, forms in fillers.items()
+            if t.text in forms and not set(signatures().get(concept, {}).get("any") or []) & features]
 
 
 def _restricting_before(text: str) -> str:
