@@ -33,6 +33,7 @@ class Reading:
 def read_question(question: str, detect: Callable[[str], list[Any]]) -> Reading:
     """`detect(question)` gives the linked mention spans (called only when the words are not plainly English)."""
     question = without_envelope(question)  # a question sent as a message: no greeting, pleasantry or sign-off
+    question = outside_quotes(question, _plain_apostrophes)  # 'Who’s', 'Kashtan’s' read as typed with "'"
     if plainly_english(question):
         return Reading(with_context_folded(without_idle_context(as_asked(question), detect), detect), "en")
     spans = detect(question)
@@ -45,6 +46,10 @@ def read_question(question: str, detect: Callable[[str], list[Any]]) -> Reading:
         english = without_idle_context(to_english(said, language, spans), detect)  # ('Wir bereiten … vor.')
         return Reading(with_year_itself_excluded(english), language)
     return Reading(question, language, unsupported_sentence(language))
+
+
+def _plain_apostrophes(piece: str) -> str:
+    return piece.replace("’", "'").replace("‘", "'") if "’" in piece or "‘" in piece else piece
 
 
 def as_asked(question: str) -> str:
