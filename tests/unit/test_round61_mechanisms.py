@@ -213,3 +213,23 @@ def test_brackets_and_lower_case_sentences_that_belong_to_the_question() -> None
     assert without_idle_brackets(named) == named  # (no filler inside: part of a name typed without quotes)
     assert len(sentences_of("i heard A on the radio. what has she written")) == 2
     assert len(sentences_of("What is the count of authors of Graphs in practice. who have I as affiliation?")) == 1
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Dariush Divsalar vs Bo Chen: who has the larger paper count?", ["Dariush Divsalar"]),
+    ("Between Dariush Divsalar and Bo Chen, who has the shorter list of papers?", ["Bo Chen"]),
+    (f"which papers have picked up '{P1}' and cited it", [P3, "Adaptive routing for delay tolerant sensor networks"]),
+    ("Who’s written more papers, Dariush Divsalar or Bo Chen?", ["Dariush Divsalar"]),  # (a typographic apostrophe)
+    ("any venues shared by Marvin K. Simon and Bo Chen? sry if this is obvious", None),  # (venues asked: not a yes)
+])
+def test_comparisons_restated_citations_and_remarks(world_resources, question, expected) -> None:
+    result = _ask(question)
+    if expected is None:
+        assert result["answer"] != ["yes"] or not result["verified"]
+    else:
+        assert sorted(result["answer"]) == sorted(expected) and result["verified"], result.get("answer_text")
+
+
+def test_a_relation_filler_names_the_relation_when_nothing_else_does(world_resources) -> None:
+    result = _ask(f"Papers that have '{P1}' in their reference lists: where did those come out?")
+    assert result["answer"] != ["Computer Networks"] or not result["verified"]  # (P1's own venue is no answer)
