@@ -126,7 +126,7 @@ def asking_part(text: str, inner: bool = False) -> str:
     kept = [_context_words(c) if i < last and _introduces(c) else _answer_words(c) if i > last and _remark(c) else c
             for i, c in enumerate(clauses) if i == last or (not _first_person(c) and
             (i <= last or "zzm" in c or re.search(r"\d", c))) or i > last and _remark(c)
-            or i < last and _restricts(c)]
+            or i < last and _restricts(c) and "zzm" not in c]
     return " ".join(k for k in kept if k) or text
 
 

@@ -92,8 +92,9 @@ def _narrows(context: str) -> bool:
     """Does a context sentence hold a word that could narrow or shape the answer (or dismiss a thing: 'ignore')?"""
     from hgrag.agents.understanding.idle_context import restricting
 
+    restricted = any(restricting().search(part) and "zzm" not in part for part in re.split(r"(?<=[.!?;])\s+", context))
     return any(t.family in NARROWING for t in tag(context.lower(), load("en"))) or dismisses(context) or \
-        bool(restricting().search(context))  # ('I only care about journals.')
+        restricted  # ('I only care about journals.'; not 'so far I had only read T')
 
 
 def dismisses(text: str) -> bool:
