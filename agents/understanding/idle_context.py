@@ -41,7 +41,7 @@ AFTER_FAMILIES = ("operator", "time", "instruction", "value")  # ('The citation 
 
 def without_idle_context(question: str, detect: Callable[[str], list[Any]]) -> str:
     """The question without the idle statements before its asking sentence (unchanged when there are none)."""
-    from hgrag.agents.understanding.context_fold import asking_sentence_at, sentences_of
+    from hgrag.agents.understanding.sentences import asking_sentence_at, sentences_of
 
     sentences = [s for s in sentences_of(question) if s.strip()]
     asking = asking_sentence_at(sentences)

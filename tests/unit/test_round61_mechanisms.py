@@ -205,7 +205,7 @@ def test_claims_co_author_steps_and_list_tails(world_resources, question, expect
 
 
 def test_brackets_and_lower_case_sentences_that_belong_to_the_question() -> None:
-    from hgrag.agents.understanding.context_fold import sentences_of
+    from hgrag.agents.understanding.sentences import sentences_of
     from hgrag.agents.understanding.idle_context import without_idle_brackets
 
     assert without_idle_brackets("papers by A? (name as spelled in the source, sic)") == "papers by A?"

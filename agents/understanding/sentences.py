@@ -1,0 +1,84 @@
+"""The sentences of a question and which of them asks: split after a stop before a capital, or before a lower-case
+question word after a statement; a sentence asks when it ends with a question mark or opens with a question word or
+a command (the lexicon's heads); a leading clause that says nothing but a name reads as a sentence of its own
+('found T in a dusty folder, what cites it')."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from hgrag.agents.understanding.cue_words import phrase_alternation
+from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.tokens import tag
+
+SENTENCE_END = re.compile(r"(?<=[.!])(?<!\b[A-Z]\.)\s+(?=[A-Z\"'“‘])(?![A-Z]\.\s)")  # (an initial's stop ends no
+# sentence, nor a stop followed by an initial: 'A. AlQuraishi', 'Kh. A. Ziq')
+
+
+def leading_clause_as_sentence(question: str) -> str | None:
+    """'found T in a dusty folder, what cites it' -> 'found T in a dusty folder. what cites it': a one-sentence
+    question whose first clause asks nothing and whose rest, after a comma, opens with a question word."""
+    if len(sentences_of(question)) != 1:
+        return None
+    masked = re.sub(r'"[^"]*"|“[^”]*”', lambda m: "x" * len(m.group(0)), question)
+    comma = masked.find(",")
+    left, rest = question[:comma].strip(), question[comma + 1:].strip()
+    if comma < 0 or not left or _question_opening().match(left) or not _question_opening().match(rest):
+        return None
+    if any((t.family or "") in CLAUSE_MEANING for t in tag(left.lower(), load("en"))):
+        return None  # ('Besides T, what has its first author published?', 'In the first two years of A's career, …')
+    return f"{left}. {rest}"
+
+
+CLAUSE_MEANING = ("kind", "relation", "attribute", "operator", "time", "instruction", "value", "missing", "head")
+
+
+def asks(sentence: str) -> bool:
+    return sentence.rstrip().endswith("?")
+
+
+def asking(sentence: str) -> bool:
+    """The last sentence asks: it ends with a question mark, or (typed without one) opens with a question word."""
+    return asks(sentence) or _question_opening().match(sentence.strip()) is not None
+
+
+@lru_cache(maxsize=1)
+def _question_opening() -> re.Pattern:
+    heads = load("en").family("head")
+    return re.compile(rf"(?:{phrase_alternation([w for forms in heads.values() for w in forms])})\b", re.IGNORECASE)
+
+
+def asking_sentence_at(sentences: list[str]) -> int | None:
+    """The index of the first sentence that asks (a question mark, or an opening question word or command)."""
+    return next((i for i, s in enumerate(sentences) if asking(s) or _command_opening().match(s.strip())), None)
+
+
+@lru_cache(maxsize=1)
+def _command_opening() -> re.Pattern:
+    commands = load("en").family("head").get("command", []) + load("en").extra.get("claim_requests", {}).get(
+        "openers", [])
+    return re.compile(rf"(?:{phrase_alternation(commands)})\b", re.IGNORECASE)
+
+
+def sentences_of(question: str) -> list[str]:
+    """The question's sentences: split after a stop before a capital, and after a stop before a lower-case question
+    word ('… on a radio programme. what papers has he written': the lexicon's question heads, a command aside)."""
+    return [part for piece in SENTENCE_END.split(question.strip()) for part in _lower_case_split(piece)]
+
+
+def _lower_case_split(piece: str) -> list[str]:
+    """A piece split before a lower-case question word after a stop, when what comes before asks nothing (a
+    statement: 'i heard A on the radio. what …'); after a question ('What is the count of authors of T. who have …')
+    the stop may end a title and the words after it go on."""
+    parts = _lower_case_starts().split(piece)
+    if len(parts) > 1 and _question_opening().search(parts[0]):
+        return [piece]
+    return parts
+
+
+@lru_cache(maxsize=1)
+def _lower_case_starts() -> re.Pattern:
+    heads = load("en").family("head")
+    words = [w for concept, forms in heads.items() if concept != "command" for w in forms]
+    return re.compile(rf"(?<=[a-z0-9\"”)][a-z0-9\"”)][.!])\s+(?=(?:{phrase_alternation(words)})\b)")
