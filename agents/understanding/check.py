@@ -18,6 +18,7 @@ from hgrag.agents.understanding.alignment import align
 from hgrag.agents.understanding.asking_sentence import asking_tokens, is_list_tail
 from hgrag.agents.understanding.lexicon import signatures
 from hgrag.agents.understanding.signature import output_kind, reads_years
+from hgrag.agents.understanding.said_checks import choice_unanswered, relation_fillers_unread, restricting_before
 from hgrag.agents.understanding.plan_shapes import (disjoint_matches, named_starts, ranked_by_unsaid_citations, ranking_unsaid,
                                                    record_wide_against_the_paper, unnamed_people_walk, vacuous_ranking)
 from hgrag.agents.understanding.lexicon import load
@@ -177,9 +178,10 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     missing += counted_kind_unnamed(tag(whole or text, load("en")), ir, asking_tokens(whole or text)) + stranded(tokens)
     missing += [] if plan.get("rich_kinds") else asked_noun_unread(tokens) + publisher_asked(tokens, ir) + kinds_not_reached(asking_tokens(whole or text), ir)  # (read apart)
     missing += distributed_intersection(whole or text, ir)
-    missing += _relation_fillers_unread(tokens, ir)
+    missing += relation_fillers_unread(tokens, ir)
+    missing += choice_unanswered(tokens, ir)
     missing += [] if plan.get("rich_kinds") else kinds_not_reached(tag(_after_the_question(whole or text) + " " +
-                                                                       _restricting_before(whole or text), load("en")), ir)
+                                                                       restricting_before(whole or text), load("en")), ir)
     missing += _asking_sentences(whole or text, returned) + unjoined_intersection(whole or text, ir) + \
         one_valued_intersection(whole or text, ir)
     return missing + _future_years(tokens, plan) + (_whole_text_parts(whole, plan) if whole else [])
@@ -190,27 +192,6 @@ def _after_the_question(text: str) -> str:
     or ask too, so the kinds they name must be reached."""
     end = text.rfind("?")
     return text[end + 1:] if end >= 0 else ""
-
-
-def _relation_fillers_unread(tokens: list[Token], ir: dict[str, Any]) -> list[str]:
-    """'Papers that have T in their reference lists': a filler that restates a relation (lexicon `relation_fillers`)
-    names it when the plan has no step of it."""
-    from hgrag.agents.understanding.signature import all_features
-
-    features = all_features(ir)
-    fillers = load("en").extra.get("relation_fillers", {})
-    return [f"{t.text} (no step of the plan stands for it)" for t in tokens for concept, forms in fillers.items()
-            if t.text in forms and not set(signatures().get(concept, {}).get("any") or []) & features]
-
-
-def _restricting_before(text: str) -> str:
-    """The statements before the question that restrict it ('I only care about journals. Which papers …?': lexicon
-    `idle_context.restricting_words`): the kinds they name must be reached too."""
-    from hgrag.agents.understanding.idle_context import restricting
-
-    start = text.rfind("?")
-    before = re.split(r"(?<=[.!])\s+", text[:text.rfind(".", 0, start) + 1] if start > 0 else "")
-    return " ".join(s for s in before if restricting().search(s))
 
 
 def _list_requested(tokens: list[Token]) -> bool:

@@ -233,3 +233,27 @@ def test_comparisons_restated_citations_and_remarks(world_resources, question, e
 def test_a_relation_filler_names_the_relation_when_nothing_else_does(world_resources) -> None:
     result = _ask(f"Papers that have '{P1}' in their reference lists: where did those come out?")
     assert result["answer"] != ["Computer Networks"] or not result["verified"]  # (P1's own venue is no answer)
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Who is more prolific in this graph, Dariush Divsalar or Bo Chen? One name.", ["Dariush Divsalar"]),
+    ("Once Ann Lee had published a first paper, what did Dariush Divsalar publish in later years? Titles only.",
+     ["Adaptive routing for delay tolerant sensor networks", "Energy efficient scheduling of uplink traffic"]),
+])
+def test_a_choice_between_named_people_and_a_debut_with_an_article(world_resources, question, expected) -> None:
+    result = _ask(question)
+    assert sorted(result["answer"]) == sorted(expected) and result["verified"], result.get("answer_text")
+
+
+def test_a_choice_answered_with_other_people_is_declined() -> None:
+    from hgrag.agents.understanding.lexicon import load
+    from hgrag.agents.understanding.said_checks import choice_unanswered
+    from hgrag.agents.understanding.tokens import tag
+
+    tokens = tag("who is more prolific, zzm or zzm?", load("en"))
+    people = {"op": "traverse", "edge": "writes", "direction": "in",
+              "input": {"op": "traverse", "edge": "writes", "direction": "out",
+                        "input": {"op": "match", "ids": ["a"], "type": "author"}}}
+    assert choice_unanswered(tokens, {"op": "top", "key": "frequency", "order": "max", "input": people})
+    named = {"op": "union", "inputs": [{"op": "match", "ids": ["a"]}, {"op": "match", "ids": ["b"]}]}
+    assert not choice_unanswered(tokens, {"op": "top", "key": "n_papers", "order": "max", "input": named})

@@ -1,0 +1,55 @@
+"""Checks on what the question says around its asking part: a choice offered between named things ('Who is more
+prolific, A or B?') must be answered by ranking those things; a filler that restates a relation names it when nothing
+else does ('papers that have T in their reference lists'); a statement before the question that restricts it ('I
+only care about journals.') is read with it."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from hgrag.agents.understanding.lexicon import load, signatures
+from hgrag.agents.understanding.tokens import Token
+
+
+def choice_unanswered(tokens: list[Token], ir: dict[str, Any]) -> list[str]:
+    """'Who is more prolific, A or B?': a comparative with named things offered as alternatives ('A or B') asks
+    which of them wins; a plan that ranks anything but those named things (their co-authors) answers another
+    question."""
+    from hgrag.state.plan_ir import walk
+
+    compares = any(t.concept in ("operator:compare_more", "operator:compare_less") for t in tokens)
+    offered = any(a.concept == "mention" and b.concept == "function:or" and c.concept == "mention"
+                  for a, b, c in zip(tokens, tokens[1:], tokens[2:]))
+    if not (compares and offered):
+        return []
+    ranked = [op for op in walk(ir) if op.get("op") == "top"]
+    if not ranked or any(_ranks_the_named(op.get("input") or {}) for op in ranked):
+        return []
+    return ["a choice between the named things (the plan ranks something else)"]
+
+
+def _ranks_the_named(op: dict[str, Any]) -> bool:
+    parts = op.get("inputs") or [] if op.get("op") == "union" else [op]
+    return bool(parts) and all(part.get("op") == "match" for part in parts)
+
+
+def relation_fillers_unread(tokens: list[Token], ir: dict[str, Any]) -> list[str]:
+    """'Papers that have T in their reference lists': a filler that restates a relation (lexicon `relation_fillers`)
+    names it when the plan has no step of it."""
+    from hgrag.agents.understanding.signature import all_features
+
+    features = all_features(ir)
+    fillers = load("en").extra.get("relation_fillers", {})
+    return [f"{t.text} (no step of the plan stands for it)" for t in tokens for concept, forms in fillers.items()
+            if t.text in forms and not set(signatures().get(concept, {}).get("any") or []) & features]
+
+
+def restricting_before(text: str) -> str:
+    """The statements before the question that restrict it ('I only care about journals. Which papers …?': lexicon
+    `idle_context.restricting_words`): the kinds they name must be reached too."""
+    from hgrag.agents.understanding.idle_context import restricting
+
+    start = text.rfind("?")
+    before = re.split(r"(?<=[.!])\s+", text[:text.rfind(".", 0, start) + 1] if start > 0 else "")
+    return " ".join(s for s in before if restricting().search(s))
