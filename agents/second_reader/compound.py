@@ -161,6 +161,8 @@ def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
     both = group[0].start if shared_after else both  # 'which references do T1 and T2 have in common?': what they share
     united = united or bool(offered) or any(t.concept == "operator:union" for t in tag(words_outside.lower(), load("en"))) or \
         has("uniting_words", words_outside) or framed_together(question, group)  # 'taken together', 'taking A and B together'
+    if any(t.concept == "operator:union" for t in tag(words_outside.lower(), load("en"))):
+        both = after = None  # ('which papers cite T1, T2, or both?': 'or both' unites, it shares nothing)
     if not group or has_stem("together_words", words_outside) and not summed and both is None and not united:
         return None  # ('Partially-shared …' is a title: no 'shared')
     if offers_a_choice(question, group):

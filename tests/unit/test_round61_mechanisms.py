@@ -257,3 +257,15 @@ def test_a_choice_answered_with_other_people_is_declined() -> None:
     assert choice_unanswered(tokens, {"op": "top", "key": "frequency", "order": "max", "input": people})
     named = {"op": "union", "inputs": [{"op": "match", "ids": ["a"]}, {"op": "match", "ids": ["b"]}]}
     assert not choice_unanswered(tokens, {"op": "top", "key": "n_papers", "order": "max", "input": named})
+
+
+def test_or_both_after_named_papers_unites_their_citers(world_resources) -> None:
+    result = _ask(f"Which papers cite '{P1}', '{P3}', or both?")  # P2 and P3 cite P1, P4 cites P3
+    assert sorted(result["answer"]) == sorted(["Adaptive routing for delay tolerant sensor networks", P3,
+                                               "Energy efficient scheduling of uplink traffic"]), result["interpretation"]
+
+
+def test_both_years_count_is_inclusive(world_resources) -> None:
+    result = _ask("Dariush Divsalar: anything between 2010 and 2012? Both years count.")
+    assert sorted(result["answer"]) == ["Adaptive routing for delay tolerant sensor networks",
+                                        "Energy efficient scheduling of uplink traffic"] and result["verified"]
