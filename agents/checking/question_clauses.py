@@ -133,7 +133,7 @@ def asking_part(text: str, inner: bool = False) -> str:
 def _restricts(clause: str) -> bool:
     """'I only care about journals.': a statement before the question with a restricting word (lexicon
     `idle_context.restricting_words`) may narrow what is asked, so the check reads it."""
-    from hgrag.agents.understanding.idle_context import restricting
+    from hgrag.agents.understanding.narrowing import restricting
 
     return bool(restricting().search(clause))
 

@@ -90,7 +90,7 @@ def _masked(question: str, plan: dict[str, Any]) -> str:
 
 def _narrows(context: str) -> bool:
     """Does a context sentence hold a word that could narrow or shape the answer (or dismiss a thing: 'ignore')?"""
-    from hgrag.agents.understanding.idle_context import restricting
+    from hgrag.agents.understanding.narrowing import restricting
 
     restricted = any(restricting().search(part) and "zzm" not in part for part in re.split(r"(?<=[.!?;])\s+", context))
     return any(t.family in NARROWING for t in tag(context.lower(), load("en"))) or dismisses(context) or \

@@ -21,7 +21,7 @@ from hgrag.agents.understanding.asking_sentence import asks_a_kind_named_before
 from hgrag.agents.understanding.cue_words import phrase_alternation
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.tokens import tag
-from hgrag.agents.understanding.sentences import SENTENCE_END, leading_clause_as_sentence, sentences_of  # noqa: F401
+from hgrag.agents.understanding.sentences import leading_clause_as_sentence, sentences_of
 from hgrag.agents.understanding.sentences import asking as _asking, asks as _asks
 
 def with_context_folded(question: str, detect: Callable[[str], list[Any]]) -> str:

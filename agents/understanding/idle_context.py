@@ -9,30 +9,12 @@ date.'); a fragment there may narrow the question ('Only journals, please.')."""
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from collections.abc import Callable
 from typing import Any
 
-from hgrag.agents.understanding.cue_words import phrase_alternation
 from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.narrowing import narrowing
 from hgrag.agents.understanding.tokens import tag
-
-def narrowing_words(family: str) -> list[str]:
-    """The lexicon's `idle_context` words of one family ('restricting_words': 'only', 'except' …)."""
-    return load("en").extra.get("idle_context", {}).get(family, [])
-
-
-@lru_cache(maxsize=1)
-def restricting() -> re.Pattern:
-    """A word that restricts what is asked ('I only care about journals.')."""
-    return re.compile(rf"(?<![\w'-])(?:{phrase_alternation(narrowing_words('restricting_words'))})(?![\w'-])", re.IGNORECASE)
-
-
-@lru_cache(maxsize=1)
-def _narrowing() -> re.Pattern:
-    """Words that may narrow the answer even in a statement naming nothing (lexicon `idle_context.narrowing_words`)."""
-    words = narrowing_words("narrowing_words") + narrowing_words("restricting_words")
-    return re.compile(rf"(?<![\w'-])(?:{phrase_alternation(words)})(?![\w'-])", re.IGNORECASE)
 
 
 NARROWING_FAMILIES = ("operator", "time", "instruction", "value", "attribute", "missing")
@@ -84,7 +66,7 @@ def _a_clause(sentence: str) -> bool:
 
 
 def _idle(sentence: str, detect: Callable[[str], list[Any]], families: tuple[str, ...] = NARROWING_FAMILIES) -> bool:
-    if re.search(r"[\d\"“”«»]", sentence) or _narrowing().search(sentence):
+    if re.search(r"[\d\"“”«»]", sentence) or narrowing().search(sentence):
         return False
     if any((t.family or "") in families for t in tag(sentence.lower(), load("en"))):
         return False
@@ -111,7 +93,7 @@ def _kept_if_meaningful(match: re.Match) -> str:
     tokens = tag(match.group(1).lower(), load("en"))
     meaningful = any((t.family or "") in BRACKET_MEANING or t.family == "head" and t.concept != "head:command"
                      or t.concept == "number" or t.concept == "mention" for t in tokens)
-    narrowing = _narrowing().search(match.group(1))  # ('(count only)', '(journals only)')
+    narrows = narrowing().search(match.group(1))  # ('(count only)', '(journals only)')
     said_aside = any(t.family == "filler" for t in tokens)  # ('(sic)', '(cn)'; not '(psycholinguistics)' in a name)
-    return match.group(0) if meaningful or narrowing or not said_aside or re.search(r"\d|[A-Z]", match.group(1)) \
+    return match.group(0) if meaningful or narrows or not said_aside or re.search(r"\d|[A-Z]", match.group(1)) \
         else ""

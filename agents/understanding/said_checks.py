@@ -48,7 +48,7 @@ def relation_fillers_unread(tokens: list[Token], ir: dict[str, Any]) -> list[str
 def restricting_before(text: str) -> str:
     """The statements before the question that restrict it ('I only care about journals. Which papers …?': lexicon
     `idle_context.restricting_words`): the kinds they name must be reached too."""
-    from hgrag.agents.understanding.idle_context import restricting
+    from hgrag.agents.understanding.narrowing import restricting
 
     start = text.rfind("?")
     before = re.split(r"(?<=[.!])\s+", text[:text.rfind(".", 0, start) + 1] if start > 0 else "")

@@ -1,0 +1,29 @@
+"""Words that may narrow what is asked (lexicon `idle_context`): 'restricting_words' ('only', 'solely', 'care about')
+restrict it; 'narrowing_words' ('also', 'not', 'except', 'need') may narrow or add to it. A statement holding them is
+never read aside as idle context."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from hgrag.agents.understanding.cue_words import phrase_alternation
+from hgrag.agents.understanding.lexicon import load
+
+
+def narrowing_words(family: str) -> list[str]:
+    """The lexicon's `idle_context` words of one family ('restricting_words': 'only', 'except' …)."""
+    return load("en").extra.get("idle_context", {}).get(family, [])
+
+
+@lru_cache(maxsize=1)
+def restricting() -> re.Pattern:
+    """A word that restricts what is asked ('I only care about journals.')."""
+    return re.compile(rf"(?<![\w'-])(?:{phrase_alternation(narrowing_words('restricting_words'))})(?![\w'-])", re.IGNORECASE)
+
+
+@lru_cache(maxsize=1)
+def narrowing() -> re.Pattern:
+    """Words that may narrow the answer even in a statement naming nothing (lexicon `idle_context.narrowing_words`)."""
+    words = narrowing_words("narrowing_words") + narrowing_words("restricting_words")
+    return re.compile(rf"(?<![\w'-])(?:{phrase_alternation(words)})(?![\w'-])", re.IGNORECASE)
