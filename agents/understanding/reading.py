@@ -10,6 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 from hgrag.agents.understanding.claims import without_report_frame
+from hgrag.agents.understanding.citation_strings import without_reference_frames
 from hgrag.agents.understanding.context_fold import with_context_folded
 from hgrag.agents.understanding.envelope import without_envelope
 from hgrag.agents.understanding.idle_context import without_idle_brackets, without_idle_context
@@ -34,6 +35,7 @@ def read_question(question: str, detect: Callable[[str], list[Any]]) -> Reading:
     """`detect(question)` gives the linked mention spans (called only when the words are not plainly English)."""
     question = without_envelope(question)  # a question sent as a message: no greeting, pleasantry or sign-off
     question = outside_quotes(question, _plain_apostrophes)  # 'Who’s', 'Kashtan’s' read as typed with "'"
+    question = without_reference_frames(question)  # 'Durikovic, R., & Kolchin, K. (2003). "T". Venue.' -> '"T".'
     if plainly_english(question):
         return Reading(with_context_folded(without_idle_context(as_asked(question), detect), detect), "en")
     spans = detect(question)

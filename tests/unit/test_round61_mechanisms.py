@@ -269,3 +269,22 @@ def test_both_years_count_is_inclusive(world_resources) -> None:
     result = _ask("Dariush Divsalar: anything between 2010 and 2012? Both years count.")
     assert sorted(result["answer"]) == ["Adaptive routing for delay tolerant sensor networks",
                                         "Energy efficient scheduling of uplink traffic"] and result["verified"]
+
+
+def test_a_pasted_reference_is_read_as_its_title() -> None:
+    from hgrag.agents.understanding.citation_strings import without_reference_frames as read
+
+    assert read('Looking at Durikovic, R., Kimura, R., & Kolchin, K. (2003). "Real-time Visualization of Japanese '
+                'Artcraft". Computer Graphics International. Whom has its lead author collaborated with?') == \
+        'Looking at "Real-time Visualization of Japanese Artcraft". Whom has its lead author collaborated with?'
+    assert read('Does Mohammed, I. et al. (2023). "Basalt mineral surface charge and more". Fuel. cite "X Y Z W V"?') \
+        == 'Does "Basalt mineral surface charge and more" cite "X Y Z W V"?'  # ('Does' stays; one sentence goes on)
+    assert read('Who cites Kim et al. (2004) ("Fast swept volume approximation")?') == \
+        'Who cites "Fast swept volume approximation"?'
+    plain = 'Who wrote "Fast swept volume approximation" (2004)?'
+    assert read(plain) == plain  # (no author list and year before the title: nothing to read aside)
+
+
+def test_a_pasted_reference_answers_like_its_title(world_resources) -> None:
+    result = _ask(f'Who wrote Simon, M. K., & Lee, A. (2008). "{P1}". Computer Networks.?')
+    assert sorted(result["answer"]) == ["Ann Lee", "Dariush Divsalar", "Marvin K. Simon"] and result["verified"]
