@@ -52,8 +52,9 @@ def remark(clause: str) -> bool:
     said = re.findall(r"[\w'’]+", clause.lower())
     if not set(said) & set(words.get("persons", [])) or re.search(r"[\d\"“”«»]", clause):
         return False
-    if re.search(r"(?<!^)(?<![.!?]\s)\b(?!I\b)[A-Z]", clause.strip()):
-        return False
+    capitalised = re.findall(r"(?<!^)(?<![.!?]\s)\b[A-Z][\w'’]*", clause.strip())
+    if any(word.lower() not in words.get("persons", []) for word in capitalised):
+        return False  # (a capitalised word may be a name; the asker's 'I', 'I'm' is none)
     wording = set(words.get("wording_words", []))
     return not any((t.family or "") in MEANING_FAMILIES and t.concept != "head:aux" and t.text not in wording
                    for t in tag(clause.lower(), load("en")))
