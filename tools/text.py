@@ -96,6 +96,12 @@ def replace_literal(text: str, literal: str, replacement: str) -> str:
 _QUOTED_PIECE = re.compile(r'("[^"]*"|“[^”]*”)')
 
 
+def quotes_masked(text: str) -> str:
+    """`text` with each double-quoted stretch written as 'x' of its length (offsets kept: a comma inside a title
+    splits nothing)."""
+    return _QUOTED_PIECE.sub(lambda m: "x" * len(m.group(0)), text)
+
+
 def without_quoted(text: str) -> str:
     """`text` with each double-quoted stretch (a quoted title) left out."""
     return _QUOTED_PIECE.sub(" ", text)

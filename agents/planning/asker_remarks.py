@@ -8,11 +8,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.idle_context import speaks_of_the_asker
+from hgrag.agents.understanding.lexicon import MEANING_FAMILIES, load
 from hgrag.agents.understanding.tokens import tag
+from hgrag.tools.text import quotes_masked
 
 CLAUSE_BREAK = re.compile(r"\s*(?:[,;]|\s[-–—]\s)\s*")
-MEANING_FAMILIES = ("kind", "relation", "attribute", "operator", "time", "instruction", "value", "missing", "head")
 
 
 def asker_remarks_aside(question: str, plan: dict[str, Any], planned: Any) -> dict[str, Any] | None:
@@ -49,8 +50,7 @@ def remark(clause: str) -> bool:
     """The clause speaks of the asker in the first person and names nothing the graph holds: no quotes, digits or
     capitalised names, and no word of the lexicon's meaning-bearing families but those that speak of wording."""
     words = load("en").extra.get("asker_remarks", {})
-    said = re.findall(r"[\w'’]+", clause.lower())
-    if not set(said) & set(words.get("persons", [])) or re.search(r"[\d\"“”«»]", clause):
+    if not speaks_of_the_asker(clause) or re.search(r"[\d\"“”«»]", clause):
         return False
     capitalised = re.findall(r"(?<!^)(?<![.!?]\s)\b[A-Z][\w'’]*", clause.strip())
     if any(word.lower() not in words.get("persons", []) for word in capitalised):
@@ -62,7 +62,7 @@ def remark(clause: str) -> bool:
 
 def _clauses(question: str) -> list[tuple[int, int, str]]:
     """(start, end, text) of each clause between commas, semicolons or dashes outside quotes."""
-    masked = re.sub(r'"[^"]*"|“[^”]*”', lambda m: "x" * len(m.group(0)), question)
+    masked = quotes_masked(question)
     spans, at = [], 0
     for m in CLAUSE_BREAK.finditer(masked):
         spans.append((at, m.start()))

@@ -41,7 +41,10 @@ def _is_a_clause(text: str) -> bool:
 
 def _noun_form(word: str) -> bool:
     """'co-authors', 'citations': a relation word said as a plural noun names people or things, not an act."""
-    return word.endswith("s") and not word.endswith(("ss", "es")) and load("en").concept(word[:-1]) is not None
+    plural = load("en").extra.get("claim_requests", {}).get("plural", {})
+    ending = plural.get("ending") or "\0"
+    return word.endswith(ending) and not word.endswith(tuple(plural.get("not_after", []))) \
+        and load("en").concept(word[:-len(ending)]) is not None
 
 
 @lru_cache(maxsize=1)
@@ -67,6 +70,7 @@ def _report_frame() -> re.Pattern:
     words = load("en").extra.get("reported_claims", {})
     sources, verbs = phrase_alternation(words.get("sources", [])), phrase_alternation(words.get("verbs", []))
     ends = phrase_alternation(words.get("ends", []))
-    between = r"(?-i:(?:\s+(?:[a-z][\w'’-]*|c\.|ca\.))*?)"  # lowercase words only: a name is never in the frame
+    shortened = phrase_alternation(words.get("abbreviations", []))  # ('c. 7 publications')
+    between = rf"(?-i:(?:\s+(?:[a-z][\w'’-]*|{shortened}))*?)"  # lowercase words only: a name is never in the frame
     return re.compile(rf"^\s*(?:{sources})(?:{between}\s*(?:{ends})|{between}\s+(?:{verbs})(?:\s+(?:{ends}))?)\s+",
                       re.IGNORECASE)

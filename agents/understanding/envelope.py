@@ -10,12 +10,11 @@ import re
 from functools import lru_cache
 
 from hgrag.agents.understanding.cue_words import phrase_alternation
-from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.lexicon import READ_LANGUAGES, load
 
-LANGUAGES = ("en", "de", "fr")
 MAX_SIGN_OFF_WORDS = 8
 MAX_PLEASANTRY_WORDS = 14
-MEANING_FAMILIES = ("kind", "relation", "attribute", "operator", "time", "instruction", "head")
+NAME_LINE_FAMILIES = ("kind", "relation", "attribute", "operator", "time", "instruction", "head")
 
 
 def without_envelope(question: str) -> str:
@@ -64,14 +63,17 @@ def _without_sign_off(lines: list[str]) -> list[str]:
 
 def _name_line(line: str) -> bool:
     """'Gwen Ashcroft', 'Gwen (Grants Office)', 'G. Ashcroft', 'Research Grants Office': short, every word
-    capitalised (or a bracket, an ampersand, an extension number), no question mark, no word of a question."""
+    capitalised (or a bracket, an ampersand, a number and the lexicon's `envelope.name_line_marks`: 'ext.'), no
+    question mark, no word of a question."""
     words = re.findall(r"[^\s()\[\],/&]+", line)
     if not words or len(words) > MAX_SIGN_OFF_WORDS or "?" in line or '"' in line:
         return False
     lexicon = load("en")
-    plain = [w for w in words if not re.fullmatch(r"[\d.:+-]+|ext\.?", w, re.IGNORECASE)]
+    marks = {m.lower() for language in READ_LANGUAGES
+             for m in load(language).extra.get("envelope", {}).get("name_line_marks", [])}
+    plain = [w for w in words if not re.fullmatch(r"[\d.:+-]+", w) and w.lower() not in marks]
     return all(w[:1].isupper() for w in plain) and not any(
-        (lexicon.concept(w.lower().strip(".!")) or "").split(":")[0] in MEANING_FAMILIES for w in plain)
+        (lexicon.concept(w.lower().strip(".!")) or "").split(":")[0] in NAME_LINE_FAMILIES for w in plain)
 
 
 @lru_cache(maxsize=1)
@@ -95,5 +97,5 @@ def _closing() -> re.Pattern:
 
 
 def _opening_pattern(family: str, tail: str) -> re.Pattern:
-    phrases = [p for language in LANGUAGES for p in load(language).extra.get("envelope", {}).get(family, [])]
+    phrases = [p for language in READ_LANGUAGES for p in load(language).extra.get("envelope", {}).get(family, [])]
     return re.compile(rf"^\s*(?:{phrase_alternation(phrases)})(?![\w'’-]){tail}", re.IGNORECASE)

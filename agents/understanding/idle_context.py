@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.lexicon import MEANING_FAMILIES, load
 from hgrag.agents.understanding.narrowing import narrowing
 from hgrag.agents.understanding.tokens import tag
 
@@ -39,9 +39,13 @@ def without_idle_context(question: str, detect: Callable[[str], list[Any]]) -> s
 def _families_before(sentence: str) -> tuple[str, ...]:
     """A statement about the asker ('A funder has come back to us …') may name kinds and attributes of their own
     world without narrowing the question; any other statement may narrow it by naming one."""
-    said = set(re.findall(r"[\w'’]+", sentence.lower()))
+    return AFTER_FAMILIES if speaks_of_the_asker(sentence) else NARROWING_FAMILIES
+
+
+def speaks_of_the_asker(text: str) -> bool:
+    """The text speaks of the asker in the first person (lexicon `asker_remarks.persons`: 'I', 'our', 'us' …)."""
     persons = set(load("en").extra.get("asker_remarks", {}).get("persons", []))
-    return AFTER_FAMILIES if said & persons else NARROWING_FAMILIES
+    return bool(set(re.findall(r"[\w'’]+", text.lower())) & persons)
 
 
 def _a_statement(sentence: str) -> bool:
@@ -50,10 +54,8 @@ def _a_statement(sentence: str) -> bool:
     stays: what it says of them may be asked next); not a piece of a name cut at a stop ('Papers by Md.')."""
     from hgrag.agents.understanding.context_fold import first_anaphor
 
-    said = set(re.findall(r"[\w'’]+", sentence.lower()))
-    persons = set(load("en").extra.get("asker_remarks", {}).get("persons", []))
     cut_name = re.search(r"(?<![\w.])\w{1,2}\.$", sentence.strip())  # ('… for Md.' before 'Abdullahil Kafi.')
-    return (bool(said & persons) or _a_clause(sentence)) and first_anaphor(sentence) is None and not cut_name
+    return (speaks_of_the_asker(sentence) or _a_clause(sentence)) and first_anaphor(sentence) is None and not cut_name
 
 
 def _a_clause(sentence: str) -> bool:
@@ -74,7 +76,6 @@ def _idle(sentence: str, detect: Callable[[str], list[Any]], families: tuple[str
 
 
 BRACKETED = re.compile(r"\s*[(\[]([^()\[\]\"“”]{1,80})[)\]]")
-BRACKET_MEANING = ("kind", "relation", "attribute", "operator", "time", "instruction", "value", "missing")
 
 
 def without_idle_brackets(question: str) -> str:
@@ -91,7 +92,7 @@ def without_idle_brackets(question: str) -> str:
 
 def _kept_if_meaningful(match: re.Match) -> str:
     tokens = tag(match.group(1).lower(), load("en"))
-    meaningful = any((t.family or "") in BRACKET_MEANING or t.family == "head" and t.concept != "head:command"
+    meaningful = any((t.family or "") in MEANING_FAMILIES and t.concept != "head:command"
                      or t.concept == "number" or t.concept == "mention" for t in tokens)
     narrows = narrowing().search(match.group(1))  # ('(count only)', '(journals only)')
     said_aside = any(t.family == "filler" for t in tokens)  # ('(sic)', '(cn)'; not '(psycholinguistics)' in a name)

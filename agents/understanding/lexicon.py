@@ -19,6 +19,8 @@ LEXICON_DIR = Path(__file__).resolve().parent.parent / "lexicon"
 PRIORITY = ("missing", "instruction", "time", "operator", "relation", "attribute", "value", "kind", "head",
             "filler", "function", "general")
 READ_LANGUAGES = ("en", "de", "fr")
+MEANING_FAMILIES = ("kind", "relation", "attribute", "operator", "time", "instruction", "value", "missing", "head")
+# (the families whose words bear on what is asked: a remark, an aside or a context clause holding one is read)
 
 
 @dataclass(frozen=True)

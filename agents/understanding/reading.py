@@ -16,7 +16,7 @@ from hgrag.agents.understanding.envelope import without_envelope
 from hgrag.agents.understanding.idle_context import without_idle_brackets, without_idle_context
 from hgrag.agents.understanding.cue_words import phrase_alternation
 from hgrag.agents.understanding.gate import identify, plainly_english, unsupported_sentence
-from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.lexicon import MEANING_FAMILIES, load
 from hgrag.agents.understanding.normalise import to_english
 from hgrag.agents.understanding.spoken_years import with_spoken_years
 from hgrag.agents.understanding.tokens import WORD, tag
@@ -129,7 +129,7 @@ def _correction_class(token: Any) -> str | None:
     return token.text if family == "function" else family or None
 
 
-REMARK_FAMILIES = ("kind", "relation", "attribute", "operator", "time", "instruction", "value", "missing", "head")
+REMARK_FAMILIES = MEANING_FAMILIES
 
 
 def without_trailing_remarks(question: str) -> str:

@@ -9,8 +9,9 @@ import re
 from functools import lru_cache
 
 from hgrag.agents.understanding.cue_words import phrase_alternation
-from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.lexicon import MEANING_FAMILIES, load
 from hgrag.agents.understanding.tokens import tag
+from hgrag.tools.text import quotes_masked
 
 SENTENCE_END = re.compile(r"(?<=[.!])(?<!\b[A-Z]\.)\s+(?=[A-Z\"'“‘])(?![A-Z]\.\s)")  # (an initial's stop ends no
 # sentence, nor a stop followed by an initial: 'A. AlQuraishi', 'Kh. A. Ziq')
@@ -21,17 +22,14 @@ def leading_clause_as_sentence(question: str) -> str | None:
     question whose first clause asks nothing and whose rest, after a comma, opens with a question word."""
     if len(sentences_of(question)) != 1:
         return None
-    masked = re.sub(r'"[^"]*"|“[^”]*”', lambda m: "x" * len(m.group(0)), question)
+    masked = quotes_masked(question)
     comma = masked.find(",")
     left, rest = question[:comma].strip(), question[comma + 1:].strip()
     if comma < 0 or not left or _question_opening().match(left) or not _question_opening().match(rest):
         return None
-    if any((t.family or "") in CLAUSE_MEANING for t in tag(left.lower(), load("en"))):
+    if any((t.family or "") in MEANING_FAMILIES for t in tag(left.lower(), load("en"))):
         return None  # ('Besides T, what has its first author published?', 'In the first two years of A's career, …')
     return f"{left}. {rest}"
-
-
-CLAUSE_MEANING = ("kind", "relation", "attribute", "operator", "time", "instruction", "value", "missing", "head")
 
 
 def asks(sentence: str) -> bool:
