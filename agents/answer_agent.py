@@ -25,11 +25,11 @@ from typing import TYPE_CHECKING, Any
 from hgrag.agents.answering.answer_prompts import ANSWER_SYSTEM_PROMPT, ANSWER_USER_TEMPLATE, FEEDBACK_TEMPLATE, AnswerReply
 from hgrag.agents.answering.answer_render import abstention_text, render_answer
 from hgrag.agents.checking.question_check import unexplained_parts, unexplained_text
+from hgrag.agents.checking.readings import differing_reading
 from hgrag.agents.resources_access import resources_for
 from hgrag.state.context import Context
 from hgrag.tools.errors import LLMError
 from hgrag.tools.llm import as_data, structured_call
-from hgrag.agents.checking.readings import differing_reading
 from hgrag.tools.plan_exec import UNBOUNDED, answer_items, linked_subjects, run_plan
 from hgrag.tools.premises import premise_failures
 from hgrag.tools.rich_index import rich_index
