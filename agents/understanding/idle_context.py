@@ -23,17 +23,19 @@ AFTER_FAMILIES = ("operator", "time", "instruction", "value")  # ('The citation 
 
 def without_idle_context(question: str, detect: Callable[[str], list[Any]]) -> str:
     """The question without the idle statements before its asking sentence (unchanged when there are none)."""
-    from hgrag.agents.understanding.sentences import asking_sentence_at, sentences_of
+    from hgrag.agents.understanding.context_fold import first_anaphor
+    from hgrag.agents.understanding.sentences import asking, asking_sentence_at, sentences_of
 
     sentences = [s for s in sentences_of(question) if s.strip()]
-    asking = asking_sentence_at(sentences)
-    if asking is None:
+    at = asking_sentence_at(sentences)
+    if at is None:
         return question
-    before = [s for s in sentences[:asking] if not (_a_statement(s) and _idle(s, detect, _families_before(s)))]
-    after = [s for s in sentences[asking + 1:] if not (_a_clause(s) and _idle(s, detect, AFTER_FAMILIES))]
+    before = [s for s in sentences[:at] if not (_a_statement(s) and _idle(s, detect, _families_before(s)))]
+    after = [s for s in sentences[at + 1:] if asking(s) or first_anaphor(s) is not None or
+             not (_a_clause(s) and _idle(s, detect, AFTER_FAMILIES))]  # ('Find T's citers. Where were they published?')
     if len(before) + len(after) == len(sentences) - 1:
         return question
-    return " ".join(before + [sentences[asking]] + after)
+    return " ".join(before + [sentences[at]] + after)
 
 
 def _families_before(sentence: str) -> tuple[str, ...]:
