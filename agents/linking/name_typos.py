@@ -44,9 +44,20 @@ def corrected_name(index: Any, typed: str) -> str | None:
     margin = 1 if best == 1 and _swapped(wanted, norm_key(label)) else MARGIN  # 'Prak' for 'Park': the likeliest slip
     if any(distance < best + margin for distance, other in ranked[1:] if norm_key(other) != norm_key(label)):
         return None
+    label = _as_typed(typed, [other for distance, other in ranked if distance == best and
+                              norm_key(other) == norm_key(label)])
+    if label is None:
+        return None
     if len([c for c in index.lookup(label, "author") if c.label == label]) != 1:
         return None  # the name is shared by several authors: which one is meant is not known
     return label
+
+
+def _as_typed(typed: str, labels: list[str]) -> str | None:
+    """The one name a misspelling is nearest to, or None when several names are as near but for their marks ('R J
+    Stern', 'R. J. Stern'): names alike but for hyphens, stops or spaces are one name, shared by several people, and
+    which one is meant is not known (as when such a name is typed right)."""
+    return labels[0] if len(set(labels)) == 1 else None
 
 
 def _initials_led(name: str) -> bool:
@@ -85,18 +96,20 @@ def _spelled_alike(index: Any, wanted: str, budget: int) -> list[str]:
     reach = budget + MARGIN  # a name this far or farther cannot be the one, nor stop another from being it
     pool = [key for n in range(len(wanted) - reach, len(wanted) + reach + 1) for key in buckets.get((wanted[:1], n), [])]
     found = process.extract(wanted, pool, scorer=DamerauLevenshtein.distance, score_cutoff=reach, limit=POOL)
-    return [index.store.label(keys[key]) for key, _, _ in found]
+    return [index.store.label(node) for key, _, _ in found for node in keys[key]]
 
 
-_KEYS: dict[int, tuple[Any, dict[str, str], dict[tuple[str, int], list[str]]]] = {}
+_KEYS: dict[int, tuple[Any, dict[str, list[str]], dict[tuple[str, int], list[str]]]] = {}
 
 
-def _name_keys(index: Any) -> tuple[dict[str, str], dict[tuple[str, int], list[str]]]:
-    """{normalised author name: an author id} of the index and its names by (first letter, length), read once per
+def _name_keys(index: Any) -> tuple[dict[str, list[str]], dict[tuple[str, int], list[str]]]:
+    """{normalised author name: its author ids} of the index and its names by (first letter, length), read once per
     index (a typo rarely hits a name's first letter, and an edit changes its length by one at most)."""
     cached = _KEYS.get(id(index))
     if cached is None or cached[0] is not index:
-        keys = {key: node for key, node in index.maps.keyed("author", "name")}
+        keys: dict[str, list[str]] = {}
+        for key, node in index.maps.keyed("author", "name"):
+            keys.setdefault(key, []).append(node)
         buckets: dict[tuple[str, int], list[str]] = {}
         for key in keys:
             buckets.setdefault((key[:1], len(key)), []).append(key)
@@ -122,7 +135,7 @@ def corrections(index: Any, question: str, suggestions: dict[str, dict[str, Any]
             hits = near_quoted_title(index, typed)
             label = hits[0].label if hits else corrected_name(index, typed) if _initials_led(typed) else None
         else:
-            label = corrected_name(index, typed)
+            label = corrected_name(index, written)  # (as written: its marks tell namesakes apart)
         if label:
             found[written] = label
     return found

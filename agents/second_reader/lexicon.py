@@ -13,7 +13,25 @@ WORDS_FILE = Path(__file__).with_name("words.json")
 
 @lru_cache(maxsize=1)
 def words() -> dict[str, Any]:
-    return json.loads(WORDS_FILE.read_text(encoding="utf-8"))
+    data = json.loads(WORDS_FILE.read_text(encoding="utf-8"))
+    data["comparatives"] = {**composed_comparatives(data.get("comparative_compositions", {})), **data["comparatives"]}
+    return data
+
+
+def composed_comparatives(spec: dict[str, Any]) -> dict[str, list[str]]:
+    """'more pubs', 'fewer collaborators': a comparative adjective of `spec["adjectives"]` before any one-word form
+    the main lexicon gives a measured concept of `spec["nouns"]` (a relation only in a plural noun form), so a new
+    synonym of 'papers' in the lexicon compares too."""
+    from hgrag.agents.understanding.lexicon import load
+
+    composed = {}
+    for concept, measure in spec.get("nouns", {}).items():
+        family, name = concept.split(":", 1)
+        forms = [f.replace("_", " ") for f in load("en").family(family).get(name, [])]
+        for form in (f for f in forms if " " not in f and (family != "relation" or f.endswith("s"))):
+            for adjective, order in spec.get("adjectives", {}).items():
+                composed[f"{adjective} {form}"] = [measure, order]
+    return composed
 
 
 @lru_cache(maxsize=64)

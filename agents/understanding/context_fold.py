@@ -22,6 +22,7 @@ from hgrag.agents.understanding.cue_words import phrase_alternation
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.tokens import tag
 from hgrag.agents.understanding.sentences import leading_clause_as_sentence, sentences_of
+from hgrag.agents.understanding.bridging import with_bridged_owner
 from hgrag.agents.understanding.step_chain import step_chain_folded
 from hgrag.agents.understanding.sentences import asking as _asking, asks as _asks
 
@@ -40,7 +41,8 @@ def with_context_folded(question: str, detect: Callable[[str], list[Any]]) -> st
 
 def _folded(question: str, detect: Callable[[str], list[Any]]) -> str:
     headed = _heading_folded(question, detect) or _restatement_folded(question, detect) or \
-        _dislocation_folded(question, detect) or step_chain_folded(question, detect)
+        _dislocation_folded(question, detect) or step_chain_folded(question, detect) or \
+        with_bridged_owner(question, detect)
     if headed is not None:
         return headed
     sentences = [s for s in sentences_of(question) if s.strip()]

@@ -19,23 +19,41 @@ from hgrag.agents.understanding.tokens import tag
 
 NARROWING_FAMILIES = ("operator", "time", "instruction", "value", "attribute", "missing")
 AFTER_FAMILIES = ("operator", "time", "instruction", "value")  # ('The citation has no date.': about the source)
+REMARK_FAMILIES = ("time", "instruction", "value")  # (the asker's own 'last episode' ranks nothing)
 
 
 def without_idle_context(question: str, detect: Callable[[str], list[Any]]) -> str:
     """The question without the idle statements before its asking sentence (unchanged when there are none)."""
     from hgrag.agents.understanding.context_fold import first_anaphor
-    from hgrag.agents.understanding.sentences import asking, asking_sentence_at, sentences_of
+    from hgrag.agents.understanding.sentences import _command_opening, asking, asking_sentence_at, asks, sentences_of
 
+    question = _without_dashed_remark(question, detect)
     sentences = [s for s in sentences_of(question) if s.strip()]
     at = asking_sentence_at(sentences)
     if at is None:
         return question
     before = [s for s in sentences[:at] if not (_a_statement(s) and _idle(s, detect, _families_before(s)))]
-    after = [s for s in sentences[at + 1:] if asking(s) or first_anaphor(s) is not None or
+    requested = _command_opening().match(sentences[at].strip()) is not None and not asks(sentences[at])  # a request
+    # ('Find the papers citing T.'): a question after it is the ask
+    after = [s for s in sentences[at + 1:] if requested and (asking(s) or first_anaphor(s) is not None) or
              not (_a_clause(s) and _idle(s, detect, AFTER_FAMILIES))]  # ('Find T's citers. Where were they published?')
     if len(before) + len(after) == len(sentences) - 1:
         return question
     return " ".join(before + [sentences[at]] + after)
+
+
+DASHED_END = re.compile(r"\s+[—–-]{1,2}\s+(?P<remark>[^—–\"“”?]+?)\s*(?P<stop>[.!]*)\s*$")
+
+
+def _without_dashed_remark(question: str, detect: Callable[[str], list[Any]]) -> str:
+    """'List A's papers, but skip 2021 — we covered those last episode!' -> 'List A's papers, but skip 2021!': a
+    last clause after a dash that speaks of the asker, asks nothing, names nothing and narrows nothing says why the
+    asker asks; its words ('last') must not steer the plan."""
+    match = DASHED_END.search(question)
+    if match is None or not speaks_of_the_asker(match["remark"]) or \
+            not _idle(match["remark"], detect, REMARK_FAMILIES):
+        return question
+    return question[:match.start()] + (match["stop"] or "")
 
 
 def _families_before(sentence: str) -> tuple[str, ...]:

@@ -148,7 +148,7 @@ def rounded(op: Any, places: int) -> Any:
 
 
 ORDERS = {"instruction:sorted_oldest": "asc", "instruction:sorted_newest": "desc"}
-HOW_TO_READ = {"instruction:inclusive": None}  # said of the bounds, applied by with_instructions
+HOW_TO_READ = {"instruction:inclusive": None, "instruction:exclusive": None}  # said of the bounds, applied by with_instructions
 
 
 def without_order(question: str) -> tuple[str, str | None]:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from hgrag.agents.understanding.answer_form import without_answer_form
 from hgrag.agents.understanding.claims import without_report_frame
 from hgrag.agents.understanding.citation_strings import without_reference_frames
 from hgrag.agents.understanding.context_fold import with_context_folded
@@ -59,8 +60,8 @@ def as_asked(question: str) -> str:
     written plainly."""
     return with_bounds_plain(with_spans_as_between(with_tag_as_yes_no(with_plain_yes_no_opening(
         with_typo_heads(without_lead_in(with_year_itself_excluded(without_purpose(with_path_in_words(
-            with_symbols_in_words(without_trailing_remarks(with_restatements_as_sentences(without_self_corrections(
-                without_idle_brackets(without_report_frame(with_spoken_years(question))))))))))))))))
+            with_symbols_in_words(without_answer_form(without_trailing_remarks(with_restatements_as_sentences(without_self_corrections(
+                without_idle_brackets(without_report_frame(with_spoken_years(question)))))))))))))))))
 
 
 def with_restatements_as_sentences(question: str) -> str:

@@ -102,8 +102,8 @@ def _antecedent(step: str, detect: Callable[[str], list[Any]], alone: bool) -> s
     if not phrase or not spans or _speaks_of_the_asker(phrase):
         return None
     tokens = _content(phrase)
-    if any(t.family == "head" for t in tokens):
-        return None
+    if not _graph_words_only(phrase, spans):
+        return None  # ('Someone at the group meeting mentioned A': a clause of the asker's world, no set of the graph)
     if spans[0].start == 0 or phrase[:1] in "\"“'‘" and spans[0].start <= 1:  # a name first: only its possessive
         rest = phrase[spans[0].end:].lstrip("\"” ")
         owned = re.match(r"['’]s\s+(?P<noun>.+)$", rest)
@@ -114,6 +114,17 @@ def _antecedent(step: str, detect: Callable[[str], list[Any]], alone: bool) -> s
     nouns = [t for t in tokens if t.family in NOUN_FAMILIES]
     return phrase if nouns and tokens[0].family in NOUN_FAMILIES + ("operator",) and \
         not any(t.family == "relation" for t in after) else None
+
+
+def _graph_words_only(phrase: str, spans: list[Any]) -> bool:
+    """Every word outside the named things is one the lexicon reads, and none is a question word or a verb's
+    auxiliary: a noun phrase over the graph ('the references of T', "A's co-authors"), not a clause."""
+    outside = phrase
+    for span in sorted(spans, key=lambda s: -s.start):
+        outside = outside[:span.start] + " " + outside[span.end:]
+    outside = re.sub(r"^\s*[\"”’']*['’]s\b", " ", outside.strip()) if spans and spans[0].start == 0 else outside
+    tokens = tag(re.sub(r"[\"“”‘’]|(?<!\w)'|'(?!\w)", " ", outside).lower(), load("en"))
+    return all(t.concept and t.family != "head" for t in tokens if re.search(r"[^\W\d_]", t.text))
 
 
 def _content(text: str) -> list[Any]:
@@ -130,6 +141,8 @@ def _noun_step(step: str, phrase: str) -> str | None:
     """A middle step as a noun phrase over what came before: 'take its 1st author' -> 'the 1st author of T';
     'last author' -> 'the last author of T'."""
     step = _without_lead(step).rstrip("?!").strip()
+    if not _graph_words_only(step, []):
+        return None  # ('It was mentioned in a ministry report.': a clause, no step of a walk)
     bound = _bound(step, phrase)
     if bound is not None:
         return bound
