@@ -82,6 +82,8 @@ def asked_kind(tokens: list[Token]) -> str | None:
             if names_a_mention(body, token) or _owner(body[i + 1:i + 2]):  # "the paper T", "this person's …"
                 continue
             return _compound_head(body[i + 1:i + 2]) or WORD_KINDS[concept]
+        if concept in WORD_KINDS and token.family == "attribute" and i and body[i - 1].concept in SUPERLATIVES:
+            return WORD_KINDS[concept]  # "max cits on a single paper": the value a superlative picks is asked
         if concept in WORD_KINDS and token.family == "attribute" and _relating_next(body[i + 1:i + 2]):
             return WORD_KINDS[concept]  # "year of A's earliest pub?": the attribute heading the question
         if concept in WORD_KINDS and token.family == "attribute" and _relative_heads(body[i:i + 4]):

@@ -23,6 +23,7 @@ from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.tokens import tag
 from hgrag.agents.understanding.sentences import leading_clause_as_sentence, sentences_of
 from hgrag.agents.understanding.bridging import with_bridged_owner
+from hgrag.agents.understanding.paper_descriptions import without_paper_descriptions
 from hgrag.agents.understanding.step_chain import step_chain_folded
 from hgrag.agents.understanding.sentences import asking as _asking, asks as _asks
 
@@ -34,15 +35,15 @@ def with_context_folded(question: str, detect: Callable[[str], list[Any]]) -> st
     folded = _folded(question, detect)
     as_sentence = leading_clause_as_sentence(question) if folded == question else None
     if as_sentence is None:
-        return folded
+        return folded if folded != question else with_bridged_owner(question, detect) or question
     again = _folded(as_sentence, detect)
     return again if again != as_sentence else question
 
 
 def _folded(question: str, detect: Callable[[str], list[Any]]) -> str:
+    question = without_paper_descriptions(question, detect)  # ('"T", published 2021.': T's year, no filter)
     headed = _heading_folded(question, detect) or _restatement_folded(question, detect) or \
-        _dislocation_folded(question, detect) or step_chain_folded(question, detect) or \
-        with_bridged_owner(question, detect)
+        _dislocation_folded(question, detect) or step_chain_folded(question, detect)
     if headed is not None:
         return headed
     sentences = [s for s in sentences_of(question) if s.strip()]

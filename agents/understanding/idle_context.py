@@ -19,7 +19,9 @@ from hgrag.agents.understanding.tokens import tag
 
 NARROWING_FAMILIES = ("operator", "time", "instruction", "value", "attribute", "missing")
 AFTER_FAMILIES = ("operator", "time", "instruction", "value")  # ('The citation has no date.': about the source)
-REMARK_FAMILIES = ("time", "instruction", "value")  # (the asker's own 'last episode' ranks nothing)
+DASHED_REMARK_FAMILIES = ("kind", "relation", "attribute", "head", "value", "missing", "time", "instruction")  # (an
+# operator may be of the asker's world: 'we covered those last episode' ranks nothing)
+ASKER_HEADING_FAMILIES = ("kind", "relation", "attribute", "value", "missing", "operator")
 
 
 def without_idle_context(question: str, detect: Callable[[str], list[Any]]) -> str:
@@ -27,7 +29,7 @@ def without_idle_context(question: str, detect: Callable[[str], list[Any]]) -> s
     from hgrag.agents.understanding.context_fold import first_anaphor
     from hgrag.agents.understanding.sentences import _command_opening, asking, asking_sentence_at, asks, sentences_of
 
-    question = _without_dashed_remark(question, detect)
+    question = _without_dashed_remark(_without_idle_heading(question, detect), detect)
     sentences = [s for s in sentences_of(question) if s.strip()]
     at = asking_sentence_at(sentences)
     if at is None:
@@ -42,7 +44,26 @@ def without_idle_context(question: str, detect: Callable[[str], list[Any]]) -> s
     return " ".join(before + [sentences[at]] + after)
 
 
-DASHED_END = re.compile(r"\s+[—–-]{1,2}\s+(?P<remark>[^—–\"“”?]+?)\s*(?P<stop>[.!]*)\s*$")
+HEADING = re.compile(r"^\s*(?P<heading>[^:\"“”?.!]{1,80}?):\s+(?=\S)")
+
+
+def _without_idle_heading(question: str, detect: Callable[[str], list[Any]]) -> str:
+    """'Okay so here's a fun two-stepper for you, co-host: take whoever …' -> 'take whoever …': a heading before a
+    colon that names nothing, narrows nothing and holds no word of meaning (a command may be one: 'Fun fact check
+    time:') is no part of the question, whatever words of the asker's world it holds."""
+    match = HEADING.match(question)
+    if match is None or re.search(r"\d", match["heading"]) or narrowing().search(match["heading"]):
+        return question
+    tokens = tag(match["heading"].lower(), load("en"))
+    families = ASKER_HEADING_FAMILIES if speaks_of_the_asker(match["heading"]) else MEANING_FAMILIES
+    if any((t.family or "") in families and t.concept not in ("head:command", "head:aux") for t in tokens) \
+            or [s for s in detect(match["heading"]) if s.candidates]:
+        return question  # ('Settle a bet between me and my producer:' speaks of the asker's world, not of a time)
+    rest = question[match.end():]
+    return rest[:1].upper() + rest[1:]
+
+
+DASHED_END = re.compile(r"\s+[—–-]{1,2}\s+(?P<remark>[^—–\"“”?-]+?)\s*(?P<stop>[.!]*)\s*$")
 
 
 def _without_dashed_remark(question: str, detect: Callable[[str], list[Any]]) -> str:
@@ -51,7 +72,7 @@ def _without_dashed_remark(question: str, detect: Callable[[str], list[Any]]) ->
     asker asks; its words ('last') must not steer the plan."""
     match = DASHED_END.search(question)
     if match is None or not speaks_of_the_asker(match["remark"]) or \
-            not _idle(match["remark"], detect, REMARK_FAMILIES):
+            not _idle(match["remark"], detect, DASHED_REMARK_FAMILIES):
         return question
     return question[:match.start()] + (match["stop"] or "")
 

@@ -46,7 +46,8 @@ def read_question(question: str, detect: Callable[[str], list[Any]]) -> Reading:
     if language in ("de", "fr"):
         said = with_spoken_years(question, language)  # 'nach zweitausendsechzehn' -> 'nach 2016'
         spans = detect(said) if said != question else spans
-        english = without_idle_context(to_english(said, language, spans), detect)  # ('Wir bereiten … vor.')
+        english = without_idle_context(without_answer_form(to_english(said, language, spans)), detect)  # ('Wir
+        # bereiten … vor.', '… ? Nur den Namen bitte.')
         return Reading(with_year_itself_excluded(english), language)
     return Reading(question, language, unsupported_sentence(language))
 
