@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from hgrag.agents.understanding.idle_context import speaks_of_the_asker
+from hgrag.agents.understanding.narrowing import speaks_of_the_asker
 from hgrag.agents.understanding.lexicon import MEANING_FAMILIES, load
 from hgrag.agents.understanding.tokens import tag
 from hgrag.tools.text import quotes_masked

@@ -41,6 +41,10 @@ def asked_kind(tokens: list[Token]) -> str | None:
         return None
     if any(t.concept == "operator:yes_no" for t in body):
         return "yes/no"
+    last = body[-1]
+    if last.concept in WORD_KINDS and load("en").concept(last.text) != last.concept and \
+            body[0].concept in ("head:which", "head:what"):
+        return WORD_KINDS[last.concept]  # 'which did A publish in?': a stranded preposition's reading asks
     if len(body) > 2 and body[0].concept == "head:command" and body[1].concept == "head:aux":
         return asked_kind(body[1:])  # "check: is A on the author list of T?"
     if body[0].concept == "head:aux" and not any(t.text == "or" for t in body) \

@@ -20,7 +20,7 @@ from typing import Any
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.asked_head import ASKING_HEADS
 from hgrag.agents.understanding.instructions import instruction_only
-from hgrag.agents.understanding.tokens import Token, clauses, tag
+from hgrag.agents.understanding.tokens import Token, clauses, stranded_readings, tag
 from hgrag.tools.text import literal_spans, outside_quotes
 
 NARROWING = ("operator", "time", "instruction", "attribute", "value")
@@ -246,7 +246,8 @@ def frame_folded(question: str) -> str | None:
 def asking_tokens(text: str) -> list[Token]:
     """The tokens of the last sentence that asks (has a wh-word, 'how many' or a command), else of the last one."""
     parts = clauses(text)
-    tagged = [tag(_after_a_fronted_clause(c), load("en")) for c in parts]
+    tagged = [stranded_readings(_after_a_fronted_clause(c), tag(_after_a_fronted_clause(c), load("en"))) for c in parts]
+    # ('which did A publish in?': the stranded 'in' names the venue asked)
     tagged = [t for t in tagged if not instruction_only(t)] or tagged  # 'Give the value rounded to …': says how
     asking = [t for t, c in zip(tagged, parts) if any(k.concept in ASKING_HEADS for k in t) and not _asker_says(t, c)
               or _restated_request(c) and c is not parts[0]]  # ('Could you look up T? I need the names of …')

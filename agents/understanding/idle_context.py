@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hgrag.agents.understanding.lexicon import MEANING_FAMILIES, load
-from hgrag.agents.understanding.narrowing import narrowing
+from hgrag.agents.understanding.narrowing import narrowing, speaks_of_the_asker
 from hgrag.agents.understanding.tokens import tag
 
 
@@ -44,23 +44,35 @@ def without_idle_context(question: str, detect: Callable[[str], list[Any]]) -> s
     return " ".join(before + [sentences[at]] + after)
 
 
-HEADING = re.compile(r"^\s*(?P<heading>[^:\"“”?.!]{1,80}?):\s+(?=\S)")
+HEADING = re.compile(r"^\s*(?P<heading>[^:\"“”„«»‘’?.!]{1,80}?):\s+(?=\S)")
+EXCLAIMED = re.compile(r"^\s*(?P<heading>[^:\"“”„«»‘’?.!\s]+(?:\s+[^:\"“”„«»‘’?.!\s]+){0,3})!\s+(?=\S)")  # ('Citation showdown!')
 
 
 def _without_idle_heading(question: str, detect: Callable[[str], list[Any]]) -> str:
     """'Okay so here's a fun two-stepper for you, co-host: take whoever …' -> 'take whoever …': a heading before a
-    colon that names nothing, narrows nothing and holds no word of meaning (a command may be one: 'Fun fact check
-    time:') is no part of the question, whatever words of the asker's world it holds."""
-    match = HEADING.match(question)
+    colon (or a short exclamation: 'Citation showdown!') that names nothing, narrows nothing and holds no word of
+    meaning the rest does not say again (a command may be one: 'Fun fact check time:') is no part of the question,
+    whatever words of the asker's world it holds."""
+    match = HEADING.match(question) or EXCLAIMED.match(question)
     if match is None or re.search(r"\d", match["heading"]) or narrowing().search(match["heading"]):
         return question
+    rest = question[match.end():]
     tokens = tag(match["heading"].lower(), load("en"))
     families = ASKER_HEADING_FAMILIES if speaks_of_the_asker(match["heading"]) else MEANING_FAMILIES
-    if any((t.family or "") in families and t.concept not in ("head:command", "head:aux") for t in tokens) \
-            or [s for s in detect(match["heading"]) if s.candidates]:
+    said_again = {t.concept for t in tag(rest.lower(), load("en"))}  # ('Citation showdown! … more citations?')
+    named = [s for s in detect(question) if s.candidates and s.start < match.end()] or _name_like(match["heading"])
+    if any((t.family or "") in families and t.concept not in ("head:command", "head:aux") and
+           t.concept not in said_again for t in tokens) or named:
         return question  # ('Settle a bet between me and my producer:' speaks of the asker's world, not of a time)
-    rest = question[match.end():]
     return rest[:1].upper() + rest[1:]
+
+
+def _name_like(text: str) -> bool:
+    """A capitalised word that is no common English word ('Mahmoud Bazioni:'): a name the detector may not have
+    linked yet, so the heading may be what is asked about."""
+    from hgrag.agents.linking.spelling import english_words
+
+    return any(w[:1].isupper() and w.lower() not in english_words() for w in re.findall(r"[^\W\d_][\w'-]*", text))
 
 
 DASHED_END = re.compile(r"\s+[—–-]{1,2}\s+(?P<remark>[^—–\"“”?-]+?)\s*(?P<stop>[.!]*)\s*$")
@@ -81,12 +93,6 @@ def _families_before(sentence: str) -> tuple[str, ...]:
     """A statement about the asker ('A funder has come back to us …') may name kinds and attributes of their own
     world without narrowing the question; any other statement may narrow it by naming one."""
     return AFTER_FAMILIES if speaks_of_the_asker(sentence) else NARROWING_FAMILIES
-
-
-def speaks_of_the_asker(text: str) -> bool:
-    """The text speaks of the asker in the first person (lexicon `asker_remarks.persons`: 'I', 'our', 'us' …)."""
-    persons = set(load("en").extra.get("asker_remarks", {}).get("persons", []))
-    return bool(set(re.findall(r"[\w'’]+", text.lower())) & persons)
 
 
 def _a_statement(sentence: str) -> bool:

@@ -1,4 +1,4 @@
-"""Words that may narrow what is asked (lexicon `idle_context`): 'restricting_words' ('only', 'solely', 'care about')
+"""Words that may narrow what is asked, and whether a text speaks of the asker (lexicon `idle_context`): 'restricting_words' ('only', 'solely', 'care about')
 restrict it; 'narrowing_words' ('also', 'not', 'except', 'need') may narrow or add to it. A statement holding them is
 never read aside as idle context."""
 
@@ -27,3 +27,9 @@ def narrowing() -> re.Pattern:
     """Words that may narrow the answer even in a statement naming nothing (lexicon `idle_context.narrowing_words`)."""
     words = narrowing_words("narrowing_words") + narrowing_words("restricting_words")
     return re.compile(rf"(?<![\w'-])(?:{phrase_alternation(words)})(?![\w'-])", re.IGNORECASE)
+
+
+def speaks_of_the_asker(text: str) -> bool:
+    """The text speaks of the asker in the first person (lexicon `asker_remarks.persons`: 'I', 'our', 'us' …)."""
+    persons = set(load("en").extra.get("asker_remarks", {}).get("persons", []))
+    return bool(set(re.findall(r"[\w'’]+", text.lower())) & persons)

@@ -28,8 +28,20 @@ def without_paper_descriptions(question: str, detect: Callable[[str], list[Any]]
     sentences = [s for s in sentences_of(question) if s.strip()]
     if len(sentences) < 2:
         return question
+    if _contrasted(sentences[-1]):
+        return question  # ('T appeared in V. Its authors have published elsewhere …': V is what 'elsewhere' leaves out)
     context = [_described_left_out(s, detect) for s in sentences[:-1]]
     return question if context == sentences[:-1] else " ".join(context + sentences[-1:])
+
+
+def _contrasted(asking: str) -> bool:
+    """The asking sentence sets something against what came before (a narrowing word, or a contrast of the
+    lexicon's `paper_descriptions.contrasts`: 'elsewhere', 'other')."""
+    from hgrag.agents.understanding.narrowing import narrowing
+
+    contrasts = load("en").extra.get("paper_descriptions", {}).get("contrasts", [])
+    return narrowing().search(asking) is not None or \
+        re.search(rf"(?<![\w-])(?:{phrase_alternation(contrasts)})(?![\w-])", asking, re.IGNORECASE) is not None
 
 
 def _described_left_out(sentence: str, detect: Callable[[str], list[Any]]) -> str:

@@ -13,6 +13,8 @@ from hgrag.agents.understanding.answer_form import without_answer_form
 from hgrag.agents.understanding.claims import without_report_frame
 from hgrag.agents.understanding.citation_strings import without_reference_frames
 from hgrag.agents.understanding.context_fold import with_context_folded
+from hgrag.agents.understanding.step_chain import step_chain_folded
+from hgrag.agents.understanding.stranded import with_preposition_stranded
 from hgrag.agents.understanding.envelope import without_envelope
 from hgrag.agents.understanding.idle_context import without_idle_brackets, without_idle_context
 from hgrag.agents.understanding.cue_words import phrase_alternation
@@ -48,6 +50,8 @@ def read_question(question: str, detect: Callable[[str], list[Any]]) -> Reading:
         spans = detect(said) if said != question else spans
         english = without_idle_context(without_answer_form(to_english(said, language, spans)), detect)  # ('Wir
         # bereiten … vor.', '… ? Nur den Namen bitte.')
+        english = step_chain_folded(english, detect) or english  # ('Le premier auteur de T : avec qui cette personne …')
+        english = with_preposition_stranded(english)  # ('Avec qui A a-t-il écrit ?' -> 'Who has A written with?')
         return Reading(with_year_itself_excluded(english), language)
     return Reading(question, language, unsupported_sentence(language))
 
@@ -62,7 +66,7 @@ def as_asked(question: str) -> str:
     return with_bounds_plain(with_spans_as_between(with_tag_as_yes_no(with_plain_yes_no_opening(
         with_typo_heads(without_lead_in(with_year_itself_excluded(without_purpose(with_path_in_words(
             with_symbols_in_words(without_answer_form(without_trailing_remarks(with_restatements_as_sentences(without_self_corrections(
-                without_idle_brackets(without_report_frame(with_spoken_years(question)))))))))))))))))
+                without_idle_brackets(without_report_frame(with_spoken_years(with_preposition_stranded(question))))))))))))))))))
 
 
 def with_restatements_as_sentences(question: str) -> str:

@@ -49,7 +49,18 @@ def _steps(question: str) -> list[str]:
             pieces.append(sentence[at:cut.start()])
             at = cut.end()
         pieces.append(sentence[at:])
-    return [s for s in (_unlabelled(p) for p in pieces) if s]
+    return [s for s in (_unlabelled(p) for p in _labels_joined(pieces)) if s]
+
+
+def _labels_joined(pieces: list[str]) -> list[str]:
+    """A piece cut at a colon that is only a label ('Paper' of 'Paper: T') goes back with the piece after it."""
+    joined: list[str] = []
+    for piece in pieces:
+        if joined and joined[-1].endswith(":") and len(joined[-1].split()) <= 2:
+            joined[-1] = f"{joined[-1]} {piece}"
+        else:
+            joined.append(piece)
+    return joined
 
 
 @lru_cache(maxsize=1)
@@ -64,7 +75,7 @@ def _separator() -> re.Pattern:
     commands = [c.replace("_", " ") for c in load("en").family("head").get("command", [])] + \
         load("en").extra.get("command_fillers", [])
     joined = phrase_alternation(load("en").extra.get("command_joiners", []))
-    return re.compile(rf"\s*(?:{phrase_alternation(marks)})\s*|\s*(?:{phrase_alternation(punctuated)})\s+"
+    return re.compile(rf"\s*(?:{phrase_alternation(marks)})\s*|\s*(?:{phrase_alternation(punctuated)})\s+|(?<=:)\s+"
                       rf"|\s+(?<![\w-])(?:{phrase_alternation(worded)})\s+"
                       rf"|\s*(?:{joined})\s+(?=(?:{phrase_alternation(commands)})\b)", re.IGNORECASE)
 
@@ -72,7 +83,7 @@ def _separator() -> re.Pattern:
 def _unlabelled(step: str) -> str:
     """'step 2: all their co-auths' -> 'all their co-auths'; 'Paper: T' -> 'T' (a kind word as a label)."""
     spec = load("en").extra.get("step_chain", {})
-    step = step.strip().strip(".;,").strip()
+    step = step.strip().strip(".;,:").strip()
     words = phrase_alternation(load("en").extra.get("enumerator_words", []))
     step = re.sub(rf"^(?:(?:{words})\s*)?\(?\d{{1,2}}[.):]\s*", "", step, flags=re.IGNORECASE)
     label = re.match(rf"^([\w-]+)\s*[{re.escape(''.join(spec.get('label_marks', [])))}]\s*", step)
@@ -132,7 +143,7 @@ def _content(text: str) -> list[Any]:
 
 
 def _speaks_of_the_asker(text: str) -> bool:
-    from hgrag.agents.understanding.idle_context import speaks_of_the_asker
+    from hgrag.agents.understanding.narrowing import speaks_of_the_asker
 
     return speaks_of_the_asker(text)
 

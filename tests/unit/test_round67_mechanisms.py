@@ -13,6 +13,9 @@ from test_planner import P1
 from test_round28_mechanisms import world_resources  # noqa: F401 - the toy graph as the pipeline's resources
 from test_round30_mechanisms import _ask
 
+from hgrag.agents.linking.name_typos import _as_typed
+from hgrag.agents.second_reader.lexicon import words
+from hgrag.agents.understanding.answer_form import without_answer_form
 from hgrag.agents.understanding.idle_context import without_idle_context
 from hgrag.agents.understanding.step_chain import step_chain_folded
 
@@ -67,3 +70,47 @@ def test_steps_that_do_not_chain_are_left_as_written(question: str) -> None:
 def test_a_question_after_a_request_is_never_an_idle_remark() -> None:
     question = 'Find the papers citing "T one two". Where were they published?'
     assert without_idle_context(question, _detect("T one two")) == question
+
+
+# The toy graph: P1 (2008, 40 citations, Computer Networks; Marvin K. Simon, Dariush Divsalar, Ann Lee), P2 (2010,
+# Computer Networks; Dariush Divsalar, Bo Chen), P3 (2010, 55 citations, Signal Processing; Marvin K. Simon, Bo Chen),
+# P4 (2012, Computer Networks; Dariush Divsalar); P2 and P3 cite P1, P4 cites P3.
+@pytest.mark.parametrize("question, expected", [
+    ("Who has more papers, Marvin K. Simon or Ann Lee? Return the name only.", ["Marvin K. Simon"]),
+    ("Who has more pubs, Marvin K. Simon or Ann Lee?", ["Marvin K. Simon"]),
+    (f'Pulling up "{P1}", published 2008. Which papers cite it?', [P2, P3]),  # 2008 is P1's year, no filter
+    (f'"{P3}" appeared in Signal Processing. Which papers cite it?', [P4]),  # P4 came out elsewhere
+    (f'I have "{P2}" in my notes as a Marvin K. Simon paper. Is Marvin K. Simon actually on the author list?', ["no"]),
+    (f'Okay so here is a fun two-stepper for you, co-host: who wrote "{P4}"?', ["Dariush Divsalar"]),
+    ("List Dariush Divsalar's papers, but skip anything from 2010 — we covered those last episode!", [P1, P4]),
+    ("Marvin K. Simon: max cits on a single paper?", ["55"]),
+    ("What has Dariush Divsalar published after 2008? 2008 itself doesn't count.", [P2, P4]),
+])
+def test_what_only_frames_the_question_does_not_change_the_answer(world_resources, question, expected) -> None:
+    result = _ask(question)
+    assert sorted(result["answer"]) == sorted(expected) and result["verified"], (result["interpretation"],
+                                                                                 result["answer"])
+
+
+def test_an_answer_form_remark_naming_another_kind_stays() -> None:
+    question = f'Who wrote "{P4}"? Years only.'
+    assert without_answer_form(question) == question
+    assert without_answer_form(f'Who wrote "{P4}"? Name only.') == f'Who wrote "{P4}"?'
+
+
+def test_a_heading_of_the_asker_world_is_left_out_but_one_that_narrows_stays() -> None:
+    no_names = _detect()
+    assert without_idle_context("Settle a bet between me and my producer: has Bo Chen published in V?", no_names) \
+        == "Has Bo Chen published in V?"
+    kept = "Only journals: where has Bo Chen published?"
+    assert without_idle_context(kept, no_names) == kept
+
+
+def test_comparatives_are_composed_from_the_lexicon_forms() -> None:
+    assert words()["comparatives"]["more pubs"] == ["n_papers", "max"]
+    assert words()["comparatives"]["fewer collaborators"] == ["coauthors", "min"]
+
+
+def test_a_misspelling_as_near_two_names_alike_but_for_their_marks_names_neither() -> None:
+    assert _as_typed("R. J. Skern", ["R J Stern", "R. J. Stern"]) is None
+    assert _as_typed("R. J. Skern", ["R. J. Stern"]) == "R. J. Stern"
