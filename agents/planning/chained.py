@@ -106,11 +106,12 @@ def confirmed_claim(question: str, plan: dict[str, Any], planned: Callable[[str]
     a sentence that only asks whether it holds, the statement is planned as a yes/no question; kept when the check
     accepts it (against that text, which the validation then reads: `checked_question`)."""
     from hgrag.agents.checking.question_check import reads_it, unexplained_parts
-    from hgrag.agents.understanding.reading import with_confirmation_as_tag
+    from hgrag.agents.understanding.sentences import with_confirmation_as_tag
 
     text = with_confirmation_as_tag(question)
-    if text is None or plan.get("ir") and not unexplained_parts(text, plan):
-        return None  # (the plan reads the statement too: 'A and B collaborated once. Is that true?')
+    if text is None or plan.get("ir") and plan.get("operation") == "yes_no" and not unexplained_parts(text, plan):
+        return None  # (the plan reads the statement too: 'A and B collaborated once. Is that true?'; a list is no
+    # reply to whether it holds)
     new = planned(text)
     if not reads_it(text, new):
         return None

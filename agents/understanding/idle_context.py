@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from hgrag.agents.understanding.answer_form import without_answer_form
 from hgrag.agents.understanding.lexicon import MEANING_FAMILIES, load
 from hgrag.agents.understanding.narrowing import narrowing, speaks_of_the_asker
 from hgrag.agents.understanding.tokens import tag
@@ -19,7 +20,7 @@ from hgrag.agents.understanding.tokens import tag
 
 NARROWING_FAMILIES = ("operator", "time", "instruction", "value", "attribute", "missing")
 AFTER_FAMILIES = ("operator", "time", "instruction", "value")  # ('The citation has no date.': about the source)
-DASHED_REMARK_FAMILIES = ("kind", "relation", "attribute", "head", "value", "missing", "time", "instruction")  # (an
+DASHED_REMARK_FAMILIES = ("kind", "relation", "attribute", "value", "missing", "time", "instruction")  # (an
 # operator may be of the asker's world: 'we covered those last episode' ranks nothing)
 ASKER_HEADING_FAMILIES = ("kind", "relation", "attribute", "value", "missing", "operator")
 
@@ -29,7 +30,8 @@ def without_idle_context(question: str, detect: Callable[[str], list[Any]]) -> s
     from hgrag.agents.understanding.context_fold import first_anaphor
     from hgrag.agents.understanding.sentences import _command_opening, asking, asking_sentence_at, asks, sentences_of
 
-    question = _without_dashed_remark(_without_idle_heading(question, detect), detect)
+    question = without_answer_form(_without_dashed_remark(_without_idle_heading(question, detect), detect))  # ('…?
+    # Just the title - I can find the rest myself.': the remark after the dash gone, the form remark is read as such)
     sentences = [s for s in sentences_of(question) if s.strip()]
     at = asking_sentence_at(sentences)
     if at is None:
@@ -59,12 +61,21 @@ def _without_idle_heading(question: str, detect: Callable[[str], list[Any]]) -> 
     rest = question[match.end():]
     tokens = tag(match["heading"].lower(), load("en"))
     families = ASKER_HEADING_FAMILIES if speaks_of_the_asker(match["heading"]) else MEANING_FAMILIES
-    said_again = {t.concept for t in tag(rest.lower(), load("en"))}  # ('Citation showdown! … more citations?')
+    said_again = _concepts_said(rest)  # ('Citation showdown! … more citations?')
     named = [s for s in detect(question) if s.candidates and s.start < match.end()] or _name_like(match["heading"])
     if any((t.family or "") in families and t.concept not in ("head:command", "head:aux") and
            t.concept not in said_again for t in tokens) or named:
         return question  # ('Settle a bet between me and my producer:' speaks of the asker's world, not of a time)
     return rest[:1].upper() + rest[1:]
+
+
+def _concepts_said(text: str) -> set[str]:
+    """The concepts of the text's words, and the kind its head asks ('where …?' says 'venue')."""
+    from hgrag.agents.understanding.asked_head import WORD_KINDS, asked_kind
+
+    tokens = tag(text.lower(), load("en"))
+    asked = asked_kind(tokens)
+    return {t.concept for t in tokens} | {concept for concept, kind in WORD_KINDS.items() if kind == asked}
 
 
 def _name_like(text: str) -> bool:
@@ -82,8 +93,10 @@ def _without_dashed_remark(question: str, detect: Callable[[str], list[Any]]) ->
     """'List A's papers, but skip 2021 — we covered those last episode!' -> 'List A's papers, but skip 2021!': a
     last clause after a dash that speaks of the asker, asks nothing, names nothing and narrows nothing says why the
     asker asks; its words ('last') must not steer the plan."""
+    from hgrag.agents.understanding.sentences import asking
+
     match = DASHED_END.search(question)
-    if match is None or not speaks_of_the_asker(match["remark"]) or \
+    if match is None or not speaks_of_the_asker(match["remark"]) or asking(match["remark"]) or \
             not _idle(match["remark"], detect, DASHED_REMARK_FAMILIES):
         return question
     return question[:match.start()] + (match["stop"] or "")

@@ -10,6 +10,7 @@ space ("how_many"). The English form listed first is a concept's canonical form.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -68,6 +69,11 @@ def _entries(families: dict) -> list[tuple[str, str, str | None, list[str]]]:
     return entries
 
 
+def _negation_split(form: str) -> str:
+    """A form as the tagger reads its words: a negation written as a word of its own ("don't" -> "do n't")."""
+    return re.sub(r"(?<=\w)n['’]t\b", " n't", form) if "n't" in form or "n’t" in form else form
+
+
 @lru_cache(maxsize=8)
 def load(language: str = "en") -> Lexicon:
     """The lexicon of one language (en, de, fr); raises FileNotFoundError for another."""
@@ -82,10 +88,11 @@ def load(language: str = "en") -> Lexicon:
         for form in surface:
             if form not in concepts[concept]:
                 concepts[concept].append(form)
-            if form not in forms:
-                forms[form] = concept
-                if render is not None:
-                    renders[form] = render
+            for said in dict.fromkeys((form, _negation_split(form))):  # ("don't count them twice" as tagged)
+                if said not in forms:
+                    forms[said] = concept
+                    if render is not None:
+                        renders[said] = render
     longest = max((len(f.split()) for f in forms), default=1)
     extra = {k: v for k, v in data.items() if k != "families"}
     return Lexicon(language, forms, concepts, longest, extra, renders)

@@ -27,6 +27,9 @@ from hgrag.tools.graph_builder import year_span
 from hgrag.tools.text import outside_quotes
 
 
+STRANDING_LANGUAGES = ("fr",)  # languages whose English reading puts the verb before its object, as English does
+
+
 @dataclass(frozen=True)
 class Reading:
     text: str  # what the planner reads
@@ -51,7 +54,8 @@ def read_question(question: str, detect: Callable[[str], list[Any]]) -> Reading:
         english = without_idle_context(without_answer_form(to_english(said, language, spans)), detect)  # ('Wir
         # bereiten … vor.', '… ? Nur den Namen bitte.')
         english = step_chain_folded(english, detect) or english  # ('Le premier auteur de T : avec qui cette personne …')
-        english = with_preposition_stranded(english)  # ('Avec qui A a-t-il écrit ?' -> 'Who has A written with?')
+        english = with_preposition_stranded(english) if language in STRANDING_LANGUAGES else english  # ('Avec qui A
+        # a-t-il écrit ?' -> 'Who has A written with?'; German read in its own order keeps 'With whom … written')
         return Reading(with_year_itself_excluded(english), language)
     return Reading(question, language, unsupported_sentence(language))
 
@@ -339,21 +343,6 @@ def with_tag_as_yes_no(question: str) -> str:
     """'I think T appeared in V, right?' -> 'I think T appeared in V, yes or no?': a statement closed by a tag
     question of the lexicon (`tag_questions`) asks whether it holds."""
     return _tag_pattern().sub(", yes or no?", question, count=1)
-
-
-def with_confirmation_as_tag(question: str) -> str | None:
-    """'A worked at I. Does the record back that up?' -> 'A worked at I, yes or no?' (lexicon `confirming_sentences`),
-    or None when the question does not end with such a sentence."""
-    found = _confirming_pattern().search(question)
-    return question[:found.start()] + ", yes or no?" if found else None
-
-
-@lru_cache(maxsize=1)
-def _confirming_pattern() -> re.Pattern:
-    """A last sentence that asks whether the statement before it holds ('… at some point. Does the record back that
-    up?', lexicon `confirming_sentences`)."""
-    return re.compile(rf"\s*[.!]\s+(?:{phrase_alternation(load('en').extra.get('confirming_sentences', []))})\s*\?\s*$",
-                      re.IGNORECASE)
 
 
 @lru_cache(maxsize=1)

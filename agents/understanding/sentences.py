@@ -80,3 +80,18 @@ def _lower_case_starts() -> re.Pattern:
     heads = load("en").family("head")
     words = [w for concept, forms in heads.items() if concept != "command" for w in forms]
     return re.compile(rf"(?<=[a-z0-9\"”)][a-z0-9\"”)][.!])\s+(?=(?:{phrase_alternation(words)})\b)")
+
+
+@lru_cache(maxsize=1)
+def confirming_sentence() -> re.Pattern:
+    """A last sentence that asks whether the statement before it holds ('… at some point. Does the record back that
+    up?', 'True, or is my guest full of it?'; lexicon `confirming_sentences`)."""
+    return re.compile(rf"\s*[.!]\s+(?:{phrase_alternation(load('en').extra.get('confirming_sentences', []))})"
+                      rf"(?:\s*,?\s+or\b[^.!?]*)?\s*\?\s*$", re.IGNORECASE)
+
+
+def with_confirmation_as_tag(question: str) -> str | None:
+    """'A worked at I. Does the record back that up?' -> 'A worked at I, yes or no?' (lexicon `confirming_sentences`),
+    or None when the question does not end with such a sentence."""
+    found = confirming_sentence().search(question)
+    return question[:found.start()] + ", yes or no?" if found else None

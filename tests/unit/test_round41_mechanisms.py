@@ -217,7 +217,7 @@ def test_building_on_a_persons_work_cites_it(world, question, expected) -> None:
 
 
 def test_a_sentence_asking_whether_the_statement_holds_makes_it_a_yes_no_question() -> None:
-    from hgrag.agents.understanding.reading import with_confirmation_as_tag
+    from hgrag.agents.understanding.sentences import with_confirmation_as_tag
 
     assert with_confirmation_as_tag("My notes say A worked at I. Does the record back that up?") == \
         "My notes say A worked at I, yes or no?"

@@ -85,6 +85,10 @@ def test_a_question_after_a_request_is_never_an_idle_remark() -> None:
     ("List Dariush Divsalar's papers, but skip anything from 2010 — we covered those last episode!", [P1, P4]),
     ("Marvin K. Simon: max cits on a single paper?", ["55"]),
     ("What has Dariush Divsalar published after 2008? 2008 itself doesn't count.", [P2, P4]),
+    ("With whom has Bo Chen written papers?", ["Dariush Divsalar", "Marvin K. Simon"]),
+    ("Citation showdown! Marvin K. Simon versus Ann Lee: who has more total citations?", ["Marvin K. Simon"]),
+    (f'venue footprint of the citing side: where were the papers that cite "{P1}" published?',
+     ["Computer Networks", "Signal Processing"]),
 ])
 def test_what_only_frames_the_question_does_not_change_the_answer(world_resources, question, expected) -> None:
     result = _ask(question)
@@ -114,3 +118,41 @@ def test_comparatives_are_composed_from_the_lexicon_forms() -> None:
 def test_a_misspelling_as_near_two_names_alike_but_for_their_marks_names_neither() -> None:
     assert _as_typed("R. J. Skern", ["R J Stern", "R. J. Stern"]) is None
     assert _as_typed("R. J. Skern", ["R. J. Stern"]) == "R. J. Stern"
+
+
+def test_a_stranded_in_asks_a_venue_and_papers_are_no_answer(world_resources) -> None:
+    result = _ask("Which did Bo Chen publish in?")
+    assert not (result["verified"] and set(result["answer"]) & {P2, P3}), result["answer"]
+
+
+def test_a_description_the_question_sets_something_against_stays() -> None:
+    from hgrag.agents.understanding.paper_descriptions import without_paper_descriptions
+
+    detect = _detect("T one two three")
+    said = '"T one two three" appeared in 2009. Which papers cite it?'
+    assert without_paper_descriptions(said, detect) == '"T one two three". Which papers cite it?'
+    contrasted = '"T one two three" appeared in 2009. Have its authors published in other years?'
+    assert without_paper_descriptions(contrasted, detect) == contrasted
+
+
+def test_a_heading_that_holds_a_name_stays() -> None:
+    assert without_idle_context("Mahmoud Bazioni: institutional affiliations?", _detect()) == \
+        "Mahmoud Bazioni: institutional affiliations?"
+
+
+def test_a_form_written_with_a_negation_is_read_as_the_lexicon_writes_it() -> None:
+    from hgrag.agents.understanding.lexicon import load
+    from hgrag.agents.understanding.tokens import tag
+
+    tokens = tag("don't double count anybody", load("en"))
+    assert [t.family for t in tokens] == ["filler"]
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Someone swears that Ann Lee once co-authored a paper with Bo Chen. True, or are they wrong?", ["no"]),
+    ("How many different people has Bo Chen co-authored with? Don't double count anybody, haha.", ["2"]),
+    ("Which of Marvin K. Simon's papers has the most citations? Just the title - I can find the rest myself.", [P3]),
+])
+def test_remarks_around_the_question_are_read_for_what_they_are(world_resources, question, expected) -> None:
+    result = _ask(question)
+    assert result["answer"] == expected and result["verified"], (result["interpretation"], result["answer"])
