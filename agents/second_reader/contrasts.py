@@ -226,7 +226,7 @@ def comparison_plan(question: str, spans: list[Any]) -> tuple[dict[str, Any], li
     outside = question
     for span in sorted(spans, key=lambda s: -s.start):  # a comparative inside a title compares nothing
         outside = outside[:span.start] + "X" + outside[span.end:]
-    found = find("comparatives", outside)
+    found = _overlaps_resolved(find("comparatives", outside), outside)
     group = alternatives_group(question, spans, "alternatives")
     joiners = "alternatives"
     if not group:  # 'between A and B, which one …'
@@ -241,7 +241,7 @@ def comparison_plan(question: str, spans: list[Any]) -> tuple[dict[str, Any], li
     nodes = [ir.match([s.candidates[0].node_id], s.type, s.text) for s in group]
     if group[0].type == "venue" and attr == "n_papers":  # 'which venue published more papers (in 2000), V1 or V2?'
         return _venues_by_papers(question, group, [m.group(0) for m in found], joiners, nodes, order)
-    attr = _measure_of_kind(question, group[0].type, attr)  # ('who started publishing earlier': first years)
+    attr = _measure_of_kind(question, group[0].type, attr, order)  # ('who started publishing earlier': first years)
     if group[0].type not in words()["measures_per_kind"].get(attr, []):
         return f"I can't compare {group[0].type}s by '{phrase}'"
     leftover = _leftover(question, group, [m.group(0) for m in found], joiners)
@@ -250,16 +250,29 @@ def comparison_plan(question: str, spans: list[Any]) -> tuple[dict[str, Any], li
     return ir.top(ir.setop("union", nodes), attr, order), group
 
 
-def _measure_of_kind(question: str, kind: str, attr: str) -> str:
+def _overlaps_resolved(found: list[Any], text: str) -> list[Any]:
+    """'published more recently': of two comparatives that overlap, the one reaching further right (its measure word
+    last: 'more recently') is the one said; the first match alone would leave its tail unread."""
+    if not found:
+        return found
+    later = phrase_pattern("comparatives").search(text, found[0].start() + 1)
+    if later is not None and later.start() < found[0].end() < later.end():
+        return [later] + [m for m in found[1:] if m.start() >= later.end()]
+    return found
+
+
+def _measure_of_kind(question: str, kind: str, attr: str, order: str = "") -> str:
     """The measure a comparative names for this kind (words.json `kind_measures`): a person's 'more citations' is
     the total of their papers'; 'earlier' with a word for a start ('started', 'debut') is their first year, with a
-    word for an end their last year."""
+    word for an end their last year; with neither, the order's own reading ('order:max': 'who published more
+    recently' is whose latest paper is later)."""
     spec = words().get("kind_measures", {}).get(kind, {}).get(attr)
     if isinstance(spec, str):
         return spec
     if isinstance(spec, dict):
         concepts = {t.concept for t in tag(question.lower(), load("en"))}
-        return next((measure for concept, measure in spec.items() if concept in concepts), attr)
+        said = next((measure for concept, measure in spec.items() if concept in concepts), None)
+        return said or spec.get(f"order:{order}", attr)
     return attr
 
 

@@ -41,6 +41,9 @@ def asked_kind(tokens: list[Token]) -> str | None:
         return None
     if any(t.concept == "operator:yes_no" for t in body):
         return "yes/no"
+    picked = _value_picked(body)
+    if picked:
+        return picked  # "max cits on a single paper", "A earliest pub year": the value a superlative picks is asked
     last = body[-1]
     if last.concept in WORD_KINDS and load("en").concept(last.text) != last.concept and \
             body[0].concept in ("head:which", "head:what"):
@@ -86,8 +89,6 @@ def asked_kind(tokens: list[Token]) -> str | None:
             if names_a_mention(body, token) or _owner(body[i + 1:i + 2]):  # "the paper T", "this person's …"
                 continue
             return _compound_head(body[i + 1:i + 2]) or WORD_KINDS[concept]
-        if concept in WORD_KINDS and token.family == "attribute" and i and body[i - 1].concept in SUPERLATIVES:
-            return WORD_KINDS[concept]  # "max cits on a single paper": the value a superlative picks is asked
         if concept in WORD_KINDS and token.family == "attribute" and _relating_next(body[i + 1:i + 2]):
             return WORD_KINDS[concept]  # "year of A's earliest pub?": the attribute heading the question
         if concept in WORD_KINDS and token.family == "attribute" and _relative_heads(body[i:i + 4]):
@@ -102,6 +103,17 @@ def asked_kind(tokens: list[Token]) -> str | None:
             return _which(body[i + 1:i + 9])
         if token.family not in ("function", "head", "general") and concept != "mention":
             return None
+    return None
+
+
+def _value_picked(body: list[Token]) -> str | None:
+    """The kind of an attribute right after a superlative ('max cits', 'earliest pub year') that no kind noun or
+    'which' comes before ('which paper has the most citations' asks the paper)."""
+    for i, token in enumerate(body[1:], 1):
+        if token.family == "attribute" and token.concept in WORD_KINDS and body[i - 1].concept in SUPERLATIVES:
+            before = body[:i - 1]
+            if not any(t.family == "kind" or t.concept == "head:which" for t in before):
+                return WORD_KINDS[token.concept]
     return None
 
 

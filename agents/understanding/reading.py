@@ -10,6 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 from hgrag.agents.understanding.answer_form import without_answer_form
+from hgrag.agents.understanding.apostrophes import plain_apostrophes, with_apostrophes_restored
 from hgrag.agents.understanding.claims import without_report_frame
 from hgrag.agents.understanding.citation_strings import without_reference_frames
 from hgrag.agents.understanding.context_fold import with_context_folded
@@ -17,6 +18,7 @@ from hgrag.agents.understanding.step_chain import step_chain_folded
 from hgrag.agents.understanding.stranded import with_preposition_stranded
 from hgrag.agents.understanding.envelope import without_envelope
 from hgrag.agents.understanding.idle_context import without_idle_brackets, without_idle_context
+from hgrag.agents.understanding.labelled_lines import without_labels
 from hgrag.agents.understanding.cue_words import phrase_alternation
 from hgrag.agents.understanding.gate import identify, plainly_english, unsupported_sentence
 from hgrag.agents.understanding.lexicon import MEANING_FAMILIES, load
@@ -39,8 +41,10 @@ class Reading:
 
 def read_question(question: str, detect: Callable[[str], list[Any]]) -> Reading:
     """`detect(question)` gives the linked mention spans (called only when the words are not plainly English)."""
+    question = without_labels(question)  # a question written like a prompt: 'Task: …', 'Exclude: …', 'Output: …'
     question = without_envelope(question)  # a question sent as a message: no greeting, pleasantry or sign-off
-    question = outside_quotes(question, _plain_apostrophes)  # 'Who’s', 'Kashtan’s' read as typed with "'"
+    question = outside_quotes(question, plain_apostrophes)  # 'Who’s', 'Kashtan’s' read as typed with "'"
+    question = outside_quotes(question, with_apostrophes_restored)  # 'werent', 'whos' typed without one
     question = without_reference_frames(question)  # 'Durikovic, R., & Kolchin, K. (2003). "T". Venue.' -> '"T".'
     if plainly_english(question):
         return Reading(with_context_folded(without_idle_context(as_asked(question), detect), detect), "en")
@@ -58,10 +62,6 @@ def read_question(question: str, detect: Callable[[str], list[Any]]) -> Reading:
         # a-t-il écrit ?' -> 'Who has A written with?'; German read in its own order keeps 'With whom … written')
         return Reading(with_year_itself_excluded(english), language)
     return Reading(question, language, unsupported_sentence(language))
-
-
-def _plain_apostrophes(piece: str) -> str:
-    return piece.replace("’", "'").replace("‘", "'") if "’" in piece or "‘" in piece else piece
 
 
 def as_asked(question: str) -> str:

@@ -156,3 +156,38 @@ def test_a_form_written_with_a_negation_is_read_as_the_lexicon_writes_it() -> No
 def test_remarks_around_the_question_are_read_for_what_they_are(world_resources, question, expected) -> None:
     result = _ask(question)
     assert result["answer"] == expected and result["verified"], (result["interpretation"], result["answer"])
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Task: list co-authors of Dariush Divsalar.\nExclude: Ann Lee\nOutput format: one name per line",
+     ["Bo Chen", "Marvin K. Simon"]),
+    ("You are a bibliometrics assistant.\nTask: total citation count for Marvin K. Simon.\n"
+     "Definition: sum of cited_by_count over all of their papers.\nOutput format: integer, no thousands separator.",
+     ["95"]),
+    (f'For the papers citing "{P1}", in which venues did they appear?\n- distinct venues only\n- no extra text',
+     ["Computer Networks", "Signal Processing"]),
+    ("which papers did Dariush Divsalar write that werent published in 2010", [P1, P4]),
+])
+def test_a_question_written_like_a_prompt_is_read_for_what_it_asks(world_resources, question, expected) -> None:
+    result = _ask(question)
+    assert sorted(result["answer"]) == sorted(expected) and result["verified"], (result["interpretation"],
+                                                                                 result["answer"])
+
+
+def test_labelled_lines_keep_steps_and_lists_in_their_order() -> None:
+    from hgrag.agents.understanding.labelled_lines import without_labels
+
+    assert without_labels("Give the year of the first paper of these two authors:\n1. Ann Lee\n2. Bo Chen") == \
+        "Give the year of the first paper of these two authors: Ann Lee and Bo Chen"
+    steps = 'Aufgabe in zwei Schritten:\n1. Bestimme den Erstautor von "T".\n2. Liste seine Koautoren auf.'
+    assert without_labels(steps) == 'Aufgabe in zwei Schritten: Bestimme den Erstautor von "T". Liste seine Koautoren auf.'
+    assert without_labels("Which papers did A write?") == "Which papers did A write?"
+
+
+def test_a_value_picked_by_a_superlative_is_what_is_asked() -> None:
+    from hgrag.agents.understanding.asked_head import asked_kind
+    from hgrag.agents.understanding.lexicon import load
+    from hgrag.agents.understanding.tokens import tag
+
+    assert asked_kind(tag("zzm earliest pub year", load("en"))) == "year"
+    assert asked_kind(tag("which paper of zzm has the most citations", load("en"))) == "paper"
