@@ -111,9 +111,10 @@ def _value_picked(body: list[Token]) -> str | None:
     'which' comes before ('which paper has the most citations' asks the paper)."""
     for i, token in enumerate(body[1:], 1):
         if token.family == "attribute" and token.concept in WORD_KINDS and body[i - 1].concept in SUPERLATIVES:
-            before = body[:i - 1]
-            if not any(t.family == "kind" or t.concept == "head:which" for t in before):
-                return WORD_KINDS[token.concept]
+            before, after = body[:i - 1], body[i + 1:]
+            if not any(t.family == "kind" or t.concept == "head:which" for t in before) and \
+                    not any(t.family == "head" and t.concept != "head:aux" for t in after):  # ('in the last year A
+                return WORD_KINDS[token.concept]  # published, what did they publish?': a frame before the question)
     return None
 
 
