@@ -126,8 +126,17 @@ def asking_part(text: str, inner: bool = False) -> str:
     kept = [_context_words(c) if i < last and _introduces(c) else _answer_words(c) if i > last and _remark(c) else c
             for i, c in enumerate(clauses) if i == last or (not _first_person(c) and
             (i <= last or "zzm" in c or re.search(r"\d", c))) or i > last and _remark(c)
-            or i < last and _restricts(c) and "zzm" not in c]
+            or i < last and _restricts(c) and "zzm" not in c or i < last and _says_what_is_needed(c)]
     return " ".join(k for k in kept if k) or text
+
+
+def _says_what_is_needed(clause: str) -> bool:
+    """'i need to say where its first author was working.': a first-person statement before the question that opens
+    by restating what is needed ('I need', not 'I need this for …') and names a kind or an attribute says what the
+    question asks; the check reads it."""
+    return bool(_first_person(clause) and re.match(rf"\W*{_context_words_list('restating_openers')}\b(?!\s+"
+                                                   rf"{_context_words_list('purpose_objects')}\b)", clause.strip())) \
+        and _shapes_answer(clause)
 
 
 def _restricts(clause: str) -> bool:

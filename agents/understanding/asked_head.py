@@ -107,14 +107,14 @@ def asked_kind(tokens: list[Token]) -> str | None:
 
 
 def _value_picked(body: list[Token]) -> str | None:
-    """The kind of an attribute right after a superlative ('max cits', 'earliest pub year') that no kind noun or
-    'which' comes before ('which paper has the most citations' asks the paper)."""
+    """The kind of an attribute right after a superlative ('max cits', 'earliest pub year') in a fragment that no
+    kind noun comes before and no question word asks ('which paper has the most citations' asks the paper)."""
     for i, token in enumerate(body[1:], 1):
         if token.family == "attribute" and token.concept in WORD_KINDS and body[i - 1].concept in SUPERLATIVES:
-            before, after = body[:i - 1], body[i + 1:]
-            if not any(t.family == "kind" or t.concept == "head:which" for t in before) and \
-                    not any(t.family == "head" and t.concept != "head:aux" for t in after):  # ('in the last year A
-                return WORD_KINDS[token.concept]  # published, what did they publish?': a frame before the question)
+            before = body[:i - 1]
+            if not any(t.family == "kind" for t in before) and \
+                    not any(t.family == "head" and t.concept != "head:aux" for t in body):  # ('in the last year A
+                return WORD_KINDS[token.concept]  # published, what …?', 'who did A write with in their first year?')
     return None
 
 

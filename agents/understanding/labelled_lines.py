@@ -26,8 +26,9 @@ def without_labels(question: str) -> str:
     """The question as one text of what its labelled lines ask, or the question unchanged."""
     lines = [line.strip() for line in question.strip().splitlines() if line.strip()]
     read = [_read_line(line) for line in lines]
-    if all(kind == "text" and text == line for (kind, text), line in zip(read, lines)):
-        return question
+    if all(kind in ("text", "item") and (kind == "item" or text == line) for (kind, text), line in zip(read, lines)) \
+            and not any(kind == "item" and i and read[i - 1][1].endswith(":") for i, (kind, _) in enumerate(read)):
+        return question  # (no label, no role and no list after a colon: numbered questions are read as written)
     return _joined(_with_lists(read))
 
 
