@@ -53,7 +53,7 @@ def _form_remark(piece: str, asked: str | None) -> bool:
 
 
 def _fits(said: str, asked: str | None) -> bool:
-    """'names' fit a question asking for people or venues; any other kind only the kind asked."""
-    if said == "name":
-        return asked in ("author", "venue")
-    return said == asked
+    """A kind the remark names fits the kind asked, or one of the kinds it may stand for (lexicon
+    `answer_form.stands_for`: 'names' fit a question asking for people or venues)."""
+    stands_for = load("en").extra.get("answer_form", {}).get("stands_for", {})
+    return said == asked or asked in stands_for.get(said, [])

@@ -29,9 +29,6 @@ from hgrag.tools.graph_builder import year_span
 from hgrag.tools.text import outside_quotes
 
 
-STRANDING_LANGUAGES = ("fr",)  # languages whose English reading puts the verb before its object, as English does
-
-
 @dataclass(frozen=True)
 class Reading:
     text: str  # what the planner reads
@@ -58,8 +55,8 @@ def read_question(question: str, detect: Callable[[str], list[Any]]) -> Reading:
         english = without_idle_context(without_answer_form(to_english(said, language, spans)), detect)  # ('Wir
         # bereiten … vor.', '… ? Nur den Namen bitte.')
         english = step_chain_folded(english, detect) or english  # ('Le premier auteur de T : avec qui cette personne …')
-        english = with_preposition_stranded(english) if language in STRANDING_LANGUAGES else english  # ('Avec qui A
-        # a-t-il écrit ?' -> 'Who has A written with?'; German read in its own order keeps 'With whom … written')
+        english = with_preposition_stranded(english) if load(language).extra.get("reads_in_english_order") else \
+            english  # ('Avec qui A a-t-il écrit ?' -> 'Who has A written with?'; German keeps its verb last)
         return Reading(with_year_itself_excluded(english), language)
     return Reading(question, language, unsupported_sentence(language))
 

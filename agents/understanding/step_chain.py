@@ -202,7 +202,7 @@ def _noun_run_end(words: list[re.Match], first: int, plural: bool) -> int | None
         family = concept.split(":")[0]
         if family not in NOUN_FAMILIES:
             break
-        if family == "kind" or plural and family == "relation" and text.endswith("s"):
+        if family == "kind" or plural and family == "relation" and not _singular(text):
             end = j
         if re.search(r"['’]s$", words[j].group(0)):
             break
@@ -225,7 +225,9 @@ def _pronouns(text: str, phrase: str) -> list[tuple[int, int, bool]]:
 def _singular(phrase: str) -> bool:
     """The phrase names one thing: a name alone, or a head noun that is not plural ('the 1st author of T')."""
     tokens = [t for t in tag(quotes_masked(phrase).lower(), load("en")) if t.family in NOUN_FAMILIES]
-    return not tokens or not re.search(r"[^s]s$", tokens[0].text)
+    plural = load("en").extra.get("claim_requests", {}).get("plural", {})  # (the lexicon's plural ending)
+    ending = plural.get("ending") or "\0"
+    return not tokens or not (tokens[0].text.endswith(ending) and not tokens[0].text.endswith(ending * 2))
 
 
 def _owned_noun(step: str, at: int) -> int | None:
