@@ -132,11 +132,13 @@ def asking_part(text: str, inner: bool = False) -> str:
 
 def _says_what_is_needed(clause: str) -> bool:
     """'i need to say where its first author was working.': a first-person statement before the question that opens
-    by restating what is needed ('I need', not 'I need this for …') and names a kind or an attribute says what the
-    question asks; the check reads it."""
+    by restating what is needed ('I need', not 'I need this for …'), names a kind or an attribute and points back at
+    what was named ('its') says what the question asks; the check reads it."""
+    from hgrag.agents.understanding.context_fold import first_anaphor
+
     return bool(_first_person(clause) and re.match(rf"\W*{_context_words_list('restating_openers')}\b(?!\s+"
                                                    rf"{_context_words_list('purpose_objects')}\b)", clause.strip())) \
-        and _shapes_answer(clause)
+        and _shapes_answer(clause) and first_anaphor(clause) is not None  # ('its first author': of what was named)
 
 
 def _restricts(clause: str) -> bool:
