@@ -32,6 +32,28 @@ def without_labels(question: str) -> str:
     return _joined(_with_lists(read))
 
 
+FIELD = re.compile(r"(?<![\w.])(?P<field>[A-Za-z_]+)\s*(?P<op>!=|=|:)\s*(?P<value>[^|;,=!<>]+?)(?=\s*(?:[|;,]|$|\s+and\s))")
+
+
+def with_filter_fields(question: str) -> str:
+    """'papers | author:Zengqian Hou | year<2021' -> 'papers, by Zengqian Hou, year<2021': a field the lexicon's
+    `labelled_lines.fields` knows, written as 'field: value' or 'field = value' ('!=' for 'not'), is read as the
+    words that say it; the pipes between filters as commas. A question with no such field is left as it is."""
+    words = load("en").extra.get("labelled_lines", {})
+    fields = words.get("fields", {})
+
+    def said(match: re.Match) -> str:
+        field = fields.get(match["field"].lower())
+        if field is None:
+            return match.group(0)
+        negation = f"{words.get('not', 'not')} " if match["op"] == "!=" else ""
+        return f"{negation}{field} {match['value'].strip()}"
+    from hgrag.tools.text import outside_quotes
+
+    read = outside_quotes(question, lambda piece: FIELD.sub(said, piece))
+    return re.sub(r"\s*\|\s*", ", ", read) if read != question else question
+
+
 def _read_line(line: str) -> tuple[str, str]:
     """(how the line counts, its text): 'ask', 'exclude', 'clause', 'drop', 'item' or plain 'text'."""
     line = _without_role(line)

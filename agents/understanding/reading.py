@@ -18,7 +18,7 @@ from hgrag.agents.understanding.step_chain import step_chain_folded
 from hgrag.agents.understanding.stranded import with_preposition_stranded
 from hgrag.agents.understanding.envelope import without_envelope
 from hgrag.agents.understanding.idle_context import without_idle_brackets, without_idle_context
-from hgrag.agents.understanding.labelled_lines import without_labels
+from hgrag.agents.understanding.labelled_lines import with_filter_fields, without_labels
 from hgrag.agents.understanding.cue_words import phrase_alternation
 from hgrag.agents.understanding.gate import identify, plainly_english, unsupported_sentence
 from hgrag.agents.understanding.lexicon import MEANING_FAMILIES, load
@@ -38,7 +38,8 @@ class Reading:
 
 def read_question(question: str, detect: Callable[[str], list[Any]]) -> Reading:
     """`detect(question)` gives the linked mention spans (called only when the words are not plainly English)."""
-    question = without_labels(question)  # a question written like a prompt: 'Task: …', 'Exclude: …', 'Output: …'
+    question = with_filter_fields(without_labels(question))  # written like a prompt ('Task: …', 'Exclude: …') or
+    # a query ('papers | author:A | year<2021')
     question = without_envelope(question)  # a question sent as a message: no greeting, pleasantry or sign-off
     question = outside_quotes(question, plain_apostrophes)  # 'Who’s', 'Kashtan’s' read as typed with "'"
     question = outside_quotes(question, with_apostrophes_restored)  # 'werent', 'whos' typed without one

@@ -191,3 +191,13 @@ def test_a_value_picked_by_a_superlative_is_what_is_asked() -> None:
 
     assert asked_kind(tag("zzm earliest pub year", load("en"))) == "year"
     assert asked_kind(tag("which paper of zzm has the most citations", load("en"))) == "paper"
+
+
+def test_filter_fields_written_as_a_query_are_read_as_words(world_resources) -> None:
+    from hgrag.agents.understanding.labelled_lines import with_filter_fields
+
+    assert with_filter_fields("papers | author:Bo Chen | venue != Signal Processing") == \
+        "papers, by Bo Chen, not in Signal Processing"
+    assert with_filter_fields('Paper: "T x" | step 1: first author') == 'Paper: "T x" | step 1: first author'
+    result = _ask("papers | author:Dariush Divsalar | year<2012")
+    assert sorted(result["answer"]) == sorted([P1, P2]) and result["verified"], result["interpretation"]
