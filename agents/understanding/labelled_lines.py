@@ -32,7 +32,8 @@ def without_labels(question: str) -> str:
     return _joined(_with_lists(read))
 
 
-FIELD = re.compile(r"(?<![\w.])(?P<field>[A-Za-z_]+)\s*(?P<op>!=|=|:)\s*(?P<value>[^|;,=!<>]+?)(?=\s*(?:[|;,]|$|\s+and\s))")
+FIELD = re.compile(r"(?<![\w.'’-])(?P<field>[A-Za-z_]+)(?:\s*(?P<op>!=|=)\s*|(?P<colon>:)\s*)"
+                   r"(?P<value>[^|;,=!<>?]+?)(?=\s*(?:[|;,]|$|\s+and\s))")  # ('author:A', 'venue != V')
 
 
 def with_filter_fields(question: str) -> str:
@@ -46,6 +47,8 @@ def with_filter_fields(question: str) -> str:
         field = fields.get(match["field"].lower())
         if field is None:
             return match.group(0)
+        if match["colon"] and "|" not in match.string:
+            return match.group(0)  # ('take its first author: where …': a colon makes a filter only in a query)
         negation = f"{words.get('not', 'not')} " if match["op"] == "!=" else ""
         return f"{negation}{field} {match['value'].strip()}"
     from hgrag.tools.text import outside_quotes
