@@ -28,7 +28,7 @@ ASKER_HEADING_FAMILIES = ("kind", "relation", "attribute", "value", "missing", "
 def without_idle_context(question: str, detect: Callable[[str], list[Any]]) -> str:
     """The question without the idle statements before its asking sentence (unchanged when there are none)."""
     from hgrag.agents.understanding.context_fold import first_anaphor
-    from hgrag.agents.understanding.sentences import _command_opening, asking, asking_sentence_at, asks, sentences_of
+    from hgrag.agents.understanding.sentences import asking, asking_sentence_at, asks, command_opening, sentences_of
 
     question = without_answer_form(_without_dashed_remark(_without_idle_heading(question, detect), detect))  # ('…?
     # Just the title - I can find the rest myself.': the remark after the dash gone, the form remark is read as such)
@@ -37,7 +37,7 @@ def without_idle_context(question: str, detect: Callable[[str], list[Any]]) -> s
     if at is None:
         return question
     before = [s for s in sentences[:at] if not (_a_statement(s) and _idle(s, detect, _families_before(s)))]
-    requested = _command_opening().match(sentences[at].strip()) is not None and not asks(sentences[at])  # a request
+    requested = command_opening().match(sentences[at].strip()) is not None and not asks(sentences[at])  # a request
     # ('Find the papers citing T.'): a question after it is the ask
     after = [s for s in sentences[at + 1:] if requested and (asking(s) or first_anaphor(s) is not None) or
              not (_a_clause(s) and _idle(s, detect, AFTER_FAMILIES))]  # ('Find T's citers. Where were they published?')

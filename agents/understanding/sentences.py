@@ -49,11 +49,11 @@ def _question_opening() -> re.Pattern:
 
 def asking_sentence_at(sentences: list[str]) -> int | None:
     """The index of the first sentence that asks (a question mark, or an opening question word or command)."""
-    return next((i for i, s in enumerate(sentences) if asking(s) or _command_opening().match(s.strip())), None)
+    return next((i for i, s in enumerate(sentences) if asking(s) or command_opening().match(s.strip())), None)
 
 
 @lru_cache(maxsize=1)
-def _command_opening() -> re.Pattern:
+def command_opening() -> re.Pattern:
     commands = load("en").family("head").get("command", []) + load("en").extra.get("claim_requests", {}).get(
         "openers", [])
     return re.compile(rf"(?:{phrase_alternation(commands)})\b", re.IGNORECASE)

@@ -93,9 +93,9 @@ def _unlabelled(step: str) -> str:
 
 
 def _asks(step: str) -> bool:
-    from hgrag.agents.understanding.sentences import asking, _command_opening
+    from hgrag.agents.understanding.sentences import asking, command_opening
 
-    return asking(step) or _command_opening().match(step) is not None or step.rstrip().endswith("?")
+    return asking(step) or command_opening().match(step) is not None or step.rstrip().endswith("?")
 
 
 def _without_lead(step: str) -> str:
