@@ -136,9 +136,15 @@ def _says_what_is_needed(clause: str) -> bool:
     what was named ('its') says what the question asks; the check reads it."""
     from hgrag.agents.understanding.context_fold import first_anaphor
 
-    return bool(_first_person(clause) and re.match(rf"\W*{_context_words_list('restating_openers')}\b(?!\s+"
-                                                   rf"{_context_words_list('purpose_objects')}\b)", clause.strip())) \
-        and _shapes_answer(clause) and first_anaphor(clause) is not None  # ('its first author': of what was named)
+    return bool(_first_person(clause) and _opens_restating(clause)) and _shapes_answer(clause) and \
+        first_anaphor(clause) is not None  # ('its first author': of what was named)
+
+
+def _opens_restating(clause: str) -> bool:
+    """The clause opens with a restating opener ('I mean', 'I need') that is not about what the answer is for ('I need
+    this for …': lexicon `purpose_objects`)."""
+    return re.match(rf"\W*{_context_words_list('restating_openers')}\b(?!\s+{_context_words_list('purpose_objects')}"
+                    rf"\b)", clause.strip()) is not None
 
 
 def _restricts(clause: str) -> bool:
@@ -153,8 +159,7 @@ def _remark(clause: str) -> bool:
     """A remark after the question that may change what is asked: not in the first person (unless it restates:
     'I mean …', 'I need only …'; not 'I need this for …'), naming no entity or number, holding a word that names
     a kind or an attribute."""
-    restates = _first_person(clause) and re.match(rf"\W*{_context_words_list('restating_openers')}\b(?!\s+"
-                                                  rf"{_context_words_list('purpose_objects')}\b)", clause.strip())
+    restates = _first_person(clause) and _opens_restating(clause)
     return not ("zzm" in clause or re.search(r"\d", clause)) and (not _first_person(clause) or bool(restates)) \
         and _shapes_answer(clause)
 
@@ -166,8 +171,7 @@ def _answer_words(clause: str) -> str:
     from hgrag.agents.understanding.lexicon import load
 
     lexicon, rich = load("en"), rich_words()
-    restated = re.match(rf"\W*{_context_words_list('restating_openers')}\b(?!\s+{_context_words_list('purpose_objects')}\b)",
-                        clause.strip().lower())
+    restated = _opens_restating(clause.lower())
     naming = NAMING + ("relation",) if restated else NAMING  # ('I need the names of everyone its first author has
     return " ".join(w for w in re.findall(r"[\w'-]+", clause.lower())  # co-written with': the relation asked too)
                     if (lexicon.concept(w) or "").split(":")[0] in naming or w in rich)

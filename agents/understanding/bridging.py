@@ -13,6 +13,7 @@ from typing import Any
 
 from hgrag.agents.understanding.cue_words import phrase_alternation
 from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.step_chain import of_word
 
 
 def with_bridged_owner(question: str, detect: Callable[[str], list[Any]]) -> str | None:
@@ -34,7 +35,7 @@ def with_bridged_owner(question: str, detect: Callable[[str], list[Any]]) -> str
             return None
         owner = next(iter(owners.values()))
         written = f'"{owner.text}"' if kind == "paper" else owner.text
-        bridged = last[:found.end()] + f" {_of()} {written}" + last[found.end():]
+        bridged = last[:found.end()] + f" {of_word()} {written}" + last[found.end():]
         return question[:question.rindex(last)] + bridged
     return None
 
@@ -51,6 +52,3 @@ def _patterns() -> list[tuple[str, re.Pattern]]:
     return [(kind, re.compile(rf"(?<![\w-])(?:{the})\s+(?:{phrase_alternation(nouns)})(?![\w-])", re.IGNORECASE))
             for kind, nouns in spec.get("owned", {}).items() if nouns]
 
-
-def _of() -> str:
-    return load("en").extra.get("step_chain", {}).get("of", "of")

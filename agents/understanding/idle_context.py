@@ -20,9 +20,10 @@ from hgrag.agents.understanding.tokens import tag
 
 NARROWING_FAMILIES = ("operator", "time", "instruction", "value", "attribute", "missing")
 AFTER_FAMILIES = ("operator", "time", "instruction", "value")  # ('The citation has no date.': about the source)
-DASHED_REMARK_FAMILIES = ("kind", "relation", "attribute", "value", "missing", "time", "instruction")  # (an
-# operator may be of the asker's world: 'we covered those last episode' ranks nothing)
-ASKER_HEADING_FAMILIES = ("kind", "relation", "attribute", "value", "missing", "operator")
+DASHED_REMARK_FAMILIES = tuple(f for f in MEANING_FAMILIES if f not in ("operator", "head"))  # (an operator may be
+# of the asker's world: 'we covered those last episode' ranks nothing)
+ASKER_HEADING_FAMILIES = tuple(f for f in MEANING_FAMILIES if f not in ("time", "instruction", "head"))  # ('between
+# me and my producer' is no time)
 
 
 def without_idle_context(question: str, detect: Callable[[str], list[Any]]) -> str:
@@ -62,9 +63,9 @@ def _without_idle_heading(question: str, detect: Callable[[str], list[Any]]) -> 
     tokens = tag(match["heading"].lower(), load("en"))
     families = ASKER_HEADING_FAMILIES if speaks_of_the_asker(match["heading"]) else MEANING_FAMILIES
     said_again = _concepts_said(rest)  # ('Citation showdown! … more citations?')
-    named = [s for s in detect(question) if s.candidates and s.start < match.end()] or _name_like(match["heading"])
     if any((t.family or "") in families and t.concept not in ("head:command", "head:aux") and
-           t.concept not in said_again for t in tokens) or named:
+           t.concept not in said_again for t in tokens) or _name_like(match["heading"]) or \
+            [s for s in detect(question) if s.candidates and s.start < match.end()]:  # (a name or a title)
         return question  # ('Settle a bet between me and my producer:' speaks of the asker's world, not of a time)
     return rest[:1].upper() + rest[1:]
 

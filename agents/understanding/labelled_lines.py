@@ -32,8 +32,12 @@ def without_labels(question: str) -> str:
     return _joined(_with_lists(read))
 
 
-FIELD = re.compile(r"(?<![\w.'’-])(?P<field>[A-Za-z_]+)(?:\s*(?P<op>!=|=)\s*|(?P<colon>:)\s*)"
-                   r"(?P<value>[^|;,=!<>?]+?)(?=\s*(?:[|;,]|$|\s+and\s))")  # ('author:A', 'venue != V')
+@lru_cache(maxsize=1)
+def _field() -> re.Pattern:
+    """'author:A', 'venue != V': a field, its operator and its value (up to a separator or the lexicon's 'and')."""
+    joiner = re.escape(load("en").extra.get("labelled_lines", {}).get("and", "and"))
+    return re.compile(rf"(?<![\w.'’-])(?P<field>[A-Za-z_]+)(?:\s*(?P<op>!=|=)\s*|(?P<colon>:)\s*)"
+                      rf"(?P<value>[^|;,=!<>?]+?)(?=\s*(?:[|;,]|$|\s+{joiner}\s))")
 
 
 def with_filter_fields(question: str) -> str:
@@ -53,7 +57,7 @@ def with_filter_fields(question: str) -> str:
         return f"{negation}{field} {match['value'].strip()}"
     from hgrag.tools.text import outside_quotes
 
-    read = outside_quotes(question, lambda piece: FIELD.sub(said, piece))
+    read = outside_quotes(question, lambda piece: _field().sub(said, piece))
     return re.sub(r"\s*\|\s*", ", ", read) if read != question else question
 
 

@@ -65,8 +65,9 @@ def _only_place_or_time(rest: str, detect: Callable[[str], list[Any]]) -> bool:
 
 @lru_cache(maxsize=1)
 def _appositive() -> re.Pattern:
-    marks = phrase_alternation(load("en").extra.get("paper_descriptions", {}).get("year_marks", []))
-    return re.compile(rf"(?P<title>{TITLE})(?:\s*,\s*(?:(?:{marks})\s+)?(?:in\s+)?{YEAR}(?=\s*[,.;!]|\s*$)"
+    spec = load("en").extra.get("paper_descriptions", {})
+    marks, before = (phrase_alternation(spec.get(key, [])) for key in ("year_marks", "year_prepositions"))
+    return re.compile(rf"(?P<title>{TITLE})(?:\s*,\s*(?:(?:{marks})\s+)?(?:(?:{before})\s+)?{YEAR}(?=\s*[,.;!]|\s*$)"
                       rf"|\s*\({YEAR}\))")
 
 

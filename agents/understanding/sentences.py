@@ -86,8 +86,10 @@ def _lower_case_starts() -> re.Pattern:
 def confirming_sentence() -> re.Pattern:
     """A last sentence that asks whether the statement before it holds ('… at some point. Does the record back that
     up?', 'True, or is my guest full of it?'; lexicon `confirming_sentences`)."""
-    return re.compile(rf"\s*[.!]\s+(?:{phrase_alternation(load('en').extra.get('confirming_sentences', []))})"
-                      rf"(?:\s*,?\s+or\b[^.!?]*)?\s*\?\s*$", re.IGNORECASE)
+    words = load("en").extra
+    alternatives = phrase_alternation(words.get("confirming_alternatives", []))  # ('…, or is my guest full of it?')
+    return re.compile(rf"\s*[.!]\s+(?:{phrase_alternation(words.get('confirming_sentences', []))})"
+                      rf"(?:\s*,?\s+(?:{alternatives})\b[^.!?]*)?\s*\?\s*$", re.IGNORECASE)
 
 
 def with_confirmation_as_tag(question: str) -> str | None:

@@ -159,7 +159,7 @@ def _noun_step(step: str, phrase: str) -> str | None:
         return bound
     tokens = [t for t in tag(step.lower(), load("en")) if t.family not in ("function", "filler")]
     if tokens and all(t.family in NOUN_FAMILIES for t in tokens) and len(step.split()) <= 3:
-        return f"{_the()} {step} {_of()} {phrase}"
+        return f"{_the()} {step} {of_word()} {phrase}"
     return None
 
 
@@ -173,7 +173,7 @@ def _bound(step: str, phrase: str) -> str | None:
     if possessive:
         owned = _owned_noun(step, end)
         if owned is not None:
-            return step[:start] + f"{_the()} {step[end:owned].strip()} {_of()} {phrase}" + step[owned:]
+            return step[:start] + f"{_the()} {step[end:owned].strip()} {of_word()} {phrase}" + step[owned:]
     return step[:start] + phrase + ("'s" if possessive else "") + step[end:]
 
 
@@ -248,5 +248,6 @@ def _the() -> str:
     return load("en").extra.get("step_chain", {}).get("article", "the")
 
 
-def _of() -> str:
+def of_word() -> str:
+    """The word that joins a noun to its owner ('the references of T'; lexicon `step_chain.of`)."""
     return load("en").extra.get("step_chain", {}).get("of", "of")
