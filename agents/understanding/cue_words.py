@@ -8,6 +8,7 @@ import re
 from functools import lru_cache
 
 from hgrag.agents.understanding.lexicon import load
+from hgrag.tools.text import quotes_masked
 
 
 def bound_by(concept: str, text: str, within: int = 0) -> bool:
@@ -146,3 +147,19 @@ def superlative_pattern() -> re.Pattern:
     forms = [f for key in ("max", "mostly") for f in operators.get(key, [])]
     forms += lexicon.extra.get("superlative_phrases", [])
     return re.compile(rf"\b(?:{phrase_alternation(forms)})\b")
+
+
+def without_list_trailers(text: str) -> str:
+    """'With whom has A collaborated in total?': after a head that asks for people (lexicon `head:who`), a stranded
+    trailer ('in total', 'overall'; lexicon `stranded_trailers`) means all of them, not how many; the text without
+    those trailers (unchanged under any other head)."""
+    lexicon = load("en")
+    words = text.strip(" ,").lower().split()
+    opening = [w for w in words[:2] if (lexicon.concept(w) or "").split(":")[0] != "function"][:1]
+    if not opening or lexicon.concept(opening[0]) != "head:who":
+        return text
+    trailers = sorted(lexicon.extra.get("stranded_trailers", []), key=len, reverse=True)
+    pattern = re.compile(rf",?\s*\b(?:{'|'.join(map(re.escape, trailers))})\b", re.IGNORECASE)
+    for match in reversed(list(pattern.finditer(quotes_masked(text))) if trailers else []):  # (never in a title)
+        text = text[:match.start()] + text[match.end():]
+    return text

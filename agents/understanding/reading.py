@@ -19,7 +19,7 @@ from hgrag.agents.understanding.stranded import with_preposition_stranded
 from hgrag.agents.understanding.envelope import without_envelope
 from hgrag.agents.understanding.idle_context import without_idle_brackets, without_idle_context
 from hgrag.agents.understanding.labelled_lines import with_filter_fields, without_labels
-from hgrag.agents.understanding.cue_words import phrase_alternation
+from hgrag.agents.understanding.cue_words import phrase_alternation, without_list_trailers
 from hgrag.agents.understanding.gate import identify, plainly_english, unsupported_sentence
 from hgrag.agents.understanding.lexicon import MEANING_FAMILIES, load
 from hgrag.agents.understanding.normalise import to_english
@@ -53,7 +53,8 @@ def read_question(question: str, detect: Callable[[str], list[Any]]) -> Reading:
     if language in ("de", "fr"):
         said = with_spoken_years(question, language)  # 'nach zweitausendsechzehn' -> 'nach 2016'
         spans = detect(said) if said != question else spans
-        english = without_idle_context(without_answer_form(to_english(said, language, spans)), detect)  # ('Wir
+        english = without_idle_context(without_answer_form(without_list_trailers(to_english(said, language, spans))),
+                                       detect)  # ('Wir
         # bereiten … vor.', '… ? Nur den Namen bitte.')
         english = step_chain_folded(english, detect) or english  # ('Le premier auteur de T : avec qui cette personne …')
         english = with_preposition_stranded(english) if load(language).extra.get("reads_in_english_order") else \
@@ -65,10 +66,10 @@ def read_question(question: str, detect: Callable[[str], list[Any]]) -> Reading:
 def as_asked(question: str) -> str:
     """An English question without its chat lead-in, its yes/no opening or closing tag and its runs of years
     written plainly."""
-    return with_bounds_plain(with_spans_as_between(with_tag_as_yes_no(with_plain_yes_no_opening(
+    return with_bounds_plain(with_spans_as_between(with_tag_as_yes_no(with_plain_yes_no_opening(without_list_trailers(
         with_typo_heads(without_lead_in(with_year_itself_excluded(without_purpose(with_path_in_words(
             with_symbols_in_words(without_answer_form(without_trailing_remarks(with_restatements_as_sentences(without_self_corrections(
-                without_idle_brackets(without_report_frame(with_spoken_years(with_preposition_stranded(question))))))))))))))))))
+                without_idle_brackets(without_report_frame(with_spoken_years(with_preposition_stranded(question)))))))))))))))))))
 
 
 def with_restatements_as_sentences(question: str) -> str:
