@@ -156,15 +156,40 @@ def _asked_kind(tokens: list[Token]) -> str | None:
         asked = _asked_kind(tokens[heads[0]:]) if heads and heads[0] > 0 else None
         if asked is not None:
             return asked
-    for token in tokens:
+    late = _late_head(tokens) or _free_relative_kind(tokens)
+    if late is not None:
+        return late
+    for i, token in enumerate(tokens):
         if token.concept in HEAD_KINDS:
             return HEAD_KINDS[token.concept]
         if token.concept in KINDS:
             return KINDS[token.concept]
         if token.concept == "relation:coauthor" or token.concept in POSITIONS:
             return "author"
-        if token.concept == "mention":
-            return None
+        if token.concept == "mention" and i > 0:
+            return None  # (a mention opening the question is its topic: 'T: the authors of the works it cites')
+    return None
+
+
+def _free_relative_kind(tokens: list[Token]) -> str | None:
+    """'list what the last author of T has written': the kind the question's head asks, when it reads a clause's
+    verb (understanding/asked_head)."""
+    from hgrag.agents.understanding.asked_head import asked_kind
+
+    first = next((t for t in tokens if t.family not in ("function", "filler", "operator")), None)
+    return asked_kind(tokens) if first is not None and first.concept == "head:which" else None
+
+
+def _late_head(tokens: list[Token]) -> str | None:
+    """'the papers citing T, what venues did they appear in?', 'Papers cited by T appeared in which venues?': a
+    question word of a kind after a fronted phrase that holds the mention asks, not the fronted phrase's noun (a
+    question word right after a kind noun is a relative pronoun: 'the authors who cite T')."""
+    mention = next((i for i, t in enumerate(tokens) if t.concept == "mention"), None)
+    if mention is None or not any(t.concept in KINDS for t in tokens[:mention]):
+        return None
+    for i in range(mention + 1, len(tokens)):
+        if tokens[i].concept in HEAD_KINDS and tokens[i - 1].concept not in KINDS:
+            return HEAD_KINDS[tokens[i].concept]
     return None
 
 

@@ -301,7 +301,14 @@ def _leftover(question: str, group: list[Any], phrases: list[str], joiners: str 
     fillers = {w.lower() for w in words()["comparison_fillers"] + words()[joiners] + words()["comparison_heads"]}
     tokens = [t.strip("'’-") for t in re.findall(r"[\w'’-]+", text.lower())]
     tokens = [t for t in tokens if t]
-    return [t for t in tokens if t not in fillers]
+    return [t for t in tokens if t not in fillers and not _harmless(t)]
+
+
+def _harmless(word: str) -> bool:
+    """A word the lexicon declares harmless (a function word or filler: 'their', 'into', 'here') or the word for the
+    papers every measure of a person is counted over ('publication', 'record')."""
+    concept = load("en").concept(word) or ""
+    return concept.split(":")[0] in ("function", "filler") or concept == "kind:paper"
 
 
 def comparative_test(question: str, spans: list[Any]) -> tuple[dict[str, Any], list[Any]] | None | str:

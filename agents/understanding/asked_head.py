@@ -215,7 +215,8 @@ def _which(after: list[Token]) -> str | None:
             return "number"
         if token.concept in WORD_KINDS and not _owner(after[i + 1:i + 2]):
             return WORD_KINDS[token.concept or ""]
-        if token.concept in ASKING_VERBS and any(t.concept == "head:aux" for t in after):
+        if token.concept in ASKING_VERBS and (any(t.concept == "head:aux" for t in after) or
+                                              i and after[i - 1].concept == "mention"):  # ('what A published in …')
             return ASKING_VERBS[token.concept]
         if i == 0 and _relation_noun(token, after[1:2]):  # 'which references', 'which co-authors': what it names
             return signatures()[token.concept or ""]["names"][0]
@@ -223,8 +224,21 @@ def _which(after: list[Token]) -> str | None:
             skip = i + (_modifier_run(after[i:i + 3]) or 1)
             continue  # 'the most recent year', 'the most cited paper': modifiers of the noun that says the kind
         if token.family in ("attribute", "operator", "relation"):
-            return None
+            return _free_relative(after[i:])
     return None
+
+
+def _free_relative(after: list[Token]) -> str | None:
+    """'list what the last author of T has written': a clause whose subject names a byline place of a named paper
+    and whose verb asks (a writing or publishing verb right after the mention or its auxiliary) asks for the verb's
+    object."""
+    verbs = [i for i, t in enumerate(after) if t.concept in ASKING_VERBS]
+    if not verbs or not (after[0].concept or "").startswith("attribute:position"):
+        return None
+    before = after[:verbs[0]]
+    ends = [t.concept for t in before[-2:]]
+    return ASKING_VERBS[after[verbs[0]].concept or ""] if "mention" in ends and \
+        all(c in ("mention", "head:aux") for c in ends[ends.index("mention"):]) else None
 
 
 

@@ -86,6 +86,8 @@ def _unlabelled(step: str) -> str:
     step = step.strip().strip(".;,:").strip()
     words = phrase_alternation(load("en").extra.get("enumerator_words", []))
     step = re.sub(rf"^(?:(?:{words})\s*)?\(?\d{{1,2}}[.):]\s*", "", step, flags=re.IGNORECASE)
+    openers = phrase_alternation(spec.get("openers", []))  # 'Now list …', 'Then, for each of them, …'
+    step = re.sub(rf"^(?:{openers}),?\s+", "", step, flags=re.IGNORECASE) if spec.get("openers") else step
     label = re.match(rf"^([\w-]+)\s*[{re.escape(''.join(spec.get('label_marks', [])))}]\s*", step)
     if label and (load("en").concept(label.group(1).lower()) or "").startswith("kind:"):
         step = step[label.end():]
