@@ -38,7 +38,12 @@ def _is_relation(token: Token | None, lexicon: Lexicon) -> bool:
 
 def _clause(tokens: list[Token], i: int, lexicon: Lexicon) -> tuple[Token | None, list[Token], int] | None:
     """(participle or None, the mention with its preposition if any, where the clause ends) after the finite verb
-    at i."""
+    at i; a reflexive pronoun of the lexicon's `reflexives` right after the verb and before a mention is passed
+    over ('auf welche Arbeiten stützt sich T')."""
+    reflexives = set((lexicon.extra.get("agreement") or {}).get("reflexives", ()))
+    if i + 2 < len(tokens) and tokens[i + 1].role == "typed" and tokens[i + 1].text.lower() in reflexives and \
+            tokens[i + 2].role == "mention":
+        i += 1
     nxt, after, third = (tokens[k] if k < len(tokens) else None for k in (i + 1, i + 2, i + 3))
     if nxt is not None and nxt.role == "mention":
         participle = after if _is_relation(after, lexicon) else None
@@ -75,21 +80,93 @@ def subject_first(tokens: list[Token], lexicon: Lexicon) -> list[Token]:
         english = opening["mention_first"]
         out = [Token(english[0].capitalize(), "english"), out[1]] + [Token(w, "english") for w in english[1:]] + out[2:]
     while i + 3 < len(out):
-        head, kind, verb = out[i:i + 3]
-        info = verbs.get(verb.text.lower()) if verb.role == "typed" else None
-        if info and _concept(head, lexicon).startswith("head:") and _plural_kind(kind, lexicon, plural_renders):
-            clause = _clause(out, i + 2, lexicon)
+        width = _head_width(out, i, lexicon)  # 'welche' or 'wie viele'
+        modifier = 1 if i + width + 1 < len(out) and _modifier(out[i + width], lexicon) else 0  # 'welche früheren'
+        head, kind = out[i:i + width + modifier], out[i + width + modifier] if i + width + modifier < len(out) else None
+        verb = out[i + width + modifier + 1] if i + width + modifier + 1 < len(out) else None
+        info = verbs.get(verb.text.lower()) if verb is not None and verb.role == "typed" else None
+        if info and width and _plural_kind(kind, lexicon, plural_renders):
+            clause = _clause(out, i + width + modifier + 1, lexicon)
             if clause:
                 participle, mention, end = clause
                 agents = data.get("passive_agents", {})  # 'wurden von T zitiert': cited by T
                 mention = [Token(agents[m.text.lower()], "english") if participle and m.role == "typed" and
                            m.text.lower() in agents else m for m in mention]
-                new = _reordered([head, kind], verb, info, participle, mention)
+                new = _reordered(head + [kind], verb, info, participle, mention)
                 if new:
                     out[i:end] = new
                     i += len(new)
                     continue
         i += 1
+    return out
+
+
+def _head_width(tokens: list[Token], i: int, lexicon: Lexicon) -> int:
+    """How many tokens from i make a question word of the lexicon ('welche': 1, 'wie viele': 2); 0 if none."""
+    for width in (2, 1):
+        words = tokens[i:i + width]
+        if len(words) == width and all(t.role == "typed" for t in words) and \
+                (lexicon.concept(" ".join(t.text.lower() for t in words)) or "").startswith("head:"):
+            return width
+    return 0
+
+
+def _modifier(token: Token, lexicon: Lexicon) -> bool:
+    """A word between a question word and its kind ('welche früheren Arbeiten'): a lexicon word of the operator or
+    function family."""
+    return _concept(token, lexicon).split(":")[0] in ("operator", "function") and \
+        _concept(token, lexicon) != "function:drop"
+
+
+def joined_particles(tokens: list[Token], lexicon: Lexicon) -> list[Token]:
+    """'Taucht T im Literaturverzeichnis von T2 auf?' -> 'Auftaucht T …?': a separable particle of the lexicon's
+    `separable_particles` ending its clause is put back on the clause's verb when the two make a lexicon form."""
+    particles = set((lexicon.extra.get("agreement") or {}).get("separable_particles", ()))
+    out = list(tokens)
+    for end in range(len(out)):
+        particle = out[end]
+        closing = end + 1 == len(out) or out[end + 1].text in CLAUSE_ENDS
+        if not (closing and particle.role == "typed" and particle.text.lower() in particles):
+            continue
+        start = end
+        while start > 0 and out[start - 1].text not in CLAUSE_ENDS:
+            start -= 1
+        for k in range(start, end):
+            joined = particle.text.lower() + out[k].text.lower()
+            if out[k].role == "typed" and lexicon.concept(joined):
+                out[k] = Token(joined)
+                out[end] = Token("", "english")
+                break
+    return [t for t in out if t.text]
+
+
+CLAUSE_ENDS = {"?", "!", ".", ",", ";", ":"}
+
+
+def participle_after_subject(tokens: list[Token], lexicon: Lexicon) -> list[Token]:
+    """'Wie oft wurde T im Datensatz zitiert?' -> 'Wie oft wurde T zitiert im Datensatz?': when the lexicon's
+    `agreement` says participles stand last (`verb_final_participles`), a relation participle ending its clause is
+    put right after the first mention following the clause's auxiliary (the subject)."""
+    if not (lexicon.extra.get("agreement") or {}).get("verb_final_participles"):
+        return tokens
+    out = list(tokens)
+    for end in range(len(out)):
+        closing = end + 1 == len(out) or out[end + 1].text in CLAUSE_ENDS
+        if not (closing and _is_relation(out[end], lexicon)):
+            continue
+        start = end
+        while start > 0 and out[start - 1].text not in CLAUSE_ENDS:
+            start -= 1
+        aux = next((k for k in range(start, end) if _concept(out[k], lexicon) == "head:aux"), None)
+        if aux is None or aux + 1 >= end or _is_relation(out[end - 1], lexicon):
+            continue
+        mention = next((k for k in range(aux + 1, end) if out[k].role == "mention"), None)
+        while mention is not None and mention + 2 < end and out[mention + 2].role == "mention" and \
+                _concept(out[mention + 1], lexicon) in ("function:and", "function:or"):
+            mention += 2  # the whole subject: 'haben A oder B publiziert'
+        if mention is None or mention + 1 >= end:
+            continue
+        out[mention + 1:end + 1] = [out[end]] + out[mention + 1:end]
     return out
 
 
@@ -100,6 +177,12 @@ def relative_verb_first(tokens: list[Token], lexicon: Lexicon) -> list[Token]:
     data = lexicon.extra.get("agreement") or {}
     pronouns, verbs = data.get("relative_pronouns", {}), data.get("verbs", {})
     out = list(tokens)
+    for i in range(1, len(out) - 4):  # ', die in T zitiert werden' -> ', that werden zitiert in T'
+        pronoun, preposition, mention, verb, aux = out[i:i + 5]
+        if out[i - 1].text == "," and pronoun.role == "typed" and pronoun.text.lower() in pronouns and \
+                _concept(preposition, lexicon).startswith("function:") and mention.role == "mention" and \
+                _is_relation(verb, lexicon) and _concept(aux, lexicon) == "head:aux":
+            out[i:i + 5] = [Token(pronouns[pronoun.text.lower()], "english"), aux, verb, preposition, mention]
     for i in range(1, len(out) - 2):
         pronoun, mention, verb = out[i:i + 3]
         if out[i - 1].text == "," and pronoun.role == "typed" and pronoun.text.lower() in pronouns and \

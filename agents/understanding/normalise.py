@@ -13,7 +13,8 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from hgrag.agents.understanding.agreement import Token, relative_verb_first, subject_first
+from hgrag.agents.understanding.agreement import (Token, joined_particles, participle_after_subject,
+                                                    relative_verb_first, subject_first)
 from hgrag.agents.understanding.gate import QUOTED
 from hgrag.agents.understanding.lexicon import Lexicon, load
 
@@ -127,7 +128,8 @@ def to_english(question: str, language: str, spans: Iterable[Any] = ()) -> str:
         tokens.append(Token(question[start:end].strip(), "mention"))
         cursor = end
     tokens += [Token(p) for p in _unmarked(_pieces(question[cursor:], lexicon), lexicon, prefixes)]
-    parts = _rendered_tokens(relative_verb_first(subject_first(tokens, lexicon), lexicon), lexicon)
+    tokens = subject_first(joined_particles(tokens, lexicon), lexicon)
+    parts = _rendered_tokens(participle_after_subject(relative_verb_first(tokens, lexicon), lexicon), lexicon)
     if prefixes and not _asks_a_question_word(question, lexicon):
         # 'L'article T est-il paru en 2024 ?' -> 'Is it true that the paper T was published in 2024?'
         first = parts[0] if parts else ""
