@@ -172,12 +172,14 @@ def _asked_kind(tokens: list[Token]) -> str | None:
 
 
 def _free_relative_kind(tokens: list[Token]) -> str | None:
-    """'list what the last author of T has written': the kind the question's head asks, when it reads a clause's
-    verb (understanding/asked_head)."""
+    """'list what the last author of T has written': the kind the question's head asks, when a command's object is a
+    clause (understanding/asked_head)."""
     from hgrag.agents.understanding.asked_head import asked_kind
 
-    first = next((t for t in tokens if t.family not in ("function", "filler", "operator")), None)
-    return asked_kind(tokens) if first is not None and first.concept == "head:which" else None
+    body = [t for t in tokens if t.family not in ("function", "filler")]
+    commanded = len(body) > 1 and body[0].concept in ("operator:list", "head:command")  # (the clause is the object
+    return asked_kind(tokens) if commanded and body[1].concept in ("head:which", "general:everything") else None
+    # of a command: 'list what …'; a question's own 'what' after a fronted phrase is read apart)
 
 
 def _late_head(tokens: list[Token]) -> str | None:

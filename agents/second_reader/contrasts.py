@@ -8,8 +8,10 @@ measure the comparative names (words.json: comparatives)."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Callable
 
+from hgrag.agents.linking.spelling import english_words
 from hgrag.agents.second_reader.lexicon import find, phrase_pattern, words
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.tokens import tag
@@ -76,8 +78,8 @@ def negated_predicate(question: str, spans: list[Any]) -> str | None:
 def false_claim(question: str) -> str | None:
     """'Is it untrue that X?', 'Would it be wrong to say that X?', 'Is the claim that X false?' -> 'Is it true that X?'
     (words.json `false_claim_openers`, `false_claim_frames`); None for any other question."""
-    text = " ".join(question.strip().split())
-    opener = phrase_pattern("false_claim_openers").match(text)
+    text = _without_aside(" ".join(question.strip().split()))
+    opener = phrase_pattern("false_claim_openers").match(text) or _composed_claim_opener().match(text)
     if opener:
         return CLAIM_OPENER + text[opener.end():].lstrip(" ,")
     frame = words()["false_claim_frames"]
@@ -86,6 +88,28 @@ def false_claim(question: str) -> str | None:
     if lead and close and lead.end() < close.start():
         return CLAIM_OPENER + text[lead.end():close.start()] + "?"
     return None
+
+
+def _without_aside(text: str) -> str:
+    """'For the record, would it be wrong …' -> 'would it be wrong …': a short opening phrase before a comma made only of
+    the lexicon's function words and fillers (no name, number or time) says nothing of the claim."""
+    lead = re.match(r"([^,\d\"“”]{1,30}),\s+", text)
+    tokens = tag(lead.group(1).lower(), load("en")) if lead else []
+    plain = tokens and all(t.family in ("function", "filler") or t.family is None and t.text.isalpha() and
+                           t.text in english_words() for t in tokens)
+    return text[lead.end():] if lead and plain else text
+
+
+@lru_cache(maxsize=1)
+def _composed_claim_opener() -> re.Pattern:
+    """A lead, a negative and a verb of saying from words.json `false_claim_grammar` ('would it be inaccurate to state
+    that', 'am I mistaken in thinking that')."""
+    grammar = words().get("false_claim_grammar", {})
+    parts = [f"(?:{'|'.join(map(re.escape, sorted(grammar.get(key, []), key=len, reverse=True)))})"
+             for key in ("leads", "negatives", "verbs")]
+    return re.compile(rf"(?i){parts[0]}\s+{parts[1]}\s+{parts[2]}\b") if all(grammar.get(k) for k in
+                                                                          ("leads", "negatives", "verbs")) else \
+        re.compile(r"(?!)")
 
 
 def _claim_denied(question: str, claim: str, plan_fn: PlanFn, spans: list[Any]) -> dict[str, Any] | None:

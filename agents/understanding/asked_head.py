@@ -101,6 +101,9 @@ def asked_kind(tokens: list[Token]) -> str | None:
             return kind
         if concept == "head:which":
             return _which(body[i + 1:i + 9])
+        if concept == "general:everything" and i and body[i - 1].concept in ("operator:list", "head:command"):
+            return _free_relative([t for t in body[i + 1:i + 9] if t.family != "function"])  # ('list everything the
+            # last author of T has written')
         if token.family not in ("function", "head", "general") and concept != "mention":
             return None
     return None

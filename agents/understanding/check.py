@@ -18,7 +18,8 @@ from hgrag.agents.understanding.alignment import align
 from hgrag.agents.understanding.asking_sentence import asking_tokens, is_list_tail
 from hgrag.agents.understanding.lexicon import signatures
 from hgrag.agents.understanding.signature import output_kind, reads_years
-from hgrag.agents.understanding.said_checks import choice_unanswered, relation_fillers_unread, restricting_before
+from hgrag.agents.understanding.said_checks import (choice_unanswered, contrary_year_comparison, relation_fillers_unread,
+                                                   restricting_before)
 from hgrag.agents.understanding.plan_shapes import (disjoint_matches, named_starts, ranked_by_unsaid_citations, ranking_unsaid,
                                                    record_wide_against_the_paper, unnamed_people_walk, vacuous_ranking)
 from hgrag.agents.understanding.lexicon import load
@@ -181,7 +182,7 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     missing += counted_kind_unnamed(tag(whole or text, load("en")), ir, asking_tokens(whole or text)) + stranded(tokens)
     missing += [] if plan.get("rich_kinds") else asked_noun_unread(tokens) + publisher_asked(tokens, ir) + kinds_not_reached(asking_tokens(whole or text), ir)  # (read apart)
     missing += distributed_intersection(whole or text, ir)
-    missing += relation_fillers_unread(tokens, ir)
+    missing += relation_fillers_unread(tokens, ir) + contrary_year_comparison(tokens, ir)
     missing += choice_unanswered(tokens, ir)
     missing += [] if plan.get("rich_kinds") else kinds_not_reached(tag(_after_the_question(whole or text) + " " +
                                                                        restricting_before(whole or text), load("en")), ir)

@@ -65,10 +65,12 @@ def _words(text: str) -> list[str]:
     return out
 
 
-def coverage(words: list[str], language: str) -> float:
-    """Share of the words that are forms of the language's lexicon."""
-    forms = load(language).forms
-    known = sum(w in forms or w.rstrip("s") in forms or any(p in forms for p in w.split("'")) for w in words)
+def coverage(words: list[str], language: str, besides: str | None = None) -> float:
+    """Share of the words that are forms of the language's lexicon (`besides`: and not, as typed, forms of that
+    language's too: 'in' or 'papers' is no sign of German in an English question)."""
+    forms, other = load(language).forms, (load(besides).forms if besides else {})
+    known = sum((w in forms or w.rstrip("s") in forms or any(p in forms for p in w.split("'"))) and w not in other
+                for w in words)
     return known / len(words) if words else 0.0
 
 
@@ -110,8 +112,8 @@ def identify(question: str, spans: Iterable[Any] = ()) -> str:
     if name == "ENGLISH":
         return "en"
     code = CODES.get(name)
-    if code in READ_LANGUAGES:  # the lexicon must know more of its words than of English
-        return code if coverage(words, code) > english and confidence >= UNSURE else "en"
+    if code in READ_LANGUAGES:  # the lexicon must know more of its own words than English knows
+        return code if coverage(words, code, besides="en") > english and confidence >= UNSURE else "en"
     if confidence < CONFIDENT and latin:
         return "en"
     return name.title() if not latin or english < 0.5 else "en"

@@ -60,6 +60,8 @@ def _without_idle_heading(question: str, detect: Callable[[str], list[Any]]) -> 
     if match is None or re.search(r"\d", match["heading"]) or narrowing().search(match["heading"]):
         return question
     rest = question[match.end():]
+    if _a_label(match["heading"]) and (_a_label(match["heading"], whole=True) or not _name_like(match["heading"])):
+        return rest[:1].upper() + rest[1:]  # ('Career-span teaser:', 'Numbers round:': a label of the question)
     tokens = tag(match["heading"].lower(), load("en"))
     families = ASKER_HEADING_FAMILIES if speaks_of_the_asker(match["heading"]) else MEANING_FAMILIES
     said_again = _concepts_said(rest)  # ('Citation showdown! … more citations?')
@@ -68,6 +70,14 @@ def _without_idle_heading(question: str, detect: Callable[[str], list[Any]]) -> 
             [s for s in detect(question) if s.candidates and s.start < match.end()]:  # (a name or a title)
         return question  # ('Settle a bet between me and my producer:' speaks of the asker's world, not of a time)
     return rest[:1].upper() + rest[1:]
+
+
+def _a_label(heading: str, whole: bool = False) -> bool:
+    """A heading that ends in one of the lexicon's `idle_context.heading_nouns` ('Numbers round', 'Brain-twister') names
+    the question itself, not what it asks (`whole`: the heading is one of them)."""
+    nouns = load("en").extra.get("idle_context", {}).get("heading_nouns", [])
+    low = " ".join(heading.lower().split())
+    return any(low == n or not whole and low.endswith((f" {n}", f"-{n}")) for n in nouns)
 
 
 def _concepts_said(text: str) -> set[str]:
@@ -84,7 +94,10 @@ def _name_like(text: str) -> bool:
     linked yet, so the heading may be what is asked about."""
     from hgrag.agents.linking.spelling import english_words
 
-    return any(w[:1].isupper() and w.lower() not in english_words() for w in re.findall(r"[^\W\d_][\w'-]*", text))
+    found = re.findall(r"[^\W\d_][\w'-]*", text)
+    return any(w[:1].isupper() and (i or len(found) == 1 or found[1][:1].isupper()) and  # (a first word capitalised
+               any(part and part not in english_words() and not load("en").concept(part)  # as a sentence's is no name)
+                   for part in re.split(r"['-]", w.lower())) for i, w in enumerate(found))
 
 
 DASHED_END = re.compile(r"\s+[—–-]{1,2}\s+(?P<remark>[^—–\"“”?-]+?)\s*(?P<stop>[.!]*)\s*$")

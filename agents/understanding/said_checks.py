@@ -1,7 +1,7 @@
 """Checks on what the question says around its asking part: a choice offered between named things ('Who is more
 prolific, A or B?') must be answered by ranking those things; a filler that restates a relation names it when nothing
 else does ('papers that have T in their reference lists'); a statement before the question that restricts it ('I
-only care about journals.') is read with it."""
+only care about journals.') is read with it; a comparative said of a year is read the plan's way round."""
 
 from __future__ import annotations
 
@@ -53,3 +53,22 @@ def restricting_before(text: str) -> str:
     start = text.rfind("?")
     before = re.split(r"(?<=[.!])\s+", text[:text.rfind(".", 0, start) + 1] if start > 0 else "")
     return " ".join(s for s in before if restricting().search(s))
+
+
+COMPARED_DIRECTIONS = {"operator:compare_more": ("max", ">", ">="), "operator:compare_less": ("min", "<", "<=")}
+
+
+def contrary_year_comparison(tokens: list[Token], ir: dict[str, Any]) -> list[str]:
+    """'What did A publish in any later year?' read as A's earliest paper: a comparative said of a year ('later year',
+    'earlier years') needs the plan to order or bound years its way; a plan whose only ordering goes the other way
+    reads it backwards."""
+    from hgrag.state.plan_ir import walk
+
+    ops = list(walk(ir))
+    orders = {op.get("order") or op.get("fn") for op in ops if op.get("op") in ("top", "aggregate")}
+    bounds = {op.get("cmp") for op in ops if op.get("op") == "filter"}
+    for token, after in zip(tokens, tokens[1:]):
+        wanted = COMPARED_DIRECTIONS.get(token.concept or "")
+        if wanted and after.concept == "attribute:year" and orders and not (orders | bounds) & set(wanted):
+            return [f"{token.text} {after.text} (the plan orders the other way)"]
+    return []

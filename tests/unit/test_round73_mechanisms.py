@@ -1,0 +1,118 @@
+"""Mechanisms added in the twenty-eighth stop: stranded trailers after a who-head ('with whom … in total'), answer-form
+remarks that say how to answer ('answer only with yes or no'), chains asked after a fronted phrase or in a free relative
+('list what the last author of T has written'), step openers ('Now list …'), comparisons that read declared function
+words, composed false-claim openers, question labels as headings ('Numbers round:') and comparatives that need a
+comparison in their own direction. Wordings are written here."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_chain_reader import P2, world  # noqa: F401 - the toy graph with citations (a fixture)
+from test_planner import P1
+from test_round28_mechanisms import world_resources  # noqa: F401 - the toy graph as the pipeline's resources
+from test_round30_mechanisms import _ask
+
+from hgrag.agents.second_reader.contrasts import CLAIM_OPENER, _harmless, false_claim
+from hgrag.agents.understanding.answer_form import without_answer_form
+from hgrag.agents.understanding.asked_head import asked_kind
+from hgrag.agents.understanding.cue_words import without_list_trailers
+from hgrag.agents.understanding.idle_context import _without_idle_heading
+from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.said_checks import contrary_year_comparison
+from hgrag.agents.understanding.step_chain import _unlabelled
+from hgrag.agents.understanding.tokens import tag
+from hgrag.state import plan_ir as ir
+
+
+def _no_names(text: str) -> list:
+    return []
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("With whom has A collaborated in total?", "With whom has A collaborated?"),
+    ("Who has A written papers with, overall?", "Who has A written papers with?"),
+    ("How many papers has A written in total?", "How many papers has A written in total?"),  # a count: kept
+    ('Who wrote "Overall design of a lunar lander"?', 'Who wrote "Overall design of a lunar lander"?'),  # a title
+])
+def test_a_stranded_trailer_after_a_who_head_means_all_of_them(question: str, expected: str) -> None:
+    assert without_list_trailers(question) == expected
+
+
+def test_a_remark_on_how_to_answer_is_left_out_and_one_that_asks_more_is_kept() -> None:
+    assert without_answer_form('Does "T1" cite "T2"? Please answer only with yes or no.') == 'Does "T1" cite "T2"?'
+    assert without_answer_form('Did A publish in V? Reply yes or no.') == 'Did A publish in V?'
+    kept = 'Who wrote "T1"? Answer with the venues.'
+    assert without_answer_form(kept) == kept
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("list what the last author of zzm has written", "paper"),
+    ("list everything the first author of zzm has written", "paper"),
+    ("list what zzm published in any year except 2009", "paper"),
+    ("what year did zzm publish in", "year"),
+])
+def test_a_free_relative_asks_for_its_verbs_object(text: str, kind: str) -> None:
+    assert asked_kind(tag(text, load("en"))) == kind
+
+
+def test_a_step_opener_does_not_hide_the_steps_command() -> None:
+    assert _unlabelled("Now list everything that person has written.") == "list everything that person has written"
+    assert _unlabelled("Then, name their co-authors") == "name their co-authors"
+
+
+@pytest.mark.parametrize("question, expected", [
+    (f"the papers citing '{P1}' what venues did they appear in", ["Computer Networks", "Signal Processing"]),
+    (f"Papers citing '{P1}' turned up in which venues?", ["Computer Networks", "Signal Processing"]),
+    (f"Find the first author of '{P2}'. Now name everyone who has ever shared a byline with that person.",
+     ["Ann Lee", "Bo Chen", "Marvin K. Simon"]),
+    (f"With whom has the first author of '{P2}' collaborated in total?", ["Ann Lee", "Bo Chen", "Marvin K. Simon"]),
+])
+def test_chains_asked_after_a_fronted_phrase_or_in_steps_are_answered(world_resources, question, expected) -> None:
+    result = _ask(question)
+    assert sorted(result["answer"]) == expected and result["verified"], (result["interpretation"], result["answer"])
+
+
+def test_everything_a_byline_place_has_written_is_that_persons_papers(world_resources) -> None:
+    canonical = _ask(f"Which papers did the last author of '{P2}' write?")
+    asked = _ask(f"Find the last author of '{P2}' and list everything that person has written.")
+    assert canonical["verified"] and canonical["answer"]
+    assert sorted(asked["answer"]) == sorted(canonical["answer"]) and asked["verified"]
+
+
+def test_a_comparison_reads_function_words_but_not_other_kinds() -> None:
+    assert _harmless("their") and _harmless("into") and _harmless("publication")
+    assert not _harmless("venues") and not _harmless("cited") and not _harmless("2010")
+
+
+@pytest.mark.parametrize("question, claim", [
+    ("Would it be inaccurate to state that A has never published in V?", "A has never published in V?"),
+    ("For the record, would it be wrong to say that A has never published in V?", "A has never published in V?"),
+    ("Am I mistaken in thinking that A wrote T?", "A wrote T?"),
+])
+def test_a_composed_false_claim_opener_asks_the_claim_negated(question: str, claim: str) -> None:
+    assert false_claim(question) == CLAIM_OPENER + claim
+
+
+def test_a_lead_in_that_names_a_year_is_not_set_aside_before_a_false_claim() -> None:
+    assert false_claim("In 2010, would it be wrong to say that A published in V?") is None
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Numbers round: how many papers has A written?", "How many papers has A written?"),
+    ("Career-span teaser: how many years lie between A's first and last papers?",
+     "How many years lie between A's first and last papers?"),
+    ("Mahmoud Bazioni round: how many papers?", "Mahmoud Bazioni round: how many papers?"),  # a name: kept
+])
+def test_a_heading_that_labels_the_question_is_left_out(question: str, expected: str) -> None:
+    assert _without_idle_heading(question, _no_names) == expected
+
+
+def test_a_comparative_said_of_a_year_must_not_be_read_the_other_way() -> None:
+    tokens = tag("what did zzm publish in any later year", load("en"))
+    papers = ir.traverse(ir.match(["a"], "author", "A"), "writes", "out")
+    assert contrary_year_comparison(tokens, ir.top(papers, "year", "min")) == [
+        "later year (the plan orders the other way)"]
+    assert contrary_year_comparison(tokens, ir.top(papers, "year", "max")) == []
+    assert contrary_year_comparison(tokens, ir.where(papers, "year", ">", 2001)) == []
+    assert contrary_year_comparison(tag("what earlier work does zzm build on", load("en")), papers) == []
