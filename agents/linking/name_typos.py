@@ -37,7 +37,8 @@ def corrected_name(index: Any, typed: str) -> str | None:
         return None
     ranked = sorted((DamerauLevenshtein.distance(wanted, norm_key(label)), label) for label in dict.fromkeys(labels))
     if ranked and ranked[0][0] > budget:
-        budget = max(budget, _one_word_budget(wanted, norm_key(ranked[0][1])))  # 'Pamela Halcck': Hallock
+        budget = max(budget, _one_word_budget(wanted, norm_key(ranked[0][1])),  # 'Pamela Halcck': Hallock
+                     _word_by_word_budget(wanted, norm_key(ranked[0][1])))  # 'Friedaa Graanot': Frieda Granot
     if not ranked or not 0 < ranked[0][0] <= budget:
         return None
     best, label = ranked[0]
@@ -76,6 +77,18 @@ def _one_word_budget(typed: str, name: str) -> int:
     if len(typed_words) != len(name_words) or len(typed_words) < 2 or len(differing) != 1 or len(differing[0][0]) < 4:
         return 0
     return min(ONE_WORD_MAX, -(-len(differing[0][0]) // 3))
+
+
+def _word_by_word_budget(typed: str, name: str) -> int:
+    """The edits allowed when the name's words are typed in order, each one right or one slip off (words of four
+    letters or more): one per slipped word, at most ONE_WORD_MAX ('Frnando Ruubio' may be 'Fernando Rubio'); else 0."""
+    typed_words, name_words = typed.split(), name.split()
+    if len(typed_words) != len(name_words) or len(typed_words) < 2:
+        return 0
+    slips = [(a, b) for a, b in zip(typed_words, name_words) if a != b]
+    if not slips or any(len(a) < 4 or DamerauLevenshtein.distance(a, b) > 1 for a, b in slips):
+        return 0
+    return min(ONE_WORD_MAX, len(slips))
 
 
 def _swapped(typed: str, name: str) -> bool:

@@ -13,12 +13,15 @@ from test_planner import P1
 from test_round28_mechanisms import world_resources  # noqa: F401 - the toy graph as the pipeline's resources
 from test_round30_mechanisms import _ask
 
+from hgrag.agents.linking.name_typos import _word_by_word_budget
+from hgrag.agents.retrieval_agent import _a_name_heading
 from hgrag.agents.second_reader.contrasts import CLAIM_OPENER, _harmless, false_claim
 from hgrag.agents.understanding.answer_form import without_answer_form
 from hgrag.agents.understanding.asked_head import asked_kind
 from hgrag.agents.understanding.cue_words import without_list_trailers
 from hgrag.agents.understanding.idle_context import _without_idle_heading
 from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.name_heading import with_name_heading_as_subject
 from hgrag.agents.understanding.said_checks import contrary_year_comparison
 from hgrag.agents.understanding.step_chain import _unlabelled
 from hgrag.agents.understanding.tokens import tag
@@ -116,3 +119,34 @@ def test_a_comparative_said_of_a_year_must_not_be_read_the_other_way() -> None:
     assert contrary_year_comparison(tokens, ir.top(papers, "year", "max")) == []
     assert contrary_year_comparison(tokens, ir.where(papers, "year", ">", 2001)) == []
     assert contrary_year_comparison(tag("what earlier work does zzm build on", load("en")), papers) == []
+
+
+@pytest.mark.parametrize("question, expected", [
+    ('Hasan Algheryafi - one of the authors of "T one", or not?', 'Is Hasan Algheryafi one of the authors of "T one"?'),
+    ('A. Lee: first author on "T one"?', 'Is A. Lee first author on "T one"?'),
+    ("Marvin Simon: papers?", "Marvin Simon: papers?"),  # a request about the name, no predicate of it
+    ('Bo Chen: which papers cite "T one"?', 'Bo Chen: which papers cite "T one"?'),  # a question of its own
+    ('Quick question: who wrote "T one"?', 'Quick question: who wrote "T one"?'),
+])
+def test_a_fragment_after_a_name_heading_is_said_of_the_name(question: str, expected: str) -> None:
+    assert with_name_heading_as_subject(question) == expected
+
+
+def test_a_name_heading_is_never_set_aside_as_context(world_resources) -> None:
+    result = _ask(f"Bo Chen: one of the authors of '{P2}'?")
+    assert result["answer"] in (["yes"], ["no"]) and result["verified"], result["interpretation"]
+    assert _a_name_heading("Hasan Algheryafi:") and _a_name_heading("A. Lee -")
+    assert not _a_name_heading("I met Hasan Algheryafi at a conference.")
+
+
+@pytest.mark.parametrize("typed, name, budget", [
+    ("friedaa graanot", "frieda granot", 2),  # one slip in each word
+    ("frnando ruubio", "fernando rubio", 2),
+    ("abdrew warketin", "andrew warkentin", 2),
+    ("zhhen li", "zhen li", 1),
+    ("yu sn", "yu sun", 0),  # a word under four letters: no slip allowed by this rule
+    ("larry rdulpph", "larry rudolph", 0),  # more than one slip in a word
+    ("frieda", "frieda granot", 0),
+])
+def test_a_name_typed_word_by_word_allows_one_slip_per_word(typed: str, name: str, budget: int) -> None:
+    assert _word_by_word_budget(typed, name) == budget

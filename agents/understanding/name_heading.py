@@ -1,0 +1,43 @@
+"""A name set before a colon or a dash, then a fragment said of it: 'Hasan Algheryafi - one of the authors of T, or
+not?', 'A. Lee: first author on T?'. The fragment has no question word, auxiliary, command or verb of its own; it is
+a predicate of the name, so the question asks whether the name is what the fragment says: 'Is Hasan Algheryafi one of
+the authors of T?'. The auxiliary put before it is the lexicon's first yes/no opener; which words open a fragment is
+read from the lexicon's families."""
+
+from __future__ import annotations
+
+import re
+
+from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.tokens import tag
+from hgrag.tools.text import quotes_masked
+
+HEADED = re.compile(r"^\s*(?P<name>[^\W\d_][\w.'’-]*(?:\s+[^\W\d_][\w.'’-]*){0,4})\s*(?::|\s[-–—]{1,2})\s+"
+                    r"(?P<fragment>[^?]+?)\s*\?\s*$")
+NOT_A_PREDICATE = ("head", "relation")  # a question word, an auxiliary, a command or a verb: a question of its own
+
+
+def with_name_heading_as_subject(question: str) -> str:
+    """'A - one of the authors of T, or not?' -> 'Is A one of the authors of T?' (unchanged for any other question)."""
+    match = HEADED.match(quotes_masked(question))
+    if match is None or not all(w[:1].isupper() for w in match["name"].split()):
+        return question
+    spec = load("en").extra.get("name_heading", {})
+    fragment = _without_tag(question[match.start("fragment"):match.end("fragment")], spec.get("tags", []))
+    tokens = tag(quotes_masked(fragment).lower(), load("en"))
+    opens = bool(tokens) and (tokens[0].concept in spec.get("fragment_openers", []) or
+                              (tokens[0].concept or "").startswith("attribute:position"))
+    names_another = re.search(r"[\"“”«»‘]|\s'|\s[A-Z]", fragment) is not None  # (a title or a name it is said of)
+    if not opens or not names_another or any(t.family in NOT_A_PREDICATE for t in tokens) \
+            or (load("en").concept(match["name"].split()[0].lower()) or "").split(":")[0] in NOT_A_PREDICATE:
+        return question
+    return f"{spec.get('opener', 'is').capitalize()} {match['name']} {fragment}?"
+
+
+def _without_tag(fragment: str, tags: list[str]) -> str:
+    """The fragment without a closing tag ('…, or not'): the tag only marks the yes/no question."""
+    for tag_words in sorted(tags, key=len, reverse=True):
+        found = re.search(rf",?\s+{re.escape(tag_words)}\s*$", fragment, re.IGNORECASE)
+        if found:
+            return fragment[:found.start()]
+    return fragment
