@@ -53,7 +53,7 @@ POSITION = [
                 r"\b(listed|named|appears?|appearing|comes?|placed|positioned) (as )?first\b|\bfirst in the author|"
                 r"\b(heads?|heading|tops?|topping|leads?|leading|top of|head of|at the top of|at the head of) "
                 r"(the )?(author list|list of authors|byline|authors)\b"), 1),
-    (re.compile(r"\b(last|senior|final|corresponding)[- ](named )?(author|writer|authored)\b|\blast[- ]listed author\b|"
+    (re.compile(r"\b(last|senior|final)[- ](named )?(author|writer|authored)\b|\blast[- ]listed author\b|"
                 r"\b(listed|named|appears?|appearing|comes?|placed|positioned) (as )?(last|at the end)\b|\blast in the author"), -1),
 ]
 MAX_SUPERLATIVE = superlative_pattern()

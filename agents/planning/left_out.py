@@ -170,9 +170,9 @@ def _without_the_exclusion(question: str, plan: dict[str, Any]) -> tuple[str, No
     found = list(re.finditer(rf"(?<![\w'-])(?:{leads})(?:\s+(?:{quantifiers}))?(?![\w'-])", question, re.IGNORECASE))
     if len(found) != 1 or not plan.get("ir"):
         return None
-    led = re.split(r"[,;:?!]|\.\s", question[found[0].end():])[0]
-    if any(a.get("text") and a["text"] in led for a in plan.get("anchors") or []):
-        return None  # a named thing left out
+    led, before = re.split(r"[,;:?!]|\.\s", question[found[0].end():])[0], question[:found[0].start()]
+    if any(a.get("text") and a["text"] in led and a["text"] not in before for a in plan.get("anchors") or []):
+        return None  # a named thing left out (one named again, 'except those where A is first author', restricts)
     return " ".join((question[:found[0].start()] + " " + question[found[0].end():]).split()), None
 
 

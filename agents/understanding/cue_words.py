@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.lexicon import Lexicon, load
 from hgrag.tools.text import quotes_masked
 
 
@@ -149,15 +149,19 @@ def superlative_pattern() -> re.Pattern:
     return re.compile(rf"\b(?:{phrase_alternation(forms)})\b")
 
 
-def without_list_trailers(text: str) -> str:
-    """'With whom has A collaborated in total?': after a head that asks for people (lexicon `head:who`), a stranded
-    trailer ('in total', 'overall'; lexicon `stranded_trailers`) means all of them, not how many; the text without
-    those trailers (unchanged under any other head)."""
-    lexicon = load("en")
-    words = text.strip(" ,").lower().split()
+def _opens_with_who(clause: str, lexicon: Lexicon) -> bool:
+    words = clause.strip(" ,").lower().split()
     opening = [w for w in words[:2] if (lexicon.concept(w) or "").split(":")[0] != "function"][:1]
-    if not opening or lexicon.concept(opening[0]) != "head:who":
-        return text
+    return bool(opening) and lexicon.concept(opening[0]) == "head:who"
+
+
+def without_list_trailers(text: str) -> str:
+    """'With whom has A collaborated in total?': after a head that asks for people (lexicon `head:who`) opening a clause,
+    a stranded trailer ('in total', 'overall'; lexicon `stranded_trailers`) means all of them, not how many; the text
+    without those trailers (unchanged under any other head)."""
+    lexicon = load("en")
+    if not any(_opens_with_who(clause, lexicon) for clause in re.split(r"\s[-–—]+\s|[:;.?!]\s", quotes_masked(text))):
+        return text  # ('The first author of T - with whom has this person published in total?': a clause's head)
     trailers = sorted(lexicon.extra.get("stranded_trailers", []), key=len, reverse=True)
     pattern = re.compile(rf",?\s*\b(?:{'|'.join(map(re.escape, trailers))})\b", re.IGNORECASE)
     for match in reversed(list(pattern.finditer(quotes_masked(text))) if trailers else []):  # (never in a title)

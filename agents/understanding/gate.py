@@ -65,6 +65,9 @@ def _words(text: str) -> list[str]:
     return out
 
 
+OWN_WORDS_AHEAD = 0.15  # the share of words a read language must know beyond English's own to be read as it
+
+
 def coverage(words: list[str], language: str, besides: str | None = None) -> float:
     """Share of the words that are forms of the language's lexicon (`besides`: and not, as typed, forms of that
     language's too: 'in' or 'papers' is no sign of German in an English question)."""
@@ -112,8 +115,10 @@ def identify(question: str, spans: Iterable[Any] = ()) -> str:
     if name == "ENGLISH":
         return "en"
     code = CODES.get(name)
-    if code in READ_LANGUAGES:  # the lexicon must know more of its own words than English knows
-        return code if coverage(words, code, besides="en") > english and confidence >= UNSURE else "en"
+    if code in READ_LANGUAGES:  # the lexicon must know clearly more words of its own than English knows of its own
+        # (a word both spell alike, 'in', 'was', 'papers', is no sign of either)
+        own = coverage(words, code, besides="en") - coverage(words, "en", besides=code)
+        return code if own >= OWN_WORDS_AHEAD and confidence >= UNSURE else "en"
     if confidence < CONFIDENT and latin:
         return "en"
     return name.title() if not latin or english < 0.5 else "en"

@@ -87,8 +87,13 @@ def distributed_intersection(text: str, ir: dict[str, Any]) -> list[str]:
 
 
 def _distributes(tokens: list[Token], i: int) -> bool:
-    """'the authors of T1 and of T2': an 'and' before a repeated preposition joins two phrases, each asked on its
-    own (their union), not two things that share the answer."""
+    """'the authors of T1 and of T2', 'the latest paper of A and the latest of B': an 'and' before a repeated
+    preposition or ranking joins two phrases, each asked on its own, not two things that share the answer."""
     after = tokens[i + 1] if i + 1 < len(tokens) else None
     repeated = load("en").extra.get("context_words", {}).get("distributing_prepositions", [])
-    return tokens[i].concept == "function:and" and after is not None and after.text in repeated
+    if tokens[i].concept != "function:and" or after is None:
+        return False
+    said_again = next((t for t in tokens[i + 1:i + 3] if t.family != "function"), None)  # ('the most recent paper by
+    # A and the most recent by B': the ranking said again, once for each)
+    return after.text in repeated or said_again is not None and (said_again.family == "operator" or (
+        said_again.concept or "").startswith("attribute:position")) and said_again.concept in {t.concept for t in tokens[:i]}

@@ -18,7 +18,7 @@ from hgrag.agents.understanding.agreement import (Token, joined_particles, parti
 from hgrag.agents.understanding.gate import QUOTED
 from hgrag.agents.understanding.lexicon import Lexicon, load
 
-PIECE = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*'?|\d+|[?!.,;:]")
+PIECE = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*'?|\d+|[?!.,;:]|(?<=\s)[-–—]{1,2}(?=\s)")
 
 
 def _only_lexicon_words(text: str, lexicon: Lexicon) -> bool:

@@ -19,6 +19,7 @@ from typing import Any
 
 from hgrag.agents.understanding.cue_words import phrase_alternation
 from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.stranded import with_preposition_stranded
 from hgrag.agents.understanding.tokens import tag
 from hgrag.tools.text import quotes_masked
 
@@ -34,7 +35,8 @@ def step_chain_folded(question: str, detect: Callable[[str], list[Any]]) -> str 
     phrase = _antecedent(steps[0], detect, alone=len(steps) > 2)
     for step in steps[1:-1]:
         phrase = _noun_step(step, phrase) if phrase else None
-    return _bound(steps[-1], phrase) if phrase else None
+    bound = _bound(steps[-1], phrase) if phrase else None
+    return with_preposition_stranded(bound) if bound else None  # ('with whom has the first author of T published')
 
 
 def _steps(question: str) -> list[str]:
@@ -97,7 +99,9 @@ def _unlabelled(step: str) -> str:
 def _asks(step: str) -> bool:
     from hgrag.agents.understanding.sentences import asking, command_opening
 
-    return asking(step) or command_opening().match(step) is not None or step.rstrip().endswith("?")
+    fronted = load("en").extra.get("fronted_prepositions", {}).get("prepositions", [])
+    step = re.sub(rf"^(?:{phrase_alternation(fronted)})\s+", "", step.strip(), flags=re.IGNORECASE) if fronted else step
+    return asking(step) or command_opening().match(step) is not None or step.rstrip().endswith("?")  # ('with whom …')
 
 
 def _without_lead(step: str) -> str:

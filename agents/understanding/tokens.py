@@ -161,7 +161,24 @@ def stranded_readings(text: str, tokens: list[Token]) -> list[Token]:
                 last = out[at + body[-1]]
                 out[at + body[-1]] = Token(last.text, last.start, last.end, reading["concept"])
         at += len(own)
-    return relative_readings(out)
+    return relative_readings(_fronted_readings(out, readings))
+
+
+def _fronted_readings(tokens: list[Token], readings: dict) -> list[Token]:
+    """'…, with whom has this person published?': a preposition right before the question word it would be stranded
+    after reads as it would stranded (the lexicon's `stranded_prepositions`), unless the clause already names it."""
+    from hgrag.agents.understanding.lexicon import load
+
+    heads = {load("en").concept(word): word for word in readings}  # ('whom' is read as 'who')
+    out = list(tokens)
+    for i, (prep, head) in enumerate(zip(tokens, tokens[1:])):
+        relative = i and tokens[i - 1].family in ("kind", "attribute")  # ('the year in which …': a relative clause)
+        key = heads.get(head.concept) if head.family == "head" and not relative else None
+        reading = readings.get(key, {}).get(prep.text) if key else None
+        if isinstance(reading, dict) and reading.get("concept") and prep.concept != reading["concept"] and \
+                not any(t.concept == reading["concept"] for t in tokens):
+            out[i] = Token(prep.text, prep.start, prep.end, reading["concept"])
+    return out
 
 
 def relative_readings(tokens: list[Token]) -> list[Token]:

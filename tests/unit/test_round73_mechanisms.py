@@ -14,6 +14,7 @@ from test_round28_mechanisms import world_resources  # noqa: F401 - the toy grap
 from test_round30_mechanisms import _ask
 
 from hgrag.agents.linking.name_typos import _word_by_word_budget
+from hgrag.agents.planning.career_event import _event
 from hgrag.agents.retrieval_agent import _a_name_heading
 from hgrag.agents.second_reader.contrasts import CLAIM_OPENER, _harmless, false_claim
 from hgrag.agents.understanding.answer_form import without_answer_form
@@ -24,7 +25,8 @@ from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.name_heading import with_name_heading_as_subject
 from hgrag.agents.understanding.said_checks import contrary_year_comparison
 from hgrag.agents.understanding.step_chain import _unlabelled
-from hgrag.agents.understanding.tokens import tag
+from hgrag.agents.understanding.intersections import distributed_intersection
+from hgrag.agents.understanding.tokens import stranded_readings, tag
 from hgrag.state import plan_ir as ir
 
 
@@ -150,3 +152,56 @@ def test_a_name_heading_is_never_set_aside_as_context(world_resources) -> None:
 ])
 def test_a_name_typed_word_by_word_allows_one_slip_per_word(typed: str, name: str, budget: int) -> None:
     assert _word_by_word_budget(typed, name) == budget
+
+
+@pytest.mark.parametrize("text, relation", [
+    ("Which of A's papers came out after the year of zztheowner's first paper?", "after the year of"),
+    ("which A papers came out after zztheowner's debut year?", "came out after"),
+    ("papers by A published strictly after the year of zztheowner's debut paper", "strictly after the year of"),
+    ("papers by A after the appearance of the very first paper by zztheowner", "after the appearance of"),
+])
+def test_a_year_named_by_another_authors_first_paper_is_read_in_more_wordings(text: str, relation: str) -> None:
+    found = _event().search(text)
+    assert found is not None and found.group("rel").lower() == relation
+
+
+def test_an_exclusion_that_names_the_owner_again_restricts_the_set(world_resources) -> None:
+    canonical = _ask("Which papers of Marvin K. Simon is he not the first author of?")
+    asked = _ask("Give the papers of Marvin K. Simon except those where Marvin K. Simon is first author.")
+    assert canonical["verified"] and asked["verified"], (canonical["interpretation"], asked["interpretation"])
+    assert sorted(asked["answer"]) == sorted(canonical["answer"])
+
+
+def test_a_fronted_with_whom_after_a_topic_reads_as_co_authors() -> None:
+    text = "first author of zzm - with whom has this author published"
+    read = {t.text: t.concept for t in stranded_readings(text, tag(text, load("en")))}
+    assert read["with"] == "relation:coauthor"
+    relative = "the year in which zzm published"  # a relative clause: 'in which' is no venue
+    assert {t.text: t.concept for t in stranded_readings(relative, tag(relative, load("en")))}["in"] == "function:in"
+
+
+@pytest.mark.parametrize("question", [
+    f"First author of '{P2}' - with whom has this author published in total?",
+    f"For the first author of '{P2}', with whom has that person published?",
+])
+def test_a_step_after_a_dash_and_a_fronted_with_whom_ask_for_co_authors(world_resources, question) -> None:
+    result = _ask(question)
+    assert sorted(result["answer"]) == ["Ann Lee", "Bo Chen", "Marvin K. Simon"] and result["verified"], \
+        (result["interpretation"], result["answer"])
+
+
+def test_the_corresponding_author_is_not_recorded() -> None:
+    assert load("en").concept("corresponding author") == "missing:corresponding authors"
+
+
+def test_a_ranking_said_again_for_each_named_thing_is_never_what_they_share() -> None:
+    both = ir.setop("intersect", [ir.traverse(ir.match([n], "author", n), "writes", "out") for n in ("a", "b")])
+    latest = ir.top(both, "year", "max")
+    assert distributed_intersection("the most recent paper by zzm and the most recent by zzm", latest)
+    assert not distributed_intersection("the most recent paper by both zzm and zzm", latest)
+
+
+def test_minus_must_take_something_away(world_resources) -> None:
+    result = _ask(f"refs of '{P2}' minus whatever was published in Signal Processing")
+    read = result["interpretation"].lower()
+    assert not result["verified"] or "except" in read or "other than" in read, read  # never the ones in it
