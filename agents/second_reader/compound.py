@@ -297,7 +297,8 @@ def two_sentences(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Ch
     None when the question is not two such sentences (a context sentence, say)."""
     ends = "|".join(re.escape(end.strip()) for end in words()["sentence_ends"])
     cuts = [m for m in re.finditer(rf"(?:{ends})\s+", question) if not any(s.start <= m.start() < s.end for s in spans)
-            and question[m.end():].strip()]
+            and question[m.end():].strip() and not re.search(r"(?<![\w.])[A-Z]\.$", question[:m.start() + 1])]
+    # (an initial's stop ends no sentence: 'after A. Al-Harthy had published')
     if len(cuts) != 1:
         return None
     first_text, rest = question[:cuts[0].start()].strip() + "?", question[cuts[0].end():].strip()

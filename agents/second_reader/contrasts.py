@@ -329,10 +329,11 @@ def _leftover(question: str, group: list[Any], phrases: list[str], joiners: str 
 
 
 def _harmless(word: str) -> bool:
-    """A word the lexicon declares harmless (a function word or filler: 'their', 'into', 'here') or the word for the
-    papers every measure of a person is counted over ('publication', 'record')."""
+    """A word the lexicon declares harmless (a function word or filler: 'their', 'into', 'here'), the word for the
+    papers every measure of a person is counted over ('publication', 'record') or a verb of writing them ('publish')."""
     concept = load("en").concept(word) or ""
-    return concept.split(":")[0] in ("function", "filler") or concept == "kind:paper"
+    return concept.split(":")[0] in ("function", "filler") or concept in ("kind:paper", "relation:writes",
+                                                                         "relation:published")
 
 
 def comparative_test(question: str, spans: list[Any]) -> tuple[dict[str, Any], list[Any]] | None | str:

@@ -27,9 +27,10 @@ def names_a_mention(tokens: list[Token], token: Token) -> bool:
 
 
 def _kind_next(tokens: list[Token]) -> bool:
-    """A kind noun next, or after one modifier the lexicon does not know ('any joint paper')."""
+    """A kind noun next, or after one modifier the lexicon does not know ('any joint paper') or a name ('any A paper')."""
     return bool(tokens) and (tokens[0].family == "kind" or (
-        is_modifier(tokens[0].concept) and len(tokens) > 1 and tokens[1].family == "kind"))
+        (is_modifier(tokens[0].concept) or tokens[0].concept == "mention") and len(tokens) > 1 and
+        tokens[1].family == "kind"))  # ('any A paper in V?': a name before the noun says whose)
 
 
 def asked_kind(tokens: list[Token]) -> str | None:

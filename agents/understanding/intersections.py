@@ -77,6 +77,8 @@ def distributed_intersection(text: str, ir: dict[str, Any]) -> list[str]:
     from hgrag.state.plan_ir import walk
 
     words, tokens = load("en").extra.get("distributives", []), tag(text, load("en"))
+    if not any(t.text in words for t in tokens) and any(t.concept == "operator:both" for t in tokens):
+        return []  # ('used both by A and by B': what they share, the preposition said again)
     if not any(t.text in words or t.concept == "operator:union" or _distributes(tokens, i) for i, t in enumerate(tokens)):
         return []  # ('put together, …', 'the co-authors of A and of B': a union is no intersection either)
     for op in walk(ir):

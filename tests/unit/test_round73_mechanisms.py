@@ -205,3 +205,28 @@ def test_minus_must_take_something_away(world_resources) -> None:
     result = _ask(f"refs of '{P2}' minus whatever was published in Signal Processing")
     read = result["interpretation"].lower()
     assert not result["verified"] or "except" in read or "other than" in read, read  # never the ones in it
+
+
+def test_both_with_a_preposition_said_again_is_what_they_share() -> None:
+    both = ir.setop("intersect", [ir.traverse(ir.match([n], "author", n), "writes", "out") for n in ("a", "b")])
+    assert not distributed_intersection("which venues have been used both by zzm and by zzm", both)
+    assert distributed_intersection("the venues of zzm and of zzm", both)
+
+
+def test_any_name_noun_is_a_yes_no_question() -> None:
+    assert asked_kind(tag("any zzm paper in zzm", load("en"))) == "yes/no"
+
+
+def test_an_initials_stop_ends_no_sentence_of_a_two_part_question(world_resources) -> None:
+    result = _ask("Which papers did Marvin K. Simon write after D. Divsalar had published his or her first paper?")
+    assert "but not" not in result.get("answer_text", ""), result.get("answer_text")
+
+
+@pytest.mark.parametrize("phrase, concept", [
+    ("brought up the rear on", "attribute:position_last"),
+    ("carry the signature of", "relation:writes"),
+    ("at some moment", "filler:at some moment"),
+    ("co-authors of the same article", "relation:coauthor"),
+])
+def test_idioms_of_this_stops_rounds_are_lexicon_data(phrase: str, concept: str) -> None:
+    assert load("en").concept(phrase) == concept
