@@ -368,19 +368,19 @@ def _asking_part_alone(question: str, plan: dict[str, Any], planned: Any) -> dic
         return {**found, "checked_question": rest, "parts_checked": True} if found else None
     if not found or not found.get("ir") or found.get("operation") == "unsupported" or unexplained_parts(rest, found):
         return None
-    if _a_name_heading(question[:len(question) - len(rest)]):
+    if _a_name_heading(question[:len(question) - len(rest)], plan.get("anchors") or []):
         return None  # ('A: one of the authors of T?': the name is what the fragment is said of)
     found["checked_question"] = rest
     found["context_read_aside"] = question[:len(question) - len(rest)].strip()  # (shown in the trace)
     return found
 
 
-def _a_name_heading(aside: str) -> bool:
-    """'Hasan Algheryafi:', 'A. Lee -': a heading that is a name alone (every word capitalised, a colon or dash after
-    it) is the subject of the fragment after it, never context to set aside."""
-    words = re.findall(r"[^\s:–—-][^\s:–—]*", aside.strip())
-    return bool(re.fullmatch(r"[^:–—-]+\s*[:–—-]+", aside.strip())) and 0 < len(words) <= 5 and \
-        all(w[:1].isupper() for w in words)
+def _a_name_heading(aside: str, anchors: list[dict[str, Any]]) -> bool:
+    """'Hasan Algheryafi:', 'A. Lee -': a heading that is a linked name alone (a colon or dash after it) is the subject
+    of the fragment after it, never context to set aside ('Kleine Rechenaufgabe:' names nothing)."""
+    heading = re.fullmatch(r"\s*(?P<name>[^:–—]+?)\s*(?::|\s[-–—]{1,2})\s*", aside)
+    return heading is not None and any((a.get("text") or "").strip().lower() == heading["name"].lower()
+                                       for a in anchors if a.get("node_id"))
 
 
 def _fronted_phrase_moved(question: str, plan: dict[str, Any], planned: Any) -> dict[str, Any] | None:

@@ -170,10 +170,13 @@ def _fronted_readings(tokens: list[Token], readings: dict) -> list[Token]:
     from hgrag.agents.understanding.lexicon import load
 
     heads = {load("en").concept(word): word for word in readings}  # ('whom' is read as 'who')
+    fronted = load("en").extra.get("fronted_prepositions", {})  # (which pairs may stand fronted: 'with whom')
     out = list(tokens)
     for i, (prep, head) in enumerate(zip(tokens, tokens[1:])):
         relative = i and tokens[i - 1].family in ("kind", "attribute")  # ('the year in which …': a relative clause)
-        key = heads.get(head.concept) if head.family == "head" and not relative else None
+        asks = i + 2 < len(tokens) and tokens[i + 2].concept == "head:aux" and \
+            prep.text in fronted.get("prepositions", []) and head.text in fronted.get("pronouns", [])
+        key = heads.get(head.concept) if head.family == "head" and asks and not relative else None
         reading = readings.get(key, {}).get(prep.text) if key else None
         if isinstance(reading, dict) and reading.get("concept") and prep.concept != reading["concept"] and \
                 not any(t.concept == reading["concept"] for t in tokens):

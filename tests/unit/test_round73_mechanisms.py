@@ -137,8 +137,10 @@ def test_a_fragment_after_a_name_heading_is_said_of_the_name(question: str, expe
 def test_a_name_heading_is_never_set_aside_as_context(world_resources) -> None:
     result = _ask(f"Bo Chen: one of the authors of '{P2}'?")
     assert result["answer"] in (["yes"], ["no"]) and result["verified"], result["interpretation"]
-    assert _a_name_heading("Hasan Algheryafi:") and _a_name_heading("A. Lee -")
-    assert not _a_name_heading("I met Hasan Algheryafi at a conference.")
+    linked = [{"text": "Hasan Algheryafi", "node_id": "a1"}, {"text": "A. Lee", "node_id": "a2"}]
+    assert _a_name_heading("Hasan Algheryafi:", linked) and _a_name_heading("A. Lee -", linked)
+    assert not _a_name_heading("I met Hasan Algheryafi at a conference.", linked)
+    assert not _a_name_heading("Kleine Rechenaufgabe:", linked)  # capitalised words that name nothing
 
 
 @pytest.mark.parametrize("typed, name, budget", [
@@ -230,3 +232,15 @@ def test_an_initials_stop_ends_no_sentence_of_a_two_part_question(world_resource
 ])
 def test_idioms_of_this_stops_rounds_are_lexicon_data(phrase: str, concept: str) -> None:
     assert load("en").concept(phrase) == concept
+
+
+@pytest.mark.parametrize("question", ["Bo Chen & Ann Lee — shared byline ever?", "Q: Bo Chen & Ann Lee — shared byline ever?"])
+def test_a_hedged_fragment_after_names_is_a_yes_no_question(world_resources, question) -> None:
+    result = _ask(question)
+    assert result["answer"] in (["yes"], ["no"]) or not result["verified"], (result["interpretation"], result["answer"])
+
+
+def test_a_fronted_which_with_its_noun_is_no_stranded_venue() -> None:
+    text = "zzm is listed as a co-investigator. in which countries are those institutions located?"
+    tokens = tag(text, load("en"))
+    assert all(t.concept != "kind:venue" for t in stranded_readings(text, [t for t in tokens if t.text != "countries"]))
