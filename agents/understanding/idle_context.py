@@ -31,7 +31,8 @@ def without_idle_context(question: str, detect: Callable[[str], list[Any]]) -> s
     from hgrag.agents.understanding.context_fold import first_anaphor
     from hgrag.agents.understanding.sentences import asking, asking_sentence_at, asks, command_opening, sentences_of
 
-    question = without_answer_form(_without_dashed_remark(_without_idle_heading(question, detect), detect))  # ('…?
+    question = without_answer_form(_without_dashed_remark(_without_idle_heading(_without_asides(question), detect),
+                                                          detect))  # ('…?
     # Just the title - I can find the rest myself.': the remark after the dash gone, the form remark is read as such)
     sentences = [s for s in sentences_of(question) if s.strip()]
     at = asking_sentence_at(sentences)
@@ -45,6 +46,32 @@ def without_idle_context(question: str, detect: Callable[[str], list[Any]]) -> s
     if len(before) + len(after) == len(sentences) - 1:
         return question
     return " ".join(before + [sentences[at]] + after)
+
+
+ASIDE = re.compile(r"(?:,|\s[-–—]{1,2})\s*(?P<aside>[^,;:?!.\"“”«»()\[\]–—]{2,60}?)\s*(?=,|\s[-–—]{1,2}\s|\?|$)")
+ADDRESSEE = ("you", "your", "yours", "yourself")  # (an aside to the one asked: 'if you would', 'mind you')
+
+
+def _without_asides(question: str) -> str:
+    """'Would you name the authors of T, if you would, please?', 'What has A brought out after 2011 - strictly after,
+    mind you?': an aside between commas or dashes that speaks of the asker or to the one asked (or holds one of the
+    lexicon's `idle_context.aside_markers`: 'as it were') and names nothing, narrows nothing and holds no word of
+    meaning is no part of the question; its words must not steer the plan (a name, a number, a quote or a capital
+    keeps it)."""
+    from hgrag.tools.text import quotes_masked
+
+    masked = quotes_masked(question)
+    markers = load("en").extra.get("idle_context", {}).get("aside_markers", [])
+    for match in reversed(list(ASIDE.finditer(masked))):
+        aside = question[match.start("aside"):match.end("aside")]
+        low = f" {aside.lower()} "
+        said = speaks_of_the_asker(aside) or any(f" {w} " in low for w in ADDRESSEE) or \
+            any(f" {m} " in low for m in markers)
+        meaning = any((t.family or "") in MEANING_FAMILIES and t.concept not in ("head:command", "head:aux")
+                      or t.concept in ("number", "mention") for t in tag(aside.lower(), load("en")))
+        if said and not meaning and not narrowing().search(aside) and not re.search(r"\d|[A-HJ-Z]", aside):
+            question = question[:match.start()] + question[match.end("aside"):]
+    return question
 
 
 HEADING = re.compile(r"^\s*(?P<heading>[^:\"“”„«»‘’?.!]{1,80}?):\s+(?=\S)")

@@ -20,7 +20,7 @@ from hgrag.agents.second_reader.contrasts import CLAIM_OPENER, _harmless, false_
 from hgrag.agents.understanding.answer_form import without_answer_form
 from hgrag.agents.understanding.asked_head import asked_kind
 from hgrag.agents.understanding.cue_words import without_list_trailers
-from hgrag.agents.understanding.idle_context import _without_idle_heading
+from hgrag.agents.understanding.idle_context import _without_asides, _without_idle_heading
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.name_heading import with_name_heading_as_subject
 from hgrag.agents.understanding.said_checks import contrary_year_comparison
@@ -244,3 +244,21 @@ def test_a_fronted_which_with_its_noun_is_no_stranded_venue() -> None:
     text = "zzm is listed as a co-investigator. in which countries are those institutions located?"
     tokens = tag(text, load("en"))
     assert all(t.concept != "kind:venue" for t in stranded_readings(text, [t for t in tokens if t.text != "countries"]))
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Who wrote T, if you would?", "Who wrote T?"),
+    ("Papers of A, I gather, since 2010?", "Papers of A, since 2010?"),
+    ("What has A brought out after 2011 - strictly after, mind you, not during?",
+     "What has A brought out after 2011 - strictly after, not during?"),
+    ("Which papers by A, the Canadian ones, cite T?", "Which papers by A, the Canadian ones, cite T?"),  # no asker
+    ("Which papers by A, as you know from 2010, cite T?", "Which papers by A, as you know from 2010, cite T?"),
+])
+def test_an_aside_to_or_about_the_asker_that_names_nothing_is_left_out(question: str, expected: str) -> None:
+    assert _without_asides(question) == expected
+
+
+def test_strictly_after_not_during_keeps_the_bound_exclusive(world_resources) -> None:
+    plain = _ask("Which papers did Dariush Divsalar publish after 2010?")
+    said = _ask("Which papers did Dariush Divsalar publish after 2010 - strictly after, not during?")
+    assert said["verified"] and sorted(said["answer"]) == sorted(plain["answer"]), said["interpretation"]
