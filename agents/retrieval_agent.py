@@ -353,6 +353,7 @@ def _asking_part_alone(question: str, plan: dict[str, Any], planned: Any) -> dic
     from hgrag.agents.checking.question_check import unexplained_parts
     from hgrag.agents.second_reader.hook import tested_set
     from hgrag.agents.understanding.asking_sentence import asking_part, without_list_tail
+    from hgrag.agents.understanding.name_heading import a_name_heading
 
     if not plan.get("ir") or plan.get("operation") == "unsupported":
         return None
@@ -368,19 +369,11 @@ def _asking_part_alone(question: str, plan: dict[str, Any], planned: Any) -> dic
         return {**found, "checked_question": rest, "parts_checked": True} if found else None
     if not found or not found.get("ir") or found.get("operation") == "unsupported" or unexplained_parts(rest, found):
         return None
-    if _a_name_heading(question[:len(question) - len(rest)], plan.get("anchors") or []):
+    if a_name_heading(question[:len(question) - len(rest)], plan.get("anchors") or []):
         return None  # ('A: one of the authors of T?': the name is what the fragment is said of)
     found["checked_question"] = rest
     found["context_read_aside"] = question[:len(question) - len(rest)].strip()  # (shown in the trace)
     return found
-
-
-def _a_name_heading(aside: str, anchors: list[dict[str, Any]]) -> bool:
-    """'Hasan Algheryafi:', 'A. Lee -': a heading that is a linked name alone (a colon or dash after it) is the subject
-    of the fragment after it, never context to set aside ('Kleine Rechenaufgabe:' names nothing)."""
-    heading = re.fullmatch(r"\s*(?P<name>[^:–—]+?)\s*(?::|\s[-–—]{1,2})\s*", aside)
-    return heading is not None and any((a.get("text") or "").strip().lower() == heading["name"].lower()
-                                       for a in anchors if a.get("node_id"))
 
 
 def _fronted_phrase_moved(question: str, plan: dict[str, Any], planned: Any) -> dict[str, Any] | None:

@@ -1,12 +1,13 @@
 """A name set before a colon or a dash, then a fragment said of it: 'Hasan Algheryafi - one of the authors of T, or
 not?', 'A. Lee: first author on T?'. The fragment has no question word, auxiliary, command or verb of its own; it is
 a predicate of the name, so the question asks whether the name is what the fragment says: 'Is Hasan Algheryafi one of
-the authors of T?'. The auxiliary put before it is the lexicon's first yes/no opener; which words open a fragment is
-read from the lexicon's families."""
+the authors of T?'. The auxiliary put before it is the lexicon's `name_heading.opener`; which words open a fragment is
+read from the lexicon's families. Such a heading (a linked name) is never context to set aside (`a_name_heading`)."""
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.tokens import tag
@@ -41,3 +42,11 @@ def _without_tag(fragment: str, tags: list[str]) -> str:
         if found:
             return fragment[:found.start()]
     return fragment
+
+
+def a_name_heading(aside: str, anchors: list[dict[str, Any]]) -> bool:
+    """'Hasan Algheryafi:', 'A. Lee -': a heading that is a linked name alone (a colon or dash after it) is the subject
+    of the fragment after it, never context to set aside ('Kleine Rechenaufgabe:' names nothing)."""
+    heading = re.fullmatch(r"\s*(?P<name>[^:–—]+?)\s*(?::|\s[-–—]{1,2})\s*", aside)
+    return heading is not None and any((a.get("text") or "").strip().lower() == heading["name"].lower()
+                                       for a in anchors if a.get("node_id"))

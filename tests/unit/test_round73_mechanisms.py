@@ -15,7 +15,7 @@ from test_round30_mechanisms import _ask
 
 from hgrag.agents.linking.name_typos import _word_by_word_budget
 from hgrag.agents.planning.career_event import _event
-from hgrag.agents.retrieval_agent import _a_name_heading
+from hgrag.agents.understanding.name_heading import a_name_heading as _a_name_heading
 from hgrag.agents.second_reader.contrasts import CLAIM_OPENER, _harmless, false_claim
 from hgrag.agents.understanding.answer_form import without_answer_form
 from hgrag.agents.understanding.asked_head import asked_kind
