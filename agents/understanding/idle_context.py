@@ -31,7 +31,7 @@ def without_idle_context(question: str, detect: Callable[[str], list[Any]]) -> s
     from hgrag.agents.understanding.context_fold import first_anaphor
     from hgrag.agents.understanding.sentences import asking, asking_sentence_at, asks, command_opening, sentences_of
 
-    question = without_answer_form(_without_dashed_remark(_without_idle_heading(_without_asides(question), detect),
+    question = without_answer_form(_without_dashed_remark(_without_idle_heading(_without_asides(question, detect), detect),
                                                           detect))  # ('…?
     # Just the title - I can find the rest myself.': the remark after the dash gone, the form remark is read as such)
     sentences = [s for s in sentences_of(question) if s.strip()]
@@ -52,17 +52,21 @@ ASIDE = re.compile(r"(?:,|\s[-–—]{1,2})\s*(?P<aside>[^,;:?!.\"“”«»()\[
 ADDRESSEE = ("you", "your", "yours", "yourself")  # (an aside to the one asked: 'if you would', 'mind you')
 
 
-def _without_asides(question: str) -> str:
+def _without_asides(question: str, detect: Callable[[str], list[Any]] | None = None) -> str:
     """'Would you name the authors of T, if you would, please?', 'What has A brought out after 2011 - strictly after,
     mind you?': an aside between commas or dashes that speaks of the asker or to the one asked (or holds one of the
     lexicon's `idle_context.aside_markers`: 'as it were') and names nothing, narrows nothing and holds no word of
-    meaning is no part of the question; its words must not steer the plan (a name, a number, a quote or a capital
-    keeps it)."""
+    meaning is no part of the question; its words must not steer the plan (a name, a number, a quote, a capital or a
+    linked mention keeps it)."""
     from hgrag.tools.text import quotes_masked
 
     masked = quotes_masked(question)
     markers = load("en").extra.get("idle_context", {}).get("aside_markers", [])
-    for match in reversed(list(ASIDE.finditer(masked))):
+    candidates = list(ASIDE.finditer(masked))
+    linked = [s for s in detect(question) if s.candidates] if detect and candidates else []
+    for match in reversed(candidates):
+        if any(s.start < match.end("aside") and match.start("aside") < s.end for s in linked):
+            continue  # (a title typed without quotes: 'seismic … macroscope - elastic simulations and … test - …')
         aside = question[match.start("aside"):match.end("aside")]
         low = f" {aside.lower()} "
         said = speaks_of_the_asker(aside) or any(f" {w} " in low for w in ADDRESSEE) or \

@@ -48,6 +48,9 @@ def _steps(question: str) -> list[str]:
     for sentence in sentences_of(question):
         at = 0
         for cut in _separator().finditer(quotes_masked(sentence)):
+            if re.fullmatch(r"\s*[-–—]+\s*", cut.group(0)) and \
+                    not _asks(re.split(r"\s[-–—]+\s", sentence[cut.end():])[0]):
+                continue  # a dash ends a step only before one that asks ('T - with whom …'; not a title's dash)
             pieces.append(sentence[at:cut.start()])
             at = cut.end()
         pieces.append(sentence[at:])

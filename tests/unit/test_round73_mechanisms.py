@@ -6,6 +6,8 @@ comparison in their own direction. Wordings are written here."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from test_chain_reader import P2, world  # noqa: F401 - the toy graph with citations (a fixture)
@@ -24,7 +26,7 @@ from hgrag.agents.understanding.idle_context import _without_asides, _without_id
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.name_heading import with_name_heading_as_subject
 from hgrag.agents.understanding.said_checks import contrary_year_comparison
-from hgrag.agents.understanding.step_chain import _unlabelled
+from hgrag.agents.understanding.step_chain import _steps, _unlabelled
 from hgrag.agents.understanding.intersections import distributed_intersection
 from hgrag.agents.understanding.tokens import stranded_readings, tag
 from hgrag.state import plan_ir as ir
@@ -262,3 +264,15 @@ def test_strictly_after_not_during_keeps_the_bound_exclusive(world_resources) ->
     plain = _ask("Which papers did Dariush Divsalar publish after 2010?")
     said = _ask("Which papers did Dariush Divsalar publish after 2010 - strictly after, not during?")
     assert said["verified"] and sorted(said["answer"]) == sorted(plain["answer"]), said["interpretation"]
+
+
+def test_an_unquoted_title_between_dashes_is_no_aside_and_no_step() -> None:
+    question = "seismic scanning tunneling macroscope - elastic simulations and arizona mine test - what venue was it in"
+
+    def linked(text: str) -> list:
+        at = text.find("seismic")
+        return [SimpleNamespace(start=at, end=at + 81, candidates=[1])] if at >= 0 else []
+
+    assert _without_asides(question, linked) == question
+    assert _steps(question) == ["seismic scanning tunneling macroscope - elastic simulations and arizona mine test",
+                                "what venue was it in"]
