@@ -49,9 +49,6 @@ def without_idle_context(question: str, detect: Callable[[str], list[Any]]) -> s
 
 
 ASIDE = re.compile(r"(?:,|\s[-–—]{1,2})\s*(?P<aside>[^,;:?!.\"“”«»()\[\]–—]{2,60}?)\s*(?=,|\s[-–—]{1,2}\s|\?|$)")
-ADDRESSEE = ("you", "your", "yours", "yourself")  # (an aside to the one asked: 'if you would', 'mind you')
-
-
 def _without_asides(question: str, detect: Callable[[str], list[Any]] | None = None) -> str:
     """'Would you name the authors of T, if you would, please?', 'What has A brought out after 2011 - strictly after,
     mind you?': an aside between commas or dashes that speaks of the asker or to the one asked (or holds one of the
@@ -62,6 +59,7 @@ def _without_asides(question: str, detect: Callable[[str], list[Any]] | None = N
 
     masked = quotes_masked(question)
     markers = load("en").extra.get("idle_context", {}).get("aside_markers", [])
+    addressees = load("en").extra.get("asker_remarks", {}).get("addressees", [])  # ('if you would', 'mind you')
     candidates = list(ASIDE.finditer(masked))
     linked = [s for s in detect(question) if s.candidates] if detect and candidates else []
     for match in reversed(candidates):
@@ -69,7 +67,7 @@ def _without_asides(question: str, detect: Callable[[str], list[Any]] | None = N
             continue  # (a title typed without quotes: 'seismic … macroscope - elastic simulations and … test - …')
         aside = question[match.start("aside"):match.end("aside")]
         low = f" {aside.lower()} "
-        said = speaks_of_the_asker(aside) or any(f" {w} " in low for w in ADDRESSEE) or \
+        said = speaks_of_the_asker(aside) or any(f" {w} " in low for w in addressees) or \
             any(f" {m} " in low for m in markers)
         meaning = any((t.family or "") in MEANING_FAMILIES and t.concept not in ("head:command", "head:aux")
                       or t.concept in ("number", "mention") for t in tag(aside.lower(), load("en")))
