@@ -26,7 +26,7 @@ from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.tokens import Token, bound, clauses, tag, words
 from hgrag.agents.understanding.instructions import instruction_only
 from hgrag.agents.understanding.intersections import (distributed_intersection, one_valued_intersection, stated_relations,
-                                                      unjoined_intersection)
+                                                      unjoined_intersection, shared_people_read_as_joint_papers)
 from hgrag.agents.understanding.asked_head import ASKING_HEADS, asked_kind, asking_clause, names_a_mention
 from hgrag.agents.understanding.sentences import confirming_sentence
 from hgrag.agents.understanding.asked_slots import asked_noun_unread, publisher_asked, counted_kind_unnamed, kinds_not_reached, stranded
@@ -185,7 +185,7 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     missing += unnamed_people_walk(whole or text, ir)
     missing += counted_kind_unnamed(tag(whole or text, load("en")), ir, asking_tokens(whole or text)) + stranded(tokens)
     missing += [] if plan.get("rich_kinds") else asked_noun_unread(tokens) + publisher_asked(tokens, ir) + kinds_not_reached(asking_tokens(whole or text), ir)  # (read apart)
-    missing += distributed_intersection(whole or text, ir)
+    missing += distributed_intersection(whole or text, ir) + shared_people_read_as_joint_papers(tokens, ir)
     missing += relation_fillers_unread(tokens, ir) + contrary_year_comparison(tokens, ir)
     missing += choice_unanswered(tokens, ir)
     missing += [] if plan.get("rich_kinds") else kinds_not_reached(tag(_after_the_question(whole or text) + " " +

@@ -99,3 +99,21 @@ def _distributes(tokens: list[Token], i: int) -> bool:
     # A and the most recent by B': the ranking said again, once for each)
     return after.text in repeated or said_again is not None and (said_again.family == "operator" or (
         said_again.concept or "").startswith("attribute:position")) and said_again.concept in {t.concept for t in tokens[:i]}
+
+
+def shared_people_read_as_joint_papers(tokens: list[Token], ir: dict[str, Any]) -> list[str]:
+    """'Do A and B share any co-authors?', '… any co-authors in common?': a co-author noun (a plural) with a word for
+    sharing asks for people the two have in common, never whether they wrote together; a plan whose only step from
+    each named person is to their own papers, intersected, reads it as joint papers."""
+    from hgrag.state.plan_ir import walk
+
+    nouns = [t for t in tokens if t.concept == "relation:coauthor" and t.text.endswith("s") and not t.text.endswith("ed")]
+    if not nouns or not any(t.concept == "operator:both" for t in tokens):
+        return []
+    for op in walk(ir):
+        inputs = op.get("inputs") or []
+        if op.get("op") == "intersect" and len(inputs) >= 2 and all(
+                part.get("op") == "traverse" and part.get("edge") == "writes" and part.get("direction") == "out"
+                and (part.get("input") or {}).get("op") == "match" for part in inputs):
+            return [f"{nouns[0].text} they share (the plan tests papers they wrote together)"]
+    return []

@@ -27,7 +27,8 @@ from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.name_heading import with_name_heading_as_subject
 from hgrag.agents.understanding.said_checks import contrary_year_comparison
 from hgrag.agents.understanding.step_chain import _steps, _unlabelled
-from hgrag.agents.understanding.intersections import distributed_intersection
+from hgrag.agents.understanding.intersections import distributed_intersection, shared_people_read_as_joint_papers
+from hgrag.agents.understanding.relayed import with_relay_as_asker
 from hgrag.agents.understanding.tokens import stranded_readings, tag
 from hgrag.state import plan_ir as ir
 
@@ -276,3 +277,22 @@ def test_an_unquoted_title_between_dashes_is_no_aside_and_no_step() -> None:
     assert _without_asides(question, linked) == question
     assert _steps(question) == ["seismic scanning tunneling macroscope - elastic simulations and arizona mine test",
                                 "what venue was it in"]
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("A patron wants to know which papers cite T.", "I want to know which papers cite T."),
+    ("Our reader needs the names of the authors of T.", "I need the names of the authors of T."),
+    ("Someone at the desk is asking whether A wrote T.", "I want to know whether A wrote T."),
+    ("Does T cite U? A student wants to confirm before quoting.", "Does T cite U? I want to confirm before quoting."),
+    ("Which researcher wants the papers of A?", "Which researcher wants the papers of A?"),  # a question of its own
+])
+def test_a_question_relayed_for_someone_else_is_read_in_the_first_person(question: str, expected: str) -> None:
+    assert with_relay_as_asker(question) == expected
+
+
+def test_co_authors_two_people_share_are_never_their_joint_papers() -> None:
+    joint = ir.test(ir.setop("intersect", [ir.traverse(ir.match([n], "author", n), "writes", "out") for n in "ab"]),
+                    "nonempty")
+    asked = tag("do zzm and zzm share any co-authors", load("en"))
+    assert shared_people_read_as_joint_papers(asked, joint)
+    assert not shared_people_read_as_joint_papers(tag("have zzm and zzm co-authored", load("en")), joint)
