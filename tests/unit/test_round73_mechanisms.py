@@ -296,3 +296,9 @@ def test_co_authors_two_people_share_are_never_their_joint_papers() -> None:
     asked = tag("do zzm and zzm share any co-authors", load("en"))
     assert shared_people_read_as_joint_papers(asked, joint)
     assert not shared_people_read_as_joint_papers(tag("have zzm and zzm co-authored", load("en")), joint)
+
+
+def test_two_exclusion_words_are_not_composed_into_one_reading(world_resources) -> None:
+    result = _ask(f"Apart from Bo Chen, who are the co-authors of Marvin K. Simon? I know most of them, except the others.")
+    assert "Bo Chen" not in result["answer"] and "Marvin K. Simon" not in result["answer"], result["interpretation"]
+    assert "co-authors on papers by bo chen" not in result["interpretation"].lower()
