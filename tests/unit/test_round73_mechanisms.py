@@ -280,9 +280,9 @@ def test_an_unquoted_title_between_dashes_is_no_aside_and_no_step() -> None:
 
 
 @pytest.mark.parametrize("question, expected", [
-    ("A patron wants to know which papers cite T.", "I want to know which papers cite T."),
+    ("A patron wants to know which papers cite T.", "tell me which papers cite T."),
     ("Our reader needs the names of the authors of T.", "I need the names of the authors of T."),
-    ("Someone at the desk is asking whether A wrote T.", "I want to know whether A wrote T."),
+    ("Someone at the desk is asking whether A wrote T.", "tell me whether A wrote T."),
     ("Does T cite U? A student wants to confirm before quoting.", "Does T cite U? I want to confirm before quoting."),
     ("Which researcher wants the papers of A?", "Which researcher wants the papers of A?"),  # a question of its own
 ])
