@@ -330,7 +330,7 @@ class Composer:
         return plan
 
     def compose(self) -> dict[str, Any] | None:
-        if _exclusions_said(self.text) > 1:
+        if composition_except.exclusions_said(self.text) > 1:
             return None  # ('Apart from A, … of B? … except the others': which word leaves out what is not read)
         for rule in (self.chain, self.compare_papers, self.cites_between, self.paper_year_test,
                      self.relative_to_paper, self.excluded_person, self.except_position,
@@ -340,15 +340,6 @@ class Composer:
             if plan:
                 return plan
         return None
-
-
-def _exclusions_said(text: str) -> int:
-    """How many of the lexicon's `exclusion_leads` the text holds."""
-    from hgrag.agents.understanding.cue_words import phrase_alternation
-    from hgrag.agents.understanding.lexicon import load
-
-    leads = phrase_alternation(load("en").extra.get("exclusion_leads", []))
-    return len(re.findall(rf"(?<![\w'-])(?:{leads})(?![\w'-])", text, re.IGNORECASE)) if leads else 0
 
 
 def _names_authors(text: str) -> bool:

@@ -138,3 +138,12 @@ def known_partner(composer: Any) -> dict[str, Any] | None:
     keep = {id(subject), id(known)}  # A named twice is one anchor
     plan["anchors"] = [a for s, a in zip(composer.spans, plan["anchors"]) if id(s) in keep or s.type != "author"]
     return plan
+
+
+def exclusions_said(text: str) -> int:
+    """How many of the lexicon's `exclusion_leads` the text holds."""
+    from hgrag.agents.understanding.cue_words import phrase_alternation
+    from hgrag.agents.understanding.lexicon import load
+
+    leads = phrase_alternation(load("en").extra.get("exclusion_leads", []))
+    return len(re.findall(rf"(?<![\w'-])(?:{leads})(?![\w'-])", text, re.IGNORECASE)) if leads else 0
