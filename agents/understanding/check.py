@@ -144,8 +144,9 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
         asked = "yes/no"  # ('… co-authored with B. True, or is my guest full of it?')
     if any(t.concept == "operator:yes_no" for t in (tag(whole, load("en")) if whole else tokens)):
         asked = "yes/no"  # "… paper count > 2? yes/no"
-    said = [t for t in tag(whole, load("en")) if t.family not in ("filler", "function")] if whole else []
-    if asked != "yes/no" and said and said[0].concept == "mention" and asked_kind(tag(whole, load("en"))) == "yes/no" \
+    whole_tokens = tag(whole, load("en")) if whole else []
+    said = [t for t in whole_tokens if t.family not in ("filler", "function")]
+    if asked != "yes/no" and said and said[0].concept == "mention" and asked_kind(whole_tokens) == "yes/no" \
             and not any(t.family == "head" or t.concept == "operator:list" for t in asking_tokens(whole)):
         asked = "yes/no"  # ('A & B — shared byline ever?': a hedged fragment said of names before a dash)
     names, stated = mention_words(plan), stated_relations(text)

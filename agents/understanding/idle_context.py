@@ -60,20 +60,23 @@ def _without_asides(question: str, detect: Callable[[str], list[Any]] | None = N
     masked = quotes_masked(question)
     markers = load("en").extra.get("idle_context", {}).get("aside_markers", [])
     addressees = load("en").extra.get("asker_remarks", {}).get("addressees", [])  # ('if you would', 'mind you')
-    candidates = list(ASIDE.finditer(masked))
-    linked = [s for s in detect(question) if s.candidates] if detect and candidates else []
-    for match in reversed(candidates):
-        if any(s.start < match.end("aside") and match.start("aside") < s.end for s in linked):
-            continue  # (a title typed without quotes: 'seismic … macroscope - elastic simulations and … test - …')
-        aside = question[match.start("aside"):match.end("aside")]
-        low = f" {aside.lower()} "
-        said = speaks_of_the_asker(aside) or any(f" {w} " in low for w in addressees) or \
-            any(f" {m} " in low for m in markers)
-        meaning = any((t.family or "") in MEANING_FAMILIES and t.concept not in ("head:command", "head:aux")
-                      or t.concept in ("number", "mention") for t in tag(aside.lower(), load("en")))
-        if said and not meaning and not narrowing().search(aside) and not re.search(r"\d|[A-HJ-Z]", aside):
-            question = question[:match.start()] + question[match.end("aside"):]
+    idle = [match for match in ASIDE.finditer(masked) if _an_idle_aside(
+        question[match.start("aside"):match.end("aside")], markers, addressees)]
+    linked = [s for s in detect(question) if s.candidates] if detect and idle else []  # (the linker only when needed)
+    for match in reversed(idle):
+        if not any(s.start < match.end("aside") and match.start("aside") < s.end for s in linked):
+            question = question[:match.start()] + question[match.end("aside"):]  # (a linked mention stays: a title
+            # typed without quotes, 'seismic … macroscope - elastic simulations and … test - …')
     return question
+
+
+def _an_idle_aside(aside: str, markers: list[str], addressees: list[str]) -> bool:
+    """Speaks of the asker or to the one asked (or holds an aside marker), and names, narrows and means nothing."""
+    low = f" {aside.lower()} "
+    said = speaks_of_the_asker(aside) or any(f" {w} " in low for w in addressees) or any(f" {m} " in low for m in markers)
+    meaning = any((t.family or "") in MEANING_FAMILIES and t.concept not in ("head:command", "head:aux")
+                  or t.concept in ("number", "mention") for t in tag(aside.lower(), load("en")))
+    return said and not meaning and not narrowing().search(aside) and not re.search(r"\d|[A-HJ-Z]", aside)
 
 
 HEADING = re.compile(r"^\s*(?P<heading>[^:\"“”„«»‘’?.!]{1,80}?):\s+(?=\S)")
