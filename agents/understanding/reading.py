@@ -21,7 +21,7 @@ from hgrag.agents.understanding.idle_context import without_idle_brackets, witho
 from hgrag.agents.understanding.labelled_lines import with_filter_fields, without_labels
 from hgrag.agents.understanding.cue_words import phrase_alternation, without_list_trailers
 from hgrag.agents.understanding.name_heading import with_name_heading_as_subject
-from hgrag.agents.understanding.relayed import with_relay_as_asker
+from hgrag.agents.understanding.relayed import with_relay_as_asker, without_beneficiary
 from hgrag.agents.understanding.gate import identify, plainly_english, unsupported_sentence
 from hgrag.agents.understanding.lexicon import MEANING_FAMILIES, load
 from hgrag.agents.understanding.normalise import to_english
@@ -55,7 +55,7 @@ def read_question(question: str, detect: Callable[[str], list[Any]]) -> Reading:
     if language in ("de", "fr"):
         said = with_spoken_years(question, language)  # 'nach zweitausendsechzehn' -> 'nach 2016'
         spans = detect(said) if said != question else spans
-        english = without_idle_context(without_answer_form(without_list_trailers(to_english(said, language, spans))),
+        english = without_idle_context(without_answer_form(without_list_trailers(with_relay_as_asker(to_english(said, language, spans)))),
                                        detect)  # ('Wir
         # bereiten … vor.', '… ? Nur den Namen bitte.')
         english = step_chain_folded(english, detect) or english  # ('Le premier auteur de T : avec qui cette personne …')
@@ -72,7 +72,7 @@ def as_asked(question: str) -> str:
         with_typo_heads(without_lead_in(with_year_itself_excluded(without_purpose(with_path_in_words(
             with_symbols_in_words(without_answer_form(without_trailing_remarks(with_restatements_as_sentences(without_self_corrections(
                 without_idle_brackets(without_report_frame(with_spoken_years(with_preposition_stranded(
-                with_name_heading_as_subject(with_relay_as_asker(question)))))))))))))))))))))
+                with_name_heading_as_subject(with_relay_as_asker(without_beneficiary(question))))))))))))))))))))))
 
 
 def with_restatements_as_sentences(question: str) -> str:

@@ -1,8 +1,11 @@
 """A question relayed for someone else, in the third person: 'A patron wants to know in which countries …', 'Our
-reader needs the names of …', 'Someone at the desk is asking whether …'. The one who wants the answer is not the
-asker, but what is asked is the same as in the first person, which the reader already reads ('I want to know …', 'I
-need …'): the relaying subject and its verb are put in the first person. Who may relay (requester nouns, their
-determiners and places) and the first-person form of each verb are lexicon data (`relayed_requests`)."""
+reader needs the names of …', 'Someone at the desk is asking whether …', 'A patron is fairly sure A once co-authored
+with B. Is that the case?'. The one who wants the answer is not the asker, but what is asked is the same as in the
+first person, which the reader already reads ('I want to know …', 'I am fairly sure …'): the relaying subject and its
+verb are put in the first person. Who may relay (requester nouns, their determiners and places), the first-person
+form of each request verb and of the irregular verbs are lexicon data (`relayed_requests`); any other verb loses its
+third-person ending ('remembers' -> 'remember'). A verb of the graph's meaning ('A reader cited T') is never
+rewritten: the requester is then what is asked about."""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ import re
 from functools import lru_cache
 
 from hgrag.agents.understanding.cue_words import phrase_alternation
-from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.lexicon import MEANING_FAMILIES, load
 from hgrag.tools.text import quotes_masked
 
 
@@ -19,12 +22,57 @@ def with_relay_as_asker(question: str) -> str:
     pattern = _relay()
     if pattern is None:
         return question
-    verbs = load("en").extra.get("relayed_requests", {}).get("verbs", {})
     masked, out, at = quotes_masked(question), [], 0
     for match in pattern.finditer(masked):
-        out += [question[at:match.start("relay")], verbs[" ".join(match["verb"].lower().split())]]
-        at = match.end("relay")
+        said = _first_person(match)
+        if said is not None:
+            out += [question[at:match.start("relay")], said]
+            at = match.end("relay")
     return "".join(out + [question[at:]]) if out else question
+
+
+def _first_person(match: re.Match) -> str | None:
+    """'wants to know' -> 'tell me', 'is' -> 'I am', 'only remembers' -> 'I only remember'; None when the verb is
+    none a relaying subject says of itself (a relation of the graph, or a word that is no verb)."""
+    spec = load("en").extra.get("relayed_requests", {})
+    verb = " ".join(match["verb"].lower().split())
+    if verb in spec.get("verbs", {}):
+        return spec["verbs"][verb]
+    progressive = re.fullmatch(r"(?P<aux>\S+) (?P<doing>\S+ing)", verb)  # ('Someone is double-checking …')
+    if match["pronoun_like"] and not progressive or _of_the_graph(verb):
+        return None  # ('Someone cited T in 2019': who cited it may be what is asked)
+    subject = "we" if (match["requester"] or "").lower() in spec.get("plural_requesters", []) or \
+        match["determiner"] and match["determiner"].lower() in spec.get("plural_determiners", []) else "I"
+    adverb, _, word = verb.rpartition(" ") if not progressive else (progressive["doing"], " ", progressive["aux"])
+    said = word if subject == "we" else _without_third_person(word, spec.get("first_person", {}))
+    subject = subject.capitalize() if match["relay"][:1].isupper() else subject
+    return " ".join(w for w in ((subject, adverb, said) if not progressive else (subject, said, adverb)) if w) \
+        if said else None
+
+
+def _without_third_person(word: str, irregular: dict[str, str]) -> str | None:
+    """'is' -> 'am', 'remembers' -> 'remember', 'tries' -> 'try', 'watches' -> 'watch'; a past or modal form stays
+    ('recalled', 'would'); None for a word that cannot be a finite verb of a singular subject."""
+    if word in irregular:
+        return irregular[word]
+    if word.endswith("ed") or word in ("would", "could", "can", "will", "should", "might", "may", "must"):
+        return word
+    if re.search(r"[^aeiou]ies$", word):
+        return word[:-3] + "y"
+    if re.search(r"(?:ch|sh|x|ss|z|o)es$", word):
+        return word[:-2]
+    if re.search(r"[^su]s$", word):
+        return word[:-1]
+    return None
+
+
+def _of_the_graph(verb: str) -> bool:
+    """A verb of the graph's meaning ('cited', 'co-authored', 'published'): the requester is then part of what is
+    asked, not the one asking."""
+    from hgrag.agents.understanding.tokens import tag
+
+    return any((t.family or "") in MEANING_FAMILIES and t.concept not in ("head:aux",)
+               for t in tag(verb.split()[-1], load("en")))
 
 
 @lru_cache(maxsize=1)
@@ -32,7 +80,35 @@ def _relay() -> re.Pattern | None:
     spec = load("en").extra.get("relayed_requests", {})
     if not spec.get("requesters") or not spec.get("verbs"):
         return None
-    determiners, requesters = phrase_alternation(spec.get("determiners", [])), phrase_alternation(spec["requesters"])
+    determiners = phrase_alternation(spec.get("determiners", []) + spec.get("plural_determiners", []))
+    requesters = phrase_alternation(spec["requesters"] + spec.get("plural_requesters", []))
+    pronoun_like = phrase_alternation(spec.get("pronoun_requesters", [])) or "(?!)"
     places, verbs = phrase_alternation(spec.get("places", [])) or "(?!)", phrase_alternation(list(spec["verbs"]))
-    return re.compile(rf"(?:^|(?<=[.!?;:]\s))(?P<relay>(?:(?:{determiners})\s+)?(?:{requesters})"
-                      rf"(?:\s+(?:{places}))?\s+(?P<verb>{verbs}))\b", re.IGNORECASE)
+    adverbs = phrase_alternation(spec.get("adverbs", [])) or "(?!)"
+    return re.compile(rf"(?:^|(?<=[.!?;:]\s))(?P<relay>(?:(?P<determiner>{determiners})\s+)?"
+                      rf"(?:(?P<pronoun_like>{pronoun_like})|(?P<requester>{requesters}))"
+                      rf"(?:\s+(?:{places}))?\s+(?P<verb>{verbs}|(?:is|was)\s+[a-z-]+ing|(?:(?:{adverbs})\s+)?[a-z]+))\b", re.IGNORECASE)
+
+
+def without_beneficiary(question: str) -> str:
+    """'List the titles for the patron, please.' -> 'List the titles, please.', 'Spelled as in the patron's email.' ->
+    'Spelled as in my email.': a requester the answer is for, or whose note is meant, is the asker too."""
+    pattern = _beneficiary()
+    if pattern is None:
+        return question
+    masked, out, at = quotes_masked(question), [], 0
+    for match in pattern.finditer(masked):
+        out += [question[at:match.start()], "my" if match["owner"] else ""]
+        at = match.end()
+    return "".join(out + [question[at:]]) if out else question
+
+
+@lru_cache(maxsize=1)
+def _beneficiary() -> re.Pattern | None:
+    spec = load("en").extra.get("relayed_requests", {})
+    if not spec.get("requesters"):
+        return None
+    determiners = phrase_alternation(spec.get("determiners", []) + spec.get("plural_determiners", []))
+    requesters = phrase_alternation(spec["requesters"] + spec.get("plural_requesters", []))
+    return re.compile(rf"(?:\s+for\s+(?:{determiners})\s+(?:{requesters})\b(?!['’]))|"
+                      rf"(?P<owner>(?<![\w'’])(?:the|our|my|a|this)\s+(?:{requesters})['’]s?(?=\s))", re.IGNORECASE)
