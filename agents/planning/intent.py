@@ -62,7 +62,7 @@ MIN_SUPERLATIVE = re.compile(r"\b(least|fewest|lowest|minimum|smallest|rarest)\b
 EARLY = re.compile(r"\b(earliest|first|oldest|debut|initial|began|begin|begins|beginning|start|starts|started|"
                    r"starting|commenced|commence|commences)\b|"
                    r"\bsince (which|what) year\b|\bsince when\b")
-LATE = re.compile(r"\b(latest|newest|most recent|recent|last|final|youngest)\b")
+LATE = re.compile(r"\b(latest|newest|most recent|last|final|youngest)\b")
 VIA_AUTHORS = re.compile(
     r"\b((co-?)?authors?|writers?|researchers?|people|persons|team|contributors?|zzpos|scientists?|scholars?)\b"
     r"( (of|behind|on|for|from|responsible for|involved in|listed on|that (wrote|authored)|who (wrote|authored|penned|published)))"
