@@ -146,7 +146,8 @@ CLAUSE_ENDS = {"?", "!", ".", ",", ";", ":"}
 def participle_after_subject(tokens: list[Token], lexicon: Lexicon) -> list[Token]:
     """'Wie oft wurde T im Datensatz zitiert?' -> 'Wie oft wurde T zitiert im Datensatz?': when the lexicon's
     `agreement` says participles stand last (`verb_final_participles`), a relation participle ending its clause is
-    put right after the first mention following the clause's auxiliary (the subject)."""
+    put right after the first mention following the clause's auxiliary (the subject), or following its question word
+    when it has no auxiliary (a subordinate clause: '…, welche Arbeiten T in seinem Verzeichnis zitiert')."""
     if not (lexicon.extra.get("agreement") or {}).get("verb_final_participles"):
         return tokens
     out = list(tokens)
@@ -158,7 +159,12 @@ def participle_after_subject(tokens: list[Token], lexicon: Lexicon) -> list[Toke
         while start > 0 and out[start - 1].text not in CLAUSE_ENDS:
             start -= 1
         aux = next((k for k in range(start, end) if _concept(out[k], lexicon) == "head:aux"), None)
-        if aux is None or aux + 1 >= end or _is_relation(out[end - 1], lexicon):
+        if aux is not None and _is_relation(out[end - 1], lexicon):
+            continue
+        if aux is None and _finite_verb_last(out[start:end + 1], lexicon):  # a clause asked with a question word
+            aux = next((k for k in range(start, end) if _head_width(out, k, lexicon)), None)  # ('…, welche Arbeiten T
+            # in seinem Literaturverzeichnis zitiert')
+        if aux is None or aux + 1 >= end:
             continue
         mention = next((k for k in range(aux + 1, end) if out[k].role == "mention"), None)
         while mention is not None and mention + 2 < end and out[mention + 2].role == "mention" and \
@@ -168,6 +174,14 @@ def participle_after_subject(tokens: list[Token], lexicon: Lexicon) -> list[Toke
             continue
         out[mention + 1:end + 1] = [out[end]] + out[mention + 1:end]
     return out
+
+
+def _finite_verb_last(clause: list[Token], lexicon: Lexicon) -> bool:
+    """The clause's only finite verb of the lexicon's `agreement.verbs` is its last word (a subordinate clause), not
+    one standing second ('Auf welche Arbeiten verweist T im Literaturverzeichnis?')."""
+    verbs = (lexicon.extra.get("agreement") or {}).get("verbs", {})
+    found = [i for i, t in enumerate(clause) if t.role == "typed" and t.text.lower() in verbs]
+    return found == [len(clause) - 1]
 
 
 def relative_verb_first(tokens: list[Token], lexicon: Lexicon) -> list[Token]:
