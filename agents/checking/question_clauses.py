@@ -56,7 +56,6 @@ def inner_clauses(sentence: str) -> list[str]:
         if breaks and (not needs_subject or clause) and not LEAVES_OUT.search(context):
             return [sentence[:breaks[-1].start()], sentence[breaks[-1].end():]]
     return [sentence]
-YES_NO_TAIL = re.compile(r"\b(or not|whether or not|if not|yes or no|true or false)\b")
 
 
 ASIDE_HOLE = " zzaside "
@@ -78,7 +77,8 @@ def residue(question: str, plan: dict[str, Any], without_context: bool = False) 
     text = _without_aside_clauses(text) if aside else text
     text = re.sub(r'"[^"]{3,}"', MENTION_HOLE, text)
     text = re.sub(r"[\"'`‘“](\s*zzm\s*)[\"'`’”](?![a-z])", r" \1 ", text)  # quotes left around a cut-out mention
-    text = YES_NO_TAIL.sub(" ", text.lower().replace("_", " "))  # "first_author(X)" names a first author
+    text = text.lower().replace("_", " ")  # "first_author(X)" names a first author ('yes or no' stays: the asked-kind
+    # check reads it)
     from hgrag.agents.linking.spelling import correct_text  # imports this module's vocabulary
 
     return correct_text(re.sub(r"\s+", " ", text).strip())
