@@ -1,0 +1,85 @@
+"""Mechanisms added in the twenty-ninth stop: a question relayed for someone else with any verb ('A patron is
+fairly sure …', 'Two students are arguing about it.') and for whom the answer is meant ('for the patron'); 'recent'
+as a vague time word rather than a superlative; a German subordinate clause with its finite verb last; a yes/no tail
+the asked-kind check still sees. Wordings are written here."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_chain_reader import P2, world  # noqa: F401 - the toy graph with citations (a fixture)
+from test_round28_mechanisms import world_resources  # noqa: F401 - the toy graph as the pipeline's resources
+from test_round30_mechanisms import _ask
+
+from hgrag.agents.checking.question_clauses import residue
+from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.normalise import to_english
+from hgrag.agents.understanding.relayed import with_relay_as_asker, without_beneficiary
+from hgrag.agents.understanding.tokens import tag
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("A patron is fairly sure A wrote T. Is that the case?", "I am fairly sure A wrote T. Is that the case?"),
+    ('A patron only remembers the title "T" - who wrote it?', 'I only remember the title "T" - who wrote it?'),
+    ("Which is cited more, T or U? Two students are arguing about it.", "Which is cited more, T or U? We are arguing about it."),
+    ("How many works does T cite? Someone is double-checking its reference list.",
+     "How many works does T cite? I am double-checking its reference list."),
+    ("Does T cite U? A reader watches the citation order.", "Does T cite U? I watch the citation order."),
+    ("Someone cited T in 2019. Which paper was it?", "Someone cited T in 2019. Which paper was it?"),  # who is asked
+    ("A reader cited T. Who?", "A reader cited T. Who?"),  # a verb of the graph: the requester is what is asked
+    ("The professor who wrote T published where?", "The professor who wrote T published where?"),
+])
+def test_a_relayed_question_is_read_in_the_first_person_whatever_its_verb(question: str, expected: str) -> None:
+    assert with_relay_as_asker(question) == expected
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("What has A authored? List the titles for the patron, please.", "What has A authored? List the titles, please."),
+    ("How many papers has A? Spelled as in the patron's email.", "How many papers has A? Spelled as in my email."),
+    ("Which paper, T or U, is cited more? Settle it for two students.", "Which paper, T or U, is cited more? Settle it."),
+    ("Which papers cite T?", "Which papers cite T?"),
+])
+def test_the_one_an_answer_is_meant_for_is_the_asker(question: str, expected: str) -> None:
+    assert without_beneficiary(question) == expected
+
+
+def test_recent_alone_is_a_vague_time_word_not_a_superlative() -> None:
+    concepts = {t.text: t.concept for t in tag("only the recent papers, not the most recent one", load("en"))}
+    assert concepts["recent"] == "time:recent" and concepts["most recent"] == "operator:last"
+
+
+def test_recent_papers_of_an_author_without_a_year_are_declined(world_resources) -> None:
+    result = _ask("What are the recent papers of Marvin K. Simon?")
+    assert result["answer"] == [] and not result["verified"]
+
+
+def test_recent_after_a_lower_bound_repeats_it(world_resources) -> None:
+    both = _ask("Which papers has Dariush Divsalar published since 2008? I want only the recent ones.")
+    plain = _ask("Which papers has Dariush Divsalar published since 2008?")
+    assert both["verified"] and both["answer"] == plain["answer"] and len(plain["answer"]) > 1
+
+
+def test_a_german_subordinate_clause_has_its_finite_verb_read_after_its_subject() -> None:
+    english = to_english('Ich möchte wissen, welche Arbeiten "T" in seinem Literaturverzeichnis zitiert.', "de")
+    assert '"T" cited in' in english
+    second = to_english('Auf welche Arbeiten verweist "T" im Literaturverzeichnis?', "de")
+    assert "references" in second.split('"T"')[1]  # a verb standing second leaves the clause as it is
+
+
+def test_a_yes_no_tail_stays_for_the_asked_kind_check() -> None:
+    plan = {"ir": {"op": "filter"}, "anchors": [{"text": "Bo Chen"}]}
+    assert "yes or no" in residue("Bo Chen has a paper in 2009, yes or no?", plan)
+
+
+def test_a_statement_closed_by_yes_or_no_is_answered_yes_or_no(world_resources) -> None:
+    result = _ask("Bo Chen has a paper in Signal Processing, yes or no?")
+    assert result["answer"] in (["yes"], ["no"]) and result["verified"], result["interpretation"]
+
+
+def test_a_relayed_statement_then_a_confirming_question_is_answered(world_resources) -> None:
+    result = _ask(f"A patron is fairly sure Bo Chen wrote '{P2}'. Is that actually the case?")
+    assert result["answer"] in (["yes"], ["no"]) and result["verified"], result["interpretation"]
+
+
+def test_what_remains_after_an_exclusion_is_the_exclusion_s_answer() -> None:
+    assert {t.concept for t in tag("which titles remain", load("en"))} >= {"operator:left_over"}
