@@ -73,6 +73,10 @@ def asked_kind(tokens: list[Token]) -> str | None:
     placed = [i for i in in_situ if body[i - 1].family not in ("kind", "operator")]  # ('the papers who cite T': a
     # relative pronoun; 'the venue with the largest number of …': a modifier)
     lead = next((t for t in body if t.family != "function"), body[0])  # ('The papers cited by T …')
+    ranked = next((t for t in body if t.family not in ("function", "operator")), body[0])  # ('First paper of A came
+    # in which year?': a ranking word modifies the kind; 'top author of V by paper count' is no head in place)
+    if placed and ranked.family == "kind" and lead.family == "operator" and body[placed[0]].family == "head":
+        lead = ranked
     if lead.family == "kind" and placed and (" " in body[placed[0]].text or placed[0] + 1 < len(body)
                                                 and body[placed[0] + 1].family == "kind"):
         return asked_kind(body[placed[0]:])  # "Papers cited by T appeared in which venues?" ('venues in which A …': a clause)
@@ -123,10 +127,12 @@ def _value_picked(body: list[Token]) -> str | None:
 
 
 def _hedged_fragment(tokens: list[Token], body: list[Token]) -> bool:
-    """A fragment that opens with a named thing or a relation ('A and B - co-authors …'), asks with no question word,
+    """A fragment that opens with a named thing, a relation or the hedge itself ('A and B - co-authors …', 'ever
+    worked together: A & B?'), asks with no question word,
     auxiliary or command, and holds an existential hedge (lexicon `existential_hedges`: 'at some point', 'ever'):
     whether it happened."""
-    return (body[0].concept == "mention" or body[0].family == "relation") and says_a_hedge(tokens) \
+    opens_with_hedge = tokens[0].text in load("en").extra.get("existential_hedges", [])  # ('ever worked together …?')
+    return (body[0].concept == "mention" or body[0].family == "relation" or opens_with_hedge) and says_a_hedge(tokens) \
         and not any(t.family == "head" or t.concept == "operator:list" for t in body)
 
 

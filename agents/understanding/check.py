@@ -27,7 +27,7 @@ from hgrag.agents.understanding.tokens import Token, bound, clauses, tag, words
 from hgrag.agents.understanding.instructions import instruction_only
 from hgrag.agents.understanding.intersections import (distributed_intersection, one_valued_intersection, stated_relations,
                                                       unjoined_intersection, shared_people_read_as_joint_papers)
-from hgrag.agents.understanding.asked_head import ASKING_HEADS, asked_kind, asking_clause, names_a_mention
+from hgrag.agents.understanding.asked_head import ASKING_HEADS, asked_kind, asking_clause, names_a_mention, says_a_hedge
 from hgrag.agents.understanding.sentences import confirming_sentence
 from hgrag.agents.understanding.asked_slots import asked_noun_unread, publisher_asked, counted_kind_unnamed, kinds_not_reached, stranded
 
@@ -146,9 +146,10 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
         asked = "yes/no"  # "… paper count > 2? yes/no"
     whole_tokens = tag(whole, load("en")) if whole else []
     said = [t for t in whole_tokens if t.family not in ("filler", "function")]
-    if asked != "yes/no" and said and said[0].concept == "mention" and asked_kind(whole_tokens) == "yes/no" \
+    if asked != "yes/no" and said and (said[0].concept == "mention" or says_a_hedge(whole_tokens[:1])) \
+            and asked_kind(whole_tokens) == "yes/no" \
             and not any(t.family == "head" or t.concept == "operator:list" for t in asking_tokens(whole)):
-        asked = "yes/no"  # ('A & B — shared byline ever?': a hedged fragment said of names before a dash)
+        asked = "yes/no"  # ('A & B — shared byline ever?', 'ever worked together: A & B?': a hedged fragment)
     names, stated = mention_words(plan), stated_relations(text)
     missing = []
     for i, link in enumerate(links):
