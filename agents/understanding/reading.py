@@ -21,6 +21,8 @@ from hgrag.agents.understanding.idle_context import without_idle_brackets, witho
 from hgrag.agents.understanding.labelled_lines import with_filter_fields, without_labels
 from hgrag.agents.understanding.cue_words import phrase_alternation, without_list_trailers
 from hgrag.agents.understanding.name_heading import with_name_heading_as_subject
+from hgrag.agents.understanding.aspect import with_progressive_as_simple
+from hgrag.agents.understanding.variants import with_plain_variants
 from hgrag.agents.understanding.relayed import with_relay_as_asker, without_beneficiary
 from hgrag.agents.understanding.gate import identify, plainly_english, unsupported_sentence
 from hgrag.agents.understanding.lexicon import MEANING_FAMILIES, load
@@ -67,12 +69,10 @@ def read_question(question: str, detect: Callable[[str], list[Any]]) -> Reading:
 
 def as_asked(question: str) -> str:
     """An English question without its chat lead-in, its yes/no opening or closing tag and its runs of years
-    written plainly."""
-    return with_bounds_plain(with_spans_as_between(with_tag_as_yes_no(with_plain_yes_no_opening(without_list_trailers(
-        with_typo_heads(without_lead_in(with_year_itself_excluded(without_purpose(with_path_in_words(
-            with_symbols_in_words(without_answer_form(without_trailing_remarks(with_restatements_as_sentences(without_self_corrections(
-                without_idle_brackets(without_report_frame(with_spoken_years(with_preposition_stranded(
-                with_name_heading_as_subject(with_relay_as_asker(without_beneficiary(question))))))))))))))))))))))
+    written plainly: each step of `ENGLISH_STEPS` in turn."""
+    for step in ENGLISH_STEPS:
+        question = step(question)
+    return question
 
 
 def with_restatements_as_sentences(question: str) -> str:
@@ -399,3 +399,12 @@ def plan_readings(question: str, plan: dict[str, Any], store: Any) -> dict[str, 
     if plan.get("ir") and plan["ir"].get("op") != "unsupported":
         readings["alignment"] = alignment_trace(align(masked_question(question, plan), plan))
     return readings
+
+
+ENGLISH_STEPS: tuple[Callable[[str], str], ...] = (
+    with_plain_variants, without_beneficiary, with_relay_as_asker, with_progressive_as_simple, with_name_heading_as_subject,
+    with_preposition_stranded, with_spoken_years, without_report_frame, without_idle_brackets, without_self_corrections,
+    with_restatements_as_sentences, without_trailing_remarks, without_answer_form, with_symbols_in_words,
+    with_path_in_words, without_purpose, with_year_itself_excluded, without_lead_in, with_typo_heads,
+    without_list_trailers, with_plain_yes_no_opening, with_tag_as_yes_no, with_spans_as_between, with_bounds_plain)
+# (in the order they apply: who asks first, then the words, then the question's shape)
