@@ -61,6 +61,19 @@ def inner_clauses(sentence: str) -> list[str]:
 ASIDE_HOLE = " zzaside "
 
 
+def _without_inner_yes_no_words(text: str) -> str:
+    """'…, whether or not A was on the paper', 'believe it or not.': a yes/no phrase of the lexicon (its words of more
+    than one word) that no question mark closes asks nothing and is cut; one closing a question ('A has a paper in V,
+    yes or no?') stays for the asked-kind check."""
+    from hgrag.agents.understanding.cue_words import phrase_alternation
+    from hgrag.agents.understanding.lexicon import load
+
+    phrases = [f.replace("_", " ") for f in load("en").family("operator").get("yes_no", []) if re.search(r"[_ /]", f)]
+    if not phrases:
+        return text
+    return re.sub(rf"(?<![\w'-])(?:{phrase_alternation(phrases)})(?![\w'-])(?!\s*\?)", " ", text)
+
+
 def residue(question: str, plan: dict[str, Any], without_context: bool = False) -> str:
     """The question in lower case with every mention (linked or not) and quoted text cut out;
     `without_context`: the clauses that name entities the plan set aside as context are cut out too."""
@@ -77,8 +90,7 @@ def residue(question: str, plan: dict[str, Any], without_context: bool = False) 
     text = _without_aside_clauses(text) if aside else text
     text = re.sub(r'"[^"]{3,}"', MENTION_HOLE, text)
     text = re.sub(r"[\"'`‘“](\s*zzm\s*)[\"'`’”](?![a-z])", r" \1 ", text)  # quotes left around a cut-out mention
-    text = text.lower().replace("_", " ")  # "first_author(X)" names a first author ('yes or no' stays: the asked-kind
-    # check reads it)
+    text = _without_inner_yes_no_words(text.lower().replace("_", " "))  # "first_author(X)" names a first author
     from hgrag.agents.linking.spelling import correct_text  # imports this module's vocabulary
 
     return correct_text(re.sub(r"\s+", " ", text).strip())

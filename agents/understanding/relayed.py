@@ -39,8 +39,9 @@ def _first_person(match: re.Match) -> str | None:
     if verb in spec.get("verbs", {}):
         return spec["verbs"][verb]
     progressive = re.fullmatch(r"(?P<aux>\S+) (?P<doing>\S+ing)", verb)  # ('Someone is double-checking …')
-    if match["pronoun_like"] and not progressive or _of_the_graph(verb):
-        return None  # ('Someone cited T in 2019': who cited it may be what is asked)
+    if match["pronoun_like"] and not progressive or _of_the_graph(verb) or not (match["determiner"] or match["pronoun_like"]) \
+            or match["verb"] != match["verb"].lower():
+        return None  # ('Someone cited T in 2019': who cited it may be what is asked; 'Patrons Mohamed …': a name)
     subject = "we" if (match["requester"] or "").lower() in spec.get("plural_requesters", []) or \
         match["determiner"] and match["determiner"].lower() in spec.get("plural_determiners", []) else "I"
     adverb, _, word = verb.rpartition(" ") if not progressive else (progressive["doing"], " ", progressive["aux"])
@@ -98,6 +99,8 @@ def without_beneficiary(question: str) -> str:
         return question
     masked, out, at = quotes_masked(question), [], 0
     for match in pattern.finditer(masked):
+        if match.group(0) != match.group(0).lower() and match.start() > 0:
+            continue  # ('the People's Republic of China': a name)
         out += [question[at:match.start()], "my" if match["owner"] else ""]
         at = match.end()
     return "".join(out + [question[at:]]) if out else question

@@ -83,3 +83,22 @@ def test_a_relayed_statement_then_a_confirming_question_is_answered(world_resour
 
 def test_what_remains_after_an_exclusion_is_the_exclusion_s_answer() -> None:
     assert {t.concept for t in tag("which titles remain", load("en"))} >= {"operator:left_over"}
+
+
+@pytest.mark.parametrize("question", [
+    "Is Ministry of Education of the People's Republic of China among the funders of T?",  # a name
+    "People Mohamed Boukhary has teamed up with on papers?",  # no relaying subject: a name follows
+])
+def test_a_name_is_never_read_as_the_one_who_asks(question: str) -> None:
+    assert with_relay_as_asker(without_beneficiary(question)) == question
+
+
+@pytest.mark.parametrize("question, kept", [
+    ("Which venues have A's co-authors used, whether or not A was also on the paper?", False),
+    ("Finance need this, believe it or not. How many papers cite T?", False),
+    ("A has a paper in V, yes or no?", True),
+    ("Did A publish in V or not?", True),
+])
+def test_only_a_yes_no_phrase_closing_a_question_asks_yes_or_no(question: str, kept: bool) -> None:
+    text = residue(question, {"ir": {"op": "filter"}, "anchors": []})
+    assert (" or not" in text or "yes or no" in text) == kept, text
