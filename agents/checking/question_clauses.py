@@ -64,14 +64,14 @@ ASIDE_HOLE = " zzaside "
 def _without_inner_yes_no_words(text: str) -> str:
     """'…, whether or not A was on the paper', 'believe it or not.': a yes/no phrase of the lexicon (its words of more
     than one word) that no question mark closes asks nothing and is cut; one closing a question ('A has a paper in V,
-    yes or no?') stays for the asked-kind check."""
+    yes or no?', '… paper count > 2? yes/no') stays for the asked-kind check."""
     from hgrag.agents.understanding.cue_words import phrase_alternation
     from hgrag.agents.understanding.lexicon import load
 
     phrases = [f.replace("_", " ") for f in load("en").family("operator").get("yes_no", []) if re.search(r"[_ /]", f)]
     if not phrases:
         return text
-    return re.sub(rf"(?<![\w'-])(?:{phrase_alternation(phrases)})(?![\w'-])(?!\s*\?)", " ", text)
+    return re.sub(rf"(?<![\w'-])(?:{phrase_alternation(phrases)})(?![\w'-])(?!\s*[?!.]*\s*$)(?!\s*\?)", " ", text)
 
 
 def residue(question: str, plan: dict[str, Any], without_context: bool = False) -> str:

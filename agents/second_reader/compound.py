@@ -26,8 +26,8 @@ from hgrag.agents.second_reader.coordinated import (asked_of, both_after, both_b
                                                     united_answer, without_union_words, framed_together, unframed)
 from hgrag.agents.second_reader.differences import attribute_difference, difference_of
 from hgrag.agents.second_reader.group_count import same_papers_part, winner_count
-from hgrag.agents.second_reader.grouping import (masked_names, before_a_remark_on_grouping, offered_alternatives,
-                                                offers_a_choice, single_sentence)
+from hgrag.agents.second_reader.grouping import (before_a_remark_on_grouping, choice_left_unanswered, masked_names,
+                                                offered_alternatives, offers_a_choice, single_sentence)
 from hgrag.agents.second_reader.split import split_point
 from hgrag.agents.second_reader.lexicon import find, has, has_stem, phrase_pattern, words
 from hgrag.agents.understanding.instructions import instruction_only
@@ -66,6 +66,9 @@ def read_compound(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Ch
         program, group = compared
         return _mark(native(program, spans), question, [])
     plan = per_entity(question, spans, plan_fn, check_fn, native, refuse)
+    if plan is not None and plan.get("ir") and choice_left_unanswered(question, spans, plan["ir"]):
+        return refuse("The question offers a choice between the named things, but I could read it only for each "
+                      "of them, so I do not answer rather than answer another question.")
     if plan is not None:
         return plan
     plan = joined_heads(question, spans, plan_fn, check_fn, native, refuse)

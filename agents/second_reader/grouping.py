@@ -66,3 +66,14 @@ def offered_alternatives(question: str, spans: list[Any]) -> list[Any]:
     tokens = [t for t in asking_tokens(masked_names(question, spans).lower()) if t.family != "filler"]
     opens_test = bool(tokens) and tokens[0].concept == "head:aux"  # 'did A or B write T?' tests either
     return group if group and not opens_test and asked_kind(tokens) not in ("yes/no", "number") else []
+
+
+def choice_left_unanswered(question: str, spans: list[Any], program: dict[str, Any]) -> bool:
+    """'Who is more productive by paper count: A or B?' read for each of them (each one's co-authors ranked): the
+    whole question asks which of the named wins (understanding/said_checks.choice_unanswered)."""
+    from hgrag.agents.understanding.said_checks import choice_unanswered
+
+    masked = question
+    for span in sorted(spans, key=lambda s: -s.start):
+        masked = masked[:span.start] + "zzm" + masked[span.end:]
+    return bool(choice_unanswered(tag(masked.lower(), load("en")), program))

@@ -51,6 +51,8 @@ def asked_kind(tokens: list[Token]) -> str | None:
         return WORD_KINDS[last.concept]  # 'which did A publish in?': a stranded preposition's reading asks
     if len(body) > 2 and body[0].concept == "head:command" and body[1].concept == "head:aux":
         return asked_kind(body[1:])  # "check: is A on the author list of T?"
+    if _confirms_a_clause(body):
+        return "yes/no"  # "can you confirm he has a paper in V?", "confirm that A wrote T"
     if body[0].concept == "head:aux" and not any(t.text == "or" for t in body) \
             and not any(t.concept in ("head:who", "head:when", "head:where", "head:which") for t in body[1:3]):
         return "yes/no"
@@ -112,6 +114,18 @@ def asked_kind(tokens: list[Token]) -> str | None:
         if token.family not in ("function", "head", "general") and concept != "mention":
             return None
     return None
+
+
+def _confirms_a_clause(body: list[Token]) -> bool:
+    """A command of the lexicon's `confirming_commands` ('confirm', 'verify') whose object is a clause (a subject,
+    then an auxiliary or a relation: 'confirm (that) he has …'): whether the clause holds is asked."""
+    if not body or body[0].text not in load("en").extra.get("confirming_commands", []):
+        return False
+    rest = body[2:] if body[1:2] and body[1].text == "that" else body[1:]
+    subject = rest[:1] and (rest[0].concept == "mention" or rest[0].text in load("en").extra.get("subject_pronouns", []))
+    verb = len(rest) > 1 and (rest[1].concept == "head:aux" or rest[1].family == "relation" and
+                              rest[1].text.endswith(("ed", "wrote")))  # (a past form: 'confirm A's co-authors' lists)
+    return bool(subject) and verb
 
 
 def _value_picked(body: list[Token]) -> str | None:

@@ -102,3 +102,20 @@ def test_a_name_is_never_read_as_the_one_who_asks(question: str) -> None:
 def test_only_a_yes_no_phrase_closing_a_question_asks_yes_or_no(question: str, kept: bool) -> None:
     text = residue(question, {"ir": {"op": "filter"}, "anchors": []})
     assert (" or not" in text or "yes or no" in text) == kept, text
+
+
+@pytest.mark.parametrize("question, kind", [
+    ("can you confirm he has paper in that journal?", "yes/no"),
+    ("can you confirm that zzm wrote zzm?", "yes/no"),
+    ("please confirm the venue of zzm", "venue"),  # a thing to confirm, not a clause
+    ("confirm zzm co-authors", None),
+])
+def test_a_confirming_command_with_a_clause_asks_yes_or_no(question: str, kind: str | None) -> None:
+    from hgrag.agents.understanding.asked_head import asked_kind
+
+    assert asked_kind(tag(question, load("en"))) == kind
+
+
+def test_a_choice_offered_between_named_people_is_never_read_for_each(world_resources) -> None:
+    result = _ask("Who is more productive by paper count: Bo Chen or Ann Lee?")
+    assert result["answer"] in ([], ["Bo Chen"], ["Ann Lee"]), result["interpretation"]
