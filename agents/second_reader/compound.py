@@ -28,7 +28,7 @@ from hgrag.agents.second_reader.differences import attribute_difference, differe
 from hgrag.agents.second_reader.group_count import same_papers_part, winner_count
 from hgrag.agents.second_reader.grouping import (before_a_remark_on_grouping, choice_left_unanswered, masked_names,
                                                 offered_alternatives, offers_a_choice, single_sentence)
-from hgrag.agents.second_reader.split import split_point
+from hgrag.agents.second_reader.split import ellipsis_filled, split_point
 from hgrag.agents.second_reader.lexicon import find, has, has_stem, phrase_pattern, words
 from hgrag.agents.understanding.instructions import instruction_only
 from hgrag.agents.understanding.lexicon import load
@@ -228,7 +228,7 @@ def two_things(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
     if held is not None:
         second_ir = held
     elif own_spans:
-        second_text = _ellipsis_filled(rest, first_text, own_spans, [s for s in spans if s.end <= cut.start()]) or rest
+        second_text = ellipsis_filled(rest, first_text, own_spans, [s for s in spans if s.end <= cut.start()]) or rest
         plan = plan_fn(second_text)
         second_ir = None if _usable(second_text, plan, check_fn) else plan["ir"]
     else:
@@ -255,21 +255,6 @@ def two_things(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
     parts = [{"question": first_text, "interpretation": first.get("interpretation", "")},
              {"question": second_text}]
     return _mark(native(ir.outputs(items), spans), question, parts)
-
-
-def _ellipsis_filled(rest: str, first_text: str, own: list[Any], before: list[Any]) -> str | None:
-    """'…, and in which year did B?', '…, and what was it for B?': a second part that says nothing of its one named
-    thing but its name (question words, auxiliaries, function words) leaves out the first part's verb phrase; it is
-    the first part asked of B (the first part's one thing of B's kind replaced)."""
-    same = [s for s in before if s.type == own[0].type]
-    if len(own) != 1 or len(same) != 1 or same[0].text not in first_text:
-        return None
-    at = rest.find(own[0].text)
-    words = tag(rest[:at].lower(), load("en")) if at >= 0 else []
-    if not words or rest[at + len(own[0].text):].strip(" ?.!\"'“”‘’«»") or \
-            any(t.family not in ("head", "function") for t in words):
-        return None  # ('and what was it for B?', 'and in which year did B?': nothing said of B but its name)
-    return first_text.replace(same[0].text, own[0].text)
 
 
 def _keeps_filters(first: dict[str, Any], second: dict[str, Any]) -> bool:

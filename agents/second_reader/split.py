@@ -9,6 +9,7 @@ from typing import Any
 from hgrag.agents.second_reader.coordinated import noun_of_back_reference
 from hgrag.agents.second_reader.lexicon import find, phrase_pattern, words
 from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.narrowing import speaks_of_the_asker
 from hgrag.agents.understanding.tokens import tag
 
 
@@ -44,3 +45,22 @@ def _between_before(text: str) -> bool:
     at = [i for i, t in enumerate(tokens) if t.concept == "time:between"]
     joiners = {w.lower() for w in words()["coordinators"]}
     return bool(at) and not any(t.text in joiners for t in tokens[at[-1] + 1:])  # ('between 2005 and 2026 and …')
+
+
+def ellipsis_filled(rest: str, first_text: str, own: list[Any], before: list[Any]) -> str | None:
+    """'…, and in which year did B?', '…, and what was it for B?': a second part that says nothing of its one named
+    thing but its name (question words, auxiliaries, function words) leaves out the first part's verb phrase; it is
+    the first part asked of B (the first part's one thing of B's kind replaced)."""
+    same = [s for s in before if s.type == own[0].type]
+    if len(own) != 1 or len(same) != 1 or same[0].text not in first_text:
+        return None
+    at = rest.find(own[0].text)
+    words = tag(rest[:at].lower(), load("en")) if at >= 0 else []
+    after = rest[at + len(own[0].text):]
+    asked = re.split(r"\?|,\s*(?=\w)", after, maxsplit=1)[0]  # (a remark after the part is the whole question's: '…
+    # B? I need both years', '… B, i need both years?')
+    remark = after[len(asked):].lstrip("?, ").strip()
+    if not words or asked.strip(" .!\"'“”‘’«»") or any(t.family not in ("head", "function") for t in words) or \
+            remark and not speaks_of_the_asker(remark):
+        return None  # ('and what was it for B?', 'and in which year did B?': nothing said of B but its name)
+    return first_text.replace(same[0].text, own[0].text) + (f" {remark}" if remark else "")

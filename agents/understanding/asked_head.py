@@ -72,13 +72,19 @@ def asked_kind(tokens: list[Token]) -> str | None:
     in_situ = [i for i, t in enumerate(body) if i > 0 and t.concept in LATER_HEADS + ("head:when", "operator:count")]
     if body[0].concept == "mention" and in_situ:  # "A published the most papers in which venue?": the head in place
         return asked_kind(body[in_situ[0]:])
+    if any(body[i].text.startswith("how ") and (body[i - 1].concept == "head:aux" or body[i - 1].family == "relation")
+           and not any(t.family == "head" and t.concept != "head:aux" for t in body[:i])
+           for i in in_situ if body[i].concept in ("head:how_many", "operator:count")):
+        return "number"  # ('Among A's papers, the most cited one has how many citations?': asked in place after its verb)
     placed = [i for i in in_situ if body[i - 1].family not in ("kind", "operator")]  # ('the papers who cite T': a
     # relative pronoun; 'the venue with the largest number of …': a modifier)
     lead = next((t for t in body if t.family != "function"), body[0])  # ('The papers cited by T …')
     ranked = next((t for t in body if t.family not in ("function", "operator")), body[0])  # ('First paper of A came
     # in which year?': a ranking word modifies the kind; 'top author of V by paper count' is no head in place)
-    if placed and ranked.family == "kind" and lead.family == "operator" and body[placed[0]].family == "head":
-        lead = ranked
+    after_verb = placed and (body[placed[0] - 1].concept == "head:aux" or body[placed[0] - 1].family == "relation")
+    if placed and ranked.family == "kind" and lead.family == "operator" and (body[placed[0]].family == "head" or
+                                                                             after_verb):
+        lead = ranked  # ('the most cited one has how many citations?': a count in place after its verb)
     if lead.family == "kind" and placed and (" " in body[placed[0]].text or placed[0] + 1 < len(body)
                                                 and body[placed[0] + 1].family == "kind"):
         return asked_kind(body[placed[0]:])  # "Papers cited by T appeared in which venues?" ('venues in which A …': a clause)

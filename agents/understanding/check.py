@@ -20,7 +20,7 @@ from hgrag.agents.understanding.lexicon import signatures
 from hgrag.agents.understanding.signature import output_kind, reads_years
 from hgrag.agents.understanding.said_checks import (choice_unanswered, contrary_year_comparison, relation_fillers_unread,
                                                    restricting_before)
-from hgrag.agents.understanding.plan_shapes import (disjoint_matches, named_starts, ranked_by_unsaid_citations, ranking_unsaid,
+from hgrag.agents.understanding.plan_shapes import (citation_count_unasked, disjoint_matches, named_starts, ranked_by_unsaid_citations, ranking_unsaid,
                                                    record_wide_against_the_paper, unnamed_people_walk, vacuous_ranking)
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.tokens import Token, bound, clauses, tag, words
@@ -183,7 +183,7 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     missing += vacuous_ranking(ir) + _doubled_exclusion(tokens) + disjoint_matches(ir)
     missing += [] if plan.get("rich_kinds") else ranking_unsaid(tag(whole or text, load("en")), ir)  # (kinds: read apart)
     missing += record_wide_against_the_paper(whole or text, ir)
-    missing += ranked_by_unsaid_citations(tokens, ir)
+    missing += ranked_by_unsaid_citations(tokens, ir) + citation_count_unasked(tag(whole or text, load("en")), ir)
     missing += unnamed_people_walk(whole or text, ir)
     missing += counted_kind_unnamed(tag(whole or text, load("en")), ir, asking_tokens(whole or text)) + stranded(tokens)
     missing += [] if plan.get("rich_kinds") else asked_noun_unread(tokens) + publisher_asked(tokens, ir) + kinds_not_reached(asking_tokens(whole or text), ir)  # (read apart)
@@ -276,7 +276,9 @@ def _walk_nothing_asks(tokens: list[Token], ir: dict[str, Any]) -> list[str]:
     if not any(op.get("op") == "traverse" for op in walk(ir)):
         return []
     bare = all(t.family in ("function", "filler") or t.concept in ("mention", "head:command") for t in tokens)
-    return ["what is asked of it (no word names a relation, a kind or a property)"] if bare else []
+    elliptic = any(t.concept == "head:aux" and t.text in ("did", "does", "do") for t in tokens) and \
+        all(t.family in ("function", "filler", "head") or t.concept == "mention" for t in tokens)  # ('… and when did B?')
+    return ["what is asked of it (no word names a relation, a kind or a property)"] if bare or elliptic else []
 
 
 def _coordinated_heads(tokens: list[Token], returned: str | None) -> list[str]:

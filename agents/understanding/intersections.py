@@ -77,8 +77,9 @@ def distributed_intersection(text: str, ir: dict[str, Any]) -> list[str]:
     from hgrag.state.plan_ir import walk
 
     words, tokens = load("en").extra.get("distributives", []), tag(text, load("en"))
-    if not any(t.text in words for t in tokens) and any(t.concept == "operator:both" for t in tokens):
-        return []  # ('used both by A and by B': what they share, the preposition said again)
+    first_and = next((i for i, t in enumerate(tokens) if t.concept == "function:and"), len(tokens))
+    if not any(t.text in words for t in tokens) and any(t.concept == "operator:both" for t in tokens[:first_and]):
+        return []  # ('used both by A and by B': what they share, the preposition said again; not 'I need both years')
     if not any(t.text in words or t.concept == "operator:union" or _distributes(tokens, i) for i, t in enumerate(tokens)):
         return []  # ('put together, …', 'the co-authors of A and of B': a union is no intersection either)
     for op in walk(ir):
@@ -97,7 +98,9 @@ def _distributes(tokens: list[Token], i: int) -> bool:
         return False
     said_again = next((t for t in tokens[i + 1:i + 3] if t.family != "function"), None)  # ('the most recent paper by
     # A and the most recent by B': the ranking said again, once for each)
-    return after.text in repeated or said_again is not None and (said_again.family == "operator" or (
+    asked_again = said_again is not None and said_again.family == "head" and said_again.concept != "head:aux"  # ('when
+    # did A publish their first paper, and when did B?': the question asked again of the next one)
+    return after.text in repeated or said_again is not None and (said_again.family == "operator" or asked_again or (
         said_again.concept or "").startswith("attribute:position")) and said_again.concept in {t.concept for t in tokens[:i]}
 
 

@@ -44,7 +44,8 @@ def vacuous_ranking(ir: dict[str, Any]) -> list[str]:
 
 
 ORDERING_FAMILIES = ("operator", "attribute", "instruction")
-NOT_RANKING = ("operator:list", "operator:exclude", "operator:count", "instruction:inclusive", "instruction:exclusive")
+NOT_RANKING = ("operator:list", "operator:exclude", "operator:count", "instruction:inclusive", "instruction:exclusive",
+               "operator:sum", "operator:average", "instruction:in_total")  # ('overall' adds up, it ranks nothing)
 
 
 def ranking_unsaid(tokens: list[Any], ir: dict[str, Any]) -> list[str]:
@@ -100,6 +101,20 @@ def ranked_by_unsaid_citations(tokens: list[Any], ir: dict[str, Any]) -> list[st
                   for a, b in zip(tokens, tokens[1:]))
     if by_citations and counted and not any(t.concept in CITATION_CONCEPTS for t in tokens):
         return ["the most papers (my reading ranks by citation count)"]
+    return []
+
+
+def citation_count_unasked(tokens: list[Any], ir: dict[str, Any]) -> list[str]:
+    """'T references it cites' read as T's citation count: a citation count answers a question that names the count
+    (a citation-count word) or asks a number or a value of it (an operator that counts, ranks or aggregates: how many,
+    how often, the most, the average, the h-index; or 'in total'); a citation verb alone asks for papers."""
+    from hgrag.state.plan_ir import walk
+
+    counted = any(op.get("attr") == "cited_by_count" and op.get("op") in ("project", "aggregate") for op in walk(ir))
+    asking = ("attribute:citations", "head:how_many", "instruction:in_total")
+    leaving = ("operator:list", "operator:exclude", "operator:other", "operator:left_over")
+    if counted and not any(t.concept in asking or t.family == "operator" and t.concept not in leaving for t in tokens):
+        return ["the citation count (no word of the question asks for it)"]
     return []
 
 

@@ -119,3 +119,76 @@ def test_a_confirming_command_with_a_clause_asks_yes_or_no(question: str, kind: 
 def test_a_choice_offered_between_named_people_is_never_read_for_each(world_resources) -> None:
     result = _ask("Who is more productive by paper count: Bo Chen or Ann Lee?")
     assert result["answer"] in ([], ["Bo Chen"], ["Ann Lee"]), result["interpretation"]
+
+
+def test_a_citation_count_needs_a_word_that_asks_for_it() -> None:
+    from hgrag.agents.understanding.plan_shapes import citation_count_unasked
+    from hgrag.state import plan_ir as ir
+
+    counted = ir.project(ir.match(["p1"], "paper", "T"), "cited_by_count")
+    assert citation_count_unasked(tag("zzm references it cites", load("en")), counted)
+    for asked in ("zzm citations", "how often was zzm cited", "what is the h-index of zzm"):
+        assert not citation_count_unasked(tag(asked, load("en")), counted), asked
+
+
+def test_overall_adds_up_and_ranks_nothing() -> None:
+    from hgrag.agents.understanding.plan_shapes import ranking_unsaid
+    from hgrag.state import plan_ir as ir
+
+    top = {"op": "top", "input": ir.match(["p1", "p2"], "paper"), "key": "year", "order": "min"}
+    assert ranking_unsaid(tag("what papers did they write overall", load("en")), top)
+
+
+def test_a_question_asked_again_of_the_next_one_distributes() -> None:
+    from hgrag.agents.understanding.intersections import distributed_intersection
+    from hgrag.state import plan_ir as ir
+
+    joint = ir.setop("intersect", [ir.traverse(ir.match([n], "author", n), "writes", "out") for n in ("a", "b")])
+    text = "when did zzm publish their first paper, and when did zzm? i need both years"
+    assert distributed_intersection(text, joint)
+
+
+def test_an_elided_second_part_is_the_first_asked_of_the_next_one() -> None:
+    from types import SimpleNamespace
+
+    from hgrag.agents.second_reader.split import ellipsis_filled
+
+    own, before = [SimpleNamespace(text="B", type="author")], [SimpleNamespace(text="A", type="author")]
+    filled = ellipsis_filled("when did B, i need both years?", "When did A publish their first paper?", own, before)
+    assert filled == "When did B publish their first paper? i need both years?"
+    assert ellipsis_filled("when did B publish in V?", "When did A publish their first paper?", own, before) is None
+
+
+@pytest.mark.parametrize("question, expected", [
+    ('The papers which are citing "T" - where?', 'The papers which cite "T" - where?'),
+    ('How many references is "T" having?', 'How many references does "T" have?'),
+    ('Is "T" citing "U"?', 'Does "T" cite "U"?'),
+    ("What is missing?", "What is missing?"),  # no relation verb
+    ("Is A publishing in V?", "Is A publishing in V?"),  # a name, not a quoted title: left as it is
+])
+def test_the_present_continuous_is_read_as_the_simple_present(question: str, expected: str) -> None:
+    from hgrag.agents.understanding.aspect import with_progressive_as_simple
+
+    assert with_progressive_as_simple(question) == expected
+
+
+def test_variants_of_english_are_read_as_their_plain_wording() -> None:
+    from hgrag.agents.understanding.variants import with_plain_variants
+
+    assert with_plain_variants('In which all venues did "which all" appear, rounded off?') == \
+        'In which venues did "which all" appear, rounded?'
+
+
+@pytest.mark.parametrize("question", [
+    "Totally how many distinct people has Bo Chen co-authored with?",
+    "What is total citation count of all Bo Chen papers together?",
+])
+def test_totals_said_by_learners_are_in_total(world_resources, question: str) -> None:
+    result = _ask(question)
+    assert result["verified"] and len(result["answer"]) == 1 and result["answer"][0].isdigit(), result["interpretation"]
+
+
+def test_a_german_hedge_after_a_yes_no_question_keeps_it_yes_or_no(world_resources) -> None:
+    result = _ask("Haben Bo Chen und Marvin K. Simon mal zusammen ein Paper geschrieben? Ich glaube schon, aber "
+                  "vielleicht verwechsle ich was")
+    assert result["answer"] in (["yes"], ["no"]) and result["verified"], result["interpretation"]
