@@ -187,17 +187,7 @@ def united_answer(items: list[tuple[str, dict[str, Any]]]) -> dict[str, Any] | N
         inner = united_answer([(label, plan["input"]) for label, plan in items])
         return None if inner is None else ir.project(inner, attrs.pop())
     shared = shared_answer(items)
-    return None if shared is None else _without_the_named(ir.setop("union", plans), plans)
-
-
-def _without_the_named(united: dict[str, Any], plans: list[dict[str, Any]]) -> dict[str, Any]:
-    """'the combined co-authors of A and B': when each part leaves its own person out (A's people but A), the union
-    leaves every named person out (B is no co-author 'of A and B'); other unions are unchanged."""
-    selves = [plan["inputs"][1] for plan in plans if plan.get("op") == "difference" and len(plan["inputs"]) == 2
-              and plan["inputs"][1].get("op") == "match"]
-    if len(selves) != len(plans) or len({s.get("type") for s in selves}) != 1:
-        return united
-    return ir.setop("difference", [united, ir.match([i for s in selves for i in s["ids"]], selves[0]["type"])])
+    return None if shared is None else ir.setop("union", plans)
 
 
 def without_union_words(text: str) -> str:
@@ -226,8 +216,7 @@ def total_count(items: list[tuple[str, dict[str, Any]]]) -> dict[str, Any] | Non
     """One count over the union of the entities' sets, when every part is a count."""
     if not all(p.get("op") == "aggregate" and p.get("fn") == "count" for _, p in items):
         return None
-    inputs = [p["input"] for _, p in items]
-    return ir.aggregate(_without_the_named(ir.setop("union", inputs), inputs), "count")
+    return ir.aggregate(ir.setop("union", [p["input"] for _, p in items]), "count")
 
 
 def clause_after_head(text: str) -> str | None:
