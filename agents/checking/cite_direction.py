@@ -57,7 +57,8 @@ IN_PATTERNS = (  # papers that cite P
 )
 OUT_PATTERNS = (  # papers P cites
     rf"\b{W('do_auxiliaries')} {P} (?:(?!been\b|being\b|ever been\b)\w+ )?{CITE_VERB}\b",
-    rf"\b{P} (?:{W('hedges')} )?{W('cites_verbs')}\b",  # ('the stuff P actually cites')
+    rf"\b{P} (?:{W('hedges')} )?{W('cites_verbs')}\b(?! {W('count_nouns')}\b)",  # ('the stuff P actually cites'; not
+    # 'P cite count': a compound noun)
     rf"\b{W('progressive_auxiliaries')} {P} (?:\w+ )?{W('citing_participles')}\b",  # 'is P citing'
     rf"\b{P} {W('progressive_auxiliaries')} (?:\w+ )?{W('citing_participles')}\b",  # 'P is citing how many'
     rf"\b{W('placing_participles')} {W('agent_prepositions')} {PAPER}{P}\b",

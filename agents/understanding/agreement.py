@@ -161,16 +161,24 @@ def participle_after_subject(tokens: list[Token], lexicon: Lexicon) -> list[Toke
         aux = next((k for k in range(start, end) if _concept(out[k], lexicon) == "head:aux"), None)
         if aux is not None and _is_relation(out[end - 1], lexicon):
             continue
-        if aux is None and _finite_verb_last(out[start:end + 1], lexicon):  # a clause asked with a question word
-            aux = next((k for k in range(start, end) if _head_width(out, k, lexicon)), None)  # ('…, welche Arbeiten T
-            # in seinem Literaturverzeichnis zitiert')
+        subordinate = aux is None and _finite_verb_last(out[start:end + 1], lexicon)
+        if subordinate:  # a clause asked with a question word ('…, welche Arbeiten T in seinem … zitiert')
+            aux = next((k for k in range(start, end) if _head_width(out, k, lexicon)), None)
         if aux is None or aux + 1 >= end:
             continue
         mention = next((k for k in range(aux + 1, end) if out[k].role == "mention"), None)
+        named = mention
         while mention is not None and mention + 2 < end and out[mention + 2].role == "mention" and \
                 _concept(out[mention + 1], lexicon) in ("function:and", "function:or"):
             mention += 2  # the whole subject: 'haben A oder B publiziert'
-        if mention is None or mention + 1 >= end:
+        if mention is None:
+            continue
+        verbs = (lexicon.extra.get("agreement") or {}).get("verbs", {})
+        if subordinate and mention == named and \
+                verbs.get(out[end].text.lower(), {}).get("number") == "plural" and mention + 1 <= end:
+            out[mention:end + 1] = [out[end]] + out[mention:end]  # ('welche Publikationen T zitieren': the plural
+            continue  # verb agrees with the asked kind, its subject; the one named mention is the object)
+        if mention + 1 >= end:
             continue
         out[mention + 1:end + 1] = [out[end]] + out[mention + 1:end]
     return out

@@ -82,8 +82,8 @@ def asked_kind(tokens: list[Token]) -> str | None:
     ranked = next((t for t in body if t.family not in ("function", "operator")), body[0])  # ('First paper of A came
     # in which year?': a ranking word modifies the kind; 'top author of V by paper count' is no head in place)
     after_verb = placed and (body[placed[0] - 1].concept == "head:aux" or body[placed[0] - 1].family == "relation")
-    if placed and ranked.family == "kind" and lead.family == "operator" and (body[placed[0]].family == "head" or
-                                                                             after_verb):
+    ranking = lead.family == "operator" and lead.concept not in ("operator:list", "operator:count")
+    if placed and ranked.family == "kind" and ranking and (body[placed[0]].family == "head" or after_verb):
         lead = ranked  # ('the most cited one has how many citations?': a count in place after its verb)
     if lead.family == "kind" and placed and (" " in body[placed[0]].text or placed[0] + 1 < len(body)
                                                 and body[placed[0] + 1].family == "kind"):

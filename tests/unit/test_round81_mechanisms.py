@@ -192,3 +192,15 @@ def test_a_german_hedge_after_a_yes_no_question_keeps_it_yes_or_no(world_resourc
     result = _ask("Haben Bo Chen und Marvin K. Simon mal zusammen ein Paper geschrieben? Ich glaube schon, aber "
                   "vielleicht verwechsle ich was")
     assert result["answer"] in (["yes"], ["no"]) and result["verified"], result["interpretation"]
+
+
+def test_a_plural_verb_last_in_a_german_clause_agrees_with_the_asked_kind() -> None:
+    assert 'cite "T"' in to_english('Ein Student fragt, welche Publikationen "T" zitieren.', "de")  # papers cite T
+    assert '"T" cited' in to_english('Ich möchte wissen, welche Arbeiten "T" zitiert.', "de")  # T cites them
+
+
+def test_a_compound_citation_count_noun_is_no_citing_verb() -> None:
+    from hgrag.agents.checking.cite_direction import one_paper_direction
+
+    assert one_paper_direction("zzpaper cite cnt") is None
+    assert one_paper_direction("zzpaper cite how many other papers") == "out"
