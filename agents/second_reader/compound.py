@@ -290,10 +290,13 @@ def two_sentences(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Ch
     if len(cuts) != 1:
         return None
     first_text, rest = question[:cuts[0].start()].strip() + "?", question[cuts[0].end():].strip()
+    own = [s for s in spans if s.end <= cuts[0].start() and s.candidates]
+    said_again = _said_again(first_text, rest, own, spans, cuts[0].end(), plan_fn, check_fn)
+    if said_again is not None:
+        return said_again
     if not (_asking(question[:cuts[0].end()]) and _asking(rest)) or instruction_only(tag(rest.lower(), load("en"))):
         return None
     first = plan_fn(first_text)
-    own = [s for s in spans if s.end <= cuts[0].start() and s.candidates]
     if _usable(first_text, first, check_fn) or len(own) != 1:
         return None
     second_text = _with_referent(rest, own[0], spans, cuts[0].end())
@@ -304,6 +307,25 @@ def two_sentences(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Ch
     parts = [{"question": first_text, "interpretation": first.get("interpretation", "")},
              {"question": second_text, "interpretation": plan.get("interpretation", "")}]
     return _mark(native(ir.outputs(items), spans), question, parts)
+
+
+def _said_again(first_text: str, rest: str, own: list[Any], spans: list[Any], offset: int, plan_fn: PlanFn,
+                check_fn: CheckFn) -> dict[str, Any] | None:
+    """'What's the total of A's citations? I mean the sum of the cited-by counts', '… ? like who are all the
+    co-authors of whoever wrote it first': a sentence after the question that reads (after its restating opener, its
+    back-reference bound to the question's one entity) as the very same plan says the question again; both readings
+    agree, so it is answered once. None when it reads otherwise or not at all."""
+    from hgrag.agents.understanding.asking_sentence import restating_opener_length
+
+    said = rest[restating_opener_length(rest):].strip()
+    if len(own) != 1 or not said or any(s.start >= offset for s in spans if s.candidates):
+        return None
+    text = _with_referent(said, own[0], spans, offset) or said
+    first, again = plan_fn(first_text), plan_fn(text)
+    if _usable(first_text, first, check_fn) or _usable(text, again, check_fn) or again.get("ir") != first.get("ir"):
+        return None
+    first["rationale"] = "said twice, read alike: " + first.get("rationale", "")
+    return first
 
 
 def _asking(sentence: str) -> bool:

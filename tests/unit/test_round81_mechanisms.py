@@ -204,3 +204,15 @@ def test_a_compound_citation_count_noun_is_no_citing_verb() -> None:
 
     assert one_paper_direction("zzpaper cite cnt") is None
     assert one_paper_direction("zzpaper cite how many other papers") == "out"
+
+
+def test_a_question_said_twice_alike_is_answered_once(world_resources) -> None:
+    result = _ask(f"Who wrote '{P2}'? I mean who are its authors?")
+    assert result["verified"] and "Bo Chen" in result["answer"], result["interpretation"]
+
+
+def test_learners_words_for_a_total_are_in_total() -> None:
+    for said in ("all of zzm's papers added together", "the citations summed up"):
+        concepts = {t.concept for t in tag(said, load("en"))}
+        assert "instruction:in_total" in concepts or "operator:sum" in concepts, said
+    assert all(t.family == "filler" for t in tag("kinda sorta obviously", load("en")))
