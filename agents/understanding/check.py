@@ -276,9 +276,7 @@ def _walk_nothing_asks(tokens: list[Token], ir: dict[str, Any]) -> list[str]:
     if not any(op.get("op") == "traverse" for op in walk(ir)):
         return []
     bare = all(t.family in ("function", "filler") or t.concept in ("mention", "head:command") for t in tokens)
-    elliptic = any(t.concept == "head:aux" and t.text in ("did", "does", "do") for t in tokens) and \
-        all(t.family in ("function", "filler", "head") or t.concept == "mention" for t in tokens)  # ('… and when did B?')
-    return ["what is asked of it (no word names a relation, a kind or a property)"] if bare or elliptic else []
+    return ["what is asked of it (no word names a relation, a kind or a property)"] if bare else []
 
 
 def _coordinated_heads(tokens: list[Token], returned: str | None) -> list[str]:

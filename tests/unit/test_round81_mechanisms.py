@@ -216,3 +216,19 @@ def test_learners_words_for_a_total_are_in_total() -> None:
         concepts = {t.concept for t in tag(said, load("en"))}
         assert "instruction:in_total" in concepts or "operator:sum" in concepts, said
     assert all(t.family == "filler" for t in tag("kinda sorta obviously", load("en")))
+
+
+@pytest.mark.parametrize("question, concept", [
+    ("in a venue distinct from zzm", "operator:exclude"),
+    ("excluding both zzm and zzm", "operator:exclude"),
+    ("papers authored or co-authored by zzm", "relation:writes"),
+    ("both endpoints included", "instruction:inclusive"),
+])
+def test_round_86_phrases_are_read_as_one_meaning(question: str, concept: str) -> None:
+    tokens = tag(question, load("en"))
+    assert concept in {t.concept for t in tokens} and "operator:both" not in {t.concept for t in tokens} and \
+        "relation:coauthor" not in {t.concept for t in tokens}
+
+
+def test_totally_is_an_intensifier_not_a_total() -> None:
+    assert [t.family for t in tag("totally", load("en"))] == ["filler"]
