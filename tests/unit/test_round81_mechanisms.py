@@ -181,7 +181,7 @@ def test_variants_of_english_are_read_as_their_plain_wording() -> None:
 
 @pytest.mark.parametrize("question", [
     "Totally how many distinct people has Bo Chen co-authored with?",
-    "What is total citation count of all Bo Chen papers together?",
+    "What is the total citation count of all Bo Chen papers added together?",
 ])
 def test_totals_said_by_learners_are_in_total(world_resources, question: str) -> None:
     result = _ask(question)
@@ -232,3 +232,8 @@ def test_round_86_phrases_are_read_as_one_meaning(question: str, concept: str) -
 
 def test_totally_is_an_intensifier_not_a_total() -> None:
     assert [t.family for t in tag("totally", load("en"))] == ["filler"]
+
+
+def test_papers_written_together_with_someone_are_no_total(world_resources) -> None:
+    result = _ask("Could you name the people who have written papers together with Bo Chen?")
+    assert result["verified"] and result["answer"] and not result["answer"][0].isdigit(), result["interpretation"]
