@@ -157,6 +157,13 @@ def _compositional(plan: dict[str, Any]) -> bool:
                 or plan.get("operation") in COMPOSITIONAL_OPERATIONS or plan.get("ir_native"))
 
 
+def _filtered(plan: dict[str, Any]) -> bool:
+    """Does the plan narrow its set by a filter (a year, a venue, a value)?"""
+    from hgrag.state.plan_ir import walk
+
+    return any(op.get("op") == "filter" for op in walk(plan.get("ir") or {}))
+
+
 def _answer_sentence(plan: dict[str, Any], answer: list[str], store: Any, limit: int | None) -> str:
     def join(items: list[str]) -> str:
         return _join(items, limit)
@@ -181,6 +188,9 @@ def _answer_sentence(plan: dict[str, Any], answer: list[str], store: Any, limit:
     if not answer:
         if operation == "attribute" or plan.get("read"):
             return f"The graph has no {ATTRIBUTE_NAMES.get(attribute, attribute)} for {subject}."
+        reading = plan.get("interpretation") or ""
+        if reading and _filtered(plan):  # (the filters said: 'no papers citing T published before 2003', not 'no
+            return f"The graph has nothing for: {reading[:1].lower()}{reading[1:]}."  # papers citing T')
         return f"The graph has no {what}."
     if operation == "yes_no":
         return f"{answer[0].capitalize()}, according to the graph ({what})."

@@ -237,3 +237,13 @@ def test_totally_is_an_intensifier_not_a_total() -> None:
 def test_papers_written_together_with_someone_are_no_total(world_resources) -> None:
     result = _ask("Could you name the people who have written papers together with Bo Chen?")
     assert result["verified"] and result["answer"] and not result["answer"][0].isdigit(), result["interpretation"]
+
+
+def test_older_and_newer_than_a_year_bound_it() -> None:
+    assert [t.concept for t in tag("older than 2003", load("en"))][0] == "time:before"
+    assert [t.concept for t in tag("newer than 2003", load("en"))][0] == "time:after"
+
+
+def test_an_empty_answer_says_the_filters_it_kept(world_resources) -> None:
+    result = _ask("Which papers by Bo Chen were published in 1990?")
+    assert result["answer"] == [] and "1990" in result["answer_text"], result["answer_text"]
