@@ -206,7 +206,9 @@ def _mean_scores(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """Means of METRICS, wrong and abstention rates, and the right share of verified answers.
 
     Rows may carry "abstained", "wrong" (answer_flags) and "verified"; without flags a row counts as
-    answered, and wrong when its accuracy is below 1.
+    answered, and wrong when its accuracy is below 1. An empty answer the system verified ('the graph has no
+    papers citing T') is an abstention by these flags; when the gold is not empty it is also counted as an empty
+    claim (`empty_claim_rate`), and `wrong_or_empty_claim_rate` adds the two.
     """
     summary: dict[str, Any] = {"n": len(rows)}
     for metric in METRICS:
@@ -215,6 +217,10 @@ def _mean_scores(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     abstained = [bool(r.get("abstained")) for r in rows]
     summary["wrong_rate"] = sum(wrong) / len(rows) if rows else 0.0
     summary["abstention_rate"] = sum(abstained) / len(rows) if rows else 0.0
+    empty_claims = [bool(r.get("verified")) and a and r["accuracy"] != 1.0 for r, a in zip(rows, abstained)]
+    summary["empty_claim_rate"] = sum(empty_claims) / len(rows) if rows else 0.0  # ('the graph has no X' stated
+    # and checked while the gold holds X: counted apart from the wrong rate, which counts non-empty answers)
+    summary["wrong_or_empty_claim_rate"] = summary["wrong_rate"] + summary["empty_claim_rate"]
     verified = [w for r, w, a in zip(rows, wrong, abstained) if r.get("verified") and not a]
     summary["verified_n"] = len(verified)
     summary["verified_right"] = verified.count(False) / len(verified) if verified else None

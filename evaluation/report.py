@@ -40,15 +40,16 @@ def _cell(values: dict[str, Any] | None) -> str:
 
 
 def _summary_table(rows: list[dict[str, Any]]) -> list[str]:
-    lines = ["| system | n | Accuracy | F1 | Hit@1 | wrong | abstained | verified right (n) "
+    lines = ["| system | n | Accuracy | F1 | Hit@1 | wrong | abstained | verified right (n) | empty claims "
              "| p50 ms | p95 ms | questions/s | peak RSS MB | errors |",
-             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for r in rows:
         s = r["summary"]
         o = s["metrics"]["overall"]
         lines.append(f"| {r['system']} | {o['n']} | {o['accuracy']:.3f} | {o['f1']:.3f} | {o['hit1']:.3f} | "
                      f"{o.get('wrong_rate', 0.0):.3f} | {o.get('abstention_rate', 0.0):.3f} | "
                      f"{_share(o.get('verified_right'))} ({o.get('verified_n', 0)}) | "
+                     f"{o.get('empty_claim_rate', 0.0):.3f} | "
                      f"{s['latency_ms']['p50']:.0f} | {s['latency_ms']['p95']:.0f} | "
                      f"{s['questions_per_second']:.2f} | {s['peak_rss_mb']:.0f} | {s['errors']} |")
     return lines

@@ -296,12 +296,12 @@ def format_summary(summary: dict[str, Any]) -> str:
             groups = [*metrics.get("by_intent", {}).items(), *groups]
         width = max(14, *(len(name) for name, _ in groups))
         lines.append(f"{'type':<{width}} {'n':>4} {'Accuracy':>9} {'F1':>7} {'Hit@1':>7} {'Wrong':>7} "
-                     f"{'Abstain':>8} {'VerRight':>9}")
+                     f"{'Abstain':>8} {'VerRight':>9} {'EmptyClaim':>10}")
         for name, values in groups:
             lines.append(f"{name:<{width}} {values['n']:>4} " + " ".join(
                 f"{values[m]:>{9 if m == 'accuracy' else 7}.3f}" for m in METRICS)
                 + f" {values.get('wrong_rate', 0.0):>7.3f} {values.get('abstention_rate', 0.0):>8.3f}"
-                + f" {_rate(values.get('verified_right')):>9}")
+                + f" {_rate(values.get('verified_right')):>9} {values.get('empty_claim_rate', 0.0):>10.3f}")
     honest = summary.get("honesty")
     if honest and (honest.get("llm_calls_per_question") or honest.get("planner_agreement") is not None):
         lines.append(f"LLM calls/question {honest['llm_calls_per_question']}, "

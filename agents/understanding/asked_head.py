@@ -153,7 +153,7 @@ def _hedged_fragment(tokens: list[Token], body: list[Token]) -> bool:
     whether it happened."""
     opens_with_hedge = tokens[0].text in load("en").extra.get("existential_hedges", [])  # ('ever worked together …?')
     return (body[0].concept == "mention" or body[0].family == "relation" or opens_with_hedge) and says_a_hedge(tokens) \
-        and not any(t.family == "head" or t.concept == "operator:list" for t in body)
+        and not any(t.family == "head" and t.concept != "head:aux" or t.concept == "operator:list" for t in body)
 
 
 def says_a_hedge(tokens: list[Token]) -> bool:

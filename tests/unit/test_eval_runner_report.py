@@ -43,7 +43,20 @@ def test_answer_one_scores_and_records_errors():
     assert overall["verified_n"] == 2 and overall["verified_right"] == pytest.approx(0.5)
     text = format_summary(summary)
     assert "Wrong" in text and "Abstain" in text and "VerRight" in text and "latency p50" in text
-    assert text.splitlines()[-2].split() == ["overall", "3", "0.333", "0.500", "0.667", "0.333", "0.333", "0.500"]
+    assert text.splitlines()[-2].split() == ["overall", "3", "0.333", "0.500", "0.667", "0.333", "0.333", "0.500",
+                                             "0.000"]
+    assert overall["empty_claim_rate"] == 0.0  # (the empty answer came from an error, not a checked claim)
+
+
+def test_a_checked_empty_answer_to_a_question_with_answers_is_an_empty_claim():
+    from hgrag.evaluation.metrics import aggregate
+
+    rows = [{"type": "t", "accuracy": 0.0, "f1": 0.0, "hit1": 0.0, "abstained": True, "wrong": False, "verified": True},
+            {"type": "t", "accuracy": 0.0, "f1": 0.0, "hit1": 0.0, "abstained": True, "wrong": False, "verified": False},
+            {"type": "t", "accuracy": 1.0, "f1": 1.0, "hit1": 1.0, "abstained": True, "wrong": False, "verified": True}]
+    overall = aggregate(rows)["overall"]
+    assert overall["empty_claim_rate"] == pytest.approx(1 / 3) and overall["wrong_rate"] == 0.0
+    assert overall["wrong_or_empty_claim_rate"] == pytest.approx(1 / 3)
 
 
 def test_questions_without_gold_are_answered_but_not_scored():

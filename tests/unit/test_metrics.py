@@ -111,12 +111,14 @@ def test_aggregate_overall_and_per_type():
     assert summary["overall"]["f1"] == pytest.approx((1 + 0 + 0.5) / 3)
     assert summary["by_type"]["attribute"]["accuracy"] == pytest.approx(0.5)
     assert summary["by_type"]["relation"] == {"n": 1, "accuracy": 0.0, "f1": 0.5, "hit1": 1.0, "wrong_rate": 1.0,
-                                              "abstention_rate": 0.0, "verified_n": 0, "verified_right": None}
+                                              "abstention_rate": 0.0, "empty_claim_rate": 0.0,
+                                              "wrong_or_empty_claim_rate": 1.0, "verified_n": 0, "verified_right": None}
 
 
 def test_aggregate_of_nothing_is_zero():
     assert aggregate([]) == {"overall": {"n": 0, "accuracy": 0.0, "f1": 0.0, "hit1": 0.0, "wrong_rate": 0.0,
-                                         "abstention_rate": 0.0, "verified_n": 0, "verified_right": None},
+                                         "abstention_rate": 0.0, "empty_claim_rate": 0.0,
+                                         "wrong_or_empty_claim_rate": 0.0, "verified_n": 0, "verified_right": None},
                              "by_type": {}}
 
 

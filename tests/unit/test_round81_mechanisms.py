@@ -247,3 +247,9 @@ def test_older_and_newer_than_a_year_bound_it() -> None:
 def test_an_empty_answer_says_the_filters_it_kept(world_resources) -> None:
     result = _ask("Which papers by Bo Chen were published in 1990?")
     assert result["answer"] == [] and "1990" in result["answer_text"], result["answer_text"]
+
+
+def test_a_hedged_fragment_with_an_auxiliary_asks_yes_or_no() -> None:
+    from hgrag.agents.understanding.asked_head import asked_kind
+
+    assert asked_kind(tag("zzm ever had a paper in zzm??", load("en"))) == "yes/no"
