@@ -20,7 +20,8 @@ from hgrag.agents.understanding.lexicon import signatures
 from hgrag.agents.understanding.signature import output_kind, reads_years
 from hgrag.agents.understanding.said_checks import (choice_unanswered, contrary_year_comparison, relation_fillers_unread,
                                                    restricting_before)
-from hgrag.agents.understanding.plan_shapes import (citation_count_unasked, disjoint_matches, named_starts, ranked_by_unsaid_citations, ranking_unsaid,
+from hgrag.agents.understanding.plan_shapes import (citation_count_unasked, disjoint_matches, named_starts,
+                                                   named_thing_filtered, ranked_by_unsaid_citations, ranking_unsaid,
                                                    record_wide_against_the_paper, unnamed_people_walk, vacuous_ranking)
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.tokens import Token, bound, clauses, tag, words
@@ -184,6 +185,7 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     missing += [] if plan.get("rich_kinds") else ranking_unsaid(tag(whole or text, load("en")), ir)  # (kinds: read apart)
     missing += record_wide_against_the_paper(whole or text, ir)
     missing += ranked_by_unsaid_citations(tokens, ir) + citation_count_unasked(tag(whole or text, load("en")), ir)
+    missing += named_thing_filtered(ir)
     missing += unnamed_people_walk(whole or text, ir)
     missing += counted_kind_unnamed(tag(whole or text, load("en")), ir, asking_tokens(whole or text)) + stranded(tokens)
     missing += [] if plan.get("rich_kinds") else asked_noun_unread(tokens) + publisher_asked(tokens, ir) + kinds_not_reached(asking_tokens(whole or text), ir)  # (read apart)

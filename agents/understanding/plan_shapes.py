@@ -118,6 +118,20 @@ def citation_count_unasked(tokens: list[Any], ir: dict[str, Any]) -> list[str]:
     return []
 
 
+def named_thing_filtered(ir: dict[str, Any]) -> list[str]:
+    """'How many papers citing T were published after 2024?' read as T's citation count with T's own year bounded: a
+    filter right on a named thing narrows nothing the question lists or counts (only a yes/no question tests the
+    named thing itself: 'Was T published after 2020?')."""
+    from hgrag.state.plan_ir import walk
+
+    if not ir or ir.get("op") == "test":
+        return []
+    if any(op.get("op") == "filter" and (op.get("input") or {}).get("op") == "match" and
+           len((op.get("input") or {}).get("ids") or []) == 1 for op in walk(ir)):  # ('which of T1 and T2 …' filters)
+        return ["a bound on the named thing itself (the question bounds what it lists or counts)"]
+    return []
+
+
 PEOPLE_WORDS = ("kind:author", "relation:coauthor", "head:who")
 
 

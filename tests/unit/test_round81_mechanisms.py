@@ -264,3 +264,20 @@ def test_a_grant_number_is_no_funder_word() -> None:
     kinds = json.loads((Path(agents.__file__).parent / "lexicon_graph_kinds.json").read_text())
     words = [w for family in kinds.values() if isinstance(family, dict) for w in family.get("funder", [])]
     assert "funders" in words and "grant" not in words and "grants" not in words
+
+
+def test_a_bound_on_the_one_named_thing_itself_is_no_reading_of_a_list_or_count() -> None:
+    from hgrag.agents.understanding.plan_shapes import named_thing_filtered
+    from hgrag.state import plan_ir as ir
+
+    own = {"op": "filter", "input": ir.match(["p1"], "paper", "T"), "attr": "year", "cmp": ">", "value": 2024}
+    assert named_thing_filtered(ir.project(own, "cited_by_count"))
+    assert not named_thing_filtered({"op": "test", "input": own, "cmp": "nonempty"})
+    several = {**own, "input": ir.match(["p1", "p2"], "paper", "")}
+    assert not named_thing_filtered(several)
+
+
+def test_learners_how_much_with_a_plural_counts() -> None:
+    from hgrag.agents.understanding.variants import with_plain_variants
+
+    assert with_plain_variants("How much papers has A ?") == "How many papers has A ?"
