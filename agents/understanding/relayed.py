@@ -39,16 +39,33 @@ def _first_person(match: re.Match) -> str | None:
     if verb in spec.get("verbs", {}):
         return spec["verbs"][verb]
     progressive = re.fullmatch(r"(?P<aux>\S+) (?P<doing>\S+ing)", verb)  # ('Someone is double-checking …')
-    if match["pronoun_like"] and not progressive or _of_the_graph(verb) or not (match["determiner"] or match["pronoun_like"]) \
-            or match["verb"] != match["verb"].lower():
-        return None  # ('Someone cited T in 2019': who cited it may be what is asked; 'Patrons Mohamed …': a name)
-    subject = "we" if (match["requester"] or "").lower() in spec.get("plural_requesters", []) or \
-        match["determiner"] and match["determiner"].lower() in spec.get("plural_determiners", []) else "I"
-    adverb, _, word = verb.rpartition(" ") if not progressive else (progressive["doing"], " ", progressive["aux"])
-    said = word if subject == "we" else _without_third_person(word, spec.get("first_person", {}))
-    subject = subject.capitalize() if match["relay"][:1].isupper() else subject
-    return " ".join(w for w in ((subject, adverb, said) if not progressive else (subject, said, adverb)) if w) \
-        if said else None
+    if not _relaying(match, verb, progressive is not None):
+        return None
+    subject = _subject(match, spec)
+    if progressive:
+        said = progressive["aux"] if subject.lower() == "we" else \
+            _without_third_person(progressive["aux"], spec.get("first_person", {}))
+        return f"{subject} {said} {progressive['doing']}" if said else None
+    adverb, _, word = verb.rpartition(" ")
+    said = word if subject.lower() == "we" else _without_third_person(word, spec.get("first_person", {}))
+    return " ".join(w for w in (subject, adverb, said) if w) if said else None
+
+
+def _relaying(match: re.Match, verb: str, progressive: bool) -> bool:
+    """Is the subject the one asking? Not when the verb is of the graph's meaning ('Someone cited T in 2019': who
+    cited it may be what is asked), when a pronoun relays with no request verb or progressive, when a generic verb
+    has no determiner before its requester, or when the 'verb' is capitalised ('Patrons Mohamed …': a name)."""
+    if _of_the_graph(verb) or match["verb"] != match["verb"].lower():
+        return False
+    return progressive if match["pronoun_like"] else bool(match["determiner"])
+
+
+def _subject(match: re.Match, spec: dict) -> str:
+    """'I', or 'we' for plural requesters ('Two students …'), capitalised when the relay opens a sentence."""
+    plural = (match["requester"] or "").lower() in spec.get("plural_requesters", []) or \
+        bool(match["determiner"]) and match["determiner"].lower() in spec.get("plural_determiners", [])
+    subject = "we" if plural else "I"
+    return subject.capitalize() if match["relay"][:1].isupper() else subject
 
 
 def _without_third_person(word: str, irregular: dict[str, str]) -> str | None:
