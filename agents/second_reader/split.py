@@ -55,14 +55,14 @@ def ellipsis_filled(rest: str, first_text: str, own: list[Any], before: list[Any
     if len(own) != 1 or len(same) != 1 or same[0].text not in first_text:
         return None
     at = rest.find(own[0].text)
-    words = tag(rest[:at].lower(), load("en")) if at >= 0 else []
+    words = tag(rest[:at].strip(" \"“”'‘’«»").lower(), load("en")) if at >= 0 else []
     after = rest[at + len(own[0].text):]
     asked = re.split(r"\?|,\s*(?=\w)", after, maxsplit=1)[0]  # (a remark after the part is the whole question's: '…
     # B? I need both years', '… B, i need both years?')
     remark = after[len(asked):].lstrip("?, ").strip()
     trailing = tag(asked.strip(" .!\"'“”‘’«»").lower(), load("en"))  # ('and how many does B have?': an auxiliary)
     said_before = set(re.findall(r"[\w'-]+", first_text.lower()))  # ('…, and the latest for B?': words said again)
-    if not words or any(t.family not in ("head", "function") and t.concept != "operator:count" and
+    if not words or any(t.family not in ("head", "function", "filler") and t.concept != "operator:count" and
                         not set(t.text.split()) <= said_before for t in words + trailing) or \
             remark and not speaks_of_the_asker(remark):
         return None  # ('and what was it for B?', 'and in which year did B?': nothing said of B but its name)

@@ -45,7 +45,8 @@ def vacuous_ranking(ir: dict[str, Any]) -> list[str]:
 
 ORDERING_FAMILIES = ("operator", "attribute", "instruction")
 NOT_RANKING = ("operator:list", "operator:exclude", "operator:count", "instruction:inclusive", "instruction:exclusive",
-               "operator:sum", "operator:average", "instruction:in_total")  # ('overall' adds up, it ranks nothing)
+               "operator:sum", "operator:average", "instruction:in_total", "operator:other", "operator:left_over")
+# ('overall' adds up, 'else' leaves out: neither ranks)
 
 
 def ranking_unsaid(tokens: list[Any], ir: dict[str, Any]) -> list[str]:

@@ -281,3 +281,24 @@ def test_learners_how_much_with_a_plural_counts() -> None:
     from hgrag.agents.understanding.variants import with_plain_variants
 
     assert with_plain_variants("How much papers has A ?") == "How many papers has A ?"
+
+
+def test_else_leaves_out_and_ranks_nothing() -> None:
+    from hgrag.agents.understanding.plan_shapes import ranking_unsaid
+    from hgrag.state import plan_ir as ir
+
+    top = {"op": "top", "input": ir.match(["v1", "v2"], "venue"), "key": "frequency", "order": "max"}
+    assert ranking_unsaid(tag("where else has zzm published? every venue they've been in", load("en")), top)
+
+
+def test_what_about_the_next_one_is_the_first_part_asked_of_it() -> None:
+    from types import SimpleNamespace
+
+    from hgrag.agents.second_reader.split import ellipsis_filled
+
+    own, before = [SimpleNamespace(text="U", type="paper")], [SimpleNamespace(text="T", type="paper")]
+    assert ellipsis_filled('what about "U"?', 'What year did "T" come out?', own, before) == 'What year did "U" come out?'
+
+
+def test_french_very_first_is_first() -> None:
+    assert "first" in to_english("Le tout premier article signé par Ronald de Wolf", "fr").split()
