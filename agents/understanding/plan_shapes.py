@@ -127,8 +127,9 @@ def named_thing_filtered(ir: dict[str, Any]) -> list[str]:
 
     if not ir or ir.get("op") == "test":
         return []
-    if any(op.get("op") == "filter" and (op.get("input") or {}).get("op") == "match" and
-           len((op.get("input") or {}).get("ids") or []) == 1 for op in walk(ir)):  # ('which of T1 and T2 …' filters)
+    if any(op.get("op") == "filter" and (op.get("input") or {}).get("op") == "match" and op.get("cmp") != "=" and
+           len((op.get("input") or {}).get("ids") or []) == 1 for op in walk(ir)):  # ('which of T1 and T2 …' filters;
+        # 'T (2024)' names T by its year: an equality picks the named thing, a range narrows a set)
         return ["a bound on the named thing itself (the question bounds what it lists or counts)"]
     return []
 

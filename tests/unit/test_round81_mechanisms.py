@@ -275,6 +275,8 @@ def test_a_bound_on_the_one_named_thing_itself_is_no_reading_of_a_list_or_count(
     assert not named_thing_filtered({"op": "test", "input": own, "cmp": "nonempty"})
     several = {**own, "input": ir.match(["p1", "p2"], "paper", "")}
     assert not named_thing_filtered(several)
+    named_by_year = {**own, "cmp": "="}  # ('T (2024)': the year names the paper)
+    assert not named_thing_filtered(ir.project(named_by_year, "subfield"))
 
 
 def test_learners_how_much_with_a_plural_counts() -> None:
