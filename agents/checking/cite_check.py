@@ -92,6 +92,7 @@ def direction_parts(question: str, plan: dict[str, Any]) -> list[str]:
             missing += _test_parts(question, anchors, op)
     for edge in cite_edges(ir):
         source = edge.get("input") or {}
+        missing += _authors_papers_direction(question, anchors, edge)
         if id(edge) in tested or source.get("op") != "match" or source.get("type") != "paper" or len(source.get("ids") or []) != 1:
             continue
         i = _anchor_index(anchors, source["ids"][0])
@@ -104,6 +105,27 @@ def direction_parts(question: str, plan: dict[str, Any]) -> list[str]:
             missing.append(f"the citation direction (the question asks for papers {'citing' if said == 'in' else 'cited by'} "
                            f"{_names(anchors, i)})")
     return missing
+
+
+def _authors_papers_direction(question: str, anchors: list[dict[str, Any]], edge: dict[str, Any]) -> list[str]:
+    """'Which papers have cited any of A's work?', 'What papers does A cite across their own papers?': a citation walk
+    from one named author's papers goes the way the question says of those papers (A's papers read as one paper;
+    nothing is said when the wording does not tell)."""
+    source = edge.get("input") or {}
+    inner = source.get("input") or {}
+    if source.get("op") != "traverse" or source.get("edge") != "writes" or source.get("direction") != "out" or \
+            inner.get("op") != "match" or inner.get("type") != "author" or len(inner.get("ids") or []) != 1:
+        return []
+    i = _anchor_index(anchors, inner["ids"][0])
+    if i is None:
+        return []
+    text = re.sub(r"\b(?:any|one|some|all|each|either) of (?=zzpaper\b)", "", _hole_text(question, anchors, [i]))
+    text = re.sub(r"(?<=zzpaper) ?'s (?:own )?(?:work|works|papers|publications|output|articles)\b", "", text)
+    said = one_paper_direction(text)
+    if said is None or said == edge.get("direction"):
+        return []
+    return [f"the citation direction (the question asks for papers {'citing' if said == 'in' else 'cited by'} the "
+            f"papers of {_names(anchors, i)})"]
 
 
 def count_for_list(question: str, plan: dict[str, Any]) -> list[str]:

@@ -304,3 +304,16 @@ def test_what_about_the_next_one_is_the_first_part_asked_of_it() -> None:
 
 def test_french_very_first_is_first() -> None:
     assert "first" in to_english("Le tout premier article signé par Ronald de Wolf", "fr").split()
+
+
+def test_a_citation_walk_from_an_authors_papers_goes_the_way_the_question_says() -> None:
+    from hgrag.agents.checking.cite_check import direction_parts
+    from hgrag.state import plan_ir as ir
+
+    papers = ir.traverse(ir.match(["author:A B"], "author", "A B"), "writes", "out")
+    anchors = [{"text": "A B", "node_id": "author:A B", "type": "author"}]
+    cited_by_them = {"ir": ir.traverse(papers, "cites", "out"), "anchors": anchors}
+    citing_them = {"ir": ir.traverse(papers, "cites", "in"), "anchors": anchors}
+    assert direction_parts("Which papers have cited any of A B's work?", cited_by_them)
+    assert not direction_parts("Which papers have cited any of A B's work?", citing_them)
+    assert direction_parts("What papers does A B cite across their own papers?", citing_them)
