@@ -22,7 +22,8 @@ from hgrag.agents.understanding.said_checks import (choice_unanswered, contrary_
                                                    restricting_before)
 from hgrag.agents.understanding.plan_shapes import (citation_count_unasked, disjoint_matches, named_starts,
                                                    named_thing_filtered, ranked_by_unsaid_citations, ranking_unsaid,
-                                                   record_wide_against_the_paper, unnamed_people_walk, vacuous_ranking)
+                                                   record_wide_against_the_paper, times_counted_as_people,
+                                                   unnamed_people_walk, vacuous_ranking)
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.tokens import Token, bound, clauses, tag, words
 from hgrag.agents.understanding.instructions import instruction_only
@@ -185,7 +186,7 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     missing += [] if plan.get("rich_kinds") else ranking_unsaid(tag(whole or text, load("en")), ir)  # (kinds: read apart)
     missing += record_wide_against_the_paper(whole or text, ir)
     missing += ranked_by_unsaid_citations(tokens, ir) + citation_count_unasked(tag(whole or text, load("en")), ir)
-    missing += named_thing_filtered(ir)
+    missing += named_thing_filtered(ir) + times_counted_as_people(tag(whole or text, load("en")), ir)
     missing += unnamed_people_walk(whole or text, ir)
     missing += counted_kind_unnamed(tag(whole or text, load("en")), ir, asking_tokens(whole or text)) + stranded(tokens)
     missing += [] if plan.get("rich_kinds") else asked_noun_unread(tokens) + publisher_asked(tokens, ir) + kinds_not_reached(asking_tokens(whole or text), ir)  # (read apart)

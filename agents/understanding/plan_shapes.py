@@ -134,6 +134,16 @@ def named_thing_filtered(ir: dict[str, Any]) -> list[str]:
     return []
 
 
+def times_counted_as_people(tokens: list[Any], ir: dict[str, Any]) -> list[str]:
+    """'all the times other people cited the papers of A, what total?' read as how many people cited them: a count
+    of times counts events (citations, papers), never the people reached."""
+    counted = ir.get("input") or {} if ir and ir.get("op") == "aggregate" and ir.get("fn") == "count" else {}
+    people = counted.get("op") == "traverse" and counted.get("edge") == "writes" and counted.get("direction") == "in"
+    if people and any(t.text in ("times", "time") for t in tokens):
+        return ["times (a count of times is no count of people)"]
+    return []
+
+
 PEOPLE_WORDS = ("kind:author", "relation:coauthor", "head:who")
 
 

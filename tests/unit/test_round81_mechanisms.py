@@ -317,3 +317,17 @@ def test_a_citation_walk_from_an_authors_papers_goes_the_way_the_question_says()
     assert direction_parts("Which papers have cited any of A B's work?", cited_by_them)
     assert not direction_parts("Which papers have cited any of A B's work?", citing_them)
     assert direction_parts("What papers does A B cite across their own papers?", citing_them)
+
+
+def test_a_count_of_times_is_no_count_of_people() -> None:
+    from hgrag.agents.understanding.plan_shapes import times_counted_as_people
+    from hgrag.state import plan_ir as ir
+
+    citers = ir.traverse(ir.traverse(ir.match(["p1"], "paper"), "cites", "in"), "writes", "in")
+    said = tag("add up all the times other people cited the papers of zzm", load("en"))
+    assert times_counted_as_people(said, ir.aggregate(citers, "count"))
+    assert not times_counted_as_people(tag("how many people cited zzm", load("en")), ir.aggregate(citers, "count"))
+
+
+def test_a_remark_that_any_paper_counts_asks_no_count() -> None:
+    assert all(t.family == "filler" for t in tag("any of their papers counts", load("en")))
