@@ -28,7 +28,7 @@ from hgrag.agents.second_reader.differences import attribute_difference, differe
 from hgrag.agents.second_reader.group_count import same_papers_part, winner_count
 from hgrag.agents.second_reader.grouping import (before_a_remark_on_grouping, choice_left_unanswered, masked_names,
                                                 offered_alternatives, offers_a_choice, single_sentence)
-from hgrag.agents.second_reader.split import ellipsis_filled, split_point
+from hgrag.agents.second_reader.split import ellipsis_filled, keeps_filters, split_point
 from hgrag.agents.second_reader.lexicon import find, has, has_stem, phrase_pattern, words
 from hgrag.agents.understanding.instructions import instruction_only
 from hgrag.agents.understanding.lexicon import load
@@ -247,7 +247,7 @@ def two_things(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
             second_ir = winner_count(rest, first["ir"])  # '… and how many?' after a ranking by frequency
         if second_ir is None and second is not None:
             second_ir = second(rest, first)
-    if second_ir is not None and list(find("sentence_back_references", rest)) and not _keeps_filters(first["ir"], second_ir):
+    if second_ir is not None and list(find("sentence_back_references", rest)) and not keeps_filters(first["ir"], second_ir):
         second_ir = None  # '… in the last 8 years, and what are the titles of these papers?': the same papers
     if second_ir is None:
         return refuse(f"I can read '{first_text}' but not '{rest}', so I do not answer half of the question.")
@@ -255,18 +255,6 @@ def two_things(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
     parts = [{"question": first_text, "interpretation": first.get("interpretation", "")},
              {"question": second_text}]
     return _mark(native(ir.outputs(items), spans), question, parts)
-
-
-def _keeps_filters(first: dict[str, Any], second: dict[str, Any]) -> bool:
-    """Does the second part's plan keep every filter of the first's (a back-reference names the same things)?"""
-    from hgrag.state.plan_ir import walk
-
-    kept = [op for op in walk(second) if op.get("op") == "filter"]
-    return all(any(_same(op, other) for other in kept) for op in walk(first) if op.get("op") == "filter")
-
-
-def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    return (a.get("attr"), a.get("cmp"), str(a.get("value"))) == (b.get("attr"), b.get("cmp"), str(b.get("value")))
 
 
 def _asks_unheld(text: str) -> bool:

@@ -67,3 +67,15 @@ def ellipsis_filled(rest: str, first_text: str, own: list[Any], before: list[Any
             remark and not speaks_of_the_asker(remark):
         return None  # ('and what was it for B?', 'and in which year did B?': nothing said of B but its name)
     return first_text.replace(same[0].text, own[0].text) + (f" {remark}" if remark else "")
+
+
+def keeps_filters(first: dict[str, Any], second: dict[str, Any]) -> bool:
+    """Does the second part's plan keep every filter of the first's (a back-reference names the same things)?"""
+    from hgrag.state.plan_ir import walk
+
+    kept = [op for op in walk(second) if op.get("op") == "filter"]
+    return all(any(_same(op, other) for other in kept) for op in walk(first) if op.get("op") == "filter")
+
+
+def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return (a.get("attr"), a.get("cmp"), str(a.get("value"))) == (b.get("attr"), b.get("cmp"), str(b.get("value")))

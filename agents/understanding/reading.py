@@ -22,7 +22,7 @@ from hgrag.agents.understanding.labelled_lines import with_filter_fields, withou
 from hgrag.agents.understanding.cue_words import phrase_alternation, without_list_trailers
 from hgrag.agents.understanding.name_heading import with_name_heading_as_subject
 from hgrag.agents.understanding.aspect import with_progressive_as_simple
-from hgrag.agents.understanding.variants import with_plain_variants
+from hgrag.agents.understanding.variants import with_path_in_words, with_plain_variants, with_symbols_in_words
 from hgrag.agents.understanding.relayed import with_relay_as_asker, without_beneficiary
 from hgrag.agents.understanding.gate import identify, plainly_english, unsupported_sentence
 from hgrag.agents.understanding.lexicon import MEANING_FAMILIES, load
@@ -162,54 +162,6 @@ def without_trailing_remarks(question: str) -> str:
                 for token in tag(sentence, load("en"))):
             return question
     return question[:end + 1]
-
-
-def with_symbols_in_words(question: str) -> str:
-    """'A and/or B' -> 'A or B': words written with a symbol read as the lexicon's `symbol_words` say, comparisons as
-    `symbol_comparisons` say before a year or a count, year prefixes as `year_prefixes` say; outside quotes."""
-    rules = _symbol_rules()
-    if not any(rule.search(question) for rule, _ in rules):
-        return question
-    for rule, said in rules:
-        question = outside_quotes(question, lambda piece: rule.sub(said, piece))  # noqa: B023 - applied at once
-    return re.sub(r"(?<=\S) {2,}(?=\S)", " ", question)
-
-
-@lru_cache(maxsize=1)
-def _symbol_rules() -> tuple[tuple[re.Pattern, str], ...]:
-    """(pattern, what it is read as), in the lexicon's order (longest symbol first: '>=' before '>')."""
-    extra, year = load("en").extra, r"(?=\s*(?:19|20)\d\d\b)"
-    rules = [(re.compile(rf"(?<!\S){re.escape(s)}(?!\S)", re.IGNORECASE), w)
-             for s, w in extra.get("symbol_words", {}).items()]
-    for symbol, (before_year, before_number) in extra.get("symbol_comparisons", {}).items():
-        rules += [(re.compile(rf"\s*{re.escape(symbol)}{year}"), f" {before_year} "),
-                  (re.compile(rf"\s*{re.escape(symbol)}(?=\s*\d)"), f" {before_number} ")]
-    rules += [(re.compile(rf"(?<![\w-]){re.escape(p)}\s?{year}", re.IGNORECASE), f"{w} ")
-              for p, w in extra.get("year_prefixes", {}).items()]
-    return tuple(rules)
-
-
-def with_path_in_words(question: str) -> str:
-    """'A -> co-authors -> venues' -> 'What are the venues of the co-authors of A?': a path written with arrows from
-    a named thing through steps each named by words of the lexicon (kinds, relations, attributes) reads as those
-    steps in words (a note in brackets after it stays); anything else is left as written (lexicon `path_arrows`)."""
-    arrows = "|".join(re.escape(a) for a in load("en").extra.get("path_arrows", []))
-    body = re.match(r"^\s*(?P<path>[^()?]+?)\s*(?P<note>\([^)]*\))?\s*\??\s*$", question)
-    if not arrows or body is None:
-        return question
-    parts = [p.strip() for p in re.split(rf"\s*(?:{arrows})\s*", body.group("path"))]
-    if len(parts) < 3 or not all(parts) or not all(_lexicon_step(p) for p in parts[1:]):
-        return question
-    rendering = load("en").extra.get("path_rendering", {})
-    steps = rendering.get("joiner", " ").join(rendering.get("step", "{step}").format(step=p) for p in reversed(parts[1:]))
-    note = f" {body.group('note')}" if body.group("note") else ""
-    return rendering.get("question", "{steps} {start}{note}").format(steps=steps, start=parts[0], note=note)
-
-
-def _lexicon_step(words: str) -> bool:
-    """A step of a written path: at most three words, each read by the lexicon."""
-    tokens = words.lower().split()
-    return 0 < len(tokens) <= 3 and all(load("en").concept(t) or load("en").concept(words.lower()) for t in tokens)
 
 
 def without_purpose(question: str) -> str:

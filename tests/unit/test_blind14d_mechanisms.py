@@ -116,7 +116,7 @@ def test_a_yes_no_value_must_be_compared():
 
 
 def test_a_back_reference_to_the_first_part_keeps_its_filters():
-    from hgrag.agents.second_reader.compound import _keeps_filters
+    from hgrag.agents.second_reader.split import keeps_filters as _keeps_filters
     from hgrag.state import plan_ir as ir
 
     papers = ir.traverse(ir.match(["a1"], "author", "A"), "writes", "out")
