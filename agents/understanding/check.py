@@ -122,26 +122,15 @@ def _future_years(tokens: list[Token], plan: dict[str, Any]) -> list[str]:
     return [f"{y} (the graph's papers end in {last})" for y in years if y > last]  # "before 2030" is a bound
 
 
-def _unheld_asked_aside(whole: str) -> list[str]:
-    """Words for what the graph does not hold (lexicon family `missing`) in a sentence the plan may have left as
-    context: asked of the named thing, not said of the asker ('A student asked me about …' speaks of the asker)."""
-    from hgrag.agents.understanding.narrowing import speaks_of_the_asker
-
-    return [t.text for sentence in re.split(r"(?<=[.!?;])\s+", whole) if not speaks_of_the_asker(sentence)
-            for t in tag(sentence.lower(), load("en")) if t.family == "missing"]
-
-
 def _whole_text_parts(whole: str, plan: dict[str, Any]) -> list[str]:
-    """Instructions, years and words for what the graph does not hold anywhere in the question, context sentences
-    included ("… Round to one decimal.")."""
+    """Instructions and years anywhere in the question, context sentences included ("… Round to one decimal.")."""
     links = [link for link in align(whole, plan)]
     tokens = [link.token for link in links]
     missing = [f"{link.token.text} ({_reason(link.token)})" for link in links
                if link.token.family == "instruction" and link.element is None
                and signatures().get(link.token.concept or "", {}).get("required")
                and _bound(tokens, link.token, signatures()[link.token.concept])]
-    unheld = _unheld_asked_aside(whole)  # ('Kindly share the email id of A. I want to write to them.')
-    return missing + unheld + _future_years([link.token for link in links], plan)
+    return missing + _future_years([link.token for link in links], plan)
 
 
 def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) -> list[str]:

@@ -331,10 +331,3 @@ def test_a_count_of_times_is_no_count_of_people() -> None:
 
 def test_a_remark_that_any_paper_counts_asks_no_count() -> None:
     assert all(t.family == "filler" for t in tag("any of their papers counts", load("en")))
-
-
-def test_what_the_graph_does_not_hold_is_never_left_as_context(world_resources) -> None:
-    result = _ask("Kindly share the email id of Bo Chen. I want to write to them regarding my thesis.")
-    assert result["answer"] == [] and not result["verified"] and "mail" in result["answer_text"], result["answer_text"]
-    kept = _ask("A student asked me about Bo Chen's collaborators. Who has Bo Chen co-authored with?")
-    assert kept["verified"] and kept["answer"], kept["answer_text"]  # (said of the asker: context)
