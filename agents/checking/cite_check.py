@@ -119,8 +119,13 @@ def _authors_papers_direction(question: str, anchors: list[dict[str, Any]], edge
     i = _anchor_index(anchors, inner["ids"][0])
     if i is None:
         return []
-    text = re.sub(r"\b(?:any|one|some|all|each|either) of (?=zzpaper\b)", "", _hole_text(question, anchors, [i]))
-    text = re.sub(r"(?<=zzpaper) ?'s (?:own )?(?:work|works|papers|publications|output|articles)\b", "", text)
+    from hgrag.agents.understanding.cue_words import phrase_alternation
+    from hgrag.agents.understanding.lexicon import load
+
+    words = load("en").extra.get("code_words", {})
+    quantifiers, nouns = (phrase_alternation(words.get(k, [])) or "(?!)" for k in ("set_quantifiers", "work_nouns"))
+    text = re.sub(rf"\b(?:{quantifiers}) of (?=zzpaper\b)", "", _hole_text(question, anchors, [i]))
+    text = re.sub(rf"(?<=zzpaper) ?'s (?:own )?(?:{nouns})\b", "", text)
     said = one_paper_direction(text)
     if said is None or said == edge.get("direction"):
         return []

@@ -127,12 +127,14 @@ def _confirms_a_clause(body: list[Token]) -> bool:
     then an auxiliary or a relation: 'confirm (that) he has …'): whether the clause holds is asked."""
     if not body or body[0].text not in load("en").extra.get("confirming_commands", []):
         return False
+    words = load("en").extra.get("code_words", {})
     rest = body[1:]
-    while rest and rest[0].text in ("me", "us", "that"):  # ('can you confirm me that he has …')
+    while rest and rest[0].text in words.get("confirming_objects", []):  # ('can you confirm me that he has …')
         rest = rest[1:]
     subject = rest[:1] and (rest[0].concept == "mention" or rest[0].text in load("en").extra.get("subject_pronouns", []))
     verb = len(rest) > 1 and (rest[1].concept == "head:aux" or rest[1].family == "relation" and
-                              rest[1].text.endswith(("ed", "wrote")))  # (a past form: 'confirm A's co-authors' lists)
+                              (rest[1].text.endswith("ed") or rest[1].text in words.get("irregular_past_relations", [])))
+    # (a past form: 'confirm A's co-authors' lists)
     return bool(subject) and verb
 
 

@@ -8,36 +8,51 @@ interesting' stay."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
+from hgrag.agents.understanding.cue_words import phrase_alternation
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.tokens import tag
 from hgrag.tools.text import outside_quotes
 
-BE_THEN_ING = re.compile(r"\b(?P<be>is|are|am)\s+(?P<ing>[a-z][a-z-]*ing)\b", re.IGNORECASE)
-BE_QUOTED_ING = re.compile(r"\b(?P<be>is|are)\s+(?P<quoted>\"[^\"]+\"|“[^”]+”)\s+(?P<ing>[a-z][a-z-]*ing)\b",
-                           re.IGNORECASE)
+@lru_cache(maxsize=1)
+def _patterns() -> tuple[re.Pattern, re.Pattern]:
+    """'is/are/am citing' and 'is "T" having', from the lexicon's `code_words.progressive_auxiliaries`."""
+    be = phrase_alternation(list(_auxiliaries())) or "(?!)"
+    return (re.compile(rf"\b(?P<be>{be})\s+(?P<ing>[a-z][a-z-]*ing)\b", re.IGNORECASE),
+            re.compile(rf"\b(?P<be>{be})\s+(?P<quoted>\"[^\"]+\"|“[^”]+”)\s+(?P<ing>[a-z][a-z-]*ing)\b", re.IGNORECASE))
+
+
+def _auxiliaries() -> dict[str, str]:
+    """{progressive auxiliary: the do-form that asks like it} ('is': 'does', 'are': 'do')."""
+    return load("en").extra.get("code_words", {}).get("progressive_auxiliaries", {})
+
+
+def _third_person(be: str) -> bool:
+    return _auxiliaries().get(be.lower()) == "does"
 
 
 def with_progressive_as_simple(question: str) -> str:
     """The question with each progressive of a relation verb in the simple present (unchanged when there is none)."""
     if "ing" not in question:
         return question
-    question = BE_QUOTED_ING.sub(_inverted, question)  # ('is "T" having …': the auxiliary asks, as 'does' would)
-    return outside_quotes(question, lambda piece: BE_THEN_ING.sub(_simple, piece))
+    then_ing, quoted_ing = _patterns()
+    question = quoted_ing.sub(_inverted, question)  # ('is "T" having …': the auxiliary asks, as 'does' would)
+    return outside_quotes(question, lambda piece: then_ing.sub(_simple, piece))
 
 
 def _simple(match: re.Match) -> str:
     forms = simple_forms(match["ing"].lower())
     if forms is None:
         return match.group(0)
-    return forms[0] if match["be"].lower() == "is" else forms[1]
+    return forms[0] if _third_person(match["be"]) else forms[1]
 
 
 def _inverted(match: re.Match) -> str:
     forms = simple_forms(match["ing"].lower())
     if forms is None:
         return match.group(0)
-    does = "does" if match["be"].lower() == "is" else "do"
+    does = _auxiliaries().get(match["be"].lower(), "do")
     does = does.capitalize() if match["be"][:1].isupper() else does
     return f"{does} {match['quoted']} {forms[1]}"
 

@@ -139,7 +139,10 @@ def times_counted_as_people(tokens: list[Any], ir: dict[str, Any]) -> list[str]:
     of times counts events (citations, papers), never the people reached."""
     counted = ir.get("input") or {} if ir and ir.get("op") == "aggregate" and ir.get("fn") == "count" else {}
     people = counted.get("op") == "traverse" and counted.get("edge") == "writes" and counted.get("direction") == "in"
-    if people and any(t.text in ("times", "time") for t in tokens):
+    from hgrag.agents.understanding.lexicon import load
+
+    nouns = load("en").extra.get("code_words", {}).get("times_nouns", [])
+    if people and any(t.text in nouns for t in tokens):
         return ["times (a count of times is no count of people)"]
     return []
 

@@ -73,7 +73,7 @@ def _without_third_person(word: str, irregular: dict[str, str]) -> str | None:
     ('recalled', 'would'); None for a word that cannot be a finite verb of a singular subject."""
     if word in irregular:
         return irregular[word]
-    if word.endswith("ed") or word in ("would", "could", "can", "will", "should", "might", "may", "must"):
+    if word.endswith("ed") or word in load("en").extra.get("code_words", {}).get("modals", []):
         return word
     if re.search(r"[^aeiou]ies$", word):
         return word[:-3] + "y"
