@@ -14,9 +14,6 @@ NOT_A_STOP = r"(?<!\bexcl\.)(?<!\bincl\.)(?<!\bvs\.)(?<!\bviz\.)(?<!\bw/o\.)"
 CLAUSE_BREAK = re.compile(rf"(?<=[.!?;:]){NOT_A_STOP}\s+|\s+[—–]\s+|\s+--?\s+")
 FIRST_PERSON = re.compile(r"^(\W*(so|well|ok|okay|hey|hi|also|and|but|because|as)\b\W*)*(i|i'm|im|i've|i'd|i'll|my|we|"
                           r"we're|our|us)\b")
-ASKS = re.compile(r"\?|\b(who|whom|whose|what|which|when|where|how)\b|^\W*(please |kindly |now |and |so |then )*"
-                  r"(list|name|give|show|find|count|tell|did|does|do|is|are|was|were|has|have|can|could|would|"
-                  r"retrieve|look|fetch|get|provide|report|identify|enumerate|display|return|check|confirm)\b")
 MENTION_HOLE = " zzm "
 NAMING = ("kind", "attribute", "missing")  # the word families by which a remark after the question names what it asks
 
@@ -28,6 +25,10 @@ def _context_words_list(name: str) -> str:
     return f"(?:{phrase_alternation(load('en').extra.get('context_words', {}).get(name, []))})"
 
 
+ASKS = re.compile(r"\?|\b(who|whom|whose|what|which|when|where|how)\b|^\W*(please |kindly |now |and |so |then )*"
+                  r"(list|name|give|show|find|count|tell|did|does|do|is|are|was|were|has|have|can|could|would|"
+                  r"retrieve|look|fetch|get|provide|report|identify|enumerate|display|return|check|confirm)\b|"
+                  rf"^\W*(?i:{_context_words_list('request_openers')})\s+[a-z]")  # ('Kindly share …': a request asks)
 ASKING_START = rf"(?:{_context_words_list('asking_leads')},? )?" \
     rf"(?:{_context_words_list('asking_openers')}|{_context_words_list('asking_requests')})\b"
 CONTRAST_BREAK = re.compile(rf"(?:[,;:]\s*|\s+-\s+|\s+)\b{_context_words_list('clause_contrasts')},?\s+(?={ASKING_START})")

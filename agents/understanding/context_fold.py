@@ -42,6 +42,7 @@ def with_context_folded(question: str, detect: Callable[[str], list[Any]]) -> st
 
 def _folded(question: str, detect: Callable[[str], list[Any]]) -> str:
     question = without_paper_descriptions(question, detect)  # ('"T", published 2021.': T's year, no filter)
+    question = _remark_year_folded(question) or question
     headed = _heading_folded(question, detect) or _restatement_folded(question, detect) or \
         _dislocation_folded(question, detect) or step_chain_folded(question, detect)
     if headed is not None:
@@ -209,13 +210,29 @@ def _year_folded(sentences: list[str]) -> str | None:
     anaphor (the lexicon's context references of kind year: 'that year', 'the same year') stands for the one year
     the context sentences name: the asking sentence with the year in its place, or None (no such anaphor, or not
     one year)."""
-    if len(sentences) < 2 or not _asking(sentences[-1]) or re.search(r"\b(?:19|20)\d\d\b", sentences[-1]):
+    if len(sentences) < 2 or not _asking(sentences[-1]):
         return None
-    years = set(re.findall(r"\b(?:19|20)\d\d\b", " ".join(sentences[:-1])))
-    found = _year_anaphor().search(sentences[-1])
+    return _year_bound(sentences[-1], " ".join(sentences[:-1]))
+
+
+def _remark_year_folded(question: str) -> str | None:
+    """'What did A publish after 2022? I mean later than that year.': a remark after the question whose year anaphor
+    stands for the one year the question names, with the year in its place; else None."""
+    mark = question.rfind("?", 0, len(question.rstrip(" ?.!")))
+    if mark < 0 or any((t.concept or "").startswith("instruction:") for t in tag(question[mark + 1:].lower(), load("en"))):
+        return None  # ('… after 2008? (that year excluded)': an instruction about the year, read as one)
+    bound = _year_bound(question[mark + 1:], question[:mark + 1])
+    return question[:mark + 1] + bound if bound is not None else None
+
+
+def _year_bound(asking: str, before: str) -> str | None:
+    """`asking` with its year anaphor replaced by the one year `before` names, or None."""
+    if re.search(r"\b(?:19|20)\d\d\b", asking):
+        return None
+    years = set(re.findall(r"\b(?:19|20)\d\d\b", before))
+    found = _year_anaphor().search(asking)
     if len(years) != 1 or found is None:
         return None
-    asking = sentences[-1]
     leads = load("en").extra.get("paper_year_clause", {}).get("leads", [])  # ('in', 'during' before the anaphor)
     before = tag(asking[:found.start()].lower(), load("en"))[-1:]
     timed = bool(before) and (before[0].concept or "").startswith("time:")  # 'before that year': 'before 2015'
