@@ -83,6 +83,8 @@ def plausible(hit: Any, text: str, n_tokens: int, lowercase: bool, at_start: boo
             return False  # 'A grant panel asked me …': an article before ordinary words, no 'A. Grant'
         capitals = sum(t[:1].isupper() or t.lower() in NAME_PARTICLES for t in raw_tokens)
         name_like = raw_tokens[0][:1].isupper() and capitals * 2 >= len(raw_tokens)
+        if n_tokens == 1:
+            return _one_word_name(hit, raw_tokens[0])
         return 2 <= n_tokens <= 6 and capitalised and (name_like or lowercase)
     if words[0] in FUNCTION_WORDS and words[0] not in ("the", "a", "an", "on", "in", "of", "how", "what", "when", "why", "who"):
         return False
@@ -92,6 +94,17 @@ def plausible(hit: Any, text: str, n_tokens: int, lowercase: bool, at_start: boo
         return False
     leads_listing = around[1] in VENUE_FOLLOWERS or bool(re.fullmatch(r"(1[89]|20)\d\d", around[1]))
     return capitalised and (n_tokens >= 2 or not at_start or leads_listing)  # "Fuel 2021 papers"
+
+
+def _one_word_name(hit: Any, token: str) -> bool:
+    """'Karmeshu', 'Luqi': an author known by one name links when typed with its capital exactly as the graph has it,
+    and the word is neither English nor a word of the lexicon."""
+    from hgrag.agents.linking.spelling import english_words
+    from hgrag.agents.understanding.lexicon import load
+
+    word = token.strip(EDGE_PUNCT)
+    return hit.match == "exact" and word[:1].isupper() and len(norm_key(hit.label).split()) == 1 and \
+        word.lower() not in english_words() and load("en").concept(word.lower()) is None
 
 
 def initials_fit(hit: Any, text: str) -> bool:

@@ -253,9 +253,20 @@ def is_yes_no(text: str) -> bool:
     flat = " ".join(clauses)
     if YES_NO_MARK.search(flat):
         return True
-    wh = re.search(r"\b(who|whom|whose|what|which|when|where|how)\b", flat) or any(
+    wh = any(not _relative_pronoun(flat, m.start()) for m in
+             re.finditer(r"\b(who|whom|whose|what|which|when|where|how)\b", flat)) or any(
         re.match(r"(list|name|give|show|tell|find)\b", c) for c in clauses)
     return not wh and any(YES_NO_START.search(c) or opens_yes_no(c) for c in clauses)
+
+
+def _relative_pronoun(text: str, start: int) -> bool:
+    """'Is V one of the venues in which A has published?', 'Is A one of the authors who wrote T?': a wh-word right
+    after a noun of the lexicon (or after such a noun and a preposition) opens a relative clause and asks nothing."""
+    words = text[:start].split()
+    if text[start:].startswith(("what", "how")) or not words:
+        return False
+    return _noun_class(words[-1].strip(",;:")) is not None or \
+        _relative_clause(words + [text[start:].split()[0]], len(words))
 
 
 

@@ -72,6 +72,8 @@ def _predicate_nominal(tokens: list[Token], plan: dict[str, Any]) -> list[str]:
         if token.concept == "mention" and after[0].text in ("a", "an") and after[1].family in ("kind", "value"):
             if _relates_to_mention(tokens, i + 2):  # 'is A an author of T': the relation, not a type
                 continue
+            if i > 0 and tokens[i - 1].text in load("en").extra.get("code_words", {}).get("possession_verbs", []):
+                continue  # ('Has A a paper in V?': what A has, not what A is)
             if not all_features(plan.get("ir")) & TYPE_FEATURES:
                 return [f"{after[1].text} (the plan does not test what kind of thing it is)"]
     return []

@@ -5,7 +5,8 @@ Wordings are written here."""
 
 from __future__ import annotations
 
-from test_chain_reader import world  # noqa: F401 - the toy graph with citations (a fixture)
+import pytest
+from test_chain_reader import P1, world  # noqa: F401 - the toy graph with citations (a fixture)
 from test_round28_mechanisms import world_resources  # noqa: F401 - the toy graph as the pipeline's resources
 from test_round30_mechanisms import _ask
 
@@ -33,3 +34,15 @@ def test_a_polite_request_is_the_asking_clause() -> None:
 def test_a_missing_attribute_asked_in_a_polite_request_is_declined(world_resources) -> None:
     result = _ask("Kindly share the email id of Dariush Divsalar. I want to write to them.")
     assert result["answer"] == [] and not result["verified"] and "mail" in result["answer_text"]
+
+
+@pytest.mark.parametrize("question, expected", [
+    (f"Is Signal Processing the venue where '{P1}' appeared?", ["no"]),
+    (f"Is Computer Networks the venue where '{P1}' appeared?", ["yes"]),
+    (f"Is Computer Networks one of the venues in which '{P1}' appeared?", ["yes"]),
+    ("Is Ann Lee one of the authors who wrote papers with Dariush Divsalar?", ["yes"]),
+    ("Has Dariush Divsalar a paper in Computer Networks?", ["yes"]),
+])
+def test_a_relative_pronoun_leaves_a_yes_no_question_yes_no(world_resources, question, expected) -> None:
+    result = _ask(question)
+    assert result["answer"] == expected and result["verified"], result["interpretation"]
