@@ -28,7 +28,8 @@ def _context_words_list(name: str) -> str:
 ASKS = re.compile(r"\?|\b(who|whom|whose|what|which|when|where|how)\b|^\W*(please |kindly |now |and |so |then )*"
                   r"(list|name|give|show|find|count|tell|did|does|do|is|are|was|were|has|have|can|could|would|"
                   r"retrieve|look|fetch|get|provide|report|identify|enumerate|display|return|check|confirm)\b|"
-                  rf"^\W*(?i:{_context_words_list('request_openers')})\s+[a-z]")  # ('Kindly share …': a request asks)
+                  rf"^\W*(?i:{_context_words_list('request_openers')})\s+[a-z].*\bzz")  # ('Kindly share … of A': a request
+# naming something asks; 'Please round to one decimal.' says how)
 ASKING_START = rf"(?:{_context_words_list('asking_leads')},? )?" \
     rf"(?:{_context_words_list('asking_openers')}|{_context_words_list('asking_requests')})\b"
 CONTRAST_BREAK = re.compile(rf"(?:[,;:]\s*|\s+-\s+|\s+)\b{_context_words_list('clause_contrasts')},?\s+(?={ASKING_START})")
@@ -131,8 +132,8 @@ def asking_part(text: str, inner: bool = False) -> str:
     clauses = [c for c in CLAUSE_BREAK.split(text) if c.strip()]
     if inner:  # context entities were set aside: a clause inside a sentence may be context too
         clauses = [part for clause in clauses for part in inner_clauses(clause)]
-    if len(clauses) < 2:
-        return text
+    if len(clauses) < 2 or _confirms_statement(text):
+        return text  # ('A has been listed with I. Does that hold up?': the statement is what is asked)
     asking = [i for i, c in enumerate(clauses) if ASKS.search(c.strip())]
     direct = [i for i in asking if not _first_person(clauses[i]) or "?" in clauses[i]]
     last = (direct or asking or [len(clauses) - 1])[-1]
@@ -141,6 +142,12 @@ def asking_part(text: str, inner: bool = False) -> str:
             (i <= last or "zzm" in c or re.search(r"\d", c))) or i > last and _remark(c)
             or i < last and _restricts(c) and "zzm" not in c or i < last and _says_what_is_needed(c)]
     return " ".join(k for k in kept if k) or text
+
+
+def _confirms_statement(text: str) -> bool:
+    from hgrag.agents.understanding.sentences import confirming_start
+
+    return confirming_start(text) is not None
 
 
 def _says_what_is_needed(clause: str) -> bool:

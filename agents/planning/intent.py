@@ -16,7 +16,8 @@ from hgrag.agents.planning.intent_thresholds import date_verb, thresholded, wher
 from hgrag.agents.planning.verb_places import names_publishing, verb_after_subject
 from hgrag.agents.understanding.cue_words import (bound_by, bounds_after, byline_places, count_alternation, graph_scoped,
                                                   superlative_pattern,
-                                                  lists_things, names_papers, opens_yes_no, year_range)
+                                                  inverted_after_topic, lists_things, names_papers,
+                                                  opens_yes_no, year_range)
 
 
 
@@ -256,7 +257,7 @@ def is_yes_no(text: str) -> bool:
     wh = any(not _relative_pronoun(flat, m.start()) for m in
              re.finditer(r"\b(who|whom|whose|what|which|when|where|how)\b", flat)) or any(
         re.match(r"(list|name|give|show|tell|find)\b", c) for c in clauses)
-    return not wh and any(YES_NO_START.search(c) or opens_yes_no(c) for c in clauses)
+    return not wh and (any(YES_NO_START.search(c) or opens_yes_no(c) for c in clauses) or inverted_after_topic(flat))
 
 
 def _relative_pronoun(text: str, start: int) -> bool:

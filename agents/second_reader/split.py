@@ -21,6 +21,8 @@ def split_point(question: str, spans: list[Any]) -> re.Match | None:
         after = question[match.end():].lstrip(" ,")
         if phrase_pattern("relative_openers").match(after) and not question[:match.start()].rstrip().endswith(","):
             continue  # '… in 2024 and whose author count exceeds 3': a relative clause ('…, and who is …' is not)
+        if _parallel_relative(question[:match.start()], after):
+            continue  # 'the people who wrote with A and who also wrote with B': a second clause on the same noun
         if _between_before(_blanked(question, spans)[:match.start()]):
             continue  # 'how many years between A's first paper and their latest one': the span's two ends
         opener = phrase_pattern("asking_words").match(after) or phrase_pattern("back_references").match(after) \
@@ -28,6 +30,15 @@ def split_point(question: str, spans: list[Any]) -> re.Match | None:
         if opener and question[:match.start()].strip(" ,"):
             return match
     return None
+
+
+def _parallel_relative(before: str, after: str) -> bool:
+    """The part after the coordinator opens with the relative word that already opened a clause inside the part
+    before it (after its first word, so not the question's own head)."""
+    opener = re.match(r"(\w+)\b", after.lower())
+    relatives = {w.split()[0] for w in words()["relative_openers"]}
+    earlier = re.findall(r"\w+", before.lower())[1:]
+    return bool(opener) and opener.group(1) in relatives and opener.group(1) in earlier
 
 
 def _blanked(question: str, spans: list[Any]) -> str:

@@ -131,7 +131,9 @@ def _confirms_a_clause(body: list[Token]) -> bool:
     rest = body[1:]
     while rest and rest[0].text in words.get("confirming_objects", []):  # ('can you confirm me that he has …')
         rest = rest[1:]
-    subject = rest[:1] and (rest[0].concept == "mention" or rest[0].text in load("en").extra.get("subject_pronouns", []))
+    subject = rest[:1] and (rest[0].concept == "mention" or rest[0].text in words.get("subject_pronouns", []))
+    while len(rest) > 2 and rest[1].concept == "function:and" and rest[2].concept == "mention":
+        rest = rest[2:]  # ('confirm that A and B wrote …': one subject of several names)
     verb = len(rest) > 1 and (rest[1].concept == "head:aux" or rest[1].family == "relation" and
                               (rest[1].text.endswith("ed") or rest[1].text in words.get("irregular_past_relations", [])))
     # (a past form: 'confirm A's co-authors' lists)

@@ -30,7 +30,7 @@ from hgrag.agents.understanding.instructions import instruction_only
 from hgrag.agents.understanding.intersections import (distributed_intersection, one_valued_intersection, stated_relations,
                                                       unjoined_intersection, shared_people_read_as_joint_papers)
 from hgrag.agents.understanding.asked_head import ASKING_HEADS, asked_kind, asking_clause, names_a_mention, says_a_hedge
-from hgrag.agents.understanding.sentences import confirming_sentence
+from hgrag.agents.understanding.sentences import confirming_start
 from hgrag.agents.understanding.asked_slots import asked_noun_unread, publisher_asked, counted_kind_unnamed, kinds_not_reached, stranded
 
 
@@ -144,7 +144,7 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     links = align(text, plan)
     tokens = [link.token for link in links]
     asked = asked_kind(asking_tokens(whole or text))
-    if confirming_sentence().search(whole or text):
+    if confirming_start(whole or text) is not None:
         asked = "yes/no"  # ('… co-authored with B. True, or is my guest full of it?')
     if any(t.concept == "operator:yes_no" for t in (tag(whole, load("en")) if whole else tokens)):
         asked = "yes/no"  # "… paper count > 2? yes/no"

@@ -52,7 +52,10 @@ def _claim_opening() -> re.Pattern:
     words = load("en").extra.get("claim_requests", {})
     openers = phrase_alternation(words.get("openers", []))
     verbs = phrase_alternation(words.get("verbs", []))
-    return re.compile(rf"^\s*(?:(?:{openers})\s+)*(?:{verbs})\b\s*[:,]?\s*", re.IGNORECASE)
+    objects = phrase_alternation(words.get("objects", []))  # ('Verify for me: …')
+    links = phrase_alternation(words.get("links", []))  # ('Please verify that …')
+    return re.compile(rf"^\s*(?:(?:{openers})\s+)*(?:{verbs})\b(?:\s+(?:{objects})\b)?\s*[:,]?\s*(?:(?:{links})\s+)?",
+                      re.IGNORECASE)
 
 
 def without_report_frame(question: str) -> str:
@@ -72,5 +75,22 @@ def _report_frame() -> re.Pattern:
     ends = phrase_alternation(words.get("ends", []))
     shortened = phrase_alternation(words.get("abbreviations", []))  # ('c. 7 publications')
     between = rf"(?-i:(?:\s+(?:[a-z][\w'’-]*|{shortened}))*?)"  # lowercase words only: a name is never in the frame
-    return re.compile(rf"^\s*(?:{sources})(?:{between}\s*(?:{ends})|{between}\s+(?:{verbs})(?:\s+(?:{ends}))?)\s+",
-                      re.IGNORECASE)
+    closed = rf"(?:{sources})(?:{between}\s*(?:{ends})|{between}\s+(?:{verbs})(?:\s+(?:{ends}))?)"
+    # any source a determiner opens ('A tipster says', 'Our draft lists'), with a verb that reports, not a relation
+    determiners = phrase_alternation(load("en").extra.get("relayed_requests", {}).get("determiners", []))
+    reporting = phrase_alternation([v for v in words.get("verbs", [])
+                                    if not (load("en").concept(v) or "").startswith("relation:")])
+    opened = rf"(?:{determiners})(?-i:\s+[a-z][\w'’-]*){between}\s+(?:{reporting})(?:\s+(?:{ends}))?"
+    return re.compile(rf"^\s*(?:{closed}|{opened})\s+", re.IGNORECASE)
+
+
+def without_reported_remarks(question: str) -> str:
+    """'When did A publish most recently? Our bio says 2009 but I doubt it.' -> 'When did A publish most recently?':
+    a statement after the question that reports what a source says (lexicon `reported_claims`, any determiner's
+    source) is a claim the answer will bear on, never a condition of the question."""
+    mark = question.find("?")
+    if mark < 0 or not question[mark + 1:].strip():
+        return question
+    tail = re.split(r"(?<=[.!?])\s+", question[mark + 1:].strip())
+    kept = [s for s in tail if s.endswith("?") or not _report_frame().match(s)]
+    return question if len(kept) == len(tail) else " ".join([question[:mark + 1]] + kept).strip()

@@ -90,6 +90,20 @@ def phrase_alternation(phrases: list[str]) -> str:
     return "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in sorted(phrases, key=len, reverse=True)) or "(?!)"
 
 
+def inverted_after_topic(text: str) -> bool:
+    """'zzauthor and zzauthor have they co-authored anything': a named topic followed by an auxiliary and a subject
+    pronoun (lexicon `head.aux`, `code_words.subject_pronouns`) opens a yes/no question even with no comma."""
+    return _inverted_after_topic().search(text) is not None
+
+
+@lru_cache(maxsize=1)
+def _inverted_after_topic() -> re.Pattern:
+    lexicon = load("en")
+    aux = phrase_alternation(lexicon.family("head").get("aux", []))
+    pronouns = phrase_alternation(lexicon.extra.get("code_words", {}).get("subject_pronouns", []))
+    return re.compile(rf"\bzz\w*\s+(?:{aux})\s+(?:{pronouns})\b")
+
+
 def opens_yes_no(text: str) -> bool:
     """'Any papers by A in 1992?', 'A and B — any joint paper?': a clause opening with one of the lexicon's
     `yes_no_openers` and a kind noun (one modifier may come between) asks whether such things exist ('any of

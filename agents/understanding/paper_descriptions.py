@@ -23,15 +23,38 @@ def without_paper_descriptions(question: str, detect: Callable[[str], list[Any]]
     """The question with the context sentences' descriptions of a named paper's publication left out."""
     from hgrag.agents.understanding.sentences import sentences_of
 
-    if not re.search(TITLE, question):
-        return question
+    question = _without_pronoun_descriptions(question, detect)
     sentences = [s for s in sentences_of(question) if s.strip()]
-    if len(sentences) < 2:
-        return question
-    if _contrasted(sentences[-1]):
+    if len(sentences) < 2 or _contrasted(sentences[-1]) or not re.search(TITLE, question):
         return question  # ('T appeared in V. Its authors have published elsewhere …': V is what 'elsewhere' leaves out)
     context = [_described_left_out(s, detect) for s in sentences[:-1]]
     return question if context == sentences[:-1] else " ".join(context + sentences[-1:])
+
+
+def _without_pronoun_descriptions(question: str, detect: Callable[[str], list[Any]]) -> str:
+    """The question without its sentences (split at any stop, a lower-case start too) that describe by a pronoun
+    the paper a sentence before them names."""
+    pieces = re.split(r"(?<=[.!])\s+", question.strip())
+    if len(pieces) < 3 or _contrasted(pieces[-1]):
+        return question
+    named = next((i for i, p in enumerate(pieces[:-1]) if [m for m in detect(p) if m.candidates and m.type == "paper"]),
+                 None)
+    kept = [p for i, p in enumerate(pieces) if named is None or i <= named or i == len(pieces) - 1
+            or not _pronoun_description(p, detect)]
+    return question if len(kept) == len(pieces) else " ".join(kept)
+
+
+def _pronoun_description(sentence: str, detect: Callable[[str], list[Any]]) -> bool:
+    """'it came out in 2025.', 'It's from 2003 I think.': a pronoun for the paper named before, a verb of its coming
+    out, and only a year or a venue (and hedges) after it."""
+    spec = load("en").extra.get("paper_descriptions", {})
+    subjects, verbs = (phrase_alternation(spec.get(key, [])) for key in ("pronoun_subjects", "pronoun_verbs"))
+    found = re.match(rf"\s*(?:{subjects})\s*(?:{verbs})\s+(?P<rest>[^.!?;]+?)\s*[.!;]?\s*$", sentence, re.IGNORECASE)
+    if found is None:
+        return False
+    hedges = phrase_alternation(spec.get("hedges", []))
+    rest = re.sub(rf"(?<![\w'])(?:{hedges})(?![\w'])", " ", found["rest"], flags=re.IGNORECASE)
+    return _only_place_or_time(rest, detect) and rest.strip() != ""
 
 
 def _contrasted(asking: str) -> bool:

@@ -11,7 +11,7 @@ from typing import Any
 
 from hgrag.agents.understanding.answer_form import without_answer_form
 from hgrag.agents.understanding.apostrophes import plain_apostrophes, with_apostrophes_restored
-from hgrag.agents.understanding.claims import without_report_frame
+from hgrag.agents.understanding.claims import without_report_frame, without_reported_remarks
 from hgrag.agents.understanding.citation_strings import without_reference_frames
 from hgrag.agents.understanding.context_fold import with_context_folded
 from hgrag.agents.understanding.step_chain import step_chain_folded
@@ -27,6 +27,7 @@ from hgrag.agents.understanding.relayed import with_relay_as_asker, without_bene
 from hgrag.agents.understanding.gate import identify, plainly_english, unsupported_sentence
 from hgrag.agents.understanding.lexicon import MEANING_FAMILIES, load
 from hgrag.agents.understanding.normalise import to_english
+from hgrag.agents.understanding.sentences import with_confirmation_as_yes_no, with_declarative_as_yes_no
 from hgrag.agents.understanding.spoken_years import with_spoken_years
 from hgrag.agents.understanding.tokens import WORD, tag
 from hgrag.tools.graph_builder import year_span
@@ -355,8 +356,10 @@ def plan_readings(question: str, plan: dict[str, Any], store: Any) -> dict[str, 
 
 ENGLISH_STEPS: tuple[Callable[[str], str], ...] = (
     with_plain_variants, without_beneficiary, with_relay_as_asker, with_progressive_as_simple, with_name_heading_as_subject,
-    with_preposition_stranded, with_spoken_years, without_report_frame, without_idle_brackets, without_self_corrections,
+    with_preposition_stranded, with_spoken_years, without_report_frame, without_reported_remarks, without_idle_brackets,
+    without_self_corrections,
     with_restatements_as_sentences, without_trailing_remarks, without_answer_form, with_symbols_in_words,
     with_path_in_words, without_purpose, with_year_itself_excluded, without_lead_in, with_typo_heads,
-    without_list_trailers, with_plain_yes_no_opening, with_tag_as_yes_no, with_spans_as_between, with_bounds_plain)
+    without_list_trailers, with_plain_yes_no_opening, with_tag_as_yes_no, with_confirmation_as_yes_no,
+    with_declarative_as_yes_no, with_spans_as_between, with_bounds_plain)
 # (in the order they apply: who asks first, then the words, then the question's shape)

@@ -95,5 +95,49 @@ def confirming_sentence() -> re.Pattern:
 def with_confirmation_as_tag(question: str) -> str | None:
     """'A worked at I. Does the record back that up?' -> 'A worked at I, yes or no?' (lexicon `confirming_sentences`),
     or None when the question does not end with such a sentence."""
+    start = confirming_start(question)
+    return question[:start] + ", yes or no?" if start is not None else None
+
+
+def with_confirmation_as_yes_no(question: str) -> str:
+    """The reading step of `with_confirmation_as_tag`: the question unchanged when it ends with no such sentence."""
+    return with_confirmation_as_tag(question) or question
+
+
+def confirming_start(question: str) -> int | None:
+    """Where the last sentence starts that asks whether the statement before it holds: one of the lexicon's
+    `confirming_sentences`, or a short question after a stop or dash that opens with an auxiliary, points back
+    (`code_words.pointing_back`: 'Does that hold up?', 'Can you confirm or knock that down?') and holds no word of
+    the graph's meaning; None when there is none."""
     found = confirming_sentence().search(question)
-    return question[:found.start()] + ", yes or no?" if found else None
+    if found:
+        return found.start()
+    last = re.search(r"(?:\s*[.!;]\s+|\s+[—–-]+\s+)([^.!;—–?]+\?)\s*$", question)
+    if not last or not question[:last.start()].strip():
+        return None
+    tokens = [t for t in tag(last.group(1).lower(), load("en")) if t.family not in ("filler",)]
+    points = load("en").extra.get("code_words", {}).get("pointing_back", [])
+    meaning = [t for t in tokens if (t.family in MEANING_FAMILIES or t.concept in ("mention", "number"))
+               and t.concept not in ("head:aux", "head:command")]
+    opens = bool(tokens) and tokens[0].concept in ("head:aux", "head:command")
+    return last.start() if opens and len(tokens) <= 10 and not meaning and any(t.text in points for t in tokens) \
+        else None
+
+
+def with_declarative_as_yes_no(question: str) -> str:
+    """'Atif M. Memon had a paper in V?', 'A and B co-authored?': one sentence that opens with a name, says a verb
+    of the graph's meaning (or a possessive auxiliary after the name) and asks with its question mark alone, with no
+    question word, command or choice, asks whether it holds: ', yes or no?' in place of the mark."""
+    text = question.rstrip()
+    if not text.endswith("?") or text.count("?") != 1 or len(sentences_of(text)) != 1:
+        return question
+    first = re.match(r"\W*([^\W\d_][\w.'’-]*)", text)
+    if not first or not (text.lstrip()[:1] in "\"“'‘" or first.group(1)[:1].isupper()
+                         and load("en").concept(first.group(1).lower()) is None):
+        return question  # (a name or a quoted title first: 'The papers A wrote in 2019?' is a list)
+    tokens = tag(quotes_masked(text).lower(), load("en"))
+    asks = [t for t in tokens[1:] if t.family == "head" and t.concept != "head:aux" or t.concept in (
+        "operator:yes_no", "function:or", "operator:count")]
+    verb = [t for t in tokens[1:] if t.family == "relation" or t.concept == "head:aux"]
+    return text[:-1].rstrip() + ", yes or no?" if verb and not asks and tokens and tokens[0].family != "head" \
+        else question

@@ -6,7 +6,7 @@ Wordings are written here."""
 from __future__ import annotations
 
 import pytest
-from test_chain_reader import P1, world  # noqa: F401 - the toy graph with citations (a fixture)
+from test_chain_reader import P1, P4, world  # noqa: F401 - the toy graph with citations (a fixture)
 from test_round28_mechanisms import world_resources  # noqa: F401 - the toy graph as the pipeline's resources
 from test_round30_mechanisms import _ask
 
@@ -46,3 +46,67 @@ def test_a_missing_attribute_asked_in_a_polite_request_is_declined(world_resourc
 def test_a_relative_pronoun_leaves_a_yes_no_question_yes_no(world_resources, question, expected) -> None:
     result = _ask(question)
     assert result["answer"] == expected and result["verified"], result["interpretation"]
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("A tipster says Dariush Divsalar published in Computer Networks. Does that hold up?", "Dariush Divsalar published"),
+    ("Our draft lists Dariush Divsalar as a co-author of T. Is that right?", "Dariush Divsalar as"),
+    ("The first author wrote T. Who is it?", "The first author wrote T. Who is it?"),  # a relation: no report
+])
+def test_any_source_a_determiner_opens_frames_a_reported_claim(question: str, expected: str) -> None:
+    from hgrag.agents.understanding.claims import without_report_frame
+
+    assert without_report_frame(question).startswith(expected)
+
+
+def test_a_claim_reported_after_a_wh_question_is_no_condition() -> None:
+    from hgrag.agents.understanding.claims import without_reported_remarks
+
+    assert without_reported_remarks("When did A publish last? Our bio says 2009 but I doubt it.") == \
+        "When did A publish last?"
+    assert without_reported_remarks("When did A publish last? I need it for 2009.") == \
+        "When did A publish last? I need it for 2009."
+
+
+@pytest.mark.parametrize("question, confirms", [
+    ("Someone thinks A had a paper in V — can you confirm or knock that down?", True),
+    ("A wrote T. Is that on record?", True),
+    ("A wrote T. Does that hold up?", True),
+    ("A wrote T. Is it cited?", False),  # a word of the graph's meaning: a question of its own
+    ("A wrote T. Who is that?", False),
+    ("Which papers did A write? Is that all?", False),
+])
+def test_a_short_question_pointing_back_confirms_the_statement(question: str, confirms: bool) -> None:
+    from hgrag.agents.understanding.sentences import confirming_start
+
+    assert (confirming_start(question) is not None) == confirms
+
+
+@pytest.mark.parametrize("question, yes_no", [
+    ("Atif M. Memon had a paper in Journal of Systems and Software?", True),
+    ("Daniel D. Stancil and Evsen Yanmaz co-authored?", True),
+    ("The papers A wrote in 2019?", False),
+    ("Memon wrote how many papers?", False),
+    ("Atif M. Memon papers in 2019?", False),
+])
+def test_a_declarative_question_asks_yes_or_no(question: str, yes_no: bool) -> None:
+    from hgrag.agents.understanding.sentences import with_declarative_as_yes_no
+
+    assert with_declarative_as_yes_no(question).endswith("yes or no?") == yes_no
+
+
+@pytest.mark.parametrize("question", [
+    "Dariush Divsalar and Ann Lee have they co-authored anything",
+    "Verify for me: Dariush Divsalar and Ann Lee wrote a paper together.",
+    "Please verify that Dariush Divsalar and Ann Lee wrote a paper together.",
+    "Someone on the desk thinks Dariush Divsalar and Ann Lee wrote a paper together - can you confirm or knock that down?",
+])
+def test_claims_put_in_many_shapes_are_answered_yes_or_no(world_resources, question: str) -> None:
+    result = _ask(question)
+    assert result["answer"] in (["yes"], ["no"]) and result["verified"], result["interpretation"]
+
+
+def test_a_pronoun_describing_the_named_paper_is_no_filter(world_resources) -> None:
+    plain = _ask(f'I found "{P4}" in a folder. What papers does it cite?')
+    described = _ask(f'I found "{P4}" in a folder. it\'s from 1998 I think. What papers does it cite?')
+    assert described["verified"] and described["answer"] == plain["answer"] and plain["answer"]
