@@ -123,6 +123,7 @@ def unexplained_parts(question: str, plan: dict[str, Any]) -> list[str]:
     text = without_consumed_instructions(accounted_text(asking_part(whole, bool(plan.get("set_aside"))), ir), plan)
     from hgrag.agents.kinds.lexicon import plan_kinds_reached, unreached_kinds, without_rich_words
     from hgrag.agents.understanding.asking_sentence import referred_kind_unanswered
+    from hgrag.agents.understanding.exclusion import exclusion_roles_swapped
     from hgrag.agents.understanding.negated_object import misread_negation
     reached = plan_kinds_reached(ir)
     unreached = unreached_kinds(text, reached)  # 'its field, I mean' after a question the plan reads as T's topic
@@ -135,7 +136,7 @@ def unexplained_parts(question: str, plan: dict[str, Any]) -> list[str]:
     missing += direction_parts(question, plan) + unlinked_citer(text) + count_for_list(question, plan) \
         + citation_count_direction(question, plan) + citation_hops(question, plan) + times_cited_read_as_citing(question, plan)
     missing += unused_mentions(question, plan) + context_combinations(question, plan) + ambiguous_references(question, plan) \
-        + twice_named(question, plan)
+        + twice_named(question, plan) + exclusion_roles_swapped(question, ir, plan.get("anchors") or [])
     missing += honest_parts(text, question, plan)
     missing += structural_parts(text, plan, whole)  # the lexicon's check (agents/understanding)
     return list(dict.fromkeys(missing))

@@ -139,9 +139,19 @@ def asking_part(text: str, inner: bool = False) -> str:
     last = (direct or asking or [len(clauses) - 1])[-1]
     kept = [_context_words(c) if i < last and _introduces(c) else _answer_words(c) if i > last and _remark(c) else c
             for i, c in enumerate(clauses) if i == last or (not _first_person(c) and
-            (i <= last or "zzm" in c or re.search(r"\d", c))) or i > last and _remark(c)
+            (i <= last or "zzm" in c or re.search(r"\d", c) or _leaves_out(c))) or i > last and _remark(c)
             or i < last and _restricts(c) and "zzm" not in c or i < last and _says_what_is_needed(c)]
     return " ".join(k for k in kept if k) or text
+
+
+def _leaves_out(clause: str) -> bool:
+    """'- exclusion criterion: venue = V': a clause after the question with a word that leaves something out bears on
+    the answer."""
+    from hgrag.agents.understanding.lexicon import load
+    from hgrag.agents.understanding.tokens import tag
+
+    return any(t.concept in ("operator:exclude", "operator:other", "operator:left_over")
+               for t in tag(clause.lower(), load("en")))
 
 
 def _confirms_statement(text: str) -> bool:

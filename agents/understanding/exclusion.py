@@ -254,3 +254,36 @@ def without_what_holds(ir: dict[str, Any], anchor: dict[str, Any]) -> dict[str, 
         return {"op": "difference", "inputs": [kept, holding[0]]}
     inner = without_what_holds(ir.get("input"), anchor) if isinstance(ir.get("input"), dict) else None
     return None if inner is None else {**ir, "input": inner}
+
+
+def exclusion_roles_swapped(question: str, ir: dict[str, Any] | None, anchors: list[dict[str, Any]]) -> list[str]:
+    """'Co-authors of A, but leave out everybody on the byline of T' read as T's authors without A: an entity taken
+    out of an answer is named before the word that leaves something out (set off from it by a comma or a clause),
+    while the entity the answer starts from is named after that word; the roles are the other way round."""
+    from hgrag.state.plan_ir import walk
+
+    typed = {a["node_id"]: a["text"] for a in anchors if a.get("node_id") and a.get("text")}
+    where = {node: question.find(text) for node, text in typed.items() if question.find(text) >= 0}
+    word = _leaving_out_word().search(question)
+    if word is None or not ir:
+        return []
+    for op in walk(ir):
+        if op.get("op") != "difference":
+            continue
+        base = {i for part in walk(op["inputs"][0]) if part.get("op") == "match" for i in part.get("ids") or []}
+        taken = {i for part in op["inputs"][1:] for sub in walk(part) if sub.get("op") == "match" for i in sub.get("ids") or []}
+        for node in taken - base:
+            start = where.get(node, -1)
+            after = [b for b in base if where.get(b, -1) > word.start()]
+            between = question[start + len(typed.get(node, "")):word.start()] if start >= 0 else ""
+            if 0 <= start < word.start() and after and re.search(r"[,;:]|\s(?:but|and)\s", between):
+                return [f"'{typed[node]}' left out, though it is named before '{word.group(0)}'"]
+    return []
+
+
+@lru_cache(maxsize=1)
+def _leaving_out_word() -> re.Pattern:
+    concepts = load("en").concepts
+    forms = sorted({f.replace("_", " ") for c in ("operator:exclude", "operator:other", "operator:left_over")
+                    for f in concepts.get(c, []) if len(f) > 3}, key=len, reverse=True)
+    return re.compile(r"(?<![\w'-])(?:" + "|".join(re.escape(f) for f in forms) + r")(?![\w'-])", re.IGNORECASE)

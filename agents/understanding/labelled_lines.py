@@ -24,12 +24,24 @@ MAX_ITEM_WORDS = 8
 
 def without_labels(question: str) -> str:
     """The question as one text of what its labelled lines ask, or the question unchanged."""
-    lines = [line.strip() for line in question.strip().splitlines() if line.strip()]
+    lines = [line.strip() for line in _inline_labels_broken(question).strip().splitlines() if line.strip()]
     read = [_read_line(line) for line in lines]
     if all(kind in ("text", "item") and (kind == "item" or text == line) for (kind, text), line in zip(read, lines)) \
             and not any(kind == "item" and i and read[i - 1][1].endswith(":") for i, (kind, _) in enumerate(read)):
         return question  # (no label, no role and no list after a colon: numbered questions are read as written)
     return _joined(_with_lists(read))
+
+
+def _inline_labels_broken(question: str) -> str:
+    """'Records: papers by A. Inclusion: 1990-1995. Exclusion: venue = V.': a label of the lexicon said after a stop,
+    a semicolon or a dash, with its colon, starts a line of its own."""
+    return _inline_label().sub("\n", question)
+
+
+@lru_cache(maxsize=1)
+def _inline_label() -> re.Pattern:
+    labels = [w for forms in load("en").extra.get("labelled_lines", {}).get("labels", {}).values() for w in forms]
+    return re.compile(rf"(?:(?<=[.;])\s+|\s+[-–—]\s+)(?=(?:{phrase_alternation(labels)})\s*:)", re.IGNORECASE)
 
 
 @lru_cache(maxsize=1)

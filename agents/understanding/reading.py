@@ -58,9 +58,9 @@ def read_question(question: str, detect: Callable[[str], list[Any]]) -> Reading:
     if language in ("de", "fr"):
         said = with_spoken_years(question, language)  # 'nach zweitausendsechzehn' -> 'nach 2016'
         spans = detect(said) if said != question else spans
-        english = without_idle_context(without_answer_form(without_list_trailers(with_relay_as_asker(to_english(said, language, spans)))),
-                                       detect)  # ('Wir
-        # bereiten … vor.', '… ? Nur den Namen bitte.')
+        rendered = with_plain_variants(to_english(said, language, spans))  # (the rendering in plain English words)
+        english = without_idle_context(without_answer_form(without_list_trailers(with_relay_as_asker(rendered))),
+                                       detect)  # ('Wir bereiten … vor.', '… ? Nur den Namen bitte.')
         english = step_chain_folded(english, detect) or english  # ('Le premier auteur de T : avec qui cette personne …')
         english = with_preposition_stranded(english) if load(language).extra.get("reads_in_english_order") else \
             english  # ('Avec qui A a-t-il écrit ?' -> 'Who has A written with?'; German keeps its verb last)
