@@ -29,7 +29,17 @@ def name_typed_before(text: str, start: int, given: Callable[[], frozenset[str]]
     if not (word[:1].isupper() or text == text.lower()) or not word.replace("-", "").isalpha():
         return ""  # punctuation ends a name
     key = norm_key(word)
+    if _opens_a_question(words, key):
+        return ""  # ('Can Laurent Michel be counted …': the auxiliary that opens the question, not the name 'Can')
     return word if key not in function_words and key in given() else ""
+
+
+def _opens_a_question(words: list[str], key: str) -> bool:
+    """The word opens the text or a sentence and the lexicon reads it as a question's head (an auxiliary, a wh-word)."""
+    from hgrag.agents.understanding.lexicon import load
+
+    first = len(words) == 1 or words[-2][-1:] in ".!?:"
+    return first and (load("en").concept(key) or "").startswith("head:")
 
 
 def contradicts(hit: Any, full_name: str) -> bool:

@@ -71,6 +71,8 @@ def _framed_as_leads(question: str, anchors: list[dict[str, Any]]) -> str:
     the exclusion lead 'excluding T'."""
     frames = load("en").extra.get("exclusion_frames", {})
     lowered = question.lower()
+    question = _postposed_as_leads(question, anchors, frames.get("postpositions", [])) if any(
+        p in lowered for p in frames.get("postpositions", [])) else question
     if not any(p in lowered for p in frames.get("particles", [])):
         return question
     verbs = "|".join(r"\s+".join(map(re.escape, v.split())) for v in frames.get("verbs", [])) or "(?!)"
@@ -81,6 +83,18 @@ def _framed_as_leads(question: str, anchors: list[dict[str, Any]]) -> str:
         if typed:
             question = re.sub(rf"\b(?:{verbs})\s+(?P<x>[{QUOTES}]?{re.escape(typed)}\.?[{QUOTES}]?)\s+(?:{particles})\b",
                               lambda m: f"excluding {m.group('x')}", question, flags=re.IGNORECASE)
+    return question
+
+
+def _postposed_as_leads(question: str, anchors: list[dict[str, Any]], postpositions: list[str]) -> str:
+    """'Outlets used by A, V excluded?' (lexicon `exclusion_frames.postpositions`) -> '…, excluding V?': a named
+    thing set off by a comma with the word after it."""
+    words = "|".join(r"\s+".join(map(re.escape, p.split())) for p in sorted(postpositions, key=len, reverse=True))
+    for anchor in anchors:
+        typed = anchor.get("relinked_from") or anchor.get("text") or ""
+        if typed and words:
+            question = re.sub(rf"(?<=[,;(—–-])\s*(?P<x>[{QUOTES}]?{re.escape(typed)}\.?[{QUOTES}]?)\s+(?:{words})\b",
+                              lambda m: f" excluding {m.group('x')}", question, flags=re.IGNORECASE)
     return question
 
 

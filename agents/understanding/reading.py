@@ -286,7 +286,11 @@ def with_plain_yes_no_opening(question: str) -> str:
     understanding/claims.py)."""
     from hgrag.agents.understanding.claims import with_claim_as_yes_no
 
-    return with_claim_as_yes_no(_opening_pattern().sub("Is it true that ", question, count=1))
+    opened = _opening_pattern().sub("Is it true that ", question, count=1)
+    if opened != question:  # ('Is the following sentence correct? It is not true that …': whether it is not true)
+        negated = phrase_alternation(load("en").extra.get("code_words", {}).get("negated_claims", []))
+        opened = re.sub(rf"^Is it true that\s+(?:{negated})\s+", "Is it not true that ", opened, flags=re.IGNORECASE)
+    return with_claim_as_yes_no(opened)
 
 
 @lru_cache(maxsize=1)

@@ -96,7 +96,12 @@ def with_confirmation_as_tag(question: str) -> str | None:
     """'A worked at I. Does the record back that up?' -> 'A worked at I, yes or no?' (lexicon `confirming_sentences`),
     or None when the question does not end with such a sentence."""
     start = confirming_start(question)
-    return question[:start] + ", yes or no?" if start is not None else None
+    if start is None:
+        return None
+    statement = question[:start].rstrip(" .!")
+    opening = [t for t in tag(statement.lower(), load("en")) if t.family != "filler"][:1]
+    asks = bool(opening) and opening[0].concept == "head:aux"  # ('Is it not true that …. Is the statement correct?')
+    return statement + ("?" if asks else ", yes or no?")
 
 
 def with_confirmation_as_yes_no(question: str) -> str:
