@@ -98,10 +98,14 @@ def rerank_anchors(store: Any, plan: dict[str, Any], abstain_on_ties: bool = Fal
                   and m.get("text") != mention.get("text")}  # a name said twice is one entity, no evidence for itself
         top_score = max(scores.get(c, 0.0) for c in candidates)
 
+        tested = plan.get("operation") == "yes_no"  # whether they are connected is what is asked: it only tells
+        # equally named candidates apart, never beats a closer name ('Olalekan Alade', not 'Olalekan S. Alade')
+
         def closeness(node: str) -> tuple[bool, bool, float, int, int]:
             neighbours = set(store.all_neighbors(node))
-            near = len(others & store.neighbourhood(node, 2, RING_LIMIT)) if others else 0
-            direct = bool(others & neighbours) and scores.get(node, 0.0) >= top_score - DIRECT_MARGIN
+            usable = bool(others) and (not tested or scores.get(node, 0.0) >= top_score)
+            near = len(others & store.neighbourhood(node, 2, RING_LIMIT)) if usable else 0
+            direct = bool(others & neighbours) and scores.get(node, 0.0) >= top_score - DIRECT_MARGIN and usable
             return (near > 0, direct, scores.get(node, 0.0), near, len(neighbours))
 
         keys = {c: closeness(c) for c in candidates}  # two-hop rings are costly: compute each once

@@ -132,8 +132,10 @@ def asking_part(text: str, inner: bool = False) -> str:
     clauses = [c for c in CLAUSE_BREAK.split(text) if c.strip()]
     if inner:  # context entities were set aside: a clause inside a sentence may be context too
         clauses = [part for clause in clauses for part in inner_clauses(clause)]
-    if len(clauses) < 2 or _confirms_statement(text):
-        return text  # ('A has been listed with I. Does that hold up?': the statement is what is asked)
+    if len(clauses) < 2:
+        return text
+    if _confirms_statement(text):  # ('A has been listed with I. Does that hold up?': the statement is what is asked;
+        return " ".join(_context_words(c) if _first_person(c) else c for c in clauses)  # 'I am assuming …' frames it)
     asking = [i for i, c in enumerate(clauses) if ASKS.search(c.strip())]
     direct = [i for i in asking if not _first_person(clauses[i]) or "?" in clauses[i]]
     last = (direct or asking or [len(clauses) - 1])[-1]

@@ -264,8 +264,11 @@ def _relative_pronoun(text: str, start: int) -> bool:
     """'Is V one of the venues in which A has published?', 'Is A one of the authors who wrote T?': a wh-word right
     after a noun of the lexicon (or after such a noun and a preposition) opens a relative clause and asks nothing."""
     words = text[:start].split()
-    if text[start:].startswith(("what", "how")) or not words:
-        return False
+    from hgrag.agents.understanding.lexicon import load
+
+    indefinite = load("en").extra.get("code_words", {}).get("indefinite_pronouns", [])
+    if text[start:].startswith(("what", "how")) or not words or words[-1] in indefinite:
+        return False  # ('Is there anyone who …? If so, name them': the people are asked)
     return _noun_class(words[-1].strip(",;:")) is not None or \
         _relative_clause(words + [text[start:].split()[0]], len(words))
 

@@ -279,7 +279,9 @@ def _asker_says(tokens: list[Token], clause: str) -> bool:
     the lexicon's `clause_subjects` and asks nothing with a question mark) holds no question word that asks."""
     subjects = load("en").extra.get("context_words", {}).get("clause_subjects", [])
     first = next((t for t in tokens if t.family != "filler"), None)
-    return first is not None and first.text in subjects and not clause.rstrip().endswith("?")
+    framed = clause.lower().lstrip(" ?.!,").startswith(tuple(
+        load("en").extra.get("reported_claims", {}).get("first_person", [])))  # ('I think that's total over count')
+    return (framed or first is not None and first.text in subjects) and not clause.rstrip().endswith("?")
 
 
 def _after_a_fronted_clause(clause: str) -> str:

@@ -65,23 +65,41 @@ def without_report_frame(question: str) -> str:
     rest = question[found.end():].lstrip(" :,") if found else ""
     if not re.search(r"[\"“]|\s[A-Z]|^[A-Z]\w*\s+[A-Z]", rest):
         return question  # (the claim names something: a quoted title or a capitalised name)
+    if not _report_frame(closed_only=True).match(question) and _asks_after_the_claim(rest):
+        return question  # ('My advisor says the last author is the lead. Who is the last author of T?': context)
     return rest[:1].upper() + rest[1:]
 
 
-@lru_cache(maxsize=1)
-def _report_frame() -> re.Pattern:
+def _asks_after_the_claim(rest: str) -> bool:
+    """A sentence after the claim asks a question of its own (not whether the claim holds)."""
+    from hgrag.agents.understanding.sentences import asks, confirming_start, sentences_of
+
+    parts = [p for p in sentences_of(rest) if p.strip()]
+    return len(parts) > 1 and confirming_start(rest) is None and any(asks(p) for p in parts[1:])
+
+
+@lru_cache(maxsize=2)
+def _report_frame(closed_only: bool = False) -> re.Pattern:
     words = load("en").extra.get("reported_claims", {})
     sources, verbs = phrase_alternation(words.get("sources", [])), phrase_alternation(words.get("verbs", []))
     ends = phrase_alternation(words.get("ends", []))
     shortened = phrase_alternation(words.get("abbreviations", []))  # ('c. 7 publications')
-    between = rf"(?-i:(?:\s+(?:[a-z][\w'’-]*|{shortened}))*?)"  # lowercase words only: a name is never in the frame
+    between = rf"(?-i:(?:\s+(?:[a-z][\w'’-]*|{shortened})){{0,4}}?)"  # a few lowercase words only: a name is never
+    # in the frame, nor a clause ('A reader wants the names of everyone who wrote T')
     closed = rf"(?:{sources})(?:{between}\s*(?:{ends})|{between}\s+(?:{verbs})(?:\s+(?:{ends}))?)"
     # any source a determiner opens ('A tipster says', 'Our draft lists'), with a verb that reports, not a relation
     determiners = phrase_alternation(load("en").extra.get("relayed_requests", {}).get("determiners", []))
     reporting = phrase_alternation([v for v in words.get("verbs", [])
                                     if not (load("en").concept(v) or "").startswith("relation:")])
     opened = rf"(?:{determiners})(?-i:\s+[a-z][\w'’-]*){between}\s+(?:{reporting})(?:\s+(?:{ends}))?"
-    return re.compile(rf"^\s*(?:{closed}|{opened})\s+", re.IGNORECASE)
+    asker = rf"(?:{phrase_alternation(words.get('first_person', []))})(?:\s+(?:{ends}))?"  # ('I was told that …')
+    return re.compile(rf"^\s*(?:{closed})\s+" if closed_only else rf"^\s*(?:{closed}|{opened}|{asker})\s+", re.IGNORECASE)
+
+
+@lru_cache(maxsize=1)
+def _first_person() -> re.Pattern:
+    forms = load("en").extra.get("reported_claims", {}).get("first_person", [])
+    return re.compile(rf"^\s*(?:{phrase_alternation(forms)})\b", re.IGNORECASE)
 
 
 def without_reported_remarks(question: str) -> str:
@@ -92,5 +110,6 @@ def without_reported_remarks(question: str) -> str:
     if mark < 0 or not question[mark + 1:].strip():
         return question
     tail = re.split(r"(?<=[.!?])\s+", question[mark + 1:].strip())
-    kept = [s for s in tail if s.endswith("?") or not _report_frame().match(s)]
+    sourced = [s for s in tail if not s.endswith("?") and _report_frame().match(s) and not _first_person().match(s)]
+    kept = [s for s in tail if s not in sourced]  # ('… ? I think that is total over count, one decimal' explains)
     return question if len(kept) == len(tail) else " ".join([question[:mark + 1]] + kept).strip()

@@ -101,7 +101,7 @@ def _inverted_after_topic() -> re.Pattern:
     lexicon = load("en")
     aux = phrase_alternation(lexicon.family("head").get("aux", []))
     pronouns = phrase_alternation(lexicon.extra.get("code_words", {}).get("subject_pronouns", []))
-    return re.compile(rf"\bzz\w*\s+(?:{aux})\s+(?:{pronouns})\b")
+    return re.compile(rf"^\W*zz\w*(?:\s+(?:and|&)\s+zz\w*)*\s+(?:{aux})\s+(?:{pronouns})\b")  # (the topic opens it)
 
 
 def opens_yes_no(text: str) -> bool:

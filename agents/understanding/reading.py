@@ -58,7 +58,8 @@ def read_question(question: str, detect: Callable[[str], list[Any]]) -> Reading:
     if language in ("de", "fr"):
         said = with_spoken_years(question, language)  # 'nach zweitausendsechzehn' -> 'nach 2016'
         spans = detect(said) if said != question else spans
-        rendered = with_plain_variants(to_english(said, language, spans))  # (the rendering in plain English words)
+        rendered = with_declarative_as_yes_no(with_plain_variants(to_english(said, language, spans)))  # (the
+        # rendering in plain English words; 'A et B ont écrit ensemble ?' asks yes or no)
         english = without_idle_context(without_answer_form(without_list_trailers(with_relay_as_asker(rendered))),
                                        detect)  # ('Wir bereiten … vor.', '… ? Nur den Namen bitte.')
         english = step_chain_folded(english, detect) or english  # ('Le premier auteur de T : avec qui cette personne …')
@@ -83,7 +84,8 @@ def with_restatements_as_sentences(question: str) -> str:
     openers = load("en").extra.get("spoken_restatements", [])
     if not any(o in question.lower() for o in openers):
         return question
-    pattern = re.compile(rf"(?<=[\w\"”'])\s+(?=(?:{phrase_alternation(openers)})\b)", re.IGNORECASE)
+    pattern = re.compile(rf"(?:(?<=[\w\"”'])|^)(?:\s*[,;–—-])?\s+(?=(?:{phrase_alternation(openers)})\b)",
+                         re.IGNORECASE)  # (after a quoted title the piece starts at its closing quote)
     return outside_quotes(question, lambda piece: pattern.sub(
         lambda m: m.group(0) if _bracketed(m.string, m.start()) or _after_a_coordinator(m.string, m.start()) else ". ",
         piece))
@@ -307,7 +309,8 @@ def with_tag_as_yes_no(question: str) -> str:
 @lru_cache(maxsize=1)
 def _tag_pattern() -> re.Pattern:
     return re.compile(rf"\s*(?:,|\s[-–—]{{1,2}}|:)\s*(?:{phrase_alternation(load('en').extra.get('tag_questions', []))})"
-                      rf"\s*\?\s*$", re.IGNORECASE)  # (after a comma, a dash or a colon: '… at some point - true?')
+                      rf"\s*\??\s*$", re.IGNORECASE)  # (after a comma, a dash or a colon: '… at some point - true?'; the
+    # mark may be left out: '…, is that right')
 
 
 def without_lead_in(question: str, punctuated: bool = True) -> str:

@@ -125,24 +125,51 @@ def confirming_start(question: str) -> int | None:
     meaning = [t for t in tokens if (t.family in MEANING_FAMILIES or t.concept in ("mention", "number"))
                and t.concept not in ("head:aux", "head:command")]
     opens = bool(tokens) and tokens[0].concept in ("head:aux", "head:command")
-    return last.start() if opens and len(tokens) <= 10 and not meaning and any(t.text in points for t in tokens) \
-        else None
+    commands = load("en").extra.get("confirming_commands", [])
+    bare = any(t.text in commands for t in tokens) and all(t.family in ("function", "head") for t in tokens)
+    return last.start() if opens and len(tokens) <= 10 and not meaning and (any(t.text in points for t in tokens) or bare) \
+        else None  # ('… in V. Can you check?': a confirming command with nothing of its own)
 
 
 def with_declarative_as_yes_no(question: str) -> str:
-    """'Atif M. Memon had a paper in V?', 'A and B co-authored?': one sentence that opens with a name, says a verb
-    of the graph's meaning (or a possessive auxiliary after the name) and asks with its question mark alone, with no
-    question word, command or choice, asks whether it holds: ', yes or no?' in place of the mark."""
+    """'Atif M. Memon had a paper in V?', 'A and B co-authored?', '"T" cites "U"?': one sentence whose subject is a
+    name (two or more capitalised words or initials, names joined by 'and', or a quoted title) followed right away by
+    a verb of the graph's meaning or an auxiliary, asking with its question mark alone (no question word, command or
+    choice), asks whether it holds: ', yes or no?' in place of the mark."""
     text = question.rstrip()
     if not text.endswith("?") or text.count("?") != 1 or len(sentences_of(text)) != 1:
         return question
-    first = re.match(r"\W*([^\W\d_][\w.'’-]*)", text)
-    if not first or not (text.lstrip()[:1] in "\"“'‘" or first.group(1)[:1].isupper()
-                         and load("en").concept(first.group(1).lower()) is None):
-        return question  # (a name or a quoted title first: 'The papers A wrote in 2019?' is a list)
+    rest = _after_named_subject(text)
+    if rest is None:
+        return question
     tokens = tag(quotes_masked(text).lower(), load("en"))
-    asks = [t for t in tokens[1:] if t.family == "head" and t.concept != "head:aux" or t.concept in (
+    asks = [t for t in tokens if t.family == "head" and t.concept != "head:aux" or t.concept in (
         "operator:yes_no", "function:or", "operator:count")]
-    verb = [t for t in tokens[1:] if t.family == "relation" or t.concept == "head:aux"]
-    return text[:-1].rstrip() + ", yes or no?" if verb and not asks and tokens and tokens[0].family != "head" \
-        else question
+    verb = tag(rest.lower(), load("en"))[:1]
+    whole = bool(verb) and rest.split()[0].lower().strip(",.;:?!") == verb[0].text  # ('co-autors' is no 'co' verb)
+    acts = whole and (verb[0].concept == "head:aux" or verb[0].family == "relation" and not verb[0].text.endswith("s")
+                           or verb[0].family == "relation" and verb[0].text.endswith(("es", "ts", "tes")))
+    return text[:-1].rstrip() + ", yes or no?" if acts and not asks else question
+
+
+def _after_named_subject(text: str) -> str | None:
+    """What follows a subject made of names ('Atif M. Memon', 'A and B') or a quoted title; None when the sentence
+    does not open so ('Whcih papers …', 'Peter Holden's co-authors …')."""
+    quoted = re.match(r"\s*[\"“][^\"“”]+[\"”]\s*", text)
+    if quoted:
+        return text[quoted.end():]
+    words = text.split()
+    i, names, run = 0, 0, 0
+    while i < len(words):
+        word = words[i]
+        if re.fullmatch(r"[A-Z][\w.'’-]*", word) and not word.endswith(("'s", "’s")) and \
+                load("en").concept(word.lower().strip(".")) is None:
+            run += 1
+        elif run >= 2 and word.lower() in ("and", "&"):
+            names, run = names + 1, 0
+        else:
+            break
+        i += 1
+    if run < 2 or i >= len(words) or not words[i][:1].islower():
+        return None
+    return " ".join(words[i:])
