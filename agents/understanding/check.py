@@ -42,6 +42,21 @@ LETTERS = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
 KIND_READS = {"primary_topic": "topic", "coauthor": "author"}  # the kind a richer-kinds reading returns
 
 
+def _descriptors(tokens: list[Token]) -> set[int]:
+    """'the landmark paper T', 'the study remarkable T': a word the lexicon does not know, right before or after a kind
+    noun that names the mention next to it, only describes the named thing."""
+    found = set()
+    for i, token in enumerate(tokens):
+        if token.concept is not None:
+            continue
+        before = tokens[i + 1:i + 3]
+        around = tokens[i - 1:i] + tokens[i + 1:i + 2] if i else []
+        if len(before) == 2 and before[0].family == "kind" and before[1].concept == "mention" or \
+                len(around) == 2 and around[0].family == "kind" and around[1].concept == "mention":
+            found.add(i)
+    return found
+
+
 def _content(token: Token, names: set[str]) -> bool:
     """An unexplained content word: unknown to the lexicon, not a name's word; a hyphenated word when a
     part of it is unknown ('most-cited' is two known words, 'self-citations' is not)."""
@@ -156,10 +171,11 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
         asked = "yes/no"  # ('A & B — shared byline ever?', 'ever worked together: A & B?': a hedged fragment)
     names, stated = mention_words(plan), stated_relations(text)
     missing = []
+    describing = _descriptors(tokens)
     for i, link in enumerate(links):
         token, family = link.token, link.token.family
         signature = signatures().get(token.concept or "", {})
-        if _content(token, names) or family == "missing":
+        if (_content(token, names) and i not in describing) or family == "missing":
             missing.append(token.text)
         elif link.element is None and signature.get("required") and _bound(tokens, token, signature) \
                 and i not in stated:

@@ -23,6 +23,7 @@ from hgrag.agents.understanding.cue_words import phrase_alternation, without_lis
 from hgrag.agents.understanding.name_heading import with_name_heading_as_subject
 from hgrag.agents.understanding.aspect import with_progressive_as_simple
 from hgrag.agents.understanding.variants import with_path_in_words, with_plain_variants, with_symbols_in_words
+from hgrag.agents.understanding.purpose import without_describing_words, without_purpose_phrase
 from hgrag.agents.understanding.relayed import with_relay_as_asker, without_beneficiary
 from hgrag.agents.understanding.gate import identify, plainly_english, unsupported_sentence
 from hgrag.agents.understanding.lexicon import MEANING_FAMILIES, load
@@ -58,7 +59,8 @@ def read_question(question: str, detect: Callable[[str], list[Any]]) -> Reading:
     if language in ("de", "fr"):
         said = with_spoken_years(question, language)  # 'nach zweitausendsechzehn' -> 'nach 2016'
         spans = detect(said) if said != question else spans
-        rendered = with_declarative_as_yes_no(with_plain_variants(to_english(said, language, spans)))  # (the
+        rendered = with_declarative_as_yes_no(without_purpose_phrase(with_plain_variants(to_english(
+            said, language, spans)), nouns_capitalised=language == "de"))  # (the
         # rendering in plain English words; 'A et B ont écrit ensemble ?' asks yes or no)
         english = without_idle_context(without_answer_form(without_list_trailers(with_relay_as_asker(rendered))),
                                        detect)  # ('Wir bereiten … vor.', '… ? Nur den Namen bitte.')
@@ -364,9 +366,8 @@ def plan_readings(question: str, plan: dict[str, Any], store: Any) -> dict[str, 
 ENGLISH_STEPS: tuple[Callable[[str], str], ...] = (
     with_plain_variants, without_beneficiary, with_relay_as_asker, with_progressive_as_simple, with_name_heading_as_subject,
     with_preposition_stranded, with_spoken_years, without_report_frame, without_reported_remarks, without_idle_brackets,
-    without_self_corrections,
-    with_restatements_as_sentences, without_trailing_remarks, without_answer_form, with_symbols_in_words,
-    with_path_in_words, without_purpose, with_year_itself_excluded, without_lead_in, with_typo_heads,
-    without_list_trailers, with_plain_yes_no_opening, with_tag_as_yes_no, with_confirmation_as_yes_no,
+    without_self_corrections, with_restatements_as_sentences, without_trailing_remarks, without_answer_form,
+    with_symbols_in_words, with_path_in_words, without_purpose, without_purpose_phrase, without_describing_words,
+    with_year_itself_excluded, without_lead_in, with_typo_heads, without_list_trailers, with_plain_yes_no_opening, with_tag_as_yes_no, with_confirmation_as_yes_no,
     with_declarative_as_yes_no, with_spans_as_between, with_bounds_plain)
 # (in the order they apply: who asks first, then the words, then the question's shape)

@@ -6,7 +6,7 @@ Wordings are written here."""
 from __future__ import annotations
 
 import pytest
-from test_chain_reader import P1, P4, world  # noqa: F401 - the toy graph with citations (a fixture)
+from test_chain_reader import P1, P3, P4, world  # noqa: F401 - the toy graph with citations (a fixture)
 from test_round28_mechanisms import world_resources  # noqa: F401 - the toy graph as the pipeline's resources
 from test_round30_mechanisms import _ask
 
@@ -110,3 +110,40 @@ def test_a_pronoun_describing_the_named_paper_is_no_filter(world_resources) -> N
     plain = _ask(f'I found "{P4}" in a folder. What papers does it cite?')
     described = _ask(f'I found "{P4}" in a folder. it\'s from 1998 I think. What papers does it cite?')
     assert described["verified"] and described["answer"] == plain["answer"] and plain["answer"]
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("For the award shortlist: is A or B more cited?", "Is A or B more cited?"),
+    ("Quick fact check for our nomination letter: did A publish with B?", "Did A publish with B?"),
+    ("papers by A please - for our research highlights page", "Papers by A please"),
+    ('For our story on "T", could you list its authors?', 'For our story on "T", could you list its authors?'),
+    ("What did A write for the journal V?", "What did A write for the journal V?"),
+])
+def test_a_purpose_phrase_set_off_at_either_end_is_left_out(question: str, expected: str) -> None:
+    from hgrag.agents.understanding.purpose import without_purpose_phrase
+
+    assert without_purpose_phrase(question) == expected
+
+
+def test_an_unknown_word_describing_a_named_paper_is_no_content(world_resources) -> None:
+    described = _ask(f'Which papers cite the landmark paper "{P3}"?')
+    plain = _ask(f'Which papers cite the paper "{P3}"?')
+    assert described["verified"] and described["answer"] == plain["answer"] and plain["answer"]
+
+
+def test_a_first_person_frame_is_no_source_of_any_verb() -> None:
+    from hgrag.agents.understanding.claims import without_report_frame
+
+    kept = 'I need the names of everyone who wrote a paper citing "T".'
+    assert without_report_frame(kept) == kept
+    assert without_report_frame('I was told that A B wrote "T". Is that right?').startswith("A B wrote")
+
+
+def test_a_yes_no_question_does_not_link_by_the_connection_it_asks_about() -> None:
+    from test_llm_retriever import homonym_world, plan_for
+
+    from hgrag.agents.graph_retrieval_agent import OfflineRetriever
+
+    world = homonym_world()  # two equally named Bo Chens: the connection may still tell them apart
+    plan, _ = OfflineRetriever().retrieve("q", plan_for(world, "Did Bo Chen publish in Signal Processing?"), world, 1000)
+    assert next(m for m in plan["anchors"] if m["type"] == "author")["node_id"] == "a4"
