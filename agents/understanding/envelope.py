@@ -22,10 +22,32 @@ def without_envelope(question: str) -> str:
     is one line, or when nothing would be left)."""
     lines = [line.strip() for line in question.strip().splitlines() if line.strip()]
     if len(lines) < 2:
-        return question
+        return _without_opening_courtesy(question)
     lines = _without_sign_off(lines)
     body = _without_pleasantries(_without_greeting(lines))
     return body if body.strip() else question
+
+
+def _without_opening_courtesy(question: str) -> str:
+    """'Dear colleagues, good morning. How many …', 'Bonjour, quels articles …', 'With my best regards, I would ask
+    …': on one line, a greeting, pleasantry or closing of the lexicon with at most three more words before its comma,
+    colon or stop (no digit, no quote) opens the message and is no part of the question."""
+    text = question
+    for _ in range(3):
+        found = _courtesy().match(text)
+        rest = text[found.end():].lstrip() if found else ""
+        if not found or not rest:
+            break
+        text = rest[:1].upper() + rest[1:]
+    return text if text != question else question
+
+
+@lru_cache(maxsize=1)
+def _courtesy() -> re.Pattern:
+    phrases = [p for language in READ_LANGUAGES for family in ("greetings", "pleasantries", "closings")
+               for p in load(language).extra.get("envelope", {}).get(family, [])]
+    return re.compile(rf"^\s*(?:{phrase_alternation(phrases)})(?![\w'’-])(?:\s+[^\s\d\"“”,:;.!?]+){{0,3}}\s*[,:;.!]\s+",
+                      re.IGNORECASE)
 
 
 def _without_greeting(lines: list[str]) -> str:

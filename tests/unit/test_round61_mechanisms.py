@@ -159,7 +159,8 @@ def test_what_is_no_message_or_claim_stays_as_typed() -> None:
     from hgrag.agents.understanding.claims import with_claim_as_yes_no
     from hgrag.agents.understanding.envelope import without_envelope
 
-    assert without_envelope("Hi, who wrote T?") == "Hi, who wrote T?"  # one line: no message
+    assert without_envelope("Hi, who wrote T?") == "Who wrote T?"  # one line: only its opening courtesy goes
+    assert without_envelope("Who wrote T? Hi.") == "Who wrote T? Hi."
     kept = without_envelope("Which papers did A write?\nOnly journals, please.")
     assert "Only journals" in kept  # a closing line that narrows the question is no sign-off
     assert without_envelope("Bonjour,\nQui a écrit T ?\nCordialement,\nGwen") == "Qui a écrit T ?"
