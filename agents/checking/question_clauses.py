@@ -153,8 +153,9 @@ def _leaves_out(clause: str) -> bool:
     from hgrag.agents.understanding.lexicon import load
     from hgrag.agents.understanding.tokens import tag
 
-    return any(t.concept in ("operator:exclude", "operator:other", "operator:left_over")
-               for t in tag(clause.lower(), load("en")))
+    negations = load("en").extra.get("code_words", {}).get("negations", [])
+    return any(t.concept == "operator:exclude" and t.text not in negations
+               for t in tag(clause.lower(), load("en")))  # ('not a guess :)' leaves nothing out of the answer)
 
 
 def _confirms_statement(text: str) -> bool:

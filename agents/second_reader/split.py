@@ -37,8 +37,10 @@ def _parallel_relative(before: str, after: str) -> bool:
     before it (after its first word, so not the question's own head)."""
     opener = re.match(r"(\w+)\b", after.lower())
     relatives = {w.split()[0] for w in words()["relative_openers"]}
-    earlier = re.findall(r"\w+", before.lower())[1:]
-    return bool(opener) and opener.group(1) in relatives and opener.group(1) in earlier
+    earlier = re.findall(r"[\w-]+", before.lower())
+    after_a_noun = [i for i, w in enumerate(earlier) if i and opener and w == opener.group(1)
+                    and (load("en").concept(earlier[i - 1]) or "").startswith("kind:")]  # ('the people who …')
+    return bool(opener) and opener.group(1) in relatives and bool(after_a_noun)
 
 
 def _blanked(question: str, spans: list[Any]) -> str:

@@ -288,11 +288,21 @@ def exclusion_roles_swapped(question: str, ir: dict[str, Any] | None, anchors: l
         taken = {i for part in op["inputs"][1:] for sub in walk(part) if sub.get("op") == "match" for i in sub.get("ids") or []}
         for node in taken - base:
             start = where.get(node, -1)
+            if start >= 0 and _leads_before(question[:start]):
+                continue  # ('Setting A to one side, who else …': the frame opens before the name)
             after = [b for b in base if where.get(b, -1) > word.start()]
             between = question[start + len(typed.get(node, "")):word.start()] if start >= 0 else ""
             if 0 <= start < word.start() and after and re.search(r"[,;:]|\s(?:but|and)\s", between):
                 return [f"'{typed[node]}' left out, though it is named before '{word.group(0)}'"]
     return []
+
+
+def _leads_before(text: str) -> bool:
+    """A word that leaves something out, an exclusion lead or a frame's verb stands before the name."""
+    frames = load("en").extra.get("exclusion_frames", {}).get("verbs", [])
+    leads = load("en").extra.get("exclusion_leads", [])
+    words = "|".join(r"\s+".join(map(re.escape, w.split())) for w in frames + leads)
+    return bool(_leaving_out_word().search(text) or re.search(rf"(?<![\w'-])(?:{words})(?![\w'-])", text, re.IGNORECASE))
 
 
 @lru_cache(maxsize=1)

@@ -98,10 +98,26 @@ def with_confirmation_as_tag(question: str) -> str | None:
     start = confirming_start(question)
     if start is None:
         return None
-    statement = question[:start].rstrip(" .!")
+    statement = _without_asker_frame(question[:start].rstrip(" .!;"))
     opening = [t for t in tag(statement.lower(), load("en")) if t.family != "filler"][:1]
     asks = bool(opening) and opening[0].concept == "head:aux"  # ('Is it not true that …. Is the statement correct?')
     return statement + ("?" if asks else ", yes or no?")
+
+
+def _without_asker_frame(statement: str) -> str:
+    """'I have a vague memory that A and B collaborated once' -> 'A and B collaborated once': a statement the asker
+    opens about themselves (lexicon `context_words.clause_subjects`) keeps only its claim, from 'that' before the first
+    capitalised name or quote, or from that name when only lower-case words come before it."""
+    subjects = load("en").extra.get("context_words", {}).get("clause_subjects", [])
+    first = re.match(r"\W*([\w'’]+)", statement)
+    if not first or first.group(1).lower() not in subjects:
+        return statement
+    named = re.search(r"[\"“]|\b(?!I\b)[A-Z]", statement[first.end():])
+    if named is None:
+        return statement
+    at = first.end() + named.start()
+    link = re.search(r"\bthat\s+$", statement[:at])
+    return statement[link.start() + 5:].lstrip() if link else statement[at:]
 
 
 def with_confirmation_as_yes_no(question: str) -> str:
@@ -118,8 +134,8 @@ def confirming_start(question: str) -> int | None:
     if found:
         return found.start()
     last = re.search(r"(?:\s*[.!;]\s+|\s+[—–-]+\s+)([^.!;—–?]+\?)\s*$", question)
-    if not last or not question[:last.start()].strip():
-        return None
+    if not last or not question[:last.start()].strip() or re.search(r"\s[A-Z]|[\"“]", last.group(1)):
+        return None  # ('Does A belong on it?' names someone of its own)
     tokens = [t for t in tag(last.group(1).lower(), load("en")) if t.family not in ("filler",)]
     points = load("en").extra.get("code_words", {}).get("pointing_back", [])
     meaning = [t for t in tokens if (t.family in MEANING_FAMILIES or t.concept in ("mention", "number"))
@@ -163,7 +179,7 @@ def _after_named_subject(text: str) -> str | None:
     while i < len(words):
         word = words[i]
         if re.fullmatch(r"[A-Z][\w.'’-]*", word) and not word.endswith(("'s", "’s")) and \
-                load("en").concept(word.lower().strip(".")) is None:
+                not any(t.concept for t in tag(word.lower().strip("."), load("en"))):  # ("Didn't" is no name)
             run += 1
         elif run >= 2 and word.lower() in ("and", "&"):
             names, run = names + 1, 0

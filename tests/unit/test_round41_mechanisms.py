@@ -220,7 +220,7 @@ def test_a_sentence_asking_whether_the_statement_holds_makes_it_a_yes_no_questio
     from hgrag.agents.understanding.sentences import with_confirmation_as_tag
 
     assert with_confirmation_as_tag("My notes say A worked at I. Does the record back that up?") == \
-        "My notes say A worked at I, yes or no?"
+        "A worked at I, yes or no?"  # (the asker's own frame is no part of the claim)
     assert with_confirmation_as_tag("A worked at I. Where else?") is None
 
 

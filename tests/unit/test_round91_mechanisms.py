@@ -147,3 +147,34 @@ def test_a_yes_no_question_does_not_link_by_the_connection_it_asks_about() -> No
     world = homonym_world()  # two equally named Bo Chens: the connection may still tell them apart
     plan, _ = OfflineRetriever().retrieve("q", plan_for(world, "Did Bo Chen publish in Signal Processing?"), world, 1000)
     assert next(m for m in plan["anchors"] if m["type"] == "author")["node_id"] == "a4"
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("I have a vague memory that A B and C D collaborated once. Is that true?", "A B and C D collaborated once, yes or no?"),
+    ("I am assuming A B and C D are co-authors. Is that right?", "A B and C D are co-authors, yes or no?"),
+    ("A B wrote \"T\". Is that right?", "A B wrote \"T\", yes or no?"),
+])
+def test_a_confirmed_statement_keeps_only_its_claim(question: str, expected: str) -> None:
+    from hgrag.agents.understanding.sentences import with_confirmation_as_tag
+
+    assert with_confirmation_as_tag(question) == expected
+
+
+def test_a_confirming_question_naming_someone_asks_of_its_own() -> None:
+    from hgrag.agents.understanding.sentences import confirming_start
+
+    assert confirming_start('The paper is "T". Does Theodoros Anagnostopoulos belong on it?') is None
+
+
+@pytest.mark.parametrize("question", ["Didn't Marvin Simon publish in V?", "Whcih papers cite \"T\"?"])
+def test_a_question_word_or_its_typo_is_no_name_opening_a_declarative_question(question: str) -> None:
+    from hgrag.agents.understanding.sentences import with_declarative_as_yes_no
+
+    assert with_declarative_as_yes_no(question) == question
+
+
+def test_a_one_line_greeting_is_no_part_of_the_question() -> None:
+    from hgrag.agents.understanding.envelope import without_envelope
+
+    assert without_envelope("Dear colleagues, good morning. How many papers has A?") == "How many papers has A?"
+    assert without_envelope("Bonjour, quels articles a écrit A ?") == "Quels articles a écrit A ?"
