@@ -143,7 +143,7 @@ def asking_part(text: str, inner: bool = False) -> str:
             for i, c in enumerate(clauses) if i == last or (not _first_person(c) and
             (i <= last or "zzm" in c or re.search(r"\d", c) or _leaves_out(c))) or i > last and _remark(c)
             or i < last and _restricts(c) and "zzm" not in c or i < last and _says_what_is_needed(c)
-            or i < last and _first_person(c) and _leaves_out(c)]  # ('I need A's papers but without V's. Which …?')
+            or i < last and _first_person(c) and _leaves_out(c) and "zzm" in c]  # ('I need A's papers but without V's. Which …?')
     return " ".join(k for k in kept if k) or text
 
 

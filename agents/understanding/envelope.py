@@ -46,7 +46,7 @@ def _without_opening_courtesy(question: str) -> str:
 def _courtesy() -> re.Pattern:
     phrases = [p for language in READ_LANGUAGES for family in ("greetings", "pleasantries", "closings")
                for p in load(language).extra.get("envelope", {}).get(family, [])]
-    return re.compile(rf"^\s*(?:{phrase_alternation(phrases)})(?![\w'’-])(?:\s+[^\s\d\"“”,:;.!?]+){{0,3}}\s*[,:;.!]\s+",
+    return re.compile(rf"^\s*(?:{phrase_alternation(phrases)})(?![\w'’-])(?:\s+(?-i:[a-z])[^\s\d\"“”,:;.!?]*){{0,3}}\s*[,:;.!]\s+",
                       re.IGNORECASE)
 
 

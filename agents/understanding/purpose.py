@@ -36,9 +36,10 @@ def without_describing_words(question: str) -> str:
     """'which papers cite the landmark paper "T"' -> '… cite the paper "T"': a word the lexicon does not know between
     a determiner and a kind noun right before a quoted title only describes the named thing."""
     def kept(match: re.Match) -> str:
+        inside = len(re.findall(r"[\"“”]", question[:match.start()])) % 2 == 1  # (a title's own words stay)
         word = match.group("word")
-        return match.group(0) if load("en").concept(word.lower()) is not None else match.group("det") + " " + \
-            match.group("noun")
+        return match.group(0) if inside or load("en").concept(word.lower()) is not None else \
+            match.group("det") + " " + match.group("noun")
     return _describing().sub(kept, question)
 
 
