@@ -141,7 +141,8 @@ def asking_part(text: str, inner: bool = False) -> str:
     last = (direct or asking or [len(clauses) - 1])[-1]
     kept = [_context_words(c) if i < last and _introduces(c) else _answer_words(c) if i > last and _remark(c) else c
             for i, c in enumerate(clauses) if i == last or (not _first_person(c) and
-            (i <= last or "zzm" in c or re.search(r"\d", c) or _leaves_out(c))) or i > last and _remark(c)
+            (i <= last or "zzm" in c or re.search(r"\d", c) or _leaves_out(c) and "zzm" in " ".join(clauses[i:i + 2])))
+            or i > last and _remark(c)
             or i < last and _restricts(c) and "zzm" not in c or i < last and _says_what_is_needed(c)
             or i < last and _first_person(c) and _leaves_out(c) and "zzm" in c]  # ('I need A's papers but without V's. Which …?')
     return " ".join(k for k in kept if k) or text

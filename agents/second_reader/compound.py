@@ -266,6 +266,12 @@ def _asks_unheld(text: str) -> bool:
     return bool(stranded(tokens)) or any(t.family == "missing" for t in tokens)
 
 
+def _ends_with_restating_opener(text: str) -> bool:
+    """'…, i.e. have it in their reference lists': the stop closes a restating opener of the lexicon, no sentence."""
+    openers = [o for o in load("en").extra.get("context_words", {}).get("restating_openers", []) if o.endswith(".")]
+    return any(text.lower().endswith(o) for o in openers)
+
+
 def two_sentences(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: CheckFn,
                   native: Callable[..., dict[str, Any]], refuse: Callable[[str], dict[str, Any]]) -> dict[str, Any] | None:
     """'Who wrote T? When was it published?': two asking sentences, the second's back-reference standing
@@ -273,7 +279,8 @@ def two_sentences(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Ch
     None when the question is not two such sentences (a context sentence, say)."""
     ends = "|".join(re.escape(end.strip()) for end in words()["sentence_ends"])
     cuts = [m for m in re.finditer(rf"(?:{ends})\s+", question) if not any(s.start <= m.start() < s.end for s in spans)
-            and question[m.end():].strip() and not re.search(r"(?<![\w.])[A-Z]\.$", question[:m.start() + 1])]
+            and question[m.end():].strip() and not re.search(r"(?<![\w.])[A-Z]\.$", question[:m.start() + 1])
+            and not _ends_with_restating_opener(question[:m.start() + 1])]
     # (an initial's stop ends no sentence: 'after A. Al-Harthy had published')
     if len(cuts) != 1:
         return None
