@@ -267,7 +267,8 @@ def _relative_pronoun(text: str, start: int) -> bool:
     from hgrag.agents.understanding.lexicon import load
 
     indefinite = load("en").extra.get("code_words", {}).get("indefinite_pronouns", [])
-    if text[start:].startswith(("what", "how")) or not words or words[-1] in indefinite:
+    never = tuple(load("en").extra.get("code_words", {}).get("wh_never_relative", []))
+    if text[start:].startswith(never) or not words or words[-1] in indefinite:
         return False  # ('Is there anyone who …? If so, name them': the people are asked)
     return _noun_class(words[-1].strip(",;:")) is not None or \
         _relative_clause(words + [text[start:].split()[0]], len(words))

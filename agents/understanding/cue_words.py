@@ -101,7 +101,8 @@ def _inverted_after_topic() -> re.Pattern:
     lexicon = load("en")
     aux = phrase_alternation(lexicon.family("head").get("aux", []))
     pronouns = phrase_alternation(lexicon.extra.get("code_words", {}).get("subject_pronouns", []))
-    return re.compile(rf"^\W*zz\w*(?:\s+(?:and|&)\s+zz\w*)*\s+(?:{aux})\s+(?:{pronouns})\b")  # (the topic opens it)
+    joiners = phrase_alternation(lexicon.extra.get("code_words", {}).get("name_joiners", []))
+    return re.compile(rf"^\W*zz\w*(?:\s+(?:{joiners})\s+zz\w*)*\s+(?:{aux})\s+(?:{pronouns})\b")  # (the topic opens it)
 
 
 def opens_yes_no(text: str) -> bool:

@@ -292,9 +292,16 @@ def exclusion_roles_swapped(question: str, ir: dict[str, Any] | None, anchors: l
                 continue  # ('Setting A to one side, who else …': the frame opens before the name)
             after = [b for b in base if where.get(b, -1) > word.start()]
             between = question[start + len(typed.get(node, "")):word.start()] if start >= 0 else ""
-            if 0 <= start < word.start() and after and re.search(r"[,;:]|\s(?:but|and)\s", between):
+            if 0 <= start < word.start() and after and _set_off(between):
                 return [f"'{typed[node]}' left out, though it is named before '{word.group(0)}'"]
     return []
+
+
+def _set_off(between: str) -> bool:
+    """A comma, a colon or a word that opens another clause ('but', 'and') stands between the name and the word."""
+    words = load("en").extra.get("context_words", {}).get("clause_contrasts", []) + \
+        load("en").extra.get("code_words", {}).get("name_joiners", [])
+    return bool(re.search(r"[,;:]", between)) or any(w in between.lower().split() for w in words)
 
 
 def _leads_before(text: str) -> bool:

@@ -46,6 +46,6 @@ def without_describing_words(question: str) -> str:
 @lru_cache(maxsize=1)
 def _describing() -> re.Pattern:
     nouns = [form for forms in load("en").family("kind").values() for form in forms if " " not in form]
-    determiners = ["the", "this", "that", "a", "an", "its", "their", "his", "her", "our"]
+    determiners = load("en").extra.get("context_words", {}).get("purpose_phrases", {}).get("describing_determiners", [])
     return re.compile(rf"\b(?P<det>{phrase_alternation(determiners)})\s+(?P<word>[a-z][a-z-]+)\s+"
                       rf"(?P<noun>{phrase_alternation(nouns)})(?=\s*[\"“])", re.IGNORECASE)

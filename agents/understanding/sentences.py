@@ -116,8 +116,9 @@ def _without_asker_frame(statement: str) -> str:
     if named is None:
         return statement
     at = first.end() + named.start()
-    link = re.search(r"\bthat\s+$", statement[:at])
-    return statement[link.start() + 5:].lstrip() if link else statement[at:]
+    ends = load("en").extra.get("reported_claims", {}).get("ends", [])
+    link = re.search(rf"(?<![\w'’])(?:{phrase_alternation(ends)})\s*$", statement[:at])  # ('… memory that A …')
+    return statement[link.end():].lstrip() if link else statement[at:]
 
 
 def with_confirmation_as_yes_no(question: str) -> str:
@@ -181,11 +182,13 @@ def _after_named_subject(text: str) -> str | None:
         if re.fullmatch(r"[A-Z][\w.'’-]*", word) and not word.endswith(("'s", "’s")) and \
                 not any(t.concept for t in tag(word.lower().strip("."), load("en"))):  # ("Didn't" is no name)
             run += 1
-        elif run >= 2 and word.lower() in ("and", "&"):
+        elif run >= 2 and word.lower() in load("en").extra.get("code_words", {}).get("name_joiners", []):
             names, run = names + 1, 0
         else:
             break
         i += 1
+    while run >= 2 and i < len(words) and re.fullmatch(r"[-–—:]+", words[i]):
+        i += 1  # ('A and B - co-authored at least once?')
     if run < 2 or i >= len(words) or not words[i][:1].islower():
         return None
     return " ".join(words[i:])
