@@ -112,7 +112,8 @@ def _without_asker_frame(statement: str) -> str:
     first = re.match(r"\W*([\w'’]+)", statement)
     if not first or first.group(1).lower() not in subjects:
         return statement
-    named = re.search(r"[\"“]|\b(?!I\b)[A-Z]", statement[first.end():])
+    named = next((m for m in re.finditer(r"[\"“]|\b[A-Z][\w'’]*", statement[first.end():])
+                  if m.group(0).lower() not in subjects), None)  # (the asker's own 'I' names no one)
     if named is None:
         return statement
     at = first.end() + named.start()
@@ -164,8 +165,8 @@ def with_declarative_as_yes_no(question: str) -> str:
         "operator:yes_no", "function:or", "operator:count")]
     verb = tag(rest.lower(), load("en"))[:1]
     whole = bool(verb) and rest.split()[0].lower().strip(",.;:?!") == verb[0].text  # ('co-autors' is no 'co' verb)
-    acts = whole and (verb[0].concept == "head:aux" or verb[0].family == "relation" and not verb[0].text.endswith("s")
-                           or verb[0].family == "relation" and verb[0].text.endswith(("es", "ts", "tes")))
+    acts = whole and (verb[0].concept == "head:aux" or verb[0].family == "relation" and (
+        not verb[0].text.endswith("s") or verb[0].text.endswith(("es", "ts"))))  # ('cites' acts, 'co-authors' names)
     return text[:-1].rstrip() + ", yes or no?" if acts and not asks else question
 
 
