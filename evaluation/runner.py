@@ -137,6 +137,9 @@ def make_system(name: str, dataset: str, source: str | None = None, *, progress:
 
 def warm_up(system: System, question: str) -> None:
     """One untimed answer so model loading and lazy caches do not count as latency."""
+    from hgrag.agents.understanding.gate import warm
+
+    warm()
     try:
         system.answer(question)
     except Exception:  # noqa: BLE001 - the timed run reports errors per question

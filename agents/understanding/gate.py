@@ -133,6 +133,11 @@ def _covered_by_a_read_language(words: list[str], english: float) -> str | None:
     return code if share >= ENGLISH_ENOUGH and share > english else None
 
 
+def warm() -> None:
+    """Load the language models now (about a second), so the first question that needs them is not slow."""
+    _best("warm up")
+
+
 def _best(text: str) -> tuple[str, float] | None:
     values = _detector().compute_language_confidence_values(text)
     return (values[0].language.name, values[0].value) if values else None

@@ -32,14 +32,18 @@ class Lexicon:
     longest: int = 1
     extra: dict = field(default_factory=dict)
     renders: dict = field(default_factory=dict)  # form -> its English rendering (other languages)
+    _families: dict = field(default_factory=dict, compare=False, repr=False)  # family -> its concepts, once
+
 
     def concept(self, form: str) -> str | None:
         return self.forms.get(form)
 
     def family(self, family: str) -> dict[str, list[str]]:
-        """{concept name: forms} of one family."""
-        prefix = family + ":"
-        return {c[len(prefix):]: f for c, f in self.concepts.items() if c.startswith(prefix)}
+        """{concept name: forms} of one family (computed once; callers must not change it)."""
+        if family not in self._families:
+            prefix = family + ":"
+            self._families[family] = {c[len(prefix):]: f for c, f in self.concepts.items() if c.startswith(prefix)}
+        return self._families[family]
 
     def words(self, *families: str) -> frozenset[str]:
         """Every single-word form of the families named (all families when none)."""
