@@ -95,6 +95,7 @@ def confirming_sentence() -> re.Pattern:
 def with_confirmation_as_tag(question: str) -> str | None:
     """'A worked at I. Does the record back that up?' -> 'A worked at I, yes or no?' (lexicon `confirming_sentences`),
     or None when the question does not end with such a sentence."""
+    question = _without_closing_remarks(question)
     start = confirming_start(question)
     if start is None:
         return None
@@ -102,6 +103,22 @@ def with_confirmation_as_tag(question: str) -> str | None:
     opening = [t for t in tag(statement.lower(), load("en")) if t.family != "filler"][:1]
     asks = bool(opening) and opening[0].concept == "head:aux"  # ('Is it not true that …. Is the statement correct?')
     return statement + ("?" if asks else ", yes or no?")
+
+
+def _without_closing_remarks(question: str) -> str:
+    """'… True? Need it before the evening edition.' -> '… True?': after a confirming sentence, statements that name
+    nothing (no quote, year, capitalised name or linked word) and neither restrict nor leave anything out are the
+    asker's remarks; the claim being confirmed is all that is asked. Unchanged when none such follow one."""
+    from hgrag.agents.understanding.narrowing import restricting
+
+    end = quotes_masked(question).rfind("?")
+    tail = question[end + 1:].strip() if end > 0 else ""
+    if not tail or confirming_start(question[:end + 1]) is None or re.search(r"[\"“”«»?]|\b(?:1[89]|20)\d\d\b", tail):
+        return question
+    plain = all(not re.search(r"\s[A-Z]", s.strip()) for s in re.split(r"(?<=[.!])\s+", tail))
+    said = tag(tail.lower(), load("en"))
+    leaves_out = any(t.concept in ("operator:exclude", "mention") for t in said) or restricting().search(tail)
+    return question[:end + 1] if plain and not leaves_out else question
 
 
 def _without_asker_frame(statement: str) -> str:
