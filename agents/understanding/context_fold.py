@@ -19,12 +19,13 @@ from typing import Any
 
 from hgrag.agents.understanding.asking_sentence import asks_a_kind_named_before
 from hgrag.agents.understanding.cue_words import phrase_alternation
-from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.lexicon import MEANING_FAMILIES, load
 from hgrag.agents.understanding.tokens import tag
 from hgrag.agents.understanding.sentences import leading_clause_as_sentence, sentences_of
 from hgrag.agents.understanding.bridging import with_bridged_owner
 from hgrag.agents.understanding.paper_descriptions import without_paper_descriptions
 from hgrag.agents.understanding.step_chain import step_chain_folded
+from hgrag.agents.understanding.implied_objects import with_implied_object
 from hgrag.agents.understanding.sentences import asking as _asking, asks as _asks
 
 def with_context_folded(question: str, detect: Callable[[str], list[Any]]) -> str:
@@ -41,6 +42,10 @@ def with_context_folded(question: str, detect: Callable[[str], list[Any]]) -> st
 
 
 def _folded(question: str, detect: Callable[[str], list[Any]]) -> str:
+    implied = with_implied_object(question)  # ('… did the citing records appear?': the records citing it)
+    if implied != question:
+        folded = _folded(implied, detect)
+        return folded if folded != implied else question
     question = without_paper_descriptions(question, detect)  # ('"T", published 2021.': T's year, no filter)
     question = _remark_year_folded(question) or question
     headed = _heading_folded(question, detect) or _restatement_folded(question, detect) or \
@@ -285,11 +290,18 @@ def _heading_folded(question: str, detect: Callable[[str], list[Any]]) -> str | 
                                                        for t in tag(rest.lower(), load("en")))  # a noun phrase
     if phrase and (load("en").concept(first) == "function:the" or first in load("en").extra.get("indefinite_articles", [])):
         replacement = heading[:1].lower() + heading[1:]  # 'the primary topic of T: what is it called?'
-    elif kind == named[0].type and joined:
-        replacement = _written(named[0], match.group(0))  # 'A: which papers did he write?' (the heading is A)
+    elif kind == named[0].type and (joined or _only_a_label(rest)):
+        replacement = _written(named[0], match.group(0))  # 'A: which papers did he write?' (the heading is A;
+        # 'Forward screen on T: which venues did the papers citing it appear in?' labels T with words of no meaning)
     else:
         return None
     return asking[:match.start()] + replacement + asking[match.end():]
+
+
+def _only_a_label(rest: str) -> bool:
+    """The heading's words beside its one name say nothing the graph could mean (no number, no word of a meaning
+    family)."""
+    return not re.search(r"\d", rest) and not any(t.family in MEANING_FAMILIES for t in tag(rest.lower(), load("en")))
 
 
 def _positional(asking: str, named: list[Any], positions: dict[str, int]) -> str | None:
