@@ -20,7 +20,7 @@ NODE_ATTRIBUTES: dict[str, dict[str, str]] = {
     "paper": {"year": NUMBER, "cited_by_count": NUMBER, "n_authors": NUMBER, "n_references": NUMBER, "n_coauthors": NUMBER, "doi": TEXT, "work_type": TEXT,
               "language": TEXT, "title": TEXT, "id": TEXT,
               "venue": NODESET, "author": NODESET, "cites": NODESET, "cited_by": NODESET},
-    "author": {"name": TEXT, "orcid": TEXT, "n_papers": NUMBER, "n_distinct_coauthors": NUMBER, "total_citations": NUMBER, "first_year": NUMBER, "last_year": NUMBER, "id": TEXT},
+    "author": {"name": TEXT, "orcid": TEXT, "n_papers": NUMBER, "n_distinct_coauthors": NUMBER, "total_citations": NUMBER, "first_year": NUMBER, "last_year": NUMBER, "career_span": NUMBER, "id": TEXT},
     "venue": {"name": TEXT, "venue_type": TEXT, "issn_l": TEXT, "id": TEXT},
     # the richer OpenAlex kinds (tools/graph_kinds.py)
     "authorship": {"name": TEXT, "position": NUMBER, "id": TEXT, "institution": NODESET},
@@ -29,7 +29,7 @@ NODE_ATTRIBUTES: dict[str, dict[str, str]] = {
 }
 NODE_ATTRIBUTES["paper"].update({"abstract": TEXT, "topic": NODESET, "primary_topic": NODESET, "keyword": NODESET,
                                  "funder": NODESET})
-DERIVED = {"id", "n_authors", "n_references", "total_citations", "n_coauthors", "n_distinct_coauthors", "n_papers", "first_year", "last_year"}  # computed by filters and rankings, not stored (project cannot read them)
+DERIVED = {"id", "n_authors", "n_references", "total_citations", "n_coauthors", "n_distinct_coauthors", "n_papers", "first_year", "last_year", "career_span"}  # computed by filters and rankings, not stored (project cannot read them)
 EDGE_ENDS = {("writes", "out"): ("author", "paper"), ("writes", "in"): ("paper", "author"),
              ("published_in", "out"): ("paper", "venue"), ("published_in", "in"): ("venue", "paper"),
              ("cites", "out"): ("paper", "paper"), ("cites", "in"): ("paper", "paper"), **RICH_EDGE_ENDS}

@@ -1,5 +1,5 @@
 """Attributes computed from a node's edges rather than stored: how many authors or papers it has, a paper's other
-authors, an author's first and last publication year. The executor reads them like stored attributes."""
+authors, an author's first and last publication year and the span between them. The executor reads them like stored attributes."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from typing import Any, Iterable
 
 COUNT_ATTRIBUTES = {"n_authors": ("writes", "in"), "n_papers": ("writes", "out"), "n_keywords": ("has_keyword", "out"),
                     "n_references": ("cites", "out")}  # (the papers it cites that the graph holds)
-CAREER_YEARS = {"first_year": min, "last_year": max}
+CAREER_YEARS = {"first_year": min, "last_year": max, "career_span": lambda years, default: max(years) - min(years)
+                if years else default}  # (the span: last publication year minus first)
 DERIVED_ATTRIBUTES = set(COUNT_ATTRIBUTES) | set(CAREER_YEARS) | {"n_coauthors", "n_distinct_coauthors", "total_citations"}
 
 

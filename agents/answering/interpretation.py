@@ -8,7 +8,7 @@ from typing import Any
 
 ATTRIBUTE_WORDS = {"year": "publication year", "cited_by_count": "citation count", "doi": "DOI",
                    "work_type": "publication type", "venue_type": "venue type", "language": "language",
-                   "orcid": "ORCID", "issn_l": "ISSN-L", "n_authors": "number of authors", "n_references": "number of references in the graph", "total_citations": "total citation count of their papers", "n_coauthors": "number of co-authors", "n_distinct_coauthors": "number of distinct co-authors", "first_year": "first publication year", "last_year": "last publication year", "n_papers": "number of papers",
+                   "orcid": "ORCID", "issn_l": "ISSN-L", "n_authors": "number of authors", "n_references": "number of references in the graph", "total_citations": "total citation count of their papers", "n_coauthors": "number of co-authors", "n_distinct_coauthors": "number of distinct co-authors", "first_year": "first publication year", "last_year": "last publication year", "career_span": "career span (last minus first publication year)", "n_papers": "number of papers",
                    "n_keywords": "number of keywords", "country_code": "country code", "frequency": "number of the papers above reaching it"}
 COMPARISON_WORDS = {"=": "equal to", "!=": "other than", "<": "less than", "<=": "at most", ">": "more than",
                     ">=": "at least"}

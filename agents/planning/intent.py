@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from hgrag.agents.checking.cite_direction import one_paper_direction
+from hgrag.agents.planning.composition_count import asks_span
 from hgrag.agents.planning.intent_thresholds import date_verb, thresholded, where_condition
 from hgrag.agents.planning.verb_places import names_publishing, verb_after_subject
 from hgrag.agents.understanding.cue_words import (bound_by, bounds_after, byline_places, count_alternation, graph_scoped,
@@ -365,7 +366,7 @@ def parse_intent(text: str, years: list[int]) -> Frame:
             focus_target(asked)[0] is None:  # "...people cited it a lot. How many times has it been cited?"
         target = None
     bare_who = re.fullmatch(r"(tell me )?(who|what) (is|was|are|were) (the )?zz(author|venue|paper)", text.strip(" ,"))
-    if bare_who or (target is None and DESCRIBE.search(text) and not COUNT.search(text)):
+    if bare_who or (target is None and DESCRIBE.search(text) and not COUNT.search(text) and not asks_span(text)):
         frame.target, frame.operation, frame.explicit_target = "describe", "describe", True
         frame.notes.append("describe the entity")
         return frame
