@@ -13,20 +13,34 @@ from hgrag.agents.understanding.tokens import Token
 
 
 def choice_unanswered(tokens: list[Token], ir: dict[str, Any]) -> list[str]:
-    """'Who is more prolific, A or B?': a comparative with named things offered as alternatives ('A or B') asks
-    which of them wins; a plan that ranks anything but those named things (their co-authors) answers another
-    question."""
+    """'Who is more prolific, A or B?', 'whose career covers more years, that of A or that of B?': a comparative with
+    named things offered as alternatives asks which of them wins; a plan that ranks nothing, or ranks anything but
+    those named things (their co-authors), answers another question. A comparative before a number is a threshold
+    ('papers by A or B with more than 10 citations'), no choice."""
     from hgrag.state.plan_ir import walk
 
-    compares = any(t.concept in ("operator:compare_more", "operator:compare_less") for t in tokens)
-    offered = any(a.concept == "mention" and b.concept == "function:or" and c.concept == "mention"
-                  for a, b, c in zip(tokens, tokens[1:], tokens[2:]))
-    if not (compares and offered):
+    words = [t for i, t in enumerate(tokens) if not (t.concept == "number" and i and tokens[i - 1].concept == "mention")]
+    # (a mention's mark 'zzm1' tags as a mention and a number)
+    compares = any(t.concept in ("operator:compare_more", "operator:compare_less") and
+                   not (i + 1 < len(words) and words[i + 1].concept == "number") for i, t in enumerate(words))
+    if not (compares and _offered(words)):
         return []
     ranked = [op for op in walk(ir) if op.get("op") == "top"]
-    if not ranked or any(_ranks_the_named(op.get("input") or {}) for op in ranked):
+    if ranked and any(_ranks_the_named(op.get("input") or {}) for op in ranked):
         return []
     return ["a choice between the named things (the plan ranks something else)"]
+
+
+def _offered(tokens: list[Token]) -> bool:
+    """Two named things offered as alternatives: 'A or B', "A's or B's", 'that of A or that of B' (only words of no
+    meaning between the names and the 'or')."""
+    mentions = [i for i, t in enumerate(tokens) if t.concept == "mention"]
+    for a, b in zip(mentions, mentions[1:]):
+        between = tokens[a + 1:b]
+        if len(between) <= 4 and sum(t.concept == "function:or" for t in between) == 1 and \
+                all(t.family in (None, "function") for t in between):
+            return True
+    return False
 
 
 def _ranks_the_named(op: dict[str, Any]) -> bool:
