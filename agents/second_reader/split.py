@@ -18,7 +18,7 @@ def split_point(question: str, spans: list[Any]) -> re.Match | None:
     for match in find("coordinators", question):
         if any(s.start <= match.start() < s.end for s in spans):
             continue
-        after = question[match.end():].lstrip(" ,")
+        after = _without_leading_fillers(question[match.end():].lstrip(" ,"))  # ('…, and, more to the point, which …')
         if phrase_pattern("relative_openers").match(after) and not question[:match.start()].rstrip().endswith(","):
             continue  # '… in 2024 and whose author count exceeds 3': a relative clause ('…, and who is …' is not)
         if _parallel_relative(question[:match.start()], after):
@@ -30,6 +30,14 @@ def split_point(question: str, spans: list[Any]) -> re.Match | None:
         if opener and question[:match.start()].strip(" ,"):
             return match
     return None
+
+
+def _without_leading_fillers(text: str) -> str:
+    """The text from its first word that is no declared filler of the lexicon, set off by a comma."""
+    lead = re.match(r"([^,?]{1,40}),\s*", text)
+    if lead and all(t.family == "filler" for t in tag(lead.group(1).lower(), load("en"))):
+        return text[lead.end():]
+    return text
 
 
 def _parallel_relative(before: str, after: str) -> bool:
