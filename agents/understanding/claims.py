@@ -102,6 +102,24 @@ def _first_person() -> re.Pattern:
     return re.compile(rf"^\s*(?:{phrase_alternation(forms)})\b", re.IGNORECASE)
 
 
+def _believed_of_the_named(sentence: str) -> bool:
+    """'(I gather they are linked through a mutual collaborator, hence the query.)': the asker's belief about the
+    things named (a first-person frame, then a pronoun for them or a name) is a claim the answer bears on; a belief
+    about the answer's form ('I think that is total over count') is not."""
+    text = sentence.strip(" ()[]")
+    frame = _first_person().match(text)
+    if frame is None:
+        return False
+    rest = re.sub(r"^\s*(?:that\s+)?", "", text[frame.end():])
+    first = re.match(r"[\w'’-]+", rest)
+    return bool(first) and (first.group(0).lower() in _named_pronouns() or first.group(0)[:1].isupper())
+
+
+def _named_pronouns() -> set[str]:
+    groups = load("en").extra.get("context_words", {}).get("context_references", [])
+    return {w for g in groups if "author" in g.get("kinds", []) for w in g.get("words", [])}
+
+
 def without_reported_remarks(question: str) -> str:
     """'When did A publish most recently? Our bio says 2009 but I doubt it.' -> 'When did A publish most recently?':
     a statement after the question that reports what a source says (lexicon `reported_claims`, any determiner's
@@ -110,6 +128,7 @@ def without_reported_remarks(question: str) -> str:
     if mark < 0 or not question[mark + 1:].strip():
         return question
     tail = re.split(r"(?<=[.!?])\s+", question[mark + 1:].strip())
-    sourced = [s for s in tail if not s.endswith("?") and _report_frame().match(s) and not _first_person().match(s)]
+    sourced = [s for s in tail if not s.endswith("?") and (_report_frame().match(s) and not _first_person().match(s)
+                                                           or _believed_of_the_named(s))]
     kept = [s for s in tail if s not in sourced]  # ('… ? I think that is total over count, one decimal' explains)
     return question if len(kept) == len(tail) else " ".join([question[:mark + 1]] + kept).strip()

@@ -42,10 +42,17 @@ def with_context_folded(question: str, detect: Callable[[str], list[Any]]) -> st
 
 
 def _folded(question: str, detect: Callable[[str], list[Any]]) -> str:
-    implied = with_implied_object(question)  # ('… did the citing records appear?': the records citing it)
-    if implied != question:
-        folded = _folded(implied, detect)
-        return folded if folded != implied else question
+    """The question folded as said, else with an objectless relation read with its anaphor ('… did the citing
+    records appear?': the records citing it), else unchanged."""
+    folded = _folded_as_said(question, detect)
+    implied = with_implied_object(question) if folded == question else question
+    if implied == question:
+        return folded
+    again = _folded_as_said(implied, detect)
+    return again if again != implied else question
+
+
+def _folded_as_said(question: str, detect: Callable[[str], list[Any]]) -> str:
     question = without_paper_descriptions(question, detect)  # ('"T", published 2021.': T's year, no filter)
     question = _remark_year_folded(question) or question
     headed = _heading_folded(question, detect) or _restatement_folded(question, detect) or \

@@ -26,7 +26,9 @@ def _spec() -> dict:
 
 
 def _read(match: re.Match) -> str:
-    return _spec().get("reads", "{determiner} {noun} {participle} it").format(**match.groupdict())
+    """The phrase as the lexicon reads it for its participle ('the cited papers' -> 'the papers cited by it')."""
+    reads = _spec().get("reads", {})
+    return reads.get(match.group("participle").lower(), match.group(0)).format(**match.groupdict())
 
 
 @lru_cache(maxsize=1)

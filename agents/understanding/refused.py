@@ -1,5 +1,5 @@
 """A reading the asker refuses beside the one they want: '(the overlap, not the union)', 'the total rather than the
-average'. Two operators of the lexicon joined by a refusing link (lexicon `refused_alternatives.links`: 'not',
+average'. Two operators of the lexicon (those a reading may be refused for) joined by a refusing link (lexicon `refused_alternatives.links`: 'not',
 'rather than', 'instead of') correct the reading: the refused one is no part of the question and goes, so it can
 neither steer the plan nor be counted as an operator the plan left out. A named thing refused ('papers by A, not B')
 is an exclusion and stays."""
@@ -30,8 +30,12 @@ def _kept(match: re.Match) -> str:
 
 
 def _operator(form: str) -> str | None:
+    """The form's operator when it is one a reading may be refused for (lexicon `refused_alternatives.operators`:
+    'not not exist' refuses no reading)."""
     concept = load("en").concept(" ".join(form.lower().split())) or ""
-    return concept if concept.split(":")[0] == OPERATOR else None
+    family, _, name = concept.partition(":")
+    alternatives = load("en").extra.get("refused_alternatives", {}).get("operators", [])
+    return concept if family == OPERATOR and name in alternatives else None
 
 
 @lru_cache(maxsize=1)

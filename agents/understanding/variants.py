@@ -22,6 +22,35 @@ def with_plain_variants(question: str) -> str:
                                                               piece))
 
 
+def with_possessives_spelled(question: str) -> str:
+    """'get there work into print' -> 'get their work into print': a word said like a possessive (lexicon
+    `possessive_homophones`: 'there', "they're") right before a noun of the graph's meaning (a kind, a relation's
+    noun, an attribute) is the possessive; after an auxiliary ('are there papers …') it stays."""
+    spelled = load("en").extra.get("possessive_homophones", {})
+    said = {form: possessive for possessive, forms in spelled.items() for form in forms}
+    if not said or not any(form in question.lower() for form in said):
+        return question
+    return outside_quotes(question, lambda piece: _possessive().sub(lambda m: _spelled(m, said), piece))
+
+
+def _spelled(match: re.Match, said: dict[str, str]) -> str:
+    before, form, noun = match.group("before"), match.group("form"), match.group("noun")
+    lexicon = load("en")
+    if (lexicon.concept(before.lower()) or "") == "head:aux" or \
+            (lexicon.concept(noun.lower()) or "").split(":")[0] not in POSSESSED_FAMILIES:
+        return match.group(0)
+    return f"{before} {_cased(said[form.lower()], form)} {noun}"
+
+
+POSSESSED_FAMILIES = ("kind", "relation", "attribute")
+
+
+@lru_cache(maxsize=1)
+def _possessive() -> re.Pattern:
+    forms = [f for fs in load("en").extra.get("possessive_homophones", {}).values() for f in fs]
+    return re.compile(rf"(?P<before>[\w'’-]+)\s+(?P<form>{phrase_alternation(forms)})\s+(?P<noun>[\w'’-]+)", re.IGNORECASE)
+
+
 def _key(text: str) -> str:
     return " ".join(text.lower().split())
 
@@ -38,9 +67,13 @@ def _variants() -> tuple[re.Pattern | None, dict[str, str]]:
     return re.compile(rf"(?<![\w'-])(?:{phrase_alternation(list(plain))})(?![\w'-])", re.IGNORECASE), plain
 
 
+OPTIONAL_PLURAL = re.compile(r"(?<=[a-z])\((e?s)\)(?![\w(])")  # a noun written with its plural ending optional
+
+
 def with_symbols_in_words(question: str) -> str:
-    """'A and/or B' -> 'A or B': words written with a symbol read as the lexicon's `symbol_words` say, comparisons as
+    """'A and/or B' -> 'A or B', 'institution(s)' -> 'institutions': words written with a symbol read as the lexicon's `symbol_words` say, comparisons as
     `symbol_comparisons` say before a year or a count, year prefixes as `year_prefixes` say; outside quotes."""
+    question = outside_quotes(question, lambda piece: OPTIONAL_PLURAL.sub(r"\1", piece))  # 'institution(s)'
     rules = _symbol_rules()
     if not any(rule.search(question) for rule, _ in rules):
         return question

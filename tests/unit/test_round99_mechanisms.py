@@ -1,13 +1,16 @@
 """Mechanisms added in the thirty-first stop: an operator the asker refuses beside the one they want ('(the overlap,
 not the union)') goes before reading; remarks after a confirming sentence ('True? Need it before the evening
-edition.') leave the claim to be confirmed. Wordings are written here."""
+edition.') leave the claim to be confirmed; a heading labelling one title, an objectless 'the citing records', a
+career-span comparison, a choice offered but not ranked, a belief about the named after the question, 'there' for
+'their', a byline place's institutions asked after it. Wordings are written here."""
 
 from __future__ import annotations
 
-from test_chain_reader import world  # noqa: F401 - the toy graph with citations (a fixture)
+from test_chain_reader import P1, world  # noqa: F401 - the toy graph with citations (a fixture)
 from test_round28_mechanisms import world_resources  # noqa: F401 - the toy graph as the pipeline's resources
 from test_round30_mechanisms import _ask
 
+from hgrag.agents.understanding.implied_objects import with_implied_object
 from hgrag.agents.understanding.refused import without_refused_alternatives
 from hgrag.agents.understanding.sentences import with_confirmation_as_tag
 
@@ -49,3 +52,94 @@ def test_a_remark_that_names_or_restricts_is_kept() -> None:
 def test_a_confirmed_claim_with_a_remark_after_it_is_answered_yes_or_no(world_resources) -> None:
     result = _ask("Someone told me Ann Lee published in Computer Networks. True? Need it before the evening edition.")
     assert result["answer"] == ["yes"] and result["verified"]  # (Ann Lee wrote P1, in Computer Networks)
+
+
+def test_a_heading_that_labels_one_title_stands_for_it(world_resources) -> None:
+    plain = _ask(f"In which venues did the papers citing '{P1}' appear?")
+    labelled = _ask(f"Forward screen on '{P1}': in which venues did the papers citing it appear?")
+    assert plain["answer"] and labelled["verified"] and sorted(labelled["answer"]) == sorted(plain["answer"])
+
+
+def test_an_objectless_citing_noun_reads_as_citing_the_thing_named_before(world_resources) -> None:
+    plain = _ask(f"In which venues did the papers citing '{P1}' appear?")
+    implied = _ask(f"'{P1}'. In which venues did the citing records appear?")
+    assert implied["verified"] and sorted(implied["answer"]) == sorted(plain["answer"])
+
+
+def test_with_implied_object_reads_the_participle_the_lexicon_says() -> None:
+    assert with_implied_object("Which venues did the citing records appear in?") == \
+        "Which venues did the records citing it appear in?"
+    assert with_implied_object("Who wrote those referenced works?") == "Who wrote those works referenced by it?"
+    assert with_implied_object("the citing papers of T") == "the citing papers of T"  # an object of its own
+
+
+def test_a_career_comparison_ranks_the_named_by_their_span(world_resources) -> None:
+    years = {name: [int(y) for y in _ask(f"In which years did {name} publish?")["answer"]]
+             for name in ("Dariush Divsalar", "Bo Chen")}
+    spans = {name: max(found) - min(found) for name, found in years.items()}
+    result = _ask("Who has the longer publishing career, Dariush Divsalar or Bo Chen?")
+    winner = max(spans, key=spans.get)
+    assert spans["Dariush Divsalar"] != spans["Bo Chen"] and result["verified"] and result["answer"] == [winner]
+
+
+def test_a_choice_offered_is_never_answered_by_a_plan_that_ranks_nothing() -> None:
+    from hgrag.agents.understanding.lexicon import load
+    from hgrag.agents.understanding.said_checks import choice_unanswered
+    from hgrag.agents.understanding.tokens import tag
+    from hgrag.state import plan_ir as ir
+
+    union = ir.setop("union", [ir.match(["a"], "author", "A"), ir.match(["b"], "author", "B")])
+    listed = ir.traverse(ir.traverse(union, "writes", "out"), "writes", "in")
+    asked = tag("whose career covers more years, that of zzm1 or that of zzm2?", load("en"))
+    assert choice_unanswered(asked, listed)
+    assert not choice_unanswered(asked, ir.top(union, "career_span", "max"))
+    threshold = tag("which papers by zzm1 or zzm2 have more than 10 citations?", load("en"))
+    assert not choice_unanswered(threshold, listed)
+
+
+def test_a_belief_about_the_named_after_the_question_is_no_condition() -> None:
+    from hgrag.agents.understanding.claims import without_reported_remarks
+
+    asked = "Do A and B ever appear together on a byline?"
+    assert without_reported_remarks(f"{asked} (I gather they are linked through a mutual collaborator.)") == asked
+    explained = f"{asked} I think that is total over count."
+    assert without_reported_remarks(explained) == explained
+
+
+def test_a_possessive_said_like_there_before_a_noun_is_the_possessive() -> None:
+    from hgrag.agents.understanding.variants import with_possessives_spelled
+
+    assert with_possessives_spelled("where did A get there work into print") == "where did A get their work into print"
+    assert with_possessives_spelled("are there papers by A?") == "are there papers by A?"
+    assert with_possessives_spelled("did A publish there in 2010?") == "did A publish there in 2010?"
+
+
+def test_a_last_author_and_their_institutions_on_the_paper_are_both_answered() -> None:
+    from hgrag.agents.second_reader.affiliations import _placed_entry
+    from hgrag.state import plan_ir as ir
+
+    paper = ir.match(["p"], "paper", "T")
+    last = ir.traverse(paper, "writes", "in")
+    last["position"] = -1
+    program = _placed_entry(last)
+    assert program["edge"] == "affiliated_with" and program["input"]["op"] == "top"
+    assert program["input"]["order"] == "max" and program["input"]["key"] == "position"
+    second = dict(last, position=2)
+    assert _placed_entry(second) is None
+
+
+def test_a_double_negation_refuses_no_reading() -> None:
+    assert without_refused_alternatives("Does The Digital Ocean. not not exist?") == \
+        "Does The Digital Ocean. not not exist?"
+
+
+def test_a_sharing_word_anywhere_asks_what_the_named_share(world_resources) -> None:
+    shared = _ask("Which co-authors do Marvin K. Simon and Dariush Divsalar share?")
+    overlap = _ask("Co-author overlap between Marvin K. Simon and Dariush Divsalar?")
+    assert overlap["verified"] and sorted(overlap["answer"]) == sorted(shared["answer"])
+
+
+def test_a_career_span_asked_with_what_is_is_a_number_not_a_profile(world_resources) -> None:
+    result = _ask("What is the career span of Dariush Divsalar?")
+    years = [int(y) for y in _ask("In which years did Dariush Divsalar publish?")["answer"]]
+    assert result["verified"] and result["answer"] == [str(max(years) - min(years))]
