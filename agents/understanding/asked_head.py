@@ -47,8 +47,9 @@ def asked_kind(tokens: list[Token]) -> str | None:
         return picked  # "max cits on a single paper", "A earliest pub year": the value a superlative picks is asked
     last = body[-1]
     if last.concept in WORD_KINDS and load("en").concept(last.text) != last.concept and \
-            body[0].concept in ("head:which", "head:what"):
-        return WORD_KINDS[last.concept]  # 'which did A publish in?': a stranded preposition's reading asks
+            body[0].concept in ("head:which", "head:what") and not _head_noun_before_the_clause(body):
+        return WORD_KINDS[last.concept]  # 'which did A publish in?': a stranded preposition's reading asks ('what's
+        # the first year A published in?': the preposition is the head noun's, 'year')
     if len(body) > 2 and body[0].concept == "head:command" and body[1].concept == "head:aux":
         return asked_kind(body[1:])  # "check: is A on the author list of T?"
     if _confirms_a_clause(body):
@@ -120,6 +121,12 @@ def asked_kind(tokens: list[Token]) -> str | None:
         if token.family not in ("function", "head", "general") and concept != "mention":
             return None
     return None
+
+
+def _head_noun_before_the_clause(body: list[Token]) -> bool:
+    """A kind or attribute noun said after the question word and before the first name ('what year … A …')."""
+    named = next((i for i, t in enumerate(body) if t.concept == "mention"), len(body))
+    return any(t.family in ("kind", "attribute") and t.concept in WORD_KINDS for t in body[1:named])
 
 
 def _confirms_a_clause(body: list[Token]) -> bool:

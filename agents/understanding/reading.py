@@ -312,7 +312,10 @@ def with_tag_as_yes_no(question: str) -> str:
 
 @lru_cache(maxsize=1)
 def _tag_pattern() -> re.Pattern:
-    return re.compile(rf"\s*(?:,|\s[-–—]{{1,2}}|:)\s*(?:{phrase_alternation(load('en').extra.get('tag_questions', []))})"
+    tags = load("en").extra.get("tag_questions", [])
+    negated = [t for t in tags if re.search(r"n't\s+\w+$", t)]  # ("… cites U doesn't it": an auxiliary's negated tag
+    # needs no comma)
+    return re.compile(rf"\s*(?:(?:,|\s[-–—]{{1,2}}|:)\s*(?:{phrase_alternation(tags)})|\s+(?:{phrase_alternation(negated)}))"
                       rf"\s*\??\s*$", re.IGNORECASE)  # (after a comma, a dash or a colon: '… at some point - true?'; the
     # mark may be left out: '…, is that right')
 
