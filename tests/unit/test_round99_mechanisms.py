@@ -143,3 +143,31 @@ def test_a_career_span_asked_with_what_is_is_a_number_not_a_profile(world_resour
     result = _ask("What is the career span of Dariush Divsalar?")
     years = [int(y) for y in _ask("In which years did Dariush Divsalar publish?")["answer"]]
     assert result["verified"] and result["answer"] == [str(max(years) - min(years))]
+
+
+def test_a_negated_tag_needs_no_comma() -> None:
+    from hgrag.agents.understanding.reading import with_tag_as_yes_no
+
+    assert with_tag_as_yes_no('"T" cites "U" doesn\'t it') == '"T" cites "U", yes or no?'
+    assert with_tag_as_yes_no("A published in V didn't he?") == "A published in V, yes or no?"
+    assert with_tag_as_yes_no("Is it true") == "Is it true"  # (a one-word tag needs its comma)
+
+
+def test_a_head_noun_before_the_clause_is_what_a_stranded_preposition_asks() -> None:
+    from hgrag.agents.understanding.asked_head import asked_kind
+    from hgrag.agents.understanding.asking_sentence import asking_tokens
+
+    assert asked_kind(asking_tokens("what's the first year zzm1 published in")) == "year"
+    assert asked_kind(asking_tokens("which did zzm1 publish in")) == "venue"
+
+
+def test_a_progressive_perfect_reads_as_the_simple_present(world_resources) -> None:
+    plain = _ask(f"Which papers cite '{P1}'?")
+    progressive = _ask(f"Which papers have been citing '{P1}'?")
+    assert plain["answer"] and progressive["verified"] and sorted(progressive["answer"]) == sorted(plain["answer"])
+
+
+def test_a_career_span_asked_in_french_and_german_is_the_span(world_resources) -> None:
+    english = _ask("What is the career span of Dariush Divsalar?")
+    french = _ask("Sur combien d'années s'étend la carrière de Dariush Divsalar (dernière année moins la première) ?")
+    assert english["answer"] and french["verified"] and french["answer"] == english["answer"]
