@@ -14,7 +14,7 @@ from typing import Any
 
 from hgrag.agents.understanding.answer_form import without_answer_form
 from hgrag.agents.understanding.lexicon import MEANING_FAMILIES, load
-from hgrag.agents.understanding.narrowing import narrowing, speaks_of_the_asker
+from hgrag.agents.understanding.narrowing import narrowing, speaks_of_the_asker, unanchored_times
 from hgrag.agents.understanding.tokens import tag
 
 
@@ -96,9 +96,9 @@ def _without_idle_heading(question: str, detect: Callable[[str], list[Any]]) -> 
         return rest[:1].upper() + rest[1:]  # ('Career-span teaser:', 'Numbers round:': a label of the question)
     tokens = tag(match["heading"].lower(), load("en"))
     families = ASKER_HEADING_FAMILIES if speaks_of_the_asker(match["heading"]) else MEANING_FAMILIES
-    said_again = _concepts_said(rest)  # ('Citation showdown! … more citations?')
+    said_again, unanchored = _concepts_said(rest), unanchored_times(tokens)  # ('Citation showdown! … more citations?')
     if any((t.family or "") in families and t.concept not in ("head:command", "head:aux") and
-           t.concept not in said_again for t in tokens) or _name_like(match["heading"]) or \
+           t.concept not in said_again and i not in unanchored for i, t in enumerate(tokens)) or _name_like(match["heading"]) or \
             [s for s in detect(question) if s.candidates and s.start < match.end()]:  # (a name or a title)
         return question  # ('Settle a bet between me and my producer:' speaks of the asker's world, not of a time)
     return rest[:1].upper() + rest[1:]
@@ -176,7 +176,9 @@ def _a_clause(sentence: str) -> bool:
 def _idle(sentence: str, detect: Callable[[str], list[Any]], families: tuple[str, ...] = NARROWING_FAMILIES) -> bool:
     if re.search(r"[\d\"“”«»]", sentence) or narrowing().search(sentence):
         return False
-    if any((t.family or "") in families for t in tag(sentence.lower(), load("en"))):
+    tokens = tag(sentence.lower(), load("en"))
+    unanchored = unanchored_times(tokens)
+    if any((t.family or "") in families and i not in unanchored for i, t in enumerate(tokens)):
         return False
     return not [s for s in detect(sentence) if s.candidates]
 

@@ -33,3 +33,19 @@ def speaks_of_the_asker(text: str) -> bool:
     """The text speaks of the asker in the first person (lexicon `asker_remarks.persons`: 'I', 'our', 'us' …)."""
     persons = set(load("en").extra.get("asker_remarks", {}).get("persons", []))
     return bool(set(re.findall(r"[\w'’]+", text.lower())) & persons)
+
+
+def unanchored_times(tokens: list) -> set[int]:
+    """'Quick check before the meeting:', 'Need it before the evening edition.': the indexes of time words whose object
+    is a word the lexicon does not know (after at most two function words): no year, number, name or word of the
+    graph's meaning anchors them, so they bound nothing the graph holds."""
+    idle = set()
+    for i, token in enumerate(tokens):
+        if token.family != "time":
+            continue
+        j = i + 1
+        while j < len(tokens) and j - i <= 2 and tokens[j].family == "function":
+            j += 1
+        if j < len(tokens) and tokens[j].family in (None, "general") and tokens[j].concept != "number":
+            idle.add(i)
+    return idle

@@ -29,6 +29,7 @@ from hgrag.agents.understanding.relayed import with_relay_as_asker, without_bene
 from hgrag.agents.understanding.gate import identify, plainly_english, unsupported_sentence
 from hgrag.agents.understanding.lexicon import MEANING_FAMILIES, load
 from hgrag.agents.understanding.normalise import to_english
+from hgrag.agents.understanding.narrowing import unanchored_times
 from hgrag.agents.understanding.refused import without_refused_alternatives
 from hgrag.agents.understanding.sentences import with_confirmation_as_yes_no, with_declarative_as_yes_no
 from hgrag.agents.understanding.spoken_years import with_spoken_years
@@ -164,9 +165,11 @@ def without_trailing_remarks(question: str) -> str:
     for sentence in re.split(r"(?<=[.!])\s+", tail):
         if not any(w.lower() in askers for w in re.findall(r"[\w']+", sentence)):
             return question  # ('… become a van der waals interaction? a topological answer': a title goes on)
+        tokens = tag(sentence, load("en"))
+        unanchored = unanchored_times(tokens)  # ('… Need it before the evening edition.': a deadline, no bound)
         if re.search(r"\s[A-Z]", sentence.strip()) or any(
-                (token.family or "") in REMARK_FAMILIES and token.concept != "head:aux" or token.concept == "mention"
-                for token in tag(sentence, load("en"))):
+                (token.family or "") in REMARK_FAMILIES and token.concept != "head:aux" and i not in unanchored
+                or token.concept == "mention" for i, token in enumerate(tokens)):
             return question
     return question[:end + 1]
 

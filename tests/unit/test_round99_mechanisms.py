@@ -171,3 +171,19 @@ def test_a_career_span_asked_in_french_and_german_is_the_span(world_resources) -
     english = _ask("What is the career span of Dariush Divsalar?")
     french = _ask("Sur combien d'années s'étend la carrière de Dariush Divsalar (dernière année moins la première) ?")
     assert english["answer"] and french["verified"] and french["answer"] == english["answer"]
+
+
+def test_a_time_word_whose_object_anchors_nothing_bounds_nothing() -> None:
+    from hgrag.agents.understanding.lexicon import load
+    from hgrag.agents.understanding.narrowing import unanchored_times
+    from hgrag.agents.understanding.tokens import tag
+
+    assert unanchored_times(tag("quick check before the meeting", load("en")))
+    assert not unanchored_times(tag("papers before 2020", load("en")))
+    assert not unanchored_times(tag("papers after their first paper", load("en")))
+
+
+def test_a_heading_with_a_deadline_is_no_part_of_the_question(world_resources) -> None:
+    plain = _ask("Have Marvin K. Simon and Dariush Divsalar ever published together?")
+    headed = _ask("Quick check before the meeting: have Marvin K. Simon and Dariush Divsalar ever published together?")
+    assert plain["answer"] == ["yes"] and headed["verified"] and headed["answer"] == plain["answer"]
