@@ -187,3 +187,12 @@ def test_a_heading_with_a_deadline_is_no_part_of_the_question(world_resources) -
     plain = _ask("Have Marvin K. Simon and Dariush Divsalar ever published together?")
     headed = _ask("Quick check before the meeting: have Marvin K. Simon and Dariush Divsalar ever published together?")
     assert plain["answer"] == ["yes"] and headed["verified"] and headed["answer"] == plain["answer"]
+
+
+def test_a_sharing_word_with_no_named_group_reads_no_group() -> None:
+    from hgrag.agents.second_reader.compound import per_entity
+
+    def unused(*_args, **_kwargs):
+        raise AssertionError("no part should be read")
+
+    assert per_entity("Venue overlap between these two?", [], unused, unused, unused, unused) is None
