@@ -51,6 +51,18 @@ def _possessive() -> re.Pattern:
     return re.compile(rf"(?P<before>[\w'’-]+)\s+(?P<form>{phrase_alternation(forms)})\s+(?P<noun>[\w'’-]+)", re.IGNORECASE)
 
 
+def with_year_one_notes_plain(question: str) -> str:
+    """'…, reckoning the year of the first paper as year one' -> '…, counting the debut year as year one': a note set
+    off by a comma or a bracket that ends as the lexicon's `year_one_notes.ends` say restates how a career window
+    counts; it reads as the lexicon's plain note, whatever words it holds before its end (no digits, no quotes)."""
+    spec = load("en").extra.get("year_one_notes", {})
+    ends, plain = spec.get("ends", []), spec.get("plain", "")
+    if not plain or not any(end in question.lower() for end in ends):
+        return question
+    note = re.compile(rf"([,(;–—-]\s*)[^,()\"“”\d;?]{{0,80}}?\b(?:{phrase_alternation(ends)})\b", re.IGNORECASE)
+    return outside_quotes(question, lambda piece: note.sub(lambda m: m.group(1) + plain, piece))
+
+
 def _key(text: str) -> str:
     return " ".join(text.lower().split())
 
