@@ -196,3 +196,13 @@ def test_a_sharing_word_with_no_named_group_reads_no_group() -> None:
         raise AssertionError("no part should be read")
 
     assert per_entity("Venue overlap between these two?", [], unused, unused, unused, unused) is None
+
+
+def test_a_year_one_note_reads_as_the_plain_note() -> None:
+    from hgrag.agents.understanding.variants import with_year_one_notes_plain
+
+    said = "In the first 4 years of A's career, reckoning the year of the first paper as year one, which papers?"
+    assert with_year_one_notes_plain(said) == \
+        "In the first 4 years of A's career, counting the debut year as year one, which papers?"
+    bracketed = "papers of A in the first 2 years (the first year of publication counting as year one)?"
+    assert with_year_one_notes_plain(bracketed).endswith("(counting the debut year as year one)?")
