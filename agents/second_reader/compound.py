@@ -166,9 +166,8 @@ def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
         has("uniting_words", words_outside) or framed_together(question, group)  # 'taken together', 'taking A and B together'
     if any(t.concept == "operator:union" for t in tag(words_outside.lower(), load("en"))):
         both = after = None  # ('which papers cite T1, T2, or both?': 'or both' unites, it shares nothing)
-    if group and both is None and not united and not summed and any(t.concept == "operator:both" for t in tag(
-            words_outside.lower(), load("en"))):
-        both = group[0].start  # ('Venue overlap between A and B?': a sharing word anywhere asks what they share)
+    if group and both is None and not united and not summed and has("intersection_words", words_outside):
+        both = group[0].start  # ('Venue overlap between A and B?': an intersection word anywhere asks what they share)
     if not group or has_stem("together_words", words_outside) and not summed and both is None and not united:
         return None  # ('Partially-shared …' is a title: no 'shared')
     if offers_a_choice(question, group):
