@@ -34,8 +34,7 @@ def without_answer_form(question: str) -> str:
 def _form_remark(piece: str, asked: str | None) -> bool:
     tokens = tag(piece.lower().strip(" .!"), load("en"))
     spec = load("en").extra.get("answer_form", {})
-    marked = any(t.text in spec.get("marks", []) or t.concept in spec.get("mark_concepts", []) or t.family == "filler"
-                 for t in tokens)  # ('venue names, deduplicated.': a declared filler marks a remark as well)
+    marked = any(t.text in spec.get("marks", []) or t.concept in spec.get("mark_concepts", []) for t in tokens)
     said = []  # the kinds the remark names
     for token in tokens:
         concept = token.concept or ""
