@@ -20,13 +20,20 @@ from typing import Any
 from hgrag.agents.understanding.asking_sentence import asks_a_kind_named_before
 from hgrag.agents.understanding.cue_words import phrase_alternation
 from hgrag.agents.understanding.lexicon import MEANING_FAMILIES, load
+from hgrag.tools.text import quotes_masked
 from hgrag.agents.understanding.tokens import tag
 from hgrag.agents.understanding.sentences import leading_clause_as_sentence, sentences_of
 from hgrag.agents.understanding.bridging import with_bridged_owner
 from hgrag.agents.understanding.paper_descriptions import without_paper_descriptions
 from hgrag.agents.understanding.step_chain import step_chain_folded
 from hgrag.agents.understanding.implied_objects import with_implied_object
+from hgrag.agents.understanding.year_folds import period_folded, remark_year_folded, year_folded
 from hgrag.agents.understanding.sentences import asking as _asking, asks as _asks
+
+NARROWING = ("time", "operator", "instruction")  # (the families whose words a restatement must say again)
+COUNTING = ("head:how_many",)
+LISTING = ("operator:list",)  # ('Where did it all begin …?': 'all' lists, it narrows nothing)
+
 
 def with_context_folded(question: str, detect: Callable[[str], list[Any]]) -> str:
     """The asking sentence with its anaphor bound to the one fitting entity of the context sentences (see the
@@ -54,13 +61,13 @@ def _folded(question: str, detect: Callable[[str], list[Any]]) -> str:
 
 def _folded_as_said(question: str, detect: Callable[[str], list[Any]]) -> str:
     question = without_paper_descriptions(question, detect)  # ('"T", published 2021.': T's year, no filter)
-    question = _remark_year_folded(question) or question
+    question = remark_year_folded(question) or question
     headed = _heading_folded(question, detect) or _restatement_folded(question, detect) or \
         _dislocation_folded(question, detect) or step_chain_folded(question, detect)
     if headed is not None:
         return headed
     sentences = [s for s in sentences_of(question) if s.strip()]
-    dated = _year_folded(sentences) or _period_folded(sentences)
+    dated = year_folded(sentences) or period_folded(sentences)
     if dated is not None:  # 'that year' bound; the context stays for the entity anaphors below
         sentences[-1] = dated
         question = " ".join(sentences)
@@ -179,9 +186,22 @@ def _restatement_folded(question: str, detect: Callable[[str], list[Any]]) -> st
     relating = phrase_alternation(load("en").extra.get("relating_prepositions", []))  # ('the co-authors of A')
     if re.search(rf"{name}[\"'”’]*\s*['’]s\b|\b(?:{relating})\s+[\"'“‘]*{name}", question[:mark + 1]):
         return None  # ('Where have A's co-authors published? I want every venue of their papers': 'their' is theirs)
+    if _narrows_beyond(question[:mark + 1], restated):
+        return None  # ('How many references …? I mean the works it cites.': the count stays the question's)
     head = load("en").extra.get("context_words", {}).get("restatement_head", "")
     bound = restated[:match.start()] + _written(next(iter(named.values())), match.group(0)) + restated[match.end():]
     return f"{head} {bound}?" if head else None
+
+
+def _narrows_beyond(asked: str, restated: str) -> bool:
+    """The question counts, bounds or ranks in words its restatement does not say again (a year, a time word, an
+    operator, an instruction, 'how many'): asked alone, the restatement would lose them."""
+    def said(text: str) -> set[str]:
+        return {t.concept for t in tag(text.lower(), load("en")) if t.family in NARROWING and t.concept not in LISTING
+                or t.concept in COUNTING} | \
+            set(re.findall(r"\b(?:19|20)\d\d\b", text))
+
+    return bool(said(quotes_masked(asked)) - said(restated))
 
 
 def _lexicon_words_only(text: str) -> bool:
@@ -194,71 +214,6 @@ def _lexicon_words_only(text: str) -> bool:
     known = [bool(c) and (w.islower() or c.startswith("function:")) for w, c in zip(words, concepts)]
     plain = [w.islower() and w in english_words() for w in words]
     return bool(words) and (all(known) or known[0] and all(plain[1:]) and len(words) > 1)
-
-
-def _period_folded(sentences: list[str]) -> str | None:
-    """'I'm interested in the stretch from 1997 to 1999, inclusive. What did they publish in that period?': a period
-    anaphor of the lexicon's `period_anaphors` stands for the context's two years, written as a span between them
-    (with the context's own 'inclusive' or 'exclusive' said again)."""
-    if len(sentences) < 2 or not _asking(sentences[-1]) or re.search(r"\b(?:19|20)\d\d\b", sentences[-1]):
-        return None
-    context = " ".join(sentences[:-1])
-    years = re.findall(r"\b(?:19|20)\d\d\b", context)
-    forms = load("en").extra.get("context_words", {}).get("period_anaphors", [])
-    found = re.search(rf"(?<![\w'-])(?:{phrase_alternation(forms)})(?![\w'-])", sentences[-1], re.IGNORECASE)
-    if len(set(years)) != 2 or found is None:
-        return None
-    low, high = sorted(years)
-    said = [t.concept for t in tag(context.lower(), load("en")) if (t.concept or "").startswith("instruction:")]
-    note = next((c.split(":")[1] for c in said if c in ("instruction:inclusive", "instruction:exclusive")), "")
-    asking = sentences[-1]
-    template = load("en").extra.get("context_words", {}).get("period_span", "{low} {high}")
-    span = template.format(low=low, high=high) + (f" ({note})" if note else "")
-    return asking[:found.start()] + span + asking[found.end():]
-
-
-def _year_folded(sentences: list[str]) -> str | None:
-    """'We are preparing a retrospective on the year 2009. What did A publish that year?': the asking sentence's year
-    anaphor (the lexicon's context references of kind year: 'that year', 'the same year') stands for the one year
-    the context sentences name: the asking sentence with the year in its place, or None (no such anaphor, or not
-    one year)."""
-    if len(sentences) < 2 or not _asking(sentences[-1]):
-        return None
-    return _year_bound(sentences[-1], " ".join(sentences[:-1]))
-
-
-def _remark_year_folded(question: str) -> str | None:
-    """'What did A publish after 2022? I mean later than that year.': a remark after the question whose year anaphor
-    stands for the one year the question names, with the year in its place; else None."""
-    mark = question.rfind("?", 0, len(question.rstrip(" ?.!")))
-    if mark < 0 or any((t.concept or "").startswith("instruction:") for t in tag(question[mark + 1:].lower(), load("en"))):
-        return None  # ('… after 2008? (that year excluded)': an instruction about the year, read as one)
-    bound = _year_bound(question[mark + 1:], question[:mark + 1])
-    return question[:mark + 1] + bound if bound is not None else None
-
-
-def _year_bound(asking: str, before: str) -> str | None:
-    """`asking` with its year anaphor replaced by the one year `before` names, or None."""
-    if re.search(r"\b(?:19|20)\d\d\b", asking):
-        return None
-    years = set(re.findall(r"\b(?:19|20)\d\d\b", before))
-    found = _year_anaphor().search(asking)
-    if len(years) != 1 or found is None:
-        return None
-    leads = load("en").extra.get("paper_year_clause", {}).get("leads", [])  # ('in', 'during' before the anaphor)
-    before = tag(asking[:found.start()].lower(), load("en"))[-1:]
-    timed = bool(before) and (before[0].concept or "").startswith("time:")  # 'before that year': 'before 2015'
-    lead = "" if timed or re.search(rf"\b(?:{phrase_alternation(leads)})\s*$", asking[:found.start()], re.IGNORECASE) \
-        else f"{leads[0]} " if leads else ""
-    return asking[:found.start()] + lead + years.pop() + asking[found.end():]
-
-
-@lru_cache(maxsize=1)
-def _year_anaphor() -> re.Pattern:
-    groups = load("en").extra.get("context_words", {}).get("context_references", [])
-    phrases = [f"{d} {n}" for g in groups if g.get("kinds") == ["year"] for d in g["determiners"] for n in g["nouns"]]
-    phrases += [w for g in groups if g.get("kinds") == ["year"] for w in g.get("words", [])]
-    return re.compile(rf"(?<![\w'-])(?:{phrase_alternation(phrases)})(?![\w'-])", re.IGNORECASE)
 
 
 def _heading_folded(question: str, detect: Callable[[str], list[Any]]) -> str | None:

@@ -257,7 +257,7 @@ def test_round22_later_readings(world, question, expected):
 
 
 def test_a_year_anaphor_after_a_time_word_takes_no_lead():
-    from hgrag.agents.understanding.context_fold import _year_folded
+    from hgrag.agents.understanding.year_folds import year_folded as _year_folded
 
     assert _year_folded(["Bo Chen moved in 2015.", "Before that year, who were they co-authoring with?"]) == \
         "Before 2015, who were they co-authoring with?"
