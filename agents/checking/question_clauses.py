@@ -144,8 +144,18 @@ def asking_part(text: str, inner: bool = False) -> str:
             (i <= last or "zzm" in c or re.search(r"\d", c) or _leaves_out(c) and "zzm" in " ".join(clauses[i:i + 2])))
             or i > last and _remark(c)
             or i < last and _restricts(c) and "zzm" not in c or i < last and _says_what_is_needed(c)
-            or i < last and _first_person(c) and _leaves_out(c) and "zzm" in c]  # ('I need A's papers but without V's. Which …?')
+            or i < last and _first_person(c) and _leaves_out(c) and "zzm" in c  # ('I need A's papers but without V's. Which …?')
+            or i < last and "zzm" in c and _requests(c)]  # ('I am looking for the writings of A - what is there?')
     return " ".join(k for k in kept if k) or text
+
+
+def _requests(clause: str) -> bool:
+    """The clause opens with one of the lexicon's asking requests ('I need', 'I am looking for'): what it names is
+    asked for."""
+    from hgrag.agents.understanding.lexicon import load
+
+    requests = load("en").extra.get("context_words", {}).get("asking_requests", [])
+    return any(re.match(rf"\s*{re.escape(r)}\b", clause.lower()) for r in requests)
 
 
 def _leaves_out(clause: str) -> bool:
