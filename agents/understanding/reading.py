@@ -23,7 +23,8 @@ from hgrag.agents.understanding.cue_words import phrase_alternation, without_lis
 from hgrag.agents.understanding.name_heading import with_name_heading_as_subject
 from hgrag.agents.understanding.aspect import with_progressive_as_simple
 from hgrag.agents.understanding.variants import (with_path_in_words, with_plain_variants, with_possessives_spelled,
-                                                 with_symbols_in_words, with_year_one_notes_plain)
+                                                 with_symbols_in_words, with_year_one_notes_plain,
+                                                 with_open_ended_spans)
 from hgrag.agents.understanding.purpose import without_describing_words, without_purpose_phrase
 from hgrag.agents.understanding.relayed import with_relay_as_asker, without_beneficiary
 from hgrag.agents.understanding.gate import identify, plainly_english, unsupported_sentence
@@ -372,7 +373,8 @@ def plan_readings(question: str, plan: dict[str, Any], store: Any) -> dict[str, 
 
 
 ENGLISH_STEPS: tuple[Callable[[str], str], ...] = (
-    with_plain_variants, with_possessives_spelled, with_year_one_notes_plain, without_beneficiary, with_relay_as_asker, with_progressive_as_simple, with_name_heading_as_subject,
+    with_plain_variants, with_possessives_spelled, with_year_one_notes_plain, with_open_ended_spans,
+    without_beneficiary, with_relay_as_asker, with_progressive_as_simple, with_name_heading_as_subject,
     with_preposition_stranded, with_spoken_years, without_report_frame, without_reported_remarks, without_refused_alternatives,
     without_idle_brackets, without_self_corrections, with_restatements_as_sentences, without_trailing_remarks, without_answer_form,
     with_symbols_in_words, with_path_in_words, without_purpose, without_purpose_phrase, without_describing_words,

@@ -63,6 +63,18 @@ def with_year_one_notes_plain(question: str) -> str:
     return outside_quotes(question, lambda piece: note.sub(lambda m: m.group(1) + plain, piece))
 
 
+def with_open_ended_spans(question: str) -> str:
+    """'from 2010 till date' -> 'from 2010 onwards': a span from a year to the present (lexicon `open_span_ends`:
+    the words that open it, the words for 'now', and the plain word it reads as) has no upper bound."""
+    spec = load("en").extra.get("open_span_ends", {})
+    leads, ends, plain = spec.get("leads", []), spec.get("ends", []), spec.get("plain", "")
+    if not plain or not any(end in question.lower() for end in ends):
+        return question
+    span = re.compile(rf"\b((?:{phrase_alternation(leads)})\s+(?:19|20)\d\d)\s+(?:{phrase_alternation(ends)})\b",
+                      re.IGNORECASE)
+    return outside_quotes(question, lambda piece: span.sub(lambda m: f"{m.group(1)} {plain}", piece))
+
+
 def _key(text: str) -> str:
     return " ".join(text.lower().split())
 

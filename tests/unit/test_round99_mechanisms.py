@@ -206,3 +206,25 @@ def test_a_year_one_note_reads_as_the_plain_note() -> None:
         "In the first 4 years of A's career, counting the debut year as year one, which papers?"
     bracketed = "papers of A in the first 2 years (the first year of publication counting as year one)?"
     assert with_year_one_notes_plain(bracketed).endswith("(counting the debut year as year one)?")
+
+
+def test_a_span_to_the_present_has_no_upper_bound() -> None:
+    from hgrag.agents.understanding.variants import with_open_ended_spans
+
+    assert with_open_ended_spans("papers of A from 2010 till date") == "papers of A from 2010 onwards"
+    assert with_open_ended_spans("papers of A till date") == "papers of A till date"  # (no year: a filler)
+
+
+def test_a_restatement_that_drops_the_count_is_not_asked_alone() -> None:
+    from hgrag.agents.understanding.context_fold import _narrows_beyond
+
+    assert _narrows_beyond('How many references are there in "T"?', "the works it cites")
+    assert _narrows_beyond('Before 2009, who had cited "T"?', "the papers citing it")
+    assert not _narrows_beyond("Where did it all begin for A?", "their earliest paper in the record")
+
+
+def test_a_kind_named_in_a_request_is_what_a_vague_question_after_it_asks(world_resources) -> None:
+    result = _ask("I am looking for the writings of one Dariush Divsalar - what is there?")
+    assert not result["verified"] or "profile" not in (result["interpretation"] or "").lower()
+    listed = _ask("I need the papers of Dariush Divsalar. What is there?")
+    assert listed["verified"] and len(listed["answer"]) == 3
