@@ -14,11 +14,44 @@ from hgrag.tools.text import outside_quotes
 
 
 def with_implied_object(question: str) -> str:
-    """The question with each objectless '<the> <participle> <noun>' read with its anaphor (unchanged when none)."""
+    """The question with each objectless '<the> <participle> <noun>' read with its anaphor (unchanged when none, or
+    when the question says the relation elsewhere)."""
     spec = _spec()
     if not spec or not any(p in question.lower() for p in spec.get("participles", [])):
         return question
+    if any(_relation_outside(question, m) for m in _phrase().finditer(question)):
+        return question  # (a phrase pointing back at a set the question named: `with_phrases_pointing_back`)
     return outside_quotes(question, lambda piece: _phrase().sub(_read, piece))
+
+
+def with_phrases_pointing_back(question: str) -> str:
+    """The question with each demonstrative phrase that points back at the set its relation named elsewhere reduced
+    to its noun (unchanged when there is none)."""
+    spec = _spec()
+    if not spec or not any(p in question.lower() for p in spec.get("participles", [])):
+        return question
+    if not any(_relation_outside(question, m) for m in _phrase().finditer(question)):
+        return question
+    return outside_quotes(question, lambda piece: _phrase().sub(_pointing_back, piece))
+
+
+def _pointing_back(match: re.Match) -> str:
+    """'For the reference list of T, which journals did those cited works come out in?': with the relation said
+    elsewhere, a demonstrative phrase points back at the set it named ('those works'), adding no step of its own."""
+    demonstratives = _spec().get("demonstratives", [])
+    if match.group("determiner").lower() not in demonstratives:
+        return match.group(0)
+    return f"{match.group('determiner')} {match.group('noun')}"
+
+
+def _relation_outside(question: str, match: re.Match) -> bool:
+    """The question says the phrase's relation elsewhere (a citation word outside the phrase and outside quotes)."""
+    from hgrag.agents.understanding.tokens import tag
+    from hgrag.tools.text import quotes_masked
+
+    rest = quotes_masked(question[:match.start()] + " " + question[match.end():])
+    said = tag(match.group("participle").lower(), load("en"))
+    return bool(said) and any(t.concept == said[0].concept for t in tag(rest.lower(), load("en")))
 
 
 def _spec() -> dict:

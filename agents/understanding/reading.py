@@ -30,6 +30,7 @@ from hgrag.agents.understanding.relayed import with_relay_as_asker, without_bene
 from hgrag.agents.understanding.gate import identify, plainly_english, unsupported_sentence
 from hgrag.agents.understanding.lexicon import MEANING_FAMILIES, load
 from hgrag.agents.understanding.normalise import to_english
+from hgrag.agents.understanding.implied_objects import with_phrases_pointing_back
 from hgrag.agents.understanding.narrowing import unanchored_times
 from hgrag.agents.understanding.refused import without_refused_alternatives
 from hgrag.agents.understanding.sentences import with_confirmation_as_yes_no, with_declarative_as_yes_no
@@ -374,7 +375,7 @@ def plan_readings(question: str, plan: dict[str, Any], store: Any) -> dict[str, 
 
 ENGLISH_STEPS: tuple[Callable[[str], str], ...] = (
     with_plain_variants, with_possessives_spelled, with_year_one_notes_plain, with_open_ended_spans,
-    without_beneficiary, with_relay_as_asker, with_progressive_as_simple, with_name_heading_as_subject,
+    with_phrases_pointing_back, without_beneficiary, with_relay_as_asker, with_progressive_as_simple, with_name_heading_as_subject,
     with_preposition_stranded, with_spoken_years, without_report_frame, without_reported_remarks, without_refused_alternatives,
     without_idle_brackets, without_self_corrections, with_restatements_as_sentences, without_trailing_remarks, without_answer_form,
     with_symbols_in_words, with_path_in_words, without_purpose, without_purpose_phrase, without_describing_words,

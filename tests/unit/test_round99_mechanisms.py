@@ -6,7 +6,7 @@ career-span comparison, a choice offered but not ranked, a belief about the name
 
 from __future__ import annotations
 
-from test_chain_reader import P1, world  # noqa: F401 - the toy graph with citations (a fixture)
+from test_chain_reader import P1, P4, world  # noqa: F401 - the toy graph with citations (a fixture)
 from test_round28_mechanisms import world_resources  # noqa: F401 - the toy graph as the pipeline's resources
 from test_round30_mechanisms import _ask
 
@@ -228,3 +228,13 @@ def test_a_kind_named_in_a_request_is_what_a_vague_question_after_it_asks(world_
     assert not result["verified"] or "profile" not in (result["interpretation"] or "").lower()
     listed = _ask("I need the papers of Dariush Divsalar. What is there?")
     assert listed["verified"] and len(listed["answer"]) == 3
+
+
+def test_a_phrase_pointing_back_at_a_named_reference_list_adds_no_step(world_resources) -> None:
+    from hgrag.agents.understanding.implied_objects import with_phrases_pointing_back
+
+    said = 'For the reference list of "T", which journals did those cited works come out in?'
+    assert with_phrases_pointing_back(said) == 'For the reference list of "T", which journals did those works come out in?'
+    plain = _ask(f"In which venues were the references of '{P4}' published?")
+    pointing = _ask(f"For the reference list of '{P4}', which venues did those cited works appear in?")
+    assert plain["answer"] and pointing["verified"] and sorted(pointing["answer"]) == sorted(plain["answer"])
