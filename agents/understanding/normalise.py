@@ -17,6 +17,7 @@ from hgrag.agents.understanding.agreement import (Token, joined_particles, parti
                                                     relative_verb_first, subject_first)
 from hgrag.agents.understanding.gate import QUOTED
 from hgrag.agents.understanding.lexicon import Lexicon, load
+from hgrag.agents.understanding.tokens import tag
 
 PIECE = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*'?|\d+|[?!.,;:]|(?<=\s)[-–—]{1,2}(?=\s)")
 
@@ -139,7 +140,17 @@ def to_english(question: str, language: str, spans: Iterable[Any] = ()) -> str:
         parts = [prefixes[0]] + ([first[:1].lower() + first[1:]] if lowered else [first]) + parts[1:]
     text = " ".join(p for p in parts if p)
     text = re.sub(r"\s+([?!.,;:])", r"\1", text)
+    text = _without_filler_heading(text, prefixes[0]) if prefixes else text
     return text[:1].upper() + text[1:]
+
+
+def _without_filler_heading(text: str, prefix: str) -> str:
+    """'Is it true that please: A and B …' -> 'Is it true that A and B …': a heading before the marker ('Juste pour
+    vérifier : est-ce que …') rendered as fillers only goes with its colon."""
+    heading = re.match(rf"\s*{re.escape(prefix)}\s+([^:?\"]{{1,40}}):\s+", text, re.IGNORECASE)
+    if heading and all(t.family == "filler" for t in tag(heading.group(1).lower(), load("en"))):
+        return f"{prefix} {text[heading.end():]}"
+    return text
 
 
 def _asks_a_question_word(question: str, lexicon: Lexicon) -> bool:

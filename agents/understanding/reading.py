@@ -169,7 +169,8 @@ def without_trailing_remarks(question: str) -> str:
             return question  # ('… become a van der waals interaction? a topological answer': a title goes on)
         tokens = tag(sentence, load("en"))
         unanchored = unanchored_times(tokens)  # ('… Need it before the evening edition.': a deadline, no bound)
-        if re.search(r"\s[A-Z]", sentence.strip()) or any(
+        if re.search(r"\s(?!I\b)[A-Z]", sentence.strip()) or any(  # (a capital after the first word names something;
+            # the pronoun 'I' names no one)
                 (token.family or "") in REMARK_FAMILIES and token.concept != "head:aux" and i not in unanchored
                 or token.concept == "mention" for i, token in enumerate(tokens)):
             return question

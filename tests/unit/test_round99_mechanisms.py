@@ -238,3 +238,17 @@ def test_a_phrase_pointing_back_at_a_named_reference_list_adds_no_step(world_res
     plain = _ask(f"In which venues were the references of '{P4}' published?")
     pointing = _ask(f"For the reference list of '{P4}', which venues did those cited works appear in?")
     assert plain["answer"] and pointing["verified"] and sorted(pointing["answer"]) == sorted(plain["answer"])
+
+
+def test_a_remark_with_the_pronoun_i_after_the_question_is_a_remark() -> None:
+    from hgrag.agents.understanding.reading import without_trailing_remarks
+
+    asked = "Is it not the case that A has never published in V?"
+    assert without_trailing_remarks(f"{asked} Sorry, I know that's a confusing way to phrase it.") == asked
+
+
+def test_a_french_filler_heading_before_est_ce_que_goes() -> None:
+    from hgrag.agents.understanding.normalise import to_english
+
+    english = to_english("Juste pour vérifier : est-ce que Ann Lee et Bo Chen ont déjà cosigné un article ?", "fr")
+    assert english.startswith("Is it true that") and ":" not in english
