@@ -296,7 +296,8 @@ def two_sentences(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Ch
     first = plan_fn(first_text)
     if _usable(first_text, first, check_fn) or len(own) != 1:
         return None
-    second_text = _with_referent(rest, own[0], spans, cuts[0].end())
+    second_text = _with_referent(rest, own[0], spans, cuts[0].end()) if any(s.start >= cuts[0].end() for s in spans) \
+        else _referred(rest, own, spans, cuts[0].end())  # ('… of T written? list all his co-authors': 'his' is no paper)
     plan = plan_fn(second_text) if second_text else None
     if plan is None or _usable(second_text, plan, check_fn) or plan["ir"] == first["ir"]:
         return refuse(f"I can read '{first_text}' but not '{rest}', so I do not answer half of the question.")
