@@ -313,7 +313,16 @@ def _opening_pattern() -> re.Pattern:
 def with_tag_as_yes_no(question: str) -> str:
     """'I think T appeared in V, right?' -> 'I think T appeared in V, yes or no?': a statement closed by a tag
     question of the lexicon (`tag_questions`) asks whether it holds."""
-    return _tag_pattern().sub(", yes or no?", question, count=1)
+    tagged = _tag_pattern().sub(", yes or no?", question, count=1)
+    if tagged != question or "?" in question:
+        return tagged
+    bare = load("en").extra.get("bare_tag_questions", [])  # ('A and B have a paper together right': typed with no
+    # comma and no mark, a statement closed by one of these asks whether it holds)
+    found = re.search(rf"\s+(?:{phrase_alternation(bare)})\s*[.!]*\s*$", question, re.IGNORECASE) if bare else None
+    opening = [t for t in tag(question.lower(), load("en")) if t.family != "filler"][:1]
+    if found is None or opening and opening[0].family == "head":  # (a statement: no question word, no auxiliary first)
+        return question
+    return question[:found.start()] + ", yes or no?"
 
 
 @lru_cache(maxsize=1)

@@ -252,3 +252,22 @@ def test_a_french_filler_heading_before_est_ce_que_goes() -> None:
 
     english = to_english("Juste pour vérifier : est-ce que Ann Lee et Bo Chen ont déjà cosigné un article ?", "fr")
     assert english.startswith("Is it true that") and ":" not in english
+
+
+def test_a_bare_tag_closes_an_unpunctuated_statement() -> None:
+    from hgrag.agents.understanding.reading import with_tag_as_yes_no
+
+    assert with_tag_as_yes_no("ann lee and bo chen have a paper together right") == \
+        "ann lee and bo chen have a paper together, yes or no?"
+    assert with_tag_as_yes_no("who wrote papers with ann lee right") == "who wrote papers with ann lee right"
+
+
+def test_a_second_sentence_whose_pronoun_cannot_be_the_named_paper_is_not_bound_to_it(world_resources) -> None:
+    result = _ask(f"With whom has the first author of '{P1}' written? list all his co-authors, please.")
+    assert result["answer"] == [] or "authors of" not in (result["interpretation"] or "")
+
+
+def test_until_which_year_asks_the_last_year(world_resources) -> None:
+    last = _ask("In which year did Dariush Divsalar publish most recently?")
+    until = _ask("Until which year did Dariush Divsalar publish?")
+    assert last["answer"] and until["verified"] and until["answer"] == last["answer"]
