@@ -16,6 +16,9 @@ from hgrag.tools.rich_index import RichHit, rich_index
 COUNTRIES_FILE = Path(__file__).resolve().parent.parent / "lexicon" / "countries.json"
 
 
+QUOTED = re.compile(r"\"[^\"]+\"|“[^”]+”|„[^“”]+[“”]|«[^»]+»")
+
+
 @lru_cache(maxsize=1)
 def country_names() -> list[tuple[str, str]]:
     """(name, code) pairs, longest name first."""
@@ -87,7 +90,8 @@ def _code_phrase(question: str, start: int, end: int, spec: dict[str, Any]) -> t
 def country_spans(question: str, taken: list[tuple[int, int]], store: Any) -> list[RichSpan]:
     """Country names outside `taken`, each as the span of its country's institutions."""
     by_code = rich_index(store).by_country  # built with the cache
-    used = list(taken)
+    used = list(taken) + [m.span() for m in QUOTED.finditer(question)]  # ('"Cqmbriann stratigraphy of Jordan"': a
+    # country named inside a quoted title, linked or not, is part of the title)
     spans = []
     for start, end, text, name, code in _country_hits(question):
         if code not in by_code or any(start < e and s < end for s, e in used):

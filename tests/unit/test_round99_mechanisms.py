@@ -271,3 +271,20 @@ def test_until_which_year_asks_the_last_year(world_resources) -> None:
     last = _ask("In which year did Dariush Divsalar publish most recently?")
     until = _ask("Until which year did Dariush Divsalar publish?")
     assert last["answer"] and until["verified"] and until["answer"] == last["answer"]
+
+
+def test_a_country_inside_a_quoted_title_is_part_of_the_title() -> None:
+    from types import SimpleNamespace
+
+    from hgrag.agents.kinds import countries
+
+    hits = countries._country_hits('Who are the authors of "Cambrian stratigraphy of Jordan"?')
+    assert hits  # (the name is there to be found …)
+    store = SimpleNamespace()
+    original = countries.rich_index
+    countries.rich_index = lambda _store: SimpleNamespace(by_country={hits[0][4]: ["i1"]})
+    try:
+        assert countries.country_spans('Who are the authors of "Cambrian stratigraphy of Jordan"?', [], store) == []
+        assert countries.country_spans("Which authors have institutions in Jordan?", [], store)
+    finally:
+        countries.rich_index = original
