@@ -150,12 +150,17 @@ def asking_part(text: str, inner: bool = False) -> str:
 
 
 def _requests(clause: str) -> bool:
-    """The clause opens with one of the lexicon's asking requests ('I need', 'I am looking for'): what it names is
-    asked for."""
+    """The clause opens with one of the lexicon's asking requests ('I need', 'I am looking for') and a kind noun: what
+    it names is asked for."""
     from hgrag.agents.understanding.lexicon import load
 
+    from hgrag.agents.understanding.tokens import tag
+
     requests = load("en").extra.get("context_words", {}).get("asking_requests", [])
-    return any(re.match(rf"\s*{re.escape(r)}\b", clause.lower()) for r in requests)
+    opened = next((m for r in requests for m in [re.match(rf"\s*{re.escape(r)}\s+", clause.lower())] if m), None)
+    asked = [t for t in tag(clause.lower()[opened.end():], load("en")) if t.family != "function"][:1] if opened else []
+    return bool(asked) and asked[0].family == "kind"  # ('I am looking for the writings of A'; not 'I want to
+    # understand …' nor 'I need a citation covering …')
 
 
 def _leaves_out(clause: str) -> bool:

@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from hgrag.agents.understanding.cue_words import phrase_alternation
 from hgrag.agents.understanding.lexicon import load
-from hgrag.tools.text import outside_quotes
+from hgrag.tools.text import outside_quotes, quotes_masked
 
 
 def with_implied_object(question: str) -> str:
@@ -45,13 +45,24 @@ def _pointing_back(match: re.Match) -> str:
 
 
 def _relation_outside(question: str, match: re.Match) -> bool:
-    """The question says the phrase's relation elsewhere (a citation word outside the phrase and outside quotes)."""
+    """The phrase's sentence says its relation elsewhere (a citation word outside the phrase and outside quotes); a
+    context sentence saying it ('T cites several papers. Where did those cited papers appear?') is folded instead."""
     from hgrag.agents.understanding.tokens import tag
     from hgrag.tools.text import quotes_masked
 
-    rest = quotes_masked(question[:match.start()] + " " + question[match.end():])
+    sentence = _sentence_around(question, match.start(), match.end())
+    rest = quotes_masked(sentence[0] + " " + sentence[1])
     said = tag(match.group("participle").lower(), load("en"))
     return bool(said) and any(t.concept == said[0].concept for t in tag(rest.lower(), load("en")))
+
+
+def _sentence_around(question: str, start: int, end: int) -> tuple[str, str]:
+    """The text of the phrase's sentence before and after the phrase (sentences end at '.', '?' or '!' before a
+    space, outside quotes)."""
+    masked = quotes_masked(question)
+    begin = max((m.end() for m in re.finditer(r"[.?!]\s+", masked[:start])), default=0)
+    stop = re.search(r"[.?!](?:\s|$)", masked[end:])
+    return question[begin:start], question[end:end + stop.start()] if stop else question[end:]
 
 
 def _spec() -> dict:
