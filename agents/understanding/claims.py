@@ -110,7 +110,8 @@ def _believed_of_the_named(sentence: str) -> bool:
     frame = _first_person().match(text)
     if frame is None:
         return False
-    rest = re.sub(r"^\s*(?:that\s+)?", "", text[frame.end():])
+    ends = load("en").extra.get("reported_claims", {}).get("ends", [])  # ('I gather that they …')
+    rest = re.sub(rf"^\s*(?:(?:{phrase_alternation(ends)})\s+)?", "", text[frame.end():])
     first = re.match(r"[\w'’-]+", rest)
     return bool(first) and (first.group(0).lower() in _named_pronouns() or first.group(0)[:1].isupper())
 
