@@ -11,12 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from hgrag.agents.kinds.linking import RichSpan
+from hgrag.agents.understanding.gate import QUOTED
 from hgrag.tools.rich_index import RichHit, rich_index
 
 COUNTRIES_FILE = Path(__file__).resolve().parent.parent / "lexicon" / "countries.json"
-
-
-QUOTED = re.compile(r"\"[^\"]+\"|“[^”]+”|„[^“”]+[“”]|«[^»]+»")
 
 
 @lru_cache(maxsize=1)

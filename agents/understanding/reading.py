@@ -169,12 +169,17 @@ def without_trailing_remarks(question: str) -> str:
             return question  # ('… become a van der waals interaction? a topological answer': a title goes on)
         tokens = tag(sentence, load("en"))
         unanchored = unanchored_times(tokens)  # ('… Need it before the evening edition.': a deadline, no bound)
-        if re.search(r"\s(?!I\b)[A-Z]", sentence.strip()) or any(  # (a capital after the first word names something;
-            # the pronoun 'I' names no one)
+        if _names_after_its_first_word(sentence) or any(
                 (token.family or "") in REMARK_FAMILIES and token.concept != "head:aux" and i not in unanchored
                 or token.concept == "mention" for i, token in enumerate(tokens)):
             return question
     return question[:end + 1]
+
+
+def _names_after_its_first_word(sentence: str) -> bool:
+    """A capitalised word after the first names something; the asker's 'I' (`context_words.clause_subjects`) no one."""
+    subjects = set(load("en").extra.get("context_words", {}).get("clause_subjects", []))
+    return any(w[:1].isupper() and re.split(r"['’]", w.lower())[0] not in subjects for w in sentence.split()[1:])
 
 
 def without_purpose(question: str) -> str:
@@ -328,8 +333,9 @@ def with_tag_as_yes_no(question: str) -> str:
 @lru_cache(maxsize=1)
 def _tag_pattern() -> re.Pattern:
     tags = load("en").extra.get("tag_questions", [])
-    negated = [t for t in tags if re.search(r"n't\s+\w+$", t)]  # ("… cites U doesn't it": an auxiliary's negated tag
-    # needs no comma)
+    negations = [n for n in load("en").extra.get("code_words", {}).get("negations", []) if n.startswith("n'")]
+    negated = [t for t in tags if len(t.split()) == 2 and t.split()[0].endswith(tuple(negations))]  # ("… cites U
+    # doesn't it": an auxiliary's negated tag, lexicon `code_words.negations`, needs no comma)
     return re.compile(rf"\s*(?:(?:,|\s[-–—]{{1,2}}|:)\s*(?:{phrase_alternation(tags)})|\s+(?:{phrase_alternation(negated)}))"
                       rf"\s*\??\s*$", re.IGNORECASE)  # (after a comma, a dash or a colon: '… at some point - true?'; the
     # mark may be left out: '…, is that right')
