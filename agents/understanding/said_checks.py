@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 from hgrag.agents.understanding.lexicon import load, signatures
+from hgrag.agents.understanding.signature import output_kind
 from hgrag.agents.understanding.tokens import Token
 
 
@@ -86,3 +87,46 @@ def contrary_year_comparison(tokens: list[Token], ir: dict[str, Any]) -> list[st
         if wanted and after.concept == "attribute:year" and orders and not (orders | bounds) & set(wanted):
             return [f"{token.text} {after.text} (the plan orders the other way)"]
     return []
+
+
+def two_sided_kind_words(tokens: list[Token], ir: dict[str, Any]) -> list[str]:
+    """'What sources does T build on?': a kind word of two readings beside a relation that fits both (lexicon
+    `two_sided_kinds`: 'sources' beside a citation are the cited works or their venues) is not understood unless
+    a word that settles it ('published in') is said too; a plan returning either kind answers a guess."""
+    concepts = {t.concept for t in tokens}
+    returned = output_kind(ir)
+    for word, sides in load("en").extra.get("two_sided_kinds", {}).items():
+        if any(t.text == word for t in tokens) and concepts & set(sides["beside"]) \
+                and not concepts & set(sides.get("settled_by", [])) and returned in sides["kinds"]:
+            return [f"{word} ({sides['reason']})"]
+    return []
+
+
+def placed_persons_coauthors_unwalked(tokens: list[Token], ir: dict[str, Any]) -> list[str]:
+    """'the co-authors of the first author of T', 'the first author's co-authors': a co-author word owned by a
+    byline place asks for the people that person wrote with, through their papers; a plan that never walks from
+    the placed person to their papers lists the paper's own authors instead."""
+    from hgrag.state.plan_ir import walk
+
+    if not _coauthors_of_a_place(tokens):
+        return []
+    walks_on = any(op.get("op") == "traverse" and op.get("edge") == "writes" and op.get("direction") == "out"
+                   and any(inner.get("position") for inner in walk(op.get("input") or {})) for op in walk(ir))
+    return [] if walks_on else ["co-authors of a byline place (the plan does not walk through that person's papers)"]
+
+
+def _coauthors_of_a_place(tokens: list[Token]) -> bool:
+    """A co-author word right after a place and its possessive, or followed by function words and a place."""
+    said = [t for t in tokens if t.concept != "function:the"]
+    for i, token in enumerate(said):
+        if token.concept != "relation:coauthor":
+            continue
+        before, after = said[max(0, i - 2):i], said[i + 1:i + 3]
+        if len(before) == 2 and _place(before[0]) and before[1].family == "function" or \
+                len(after) == 2 and after[0].family == "function" and _place(after[1]):
+            return True
+    return False
+
+
+def _place(token: Token) -> bool:
+    return (token.concept or "").startswith("attribute:position_")

@@ -1,0 +1,53 @@
+"""Mechanisms added in the thirty-second stop: a negation between a subject author and a verb denies the predicate,
+not the venue ('did A never have another paper in V'); a kind word of two readings beside a relation that fits both
+('what sources does T build on') is declined unless a word settles it; co-authors owned by a byline place ('the
+co-authors of the first author of T') must walk through that person's papers. Wordings are written here."""
+
+from __future__ import annotations
+
+from test_chain_reader import P1, P2, P3, P4, world  # noqa: F401 - the toy graph with citations (a fixture)
+from test_round28_mechanisms import world_resources  # noqa: F401 - the toy graph as the pipeline's resources
+from test_round30_mechanisms import _ask
+
+from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.said_checks import placed_persons_coauthors_unwalked, two_sided_kind_words
+from hgrag.agents.understanding.tokens import tag
+
+
+def test_a_negation_after_the_subject_author_denies_the_predicate(world_resources) -> None:
+    result = _ask(f"Apart from '{P1}', did Marvin K. Simon never have another paper in Computer Networks?")
+    assert result["answer"] == ["no"] and result["verified"]  # (his only other paper, P3, is in Signal Processing)
+
+
+def test_a_negation_after_a_preposition_and_author_keeps_the_venue_filter(world_resources) -> None:
+    result = _ask("List the papers by Marvin K. Simon not published in Computer Networks.")
+    assert result["answer"] == [P3] and result["verified"]
+
+
+def test_sources_beside_a_citation_are_declined_unless_published_settles_them(world_resources) -> None:
+    guessed = _ask(f"What sources does '{P4}' build on?")
+    assert not guessed["verified"] and not guessed["answer"]
+    settled = _ask(f"In which sources were the works cited by '{P4}' published?")
+    assert settled["answer"] == ["Signal Processing"] and settled["verified"]
+
+
+def test_two_sided_kind_words_read_the_plan_kind() -> None:
+    tokens = tag("what sources does zzm1 build on", load("en"))
+    venues = {"op": "traverse", "edge": "published_in", "direction": "out",
+              "input": {"op": "traverse", "edge": "cites", "direction": "out", "input": {"op": "match", "type": "paper"}}}
+    assert two_sided_kind_words(tokens, venues)
+    assert not two_sided_kind_words(tag("what journals does zzm1 build on", load("en")), venues)
+
+
+def test_coauthors_of_a_byline_place_must_walk_through_that_persons_papers(world_resources) -> None:
+    placed = {"op": "traverse", "edge": "writes", "direction": "in", "position": 1,
+              "input": {"op": "match", "type": "paper"}}
+    authors = {"op": "difference", "inputs": [{"op": "traverse", "edge": "writes", "direction": "in",
+                                               "input": {"op": "match", "type": "paper"}}, placed]}
+    walked = {"op": "traverse", "edge": "writes", "direction": "in",
+              "input": {"op": "traverse", "edge": "writes", "direction": "out", "input": placed}}
+    for question in ("who are the co-authors of the first author of zzm1", "the first author's co-authors on zzm1"):
+        assert placed_persons_coauthors_unwalked(tag(question, load("en")), authors), question
+        assert not placed_persons_coauthors_unwalked(tag(question, load("en")), walked), question
+    result = _ask(f"Who are the co-authors of the first author of '{P2}', not counting the first author?")
+    assert not (result["verified"] and result["answer"] == ["Bo Chen"])  # (P2's other author is no answer)
