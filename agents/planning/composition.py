@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from hgrag.agents.planning import composition_except
+from hgrag.agents.planning.composition_except import without_predicate_negation
 from hgrag.agents.checking.cite_direction import two_paper_roles
 from hgrag.agents.planning.composition_time import (asks_yes_no, excluded_year_filters, relative_relation, strict_year_filters,
                                            symbolic_text, year_bounds)
@@ -292,7 +293,7 @@ class Composer:
         return bool(re.search(r"!=|≠|<>", self.raw) or re.search(
             r"\b(not|outside|other than|except|excluding|besides|apart from|never|aside from|anywhere but|"
             r"everywhere but|but not)\b[^z]{0,30}zzvenue|zzvenue[^z]{0,12}\b(excluded|aside)\b",
-            _without_predicate_negation(self.text)) or
+            without_predicate_negation(self.text)) or
             ELSEWHERE.search(self.text) or self.plan.get("result_type") == "venue" and OTHER_VENUES.search(self.text))
 
     def _aggregate(self, plan: dict[str, Any]) -> dict[str, Any]:
@@ -399,18 +400,3 @@ def compose_plan(text: str, raw: str, spans: list[Any], years: list[int], plan: 
         return plan
     return composer.refine()
 
-
-def _without_predicate_negation(text: str) -> str:
-    """'did A never have another paper in V': a negation between the subject author and a verb denies the
-    predicate (a yes/no question's polarity), not the venue. 'papers by A not published in V' keeps its filter
-    (the author follows a lexicon `predicate_negation.object_prepositions` word), and so does 'A not in V' (the
-    negation is followed by a `filter_words` word)."""
-    words = load("en").extra.get("predicate_negation", {})
-    auxiliaries = "|".join(map(re.escape, words.get("auxiliaries", []))) or "(?!)"
-    filters = "|".join(map(re.escape, words.get("filter_words", []))) or "(?!)"
-    objects = set(words.get("object_prepositions", []))
-
-    def subject_only(match: re.Match[str]) -> str:
-        return match.group(0) if match.group(1) and match.group(1).strip() in objects else match.group(1) + match.group(2)
-    return re.sub(rf"((?:\b[\w']+ )?)(zzauthor(?: (?:{auxiliaries}))?) (?:never|not)\b(?! (?:{filters})\b)",
-                  subject_only, text)

@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from hgrag.agents.planning.plan_compiler import hop
+from hgrag.agents.understanding.lexicon import load
 
 FIRST = r"(first|lead|leading|primary|principal|main)"
 LAST = r"(last|senior|final)"
@@ -147,3 +148,19 @@ def exclusions_said(text: str) -> int:
 
     leads = phrase_alternation(load("en").extra.get("exclusion_leads", []))
     return len(re.findall(rf"(?<![\w'-])(?:{leads})(?![\w'-])", text, re.IGNORECASE)) if leads else 0
+
+
+def without_predicate_negation(text: str) -> str:
+    """'did A never have another paper in V': a negation between the subject author and a verb denies the
+    predicate (a yes/no question's polarity), not the venue. 'papers by A not published in V' keeps its filter
+    (the author follows a lexicon `predicate_negation.object_prepositions` word), and so does 'A not in V' (the
+    negation is followed by a `filter_words` word)."""
+    words = load("en").extra.get("predicate_negation", {})
+    auxiliaries = "|".join(map(re.escape, words.get("auxiliaries", []))) or "(?!)"
+    filters = "|".join(map(re.escape, words.get("filter_words", []))) or "(?!)"
+    objects = set(words.get("object_prepositions", []))
+
+    def subject_only(match: re.Match[str]) -> str:
+        return match.group(0) if match.group(1) and match.group(1).strip() in objects else match.group(1) + match.group(2)
+    return re.sub(rf"((?:\b[\w']+ )?)(zzauthor(?: (?:{auxiliaries}))?) (?:never|not)\b(?! (?:{filters})\b)",
+                  subject_only, text)

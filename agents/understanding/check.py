@@ -21,16 +21,15 @@ from hgrag.agents.understanding.signature import output_kind, reads_years
 from hgrag.agents.understanding.said_checks import (choice_unanswered, contrary_year_comparison, relation_fillers_unread,
                                                    placed_persons_coauthors_unwalked, restricting_before,
                                                    two_sided_kind_words)
-from hgrag.agents.understanding.plan_shapes import (citation_count_unasked, disjoint_matches, named_starts,
+from hgrag.agents.understanding.plan_shapes import (citation_count_unasked, disjoint_matches,
                                                    named_thing_filtered, ranked_by_unsaid_citations, ranking_unsaid,
                                                    record_wide_against_the_paper, times_counted_as_people,
                                                    unnamed_people_walk, vacuous_ranking)
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.tokens import Token, bound, clauses, tag, words
-from hgrag.agents.understanding.instructions import instruction_only
 from hgrag.agents.understanding.intersections import (distributed_intersection, one_valued_intersection, stated_relations,
                                                       unjoined_intersection, shared_people_read_as_joint_papers)
-from hgrag.agents.understanding.asked_head import ASKING_HEADS, asked_kind, asking_clause, names_a_mention, says_a_hedge
+from hgrag.agents.understanding.asked_head import ASKING_HEADS, asked_kind, names_a_mention, says_a_hedge
 from hgrag.agents.understanding.sentences import confirming_start
 from hgrag.agents.understanding.asked_slots import asked_noun_unread, publisher_asked, counted_kind_unnamed, kinds_not_reached, stranded
 
