@@ -44,7 +44,7 @@ ON = W("build_on_particles")  # 'build on', 'pick up on'
 CITED = W("cited_participles")
 
 IN_PATTERNS = (  # papers that cite P
-    rf"\b{CITE_VERB} {PAPER}{P}\b",
+    rf"\b{CITE_VERB} {PAPER}{P}\b(?! {W('containing_verbs')}\b)",  # (not 'how many references P has')
     rf"\b{W('citing_participles')} {CITING_NOUN}(?: {W('about_prepositions')})?(?: , )?(?: {PAPER})?{P}\b",
     rf"\b{W('citers')} {PAPER}{P}\b",
     rf"\b{P} {W('be_forms')} (?:\w+ )?{CITED}\b",
@@ -69,6 +69,7 @@ OUT_PATTERNS = (  # papers P cites
     rf"\b{P} (?:\w+ )?{BUILD_ON} {ON}\b",
     rf"\b{ON} (?:\w+ ){{1,3}}{W('do_auxiliaries')} {P} (?:\w+ )?{BUILD_ON}\b",  # 'on which works does P rely
     rf"\b{REF_LIST} {W('list_auxiliaries')} {P} {W('holding_verbs')}\b",
+    rf"\b{W('reference_nouns')} {P} {W('containing_verbs')}\b",  # 'how many reference P have' (no do-support)
     rf"\b{P} {W('holding_verbs')} (?:\w+ ){{0,3}}{REF_LIST}",
     # a relative clause without 'that': 'the papers P cited', 'the papers written, on the P cited' (German order)
     rf"\b{CITING_NOUN}(?: (?!{W('be_forms')}\b|{W('do_auxiliaries')}\b)\w+)?(?: ,)?(?: {W('about_prepositions')})?"

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
+from hgrag.agents.understanding.lexicon import load
+
 NUM = r"(\d+|zero|one|two|three|four|five|six|seven|eight|nine|ten|twenty)"
 CMP_WORDS = ((r"(more than|greater than|higher than|larger than|bigger than|over|above|exceeding|exceeds?|in excess "
               r"of|upwards of|strictly more than|strictly greater than)", ">"),
@@ -136,3 +138,18 @@ def not_leads() -> str:
 
     leads = load("en").extra.get("exclusion_leads", [])
     return phrase_alternation([lead.split(" ", 1)[1] for lead in leads if lead.startswith("not ")])
+
+
+def all_their_works(text: str) -> bool:
+    """'what else have they written? list of their all paper': a request for all of a person's works said after
+    'else' or 'other' asks for every one, the named paper too; an exclusion lead ('other than T', 'apart from
+    T') or 'other' inside the request ('all their other papers') still leaves it out (lexicon `universal_works`)."""
+    words = load("en").extra.get("universal_works", {})
+    leads = load("en").extra.get("exclusion_leads", [])
+    if any(re.search(rf"(?<![\w-]){re.escape(lead)}(?![\w-])", text) for lead in leads):
+        return False
+    quantifiers = "|".join(map(re.escape, words.get("quantifiers", []))) or "(?!)"
+    nouns = "|".join(map(re.escape, words.get("nouns", []))) or "(?!)"
+    softs = "|".join(map(re.escape, words.get("others", []))) or "(?!)"
+    return bool(re.search(rf"\b(?:{quantifiers})\b(?: (?!(?:{softs})\b)[\w']+){{0,3}} (?:{nouns})\b", text))
+

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from hgrag.agents.planning.composition_count import all_their_works
 from hgrag.agents.planning.plan_compiler import hop
 from hgrag.agents.understanding.lexicon import load
 
@@ -62,7 +63,7 @@ def position_others(composer: Any) -> dict[str, Any] | None:
     position = POSITION.search(text)
     if not position or NON_POSITION.search(text):
         return None
-    others = bool(OTHERS.search(text))
+    others = bool(OTHERS.search(text)) and not all_their_works(text)
     if not others and not WHAT_WRITTEN.search(text):
         return None
     after = text[position.end():]
@@ -164,3 +165,4 @@ def without_predicate_negation(text: str) -> str:
         return match.group(0) if match.group(1) and match.group(1).strip() in objects else match.group(1) + match.group(2)
     return re.sub(rf"((?:\b[\w']+ )?)(zzauthor(?: (?:{auxiliaries}))?) (?:never|not)\b(?! (?:{filters})\b)",
                   subject_only, text)
+

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from hgrag.agents.checking.cite_direction import one_paper_direction
-from hgrag.agents.planning.composition_count import asks_span
+from hgrag.agents.planning.composition_count import all_their_works, asks_span
 from hgrag.agents.planning.intent_thresholds import date_verb, thresholded, where_condition
 from hgrag.agents.planning.verb_places import names_publishing, verb_after_subject
 from hgrag.agents.understanding.cue_words import (bound_by, bounds_after, byline_places, count_alternation, graph_scoped,
@@ -393,7 +393,7 @@ def parse_intent(text: str, years: list[int]) -> Frame:
     frame.target = target or "paper"
     # an author position ("whoever is listed first on it") is a position among the paper's authors
     frame.via_authors = bool(VIA_AUTHORS.search(text)) or (frame.position is not None and "zzpaper" in text)
-    frame.others_only = bool(OTHERS.search(text))
+    frame.others_only = bool(OTHERS.search(text)) and not (frame.target == "paper" and all_their_works(text))
     frame.answer_placed = frame.position is not None and frame.target == "author" and "zzpaper" not in text \
         and -1 < text.find("zzpos") < text.find("zzauthor")  # (the place is said before the author named)
     direction = one_paper_direction(text) if text.count("zzpaper") == 1 else None

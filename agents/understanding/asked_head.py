@@ -156,7 +156,17 @@ def _value_picked(body: list[Token]) -> str | None:
             if not any(t.family == "kind" for t in before) and \
                     not any(t.family == "head" and t.concept != "head:aux" for t in body):  # ('in the last year A
                 return WORD_KINDS[token.concept]  # published, what …?', 'who did A write with in their first year?')
-    return None
+    return _attribute_closing_a_compound(body)
+
+
+def _attribute_closing_a_compound(body: list[Token]) -> str | None:
+    """'A most cited paper citation count': a fragment with no question word or command ends in its head noun, so
+    an attribute closing a noun compound (right after a kind, a mention or a relation word) is the value asked."""
+    last = body[-1]
+    if len(body) < 3 or last.family != "attribute" or last.concept not in WORD_KINDS or any(
+            t.family == "head" or t.concept == "operator:list" for t in body):
+        return None
+    return WORD_KINDS[last.concept] if body[-2].family in ("kind", "mention", "relation", "number") else None
 
 
 def _hedged_fragment(tokens: list[Token], body: list[Token]) -> bool:

@@ -244,14 +244,16 @@ def frame_folded(question: str) -> str | None:
 
 
 def asking_tokens(text: str) -> list[Token]:
-    """The tokens of the last sentence that asks (has a wh-word, 'how many' or a command), else of the last one."""
+    """The tokens of the last sentence that asks (has a wh-word, 'how many' or a command), else of the last one
+    that ends with a question mark (a statement after it is a remark), else of the last one."""
     parts = clauses(text)
     tagged = [stranded_readings(_after_a_fronted_clause(c), tag(_after_a_fronted_clause(c), load("en"))) for c in parts]
     # ('which did A publish in?': the stranded 'in' names the venue asked)
     tagged = [t for t in tagged if not instruction_only(t)] or tagged  # 'Give the value rounded to …': says how
     asking = [t for t, c in zip(tagged, parts) if any(k.concept in ASKING_HEADS for k in t) and not _asker_says(t, c)
               or _restated_request(c) and c is not parts[0]]  # ('Could you look up T? I need the names of …')
-    chosen = (asking or tagged)[-1]
+    asked = [t for t, c in zip(tagged, parts) if c.rstrip().endswith("?")]  # ('Did A …? Our lass is adamant they did.')
+    chosen = (asking or asked or tagged)[-1]
     at = next(i for i, t in enumerate(tagged) if t is chosen)
     return _kind_named_before(chosen, tagged[:at], is_list_tail(parts[at]) if at < len(parts) else False)
 

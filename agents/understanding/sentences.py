@@ -48,8 +48,12 @@ def _question_opening() -> re.Pattern:
 
 
 def asking_sentence_at(sentences: list[str]) -> int | None:
-    """The index of the first sentence that asks (a question mark, or an opening question word or command)."""
-    return next((i for i, s in enumerate(sentences) if asking(s) or command_opening().match(s.strip())), None)
+    """The index of the first sentence that asks (a question mark, or an opening question word or command); a
+    sentence opening with a question word but closed by a full stop asks only when no later one has a question mark
+    ('… Could well be, she's usually right. Which institutions …?': the first is a remark)."""
+    marked = [i for i, s in enumerate(sentences) if asks(s)]
+    return next((i for i, s in enumerate(sentences) if asks(s) or command_opening().match(s.strip()) or
+                 asking(s) and not (marked and marked[-1] > i and s.rstrip().endswith("."))), None)
 
 
 @lru_cache(maxsize=1)

@@ -51,3 +51,42 @@ def test_coauthors_of_a_byline_place_must_walk_through_that_persons_papers(world
         assert not placed_persons_coauthors_unwalked(tag(question, load("en")), walked), question
     result = _ask(f"Who are the co-authors of the first author of '{P2}', not counting the first author?")
     assert not (result["verified"] and result["answer"] == ["Bo Chen"])  # (P2's other author is no answer)
+
+
+def test_a_reference_count_without_do_support_counts_the_papers_it_cites() -> None:
+    from hgrag.agents.checking.cite_direction import one_paper_direction
+
+    for question in ("how many references zzpaper has", "how many reference zzpaper have",
+                     "for zzpaper how many outgoing reference it has", "how many references does zzpaper have"):
+        assert one_paper_direction(question) == "out", question
+    assert one_paper_direction("how many papers references zzpaper") == "in"
+
+
+def test_how_much_asks_a_number_and_a_compound_ending_in_an_attribute_asks_its_value() -> None:
+    from hgrag.agents.understanding.check import asked_kind, asking_tokens
+
+    assert asked_kind(asking_tokens("among papers of zzm1, highest cited-by count is how much?")) == "number"
+    assert asked_kind(asking_tokens("zzm1 most cited paper citation count")) == "number"
+    assert asked_kind(asking_tokens("zzm1 papers by citation count")) != "number"  # (a preposition: no compound)
+
+
+def test_a_statement_after_a_question_is_a_remark_not_the_question() -> None:
+    from hgrag.agents.understanding.check import asked_kind, asking_tokens
+    from hgrag.agents.understanding.sentences import asking_sentence_at
+
+    said = "did zzm1 ever write a paper together with zzm2? our lass is adamant they did, i'm not so sure meself."
+    assert asked_kind(asking_tokens(said)) == "yes/no"
+    remarks = ["My cousin reckons Ann Lee was at a university near us.", "Could well be, she's usually right.",
+               "Which institutions is she affiliated with?"]
+    assert asking_sentence_at(remarks) == 2  # (a full stop after 'Could …': a remark, not the question)
+    assert asking_sentence_at(["Could you list the papers of Ann Lee."]) == 0
+
+
+def test_a_doubt_after_a_yes_no_question_leaves_nobody_out(world_resources) -> None:
+    result = _ask("Did Marvin K. Simon ever write a paper together with Bo Chen? I'm not so sure meself.")
+    assert result["answer"] == ["yes"] and result["verified"]  # (P3: Marvin K. Simon and Bo Chen)
+
+
+def test_subsequent_to_a_year_is_after_it(world_resources) -> None:
+    result = _ask("What has Dariush Divsalar published subsequent to 2010?")
+    assert result["answer"] == [P4] and result["verified"]
