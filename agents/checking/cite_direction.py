@@ -70,6 +70,8 @@ OUT_PATTERNS = (  # papers P cites
     rf"\b{ON} (?:\w+ ){{1,3}}{W('do_auxiliaries')} {P} (?:\w+ )?{BUILD_ON}\b",  # 'on which works does P rely
     rf"\b{REF_LIST} {W('list_auxiliaries')} {P} {W('holding_verbs')}\b",
     rf"\b{W('reference_nouns')} {P} {W('containing_verbs')}\b",  # 'how many reference P have' (no do-support)
+    rf"\b{P} (?:{W('paper_nouns')} )?(?:, )?{W('possessives')} {REF_LIST}",  # 'P paper, its reference count is …'
+    rf"^{REF_LIST} {P}\b",  # a search-box fragment: 'reference list P'
     rf"\b{P} {W('holding_verbs')} (?:\w+ ){{0,3}}{REF_LIST}",
     # a relative clause without 'that': 'the papers P cited', 'the papers written, on the P cited' (German order)
     rf"\b{CITING_NOUN}(?: (?!{W('be_forms')}\b|{W('do_auxiliaries')}\b)\w+)?(?: ,)?(?: {W('about_prepositions')})?"

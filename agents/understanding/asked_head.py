@@ -42,7 +42,7 @@ def asked_kind(tokens: list[Token]) -> str | None:
         return None
     if any(t.concept == "operator:yes_no" for t in body):
         return "yes/no"
-    picked = _value_picked(body)
+    picked = _value_picked(body) or _comment_head(body)
     if picked:
         return picked  # "max cits on a single paper", "A earliest pub year": the value a superlative picks is asked
     last = body[-1]
@@ -157,6 +157,19 @@ def _value_picked(body: list[Token]) -> str | None:
                     not any(t.family == "head" and t.concept != "head:aux" for t in body):  # ('in the last year A
                 return WORD_KINDS[token.concept]  # published, what …?', 'who did A write with in their first year?')
     return _attribute_closing_a_compound(body)
+
+
+def _comment_head(body: list[Token]) -> str | None:
+    """'Most cited paper of A, its citation number is what?': a topic, then a comment whose subject is a possessive
+    (lexicon `topic_comment.possessives`) with its noun, closed by an auxiliary and an in-place question word: the
+    comment's noun is asked (the last attribute or count word between the possessive and the auxiliary)."""
+    possessives = load("en").extra.get("topic_comment", {}).get("possessives", [])
+    if len(body) < 4 or body[-1].concept not in ("head:which", "head:how_many", "operator:count") \
+            or body[-2].concept != "head:aux":
+        return None
+    owned = next((i for i in range(len(body) - 2, 0, -1) if body[i].text in possessives), None)
+    nouns = [t for t in body[owned + 1:-2] if t.concept in WORD_KINDS] if owned else []
+    return WORD_KINDS[nouns[-1].concept] if nouns else None
 
 
 def _attribute_closing_a_compound(body: list[Token]) -> str | None:

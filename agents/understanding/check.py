@@ -26,6 +26,7 @@ from hgrag.agents.understanding.plan_shapes import (citation_count_unasked, disj
                                                    record_wide_against_the_paper, times_counted_as_people,
                                                    unnamed_people_walk, vacuous_ranking)
 from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.narrowing import unanchored_times
 from hgrag.agents.understanding.tokens import Token, bound, clauses, tag, words
 from hgrag.agents.understanding.intersections import (distributed_intersection, one_valued_intersection, stated_relations,
                                                       unjoined_intersection, shared_people_read_as_joint_papers)
@@ -171,17 +172,17 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
         asked = "yes/no"  # ('A & B — shared byline ever?', 'ever worked together: A & B?': a hedged fragment)
     names, stated = mention_words(plan), stated_relations(text)
     missing = []
-    describing = _descriptors(tokens)
+    describing, adverbs = _descriptors(tokens), unanchored_times(tokens)  # ('… worked with B before?': no bound)
     for i, link in enumerate(links):
         token, family = link.token, link.token.family
         signature = signatures().get(token.concept or "", {})
         if (_content(token, names) and i not in describing) or family == "missing":
             missing.append(token.text)
         elif link.element is None and signature.get("required") and _bound(tokens, token, signature) \
-                and i not in stated:
+                and i not in stated and not (asked == "yes/no" and i in adverbs):
             missing.append(f"{token.text} ({_reason(token)})")
         elif link.element is None and asked == "yes/no" and signature.get("any") and family != "head" \
-                and not names_a_mention(tokens, token) and token.text in signature.get("required_forms", [token.text]):
+                and i not in adverbs and not names_a_mention(tokens, token) and token.text in signature.get("required_forms", [token.text]):
             missing.append(f"{token.text} (the yes/no question asks it; the plan does not test it)")
     missing += _predicate_nominal(tokens, plan) + _values_untested(tokens, plan.get("ir")) if asked == "yes/no" else []
     asked = asked or _one_of_the_named(asking_tokens(whole or text), plan)

@@ -48,4 +48,14 @@ def unanchored_times(tokens: list) -> set[int]:
             j += 1
         if j < len(tokens) and tokens[j].family in (None, "general") and tokens[j].concept != "number":
             idle.add(i)
+        elif _said_last(tokens, i):
+            idle.add(i)  # ('Has A worked with B before?': 'before' as 'at some time', no bound)
     return idle
+
+
+def _said_last(tokens: list, i: int) -> bool:
+    """A time word that closes the question (nothing after it but a yes/no tag) with no number before it: an adverb."""
+    rest = [t for t in tokens[i + 1:] if t.family != "filler"]
+    numbered = any(t.concept == "number" for t in tokens[max(0, i - 2):i])
+    return tokens[i].concept in ("time:before", "time:after") and not numbered and \
+        all(t.concept == "operator:yes_no" for t in rest)

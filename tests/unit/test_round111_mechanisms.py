@@ -90,3 +90,32 @@ def test_a_doubt_after_a_yes_no_question_leaves_nobody_out(world_resources) -> N
 def test_subsequent_to_a_year_is_after_it(world_resources) -> None:
     result = _ask("What has Dariush Divsalar published subsequent to 2010?")
     assert result["answer"] == [P4] and result["verified"]
+
+
+def test_a_topic_then_its_comment_asks_the_comments_noun() -> None:
+    from hgrag.agents.understanding.check import asked_kind, asking_tokens
+
+    assert asked_kind(asking_tokens("most cited paper of zzm1, its citation number is what?")) == "number"
+    assert asked_kind(asking_tokens("zzm1, their first paper year is what?")) == "year"
+
+
+def test_a_reference_list_named_by_a_possessive_or_a_bare_heading_is_the_papers_cited() -> None:
+    from hgrag.agents.checking.cite_direction import one_paper_direction
+
+    assert one_paper_direction("zzpaper paper , its reference count is how many") == "out"
+    assert one_paper_direction("reference list zzpaper") == "out"
+    assert one_paper_direction("citing paper of zzpaper which are not from 2010") == "in"
+
+
+def test_a_closing_before_in_a_yes_no_question_bounds_nothing(world_resources) -> None:
+    result = _ask("Has Marvin K. Simon published with Bo Chen before?")
+    assert result["answer"] == ["yes"] and result["verified"]
+    bounded = _ask("Has Marvin K. Simon published anything before 2009?")
+    assert bounded["answer"] == ["yes"] and bounded["verified"]  # (P1, 2008)
+    none_before = _ask("Has Bo Chen published anything before 2010?")
+    assert none_before["answer"] == ["no"] and none_before["verified"]  # (Bo Chen: P2 and P3, both 2010)
+
+
+def test_a_comparative_of_productivity_asks_for_the_one_with_more_papers(world_resources) -> None:
+    result = _ask("Who is more productive in paper count, Dariush Divsalar or Bo Chen?")
+    assert result["answer"] == ["Dariush Divsalar"] and result["verified"]  # (three papers against two)
