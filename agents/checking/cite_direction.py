@@ -44,7 +44,7 @@ ON = W("build_on_particles")  # 'build on', 'pick up on'
 CITED = W("cited_participles")
 
 IN_PATTERNS = (  # papers that cite P
-    rf"\b{CITE_VERB} {PAPER}{P}\b(?! {W('containing_verbs')}\b)",  # (not 'how many references P has')
+    rf"\b{CITE_VERB} {PAPER}{P}\b(?! {W('containing_verbs')}\s*[?.!]?\s*$)",  # (not 'how many references P has')
     rf"\b{W('citing_participles')} {CITING_NOUN}(?: {W('about_prepositions')})?(?: , )?(?: {PAPER})?{P}\b",
     rf"\b{W('citers')} {PAPER}{P}\b",
     rf"\b{P} {W('be_forms')} (?:\w+ )?{CITED}\b",

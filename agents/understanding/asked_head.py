@@ -179,7 +179,8 @@ def _attribute_closing_a_compound(body: list[Token]) -> str | None:
     if len(body) < 3 or last.family != "attribute" or last.concept not in WORD_KINDS or any(
             t.family == "head" or t.concept == "operator:list" for t in body):
         return None
-    return WORD_KINDS[last.concept] if body[-2].family in ("kind", "mention", "relation", "number") else None
+    marked = body[-2].concept == "number" and body[-3].concept == "mention"  # (a mention's mark: 'zzm' '1')
+    return WORD_KINDS[last.concept] if body[-2].family in ("kind", "mention", "relation") or marked else None
 
 
 def _hedged_fragment(tokens: list[Token], body: list[Token]) -> bool:

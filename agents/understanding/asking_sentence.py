@@ -252,8 +252,10 @@ def asking_tokens(text: str) -> list[Token]:
     tagged = [t for t in tagged if not instruction_only(t)] or tagged  # 'Give the value rounded to …': says how
     asking = [t for t, c in zip(tagged, parts) if any(k.concept in ASKING_HEADS for k in t) and not _asker_says(t, c)
               or _restated_request(c) and c is not parts[0]]  # ('Could you look up T? I need the names of …')
-    asked = [t for t, c in zip(tagged, parts) if c.rstrip().endswith("?")]  # ('Did A …? Our lass is adamant they did.')
-    chosen = (asking or asked or tagged)[-1]
+    marked = [k for k, c in enumerate(parts) if c.rstrip().endswith("?")]  # ('Did A …? Our lass is adamant they did.')
+    remarks_after = marked and not any(t.family == "head" and t.concept != "head:aux" or t.concept == "operator:list"
+                                       for t in (w for later in tagged[marked[-1] + 1:] for w in later))
+    chosen = (asking or ([tagged[marked[-1]]] if remarks_after else tagged))[-1]
     at = next(i for i, t in enumerate(tagged) if t is chosen)
     return _kind_named_before(chosen, tagged[:at], is_list_tail(parts[at]) if at < len(parts) else False)
 

@@ -49,11 +49,21 @@ def _question_opening() -> re.Pattern:
 
 def asking_sentence_at(sentences: list[str]) -> int | None:
     """The index of the first sentence that asks (a question mark, or an opening question word or command); a
-    sentence opening with a question word but closed by a full stop asks only when no later one has a question mark
-    ('… Could well be, she's usually right. Which institutions …?': the first is a remark)."""
-    marked = [i for i, s in enumerate(sentences) if asks(s)]
+    sentence opening with an auxiliary but closed by a full stop asks only when no later one opens with a question word
+    and ends with a question mark ('… Could well be, she's usually right. Which institutions …?': a remark)."""
+    asked = [i for i, s in enumerate(sentences) if asks(s) and _question_opening().match(s.strip())
+             and not command_opening().match(s.strip())]  # (a question, not a request: 'Report of 2004 …' may be a title's)
     return next((i for i, s in enumerate(sentences) if asks(s) or command_opening().match(s.strip()) or
-                 asking(s) and not (marked and marked[-1] > i and s.rstrip().endswith("."))), None)
+                 asking(s) and not (asked and asked[-1] > i and s.rstrip().endswith(".") and _auxiliary_opening(s))),
+                None)
+
+
+def _auxiliary_opening(sentence: str) -> bool:
+    """'Could well be, she's usually right.': an auxiliary opens it (a wh-word may open a statement that the question
+    after it points back at: 'What I need is their debut paper. What was it called?')."""
+    auxiliaries = load("en").family("head").get("aux", [])
+    first = sentence.strip().split(" ", 1)[0].lower()
+    return first in auxiliaries
 
 
 @lru_cache(maxsize=1)

@@ -119,3 +119,24 @@ def test_a_closing_before_in_a_yes_no_question_bounds_nothing(world_resources) -
 def test_a_comparative_of_productivity_asks_for_the_one_with_more_papers(world_resources) -> None:
     result = _ask("Who is more productive in paper count, Dariush Divsalar or Bo Chen?")
     assert result["answer"] == ["Dariush Divsalar"] and result["verified"]  # (three papers against two)
+
+
+def test_a_statement_opening_with_a_wh_word_keeps_the_question_after_it_pointing_back() -> None:
+    from hgrag.agents.understanding.sentences import asking_sentence_at
+
+    said = ["Our talk covers Ann Lee.", "What I need is their debut paper.", "What was it called?"]
+    assert asking_sentence_at(said) == 1  # (a wh-opening statement the question points back at asks with it)
+    titled = ["Was the paper 'The Alborz Mountains.", "Report of 2004 activity' published by Ann Lee?"]
+    assert asking_sentence_at(titled) == 0  # (a command word opening a title's second half asks nothing)
+
+
+def test_a_follow_up_request_after_a_yes_no_question_is_what_is_asked() -> None:
+    from hgrag.agents.understanding.check import asked_kind, asking_tokens
+
+    assert asked_kind(asking_tokens("any papers from zzm1 on the topic zzm2? please list the titles.")) != "yes/no"
+
+
+def test_papers_citing_a_paper_that_had_appeared_by_a_year_still_cite_it() -> None:
+    from hgrag.agents.checking.cite_direction import one_paper_direction
+
+    assert one_paper_direction("which papers citing zzpaper had appeared by 2005") == "in"
