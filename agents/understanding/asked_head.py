@@ -325,8 +325,17 @@ def asking_clause(text: str) -> str:
     parts = clauses(text)
     tagged = [tag(c, load("en")) for c in parts]
     kept = [i for i, t in enumerate(tagged) if not instruction_only(t)] or list(range(len(parts)))
-    asking = [i for i in kept if _asks(tagged[i])]
+    marked = [i for i in kept if parts[i].rstrip().endswith("?")]
+    asking = [i for i in kept if _asks(tagged[i]) and not _a_statement_after(i, parts, tagged, marked)]
     return parts[(asking or kept)[-1]]
+
+
+def _a_statement_after(i: int, parts: list[str], tagged: list[list[Token]], marked: list[int]) -> bool:
+    """'Has A co-written with B? Had a bet on it down the pub.': an auxiliary opens it but no question mark closes it
+    after a clause that has one: a statement, not a second question."""
+    body = [t for t in tagged[i] if t.family != "filler"]
+    return bool(body) and body[0].concept == "head:aux" and not parts[i].rstrip().endswith("?") and \
+        any(k < i for k in marked)
 
 
 def _asks(tokens: list[Token]) -> bool:

@@ -14,7 +14,8 @@ from typing import Any
 
 from hgrag.agents.understanding.answer_form import without_answer_form
 from hgrag.agents.understanding.lexicon import MEANING_FAMILIES, load
-from hgrag.agents.understanding.narrowing import narrowing, speaks_of_the_asker, unanchored_times
+from hgrag.agents.understanding.narrowing import (dangling_negations, narrowing, only_dangling_negations,
+                                                  speaks_of_the_asker, unanchored_times)
 from hgrag.agents.understanding.tokens import tag
 
 
@@ -174,10 +175,10 @@ def _a_clause(sentence: str) -> bool:
 
 
 def _idle(sentence: str, detect: Callable[[str], list[Any]], families: tuple[str, ...] = NARROWING_FAMILIES) -> bool:
-    if re.search(r"[\d\"“”«»]", sentence) or narrowing().search(sentence):
-        return False
     tokens = tag(sentence.lower(), load("en"))
-    unanchored = unanchored_times(tokens)
+    if re.search(r"[\d\"“”«»]", sentence) or narrowing().search(sentence) and not only_dangling_negations(sentence, tokens):
+        return False
+    unanchored = unanchored_times(tokens) | dangling_negations(tokens)
     if any((t.family or "") in families and i not in unanchored for i, t in enumerate(tokens)):
         return False
     return not [s for s in detect(sentence) if s.candidates]

@@ -59,3 +59,22 @@ def _said_last(tokens: list, i: int) -> bool:
     numbered = any(t.concept == "number" for t in tokens[max(0, i - 2):i])
     return tokens[i].concept in ("time:before", "time:after") and not numbered and \
         all(t.concept == "operator:yes_no" for t in rest)
+
+
+def dangling_negations(tokens: list) -> set[int]:
+    """'Can't for the life of me remember.': the indexes of negations (lexicon `code_words.negations`) after which
+    nothing of the graph's meaning comes (no kind, relation, attribute, value, time, name or number)."""
+    from hgrag.agents.understanding.lexicon import MEANING_FAMILIES
+
+    negations = set(load("en").extra.get("code_words", {}).get("negations", []))
+    return {i for i, t in enumerate(tokens) if t.text in negations and not any(
+        (u.family or "") in MEANING_FAMILIES or u.concept in ("mention", "number") for u in tokens[i + 1:])}
+
+
+def only_dangling_negations(sentence: str, tokens: list) -> bool:
+    """The sentence's only narrowing words are negations, and every negation in it dangles."""
+    said = {m.group(0).lower() for m in narrowing().finditer(sentence)}
+    negations = [i for i, t in enumerate(tokens) if t.text in set(load("en").extra.get("code_words", {}).get("negations", []))]
+    return bool(negations) and said <= set(load("en").extra.get("code_words", {}).get("negations", [])) and \
+        set(negations) <= dangling_negations(tokens)
+

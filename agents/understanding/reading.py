@@ -31,7 +31,7 @@ from hgrag.agents.understanding.gate import identify, plainly_english, unsupport
 from hgrag.agents.understanding.lexicon import MEANING_FAMILIES, load
 from hgrag.agents.understanding.normalise import to_english
 from hgrag.agents.understanding.implied_objects import with_phrases_pointing_back
-from hgrag.agents.understanding.narrowing import unanchored_times
+from hgrag.agents.understanding.narrowing import dangling_negations, unanchored_times
 from hgrag.agents.understanding.refused import without_refused_alternatives
 from hgrag.agents.understanding.sentences import with_confirmation_as_yes_no, with_declarative_as_yes_no
 from hgrag.agents.understanding.spoken_years import with_spoken_years
@@ -165,15 +165,24 @@ def without_trailing_remarks(question: str) -> str:
         return question
     askers = load("en").extra.get("asker_words", [])
     for sentence in re.split(r"(?<=[.!])\s+", tail):
-        if not any(w.lower() in askers for w in re.findall(r"[\w']+", sentence)):
-            return question  # ('… become a van der waals interaction? a topological answer': a title goes on)
         tokens = tag(sentence, load("en"))
-        unanchored = unanchored_times(tokens)  # ('… Need it before the evening edition.': a deadline, no bound)
+        if not any(w.lower() in askers for w in re.findall(r"[\w']+", sentence)) and not _said_idly(tokens):
+            return question  # ('… become a van der waals interaction? a topological answer': a title goes on)
+        unanchored = unanchored_times(tokens) | dangling_negations(tokens)  # ('… Need it before the evening
+        # edition.': a deadline, no bound; '… Can't for the life of me remember.': a negation of nothing asked)
         if _names_after_its_first_word(sentence) or any(
                 (token.family or "") in REMARK_FAMILIES and token.concept != "head:aux" and i not in unanchored
                 or token.concept == "mention" for i, token in enumerate(tokens)):
             return question
     return question[:end + 1]
+
+
+def _said_idly(tokens: list) -> bool:
+    """'Not that it's a competition, mind.': every word a filler, a function word, an auxiliary or a negation of
+    nothing asked (no unknown word that a title going on after a question mark would hold)."""
+    dangling = dangling_negations(tokens)
+    return bool(tokens) and all(t.family in ("filler", "function", "general") or t.concept == "head:aux" or i in dangling
+                                for i, t in enumerate(tokens))
 
 
 def _names_after_its_first_word(sentence: str) -> bool:

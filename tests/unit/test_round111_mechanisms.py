@@ -140,3 +140,29 @@ def test_papers_citing_a_paper_that_had_appeared_by_a_year_still_cite_it() -> No
     from hgrag.agents.checking.cite_direction import one_paper_direction
 
     assert one_paper_direction("which papers citing zzpaper had appeared by 2005") == "in"
+
+
+def test_a_negation_of_nothing_asked_in_a_remark_is_no_exclusion() -> None:
+    from hgrag.agents.understanding.lexicon import load as load_lexicon
+    from hgrag.agents.understanding.narrowing import dangling_negations
+    from hgrag.agents.understanding.reading import without_trailing_remarks
+
+    assert dangling_negations(tag("can't for the life of me remember", load_lexicon("en")))
+    assert not dangling_negations(tag("not the 2012 ones", load_lexicon("en")))
+    question = "Which venue carried 'T'?"
+    assert without_trailing_remarks(f"{question} Can't for the life of me remember.") == question
+    assert without_trailing_remarks(f"{question} Not that it is a competition, mind.") == question
+    assert without_trailing_remarks(f"{question} Not the 2012 ones.") != question
+
+
+def test_an_auxiliary_statement_after_a_question_is_not_the_asking_clause() -> None:
+    from hgrag.agents.understanding.asked_head import asking_clause
+
+    said = "has zzm1 ever co-written anything with zzm2? had a bet on it down the pub, only a pint riding on it."
+    assert asking_clause(said).startswith("has zzm1")
+    assert asking_clause("zzm1 wrote zzm2. did they write anything else?").startswith("did they")
+
+
+def test_a_remark_after_a_comparison_leaves_the_choice(world_resources) -> None:
+    result = _ask("Who has written more papers: Dariush Divsalar or Bo Chen? Not that it is a competition, mind.")
+    assert result["answer"] == ["Dariush Divsalar"] and result["verified"]
