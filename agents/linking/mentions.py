@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from hgrag.agents.linking.name_typos import initial_keeping_rivals
 from hgrag.agents.linking.mention_partners import promote_partners
 from hgrag.agents.linking.plausible import (FUNCTION_WORDS, GENERIC_VENUE_WORDS, NAME_PARTICLES, STOPWORDS,  # noqa: F401
                                           VENUE_CUES, initials_fit, names_compatible, plausible)
@@ -234,6 +235,7 @@ class MentionDetector:
             if fitting:  # the span reads as an entity; every look-up hit of that type is a candidate
                 kind = _preferred_type(fitting, VENUE_FIRST if around[0] in VENUE_CUES else UNQUOTED_TYPE_PREFERENCE)
                 chosen = [h for h in hits if h.node_type == kind]
+                chosen += initial_keeping_rivals(self.index, variant, chosen) if kind == "author" else []
                 found.append(Span(start, start + len(variant), variant, kind, chosen))
         # "Fathy, A.'s": the possessive-free form matches 'A. Fathy' by name, better than any initials
         return max(found, key=lambda span: span.strength) if found else None

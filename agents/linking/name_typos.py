@@ -252,3 +252,21 @@ def _venue_labels(store: Any) -> dict[str, str]:
         cached = (store, labels)
         _VENUES[id(store)] = cached
     return cached[1]
+
+
+def initial_keeping_rivals(index: Any, typed: str, hits: list[Any]) -> list[Any]:
+    """'Mazin A. Bashri' found as 'Mazin Bashri' only by dropping the typed middle initial: authors whose name keeps
+    that initial and is one edit from the name as typed ('Mazin A. Bashari') may be meant as well; their hits, so the
+    mention holds both and which one is meant is asked, not guessed."""
+    typed_tokens = norm_key(typed).split()
+    initials = {t for t in typed_tokens[1:-1] if len(t) == 1}
+    if not initials or not hits or any(initials <= set(norm_key(h.label).split()) for h in hits):
+        return []
+    try:
+        labels = index.closest(typed, "author", POOL)
+    except AttributeError:
+        return []
+    near = [label for label in dict.fromkeys(labels) if initials <= set(norm_key(label).split())
+            and DamerauLevenshtein.distance(norm_key(typed), norm_key(label)) == 1]
+    known = {h.node_id for h in hits}
+    return [c for label in near for c in index.lookup(label, "author") if c.node_id not in known]

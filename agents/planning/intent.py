@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from hgrag.agents.checking.cite_direction import one_paper_direction
 from hgrag.agents.planning.composition_count import all_their_works, asks_span
 from hgrag.agents.planning.intent_thresholds import date_verb, thresholded, where_condition
-from hgrag.agents.planning.verb_places import names_publishing, verb_after_subject
+from hgrag.agents.planning.verb_places import names_publishing, role_of_the_named, verb_after_subject
 from hgrag.agents.understanding.cue_words import (bound_by, bounds_after, byline_places, count_alternation, graph_scoped,
                                                   superlative_pattern,
                                                   inverted_after_topic, lists_things, names_papers,
@@ -386,6 +386,8 @@ def parse_intent(text: str, years: list[int]) -> Frame:
         target = "citations"  # 'was T cited more than 10 times?': a test of its citation count
     if counting and target is None:
         target = "paper"
+    if target in (None, "author") and not explicit and frame.position and role_of_the_named(text):
+        target = "paper"  # 'A as first author': the place is A's role on their papers, the papers are asked
     if target == "venue" and frame.position and not names_publishing(text):
         target = "paper"  # 'where is A the lead author?': a byline place is a paper's, so the papers are asked
     if target == "citations" and not counting and (_superlative(text)[0] or lists_things(text)):

@@ -24,3 +24,11 @@ def verb_after_subject(words: list[str], j: int) -> bool:
         return True  # 'list what T cites': in 'what <subject> <relation word>' the word is the verb
     return after_subject and any(w in extra.get("do_support", []) for w in words[:j - 1]) \
         and not any(w in extra.get("relating_prepositions", []) for w in words[max(j - 3, 0):j - 1])
+
+
+def role_of_the_named(text: str) -> bool:
+    """'A as first author': the byline place (zzpos) is said of the named author through a role link (lexicon
+    `byline_places.role_links`), so it is A's role on their papers."""
+    links = load("en").extra.get("byline_places", {}).get("role_links", [])
+    return "zzpaper" not in text and any(f"zzauthor {link} zzpos" in text for link in links)
+

@@ -18,8 +18,15 @@ HEADED = re.compile(r"^\s*(?P<name>[^\W\d_][\w.'’-]*(?:\s+[^\W\d_][\w.'’-]*)
 NOT_A_PREDICATE = ("head", "relation")  # a question word, an auxiliary, a command or a verb: a question of its own
 
 
+PAIR = re.compile(r"^\s*(?P<names>[^\W\d_][^:?–—\"“”]*?)\s*(?::|\s[-–—]{1,2})\s+(?P<fragment>[^?:–—]+?)\s*\?(?P<rest>.*)$")
+
+
 def with_name_heading_as_subject(question: str) -> str:
-    """'A - one of the authors of T, or not?' -> 'Is A one of the authors of T?' (unchanged for any other question)."""
+    """'A - one of the authors of T, or not?' -> 'Is A one of the authors of T?'; 'A & B - co-authors?' -> 'Are A & B
+    co-authors?' (unchanged for any other question)."""
+    paired = _names_paired_with_a_relation(question)
+    if paired:
+        return paired
     match = HEADED.match(quotes_masked(question))
     if match is None or not all(w[:1].isupper() for w in match["name"].split()):
         return question
@@ -33,6 +40,23 @@ def with_name_heading_as_subject(question: str) -> str:
             or (load("en").concept(match["name"].split()[0].lower()) or "").split(":")[0] in NOT_A_PREDICATE:
         return question
     return f"{spec.get('opener', 'is').capitalize()} {match['name']} {fragment}?"
+
+
+def _names_paired_with_a_relation(question: str) -> str | None:
+    """'A & B - co-authors? (any shared paper)': capitalised names joined by a lexicon `code_words.name_joiners` word,
+    a colon or dash, then a fragment of nothing but a relation word (and fillers): whether they stand in it."""
+    match = PAIR.match(quotes_masked(question))
+    if match is None:
+        return None
+    joiners = load("en").extra.get("code_words", {}).get("name_joiners", [])
+    words = match["names"].split()
+    if not any(w.lower() in joiners for w in words) or not all(w[:1].isupper() or w.lower() in joiners for w in words):
+        return None
+    tokens = [t for t in tag(match["fragment"].lower(), load("en")) if t.family not in ("filler", "function")]
+    if len(tokens) != 1 or tokens[0].family != "relation":
+        return None
+    opener = load("en").extra.get("name_heading", {}).get("plural_opener", "are")
+    return f"{opener.capitalize()} {match['names']} {match['fragment']}?{question[match.start('rest'):]}"
 
 
 def _without_tag(fragment: str, tags: list[str]) -> str:

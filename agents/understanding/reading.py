@@ -30,6 +30,7 @@ from hgrag.agents.understanding.relayed import with_relay_as_asker, without_bene
 from hgrag.agents.understanding.gate import identify, plainly_english, unsupported_sentence
 from hgrag.agents.understanding.lexicon import MEANING_FAMILIES, load
 from hgrag.agents.understanding.normalise import to_english
+from hgrag.agents.understanding.social_marks import without_social_marks
 from hgrag.agents.understanding.implied_objects import with_phrases_pointing_back
 from hgrag.agents.understanding.narrowing import dangling_negations, unanchored_times
 from hgrag.agents.understanding.refused import without_refused_alternatives
@@ -49,7 +50,7 @@ class Reading:
 
 def read_question(question: str, detect: Callable[[str], list[Any]]) -> Reading:
     """`detect(question)` gives the linked mention spans (called only when the words are not plainly English)."""
-    question = with_filter_fields(without_labels(question))  # written like a prompt ('Task: …', 'Exclude: …') or
+    question = with_filter_fields(without_labels(without_social_marks(question)))  # written like a prompt ('Task: …', 'Exclude: …') or
     # a query ('papers | author:A | year<2021')
     question = without_envelope(question)  # a question sent as a message: no greeting, pleasantry or sign-off
     question = outside_quotes(question, plain_apostrophes)  # 'Who’s', 'Kashtan’s' read as typed with "'"

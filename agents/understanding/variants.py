@@ -112,6 +112,9 @@ def _symbol_rules() -> tuple[tuple[re.Pattern, str], ...]:
     extra, year = load("en").extra, r"(?=\s*(?:19|20)\d\d\b)"
     rules = [(re.compile(rf"(?<!\S){re.escape(s)}(?!\S)", re.IGNORECASE), w)
              for s, w in extra.get("symbol_words", {}).items()]
+    for symbol, said in extra.get("enclosing_symbols", {}).items():  # '|coauthors(A)|' -> 'the number of coauthors(A)'
+        rules.append((re.compile(rf"{re.escape(symbol)}(?=[^\s{re.escape(symbol)}])([^{re.escape(symbol)}]{{1,80}}?)"
+                                 rf"(?<=\S){re.escape(symbol)}"), rf"{said} \1"))
     for symbol, (before_year, before_number) in extra.get("symbol_comparisons", {}).items():
         rules += [(re.compile(rf"\s*{re.escape(symbol)}{year}"), f" {before_year} "),
                   (re.compile(rf"\s*{re.escape(symbol)}(?=\s*\d)"), f" {before_number} ")]

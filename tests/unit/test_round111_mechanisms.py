@@ -166,3 +166,38 @@ def test_an_auxiliary_statement_after_a_question_is_not_the_asking_clause() -> N
 def test_a_remark_after_a_comparison_leaves_the_choice(world_resources) -> None:
     result = _ask("Who has written more papers: Dariush Divsalar or Bo Chen? Not that it is a competition, mind.")
     assert result["answer"] == ["Dariush Divsalar"] and result["verified"]
+
+
+def test_social_media_marks_are_read_away_outside_quotes() -> None:
+    from hgrag.agents.understanding.social_marks import without_social_marks
+
+    assert without_social_marks("Did @Elena Mishina and @Kirill Brekhov ever co-author? 🤝 #CollabCheck") == \
+        "Did Elena Mishina and Kirill Brekhov ever co-author?"
+    assert without_social_marks('For our #ReadingList thread 📖: who wrote "T #1"?') == 'For our thread: who wrote "T #1"?'
+    assert without_social_marks("# citations for T") == "# citations for T"  # (a number sign, no hashtag)
+    assert without_social_marks("papers with year ≥ 2010") == "papers with year ≥ 2010"  # (a comparison, no emoji)
+
+
+def test_a_handle_before_a_name_links_the_name(world_resources) -> None:
+    result = _ask("Did @Marvin K. Simon and @Bo Chen ever write a paper together? 🤝 #CollabCheck")
+    assert result["answer"] == ["yes"] and result["verified"]
+
+
+def test_set_notation_bars_count_what_they_enclose() -> None:
+    from hgrag.agents.understanding.variants import with_symbols_in_words
+
+    assert with_symbols_in_words("|coauthors(A)| = ?").startswith("the number of coauthors(A)")
+    assert with_symbols_in_words("papers | author:A | year<2021").startswith("papers | author:A |")
+
+
+def test_two_names_before_a_dash_and_a_bare_relation_ask_whether_they_stand_in_it() -> None:
+    from hgrag.agents.understanding.name_heading import with_name_heading_as_subject
+
+    assert with_name_heading_as_subject("Ann Lee & Bo Chen - co-authors? (any shared paper)") == \
+        "Are Ann Lee & Bo Chen co-authors? (any shared paper)"
+    assert with_name_heading_as_subject("Ann Lee & Bo Chen - papers?") == "Ann Lee & Bo Chen - papers?"
+
+
+def test_a_named_author_as_a_byline_place_asks_for_their_papers(world_resources) -> None:
+    result = _ask("dariush divsalar as first author")
+    assert sorted(result["answer"]) == sorted([P2, P4]) and result["verified"]

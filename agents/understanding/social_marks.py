@@ -1,0 +1,43 @@
+"""Marks of social-media writing read away before anything else reads the question: pictographs (emoji, their
+joiners and variation selectors) say nothing the graph holds; a handle mark before a name (lexicon
+`social_marks.handles`: '@Elena Mishina') only tags the person, so the name is read as typed without it; a hashtag
+(`social_marks.tags`: '#CollabCheck', '#ReadingList') labels the post, not the question. Quoted titles keep theirs."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from hgrag.agents.understanding.lexicon import load
+from hgrag.tools.text import outside_quotes
+
+JOINERS = "\u200d\ufe0e\ufe0f\u20e3"  # zero-width joiner, variation selectors, keycap
+
+
+def without_social_marks(question: str) -> str:
+    """'Did @Elena Mishina and @Kirill Brekhov ever write a paper together? 🤝 #CollabCheck' -> 'Did Elena Mishina and
+    Kirill Brekhov ever write a paper together?' (unchanged when it holds none of them)."""
+    marks = load("en").extra.get("social_marks", {})
+    handles, tags = marks.get("handles", []), marks.get("tags", [])
+    if not (_pictographs(question) or any(h in question for h in handles) or any(t in question for t in tags)):
+        return question
+    return re.sub(r"\s{2,}", " ", outside_quotes(question, lambda piece: _plain(piece, handles, tags))).strip()
+
+
+def _plain(piece: str, handles: list[str], tags: list[str]) -> str:
+    piece = "".join(" " if _pictograph(c) else c for c in piece if c not in JOINERS)
+    for tag_mark in tags:
+        piece = re.sub(rf"(?<![\w&]){re.escape(tag_mark)}[^\W\d_][\w-]*", " ", piece)  # ('#1 paper' stays)
+    for handle in handles:
+        piece = re.sub(rf"(?<![\w.]){re.escape(handle)}(?=[^\W\d_])", "", piece)  # ('a@b.org' stays)
+    return re.sub(r"\s+([?!.,;:])", r"\1", piece)
+
+
+def _pictographs(text: str) -> bool:
+    return any(_pictograph(c) for c in text)
+
+
+def _pictograph(char: str) -> bool:
+    """An emoji or another pictograph (Unicode 'other symbol' above the Latin range, or a skin-tone modifier)."""
+    category = unicodedata.category(char)
+    return ord(char) > 0x2100 and category == "So" or 0x1F3FB <= ord(char) <= 0x1F3FF
