@@ -164,8 +164,8 @@ def _comment_head(body: list[Token]) -> str | None:
     (lexicon `topic_comment.possessives`) with its noun, closed by an auxiliary and an in-place question word: the
     comment's noun is asked (the last attribute or count word between the possessive and the auxiliary)."""
     possessives = load("en").extra.get("topic_comment", {}).get("possessives", [])
-    if len(body) < 4 or body[-1].concept not in ("head:which", "head:how_many", "operator:count") \
-            or body[-2].concept != "head:aux":
+    in_place = body[-1].concept in ("head:which", "head:how_many") or body[-1].text.startswith("how ")  # (not 'is counted')
+    if len(body) < 4 or not in_place or body[-2].concept != "head:aux":
         return None
     owned = next((i for i in range(len(body) - 2, 0, -1) if body[i].text in possessives), None)
     nouns = [t for t in body[owned + 1:-2] if t.concept in WORD_KINDS] if owned else []

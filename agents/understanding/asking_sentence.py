@@ -17,7 +17,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.lexicon import MEANING_FAMILIES, load
 from hgrag.agents.understanding.asked_head import ASKING_HEADS
 from hgrag.agents.understanding.instructions import instruction_only
 from hgrag.agents.understanding.tokens import Token, clauses, stranded_readings, tag
@@ -252,8 +252,10 @@ def asking_tokens(text: str) -> list[Token]:
     tagged = [t for t in tagged if not instruction_only(t)] or tagged  # 'Give the value rounded to …': says how
     asking = [t for t, c in zip(tagged, parts) if any(k.concept in ASKING_HEADS for k in t) and not _asker_says(t, c)
               or _restated_request(c) and c is not parts[0]]  # ('Could you look up T? I need the names of …')
+    negations = load("en").extra.get("code_words", {}).get("negations", [])
     marked = [k for k, c in enumerate(parts) if c.rstrip().endswith("?")]  # ('Did A …? Our lass is adamant they did.')
-    remarks_after = marked and not any(t.family == "head" and t.concept != "head:aux" or t.concept == "operator:list"
+    remarks_after = marked and not any(t.family in MEANING_FAMILIES and t.concept != "head:aux" and
+                                       t.text not in negations or t.concept == "mention"
                                        for t in (w for later in tagged[marked[-1] + 1:] for w in later))
     chosen = (asking or ([tagged[marked[-1]]] if remarks_after else tagged))[-1]
     at = next(i for i, t in enumerate(tagged) if t is chosen)

@@ -201,3 +201,17 @@ def test_two_names_before_a_dash_and_a_bare_relation_ask_whether_they_stand_in_i
 def test_a_named_author_as_a_byline_place_asks_for_their_papers(world_resources) -> None:
     result = _ask("dariush divsalar as first author")
     assert sorted(result["answer"]) == sorted([P2, P4]) and result["verified"]
+
+
+def test_a_sentence_after_the_question_mark_that_names_what_is_asked_is_no_remark() -> None:
+    from hgrag.agents.understanding.check import asked_kind, asking_tokens
+
+    assert asked_kind(asking_tokens("is zzm1 an article, a book chapter, or something else? tell me its type.")) \
+        != "yes/no"
+
+
+def test_a_verb_of_counting_in_a_bracket_is_no_question_word_in_place() -> None:
+    from hgrag.agents.understanding.check import asked_kind, asking_tokens
+
+    said = "in which venues have the co-authors of zzm1 published their papers (any paper of them is counted)"
+    assert asked_kind(asking_tokens(said)) != "paper"
