@@ -70,6 +70,7 @@ def byline_places() -> list[tuple[re.Pattern, int]]:
     person, verbs, lists = (phrase_alternation(sits.get(key, [])) for key in ("person_nouns", "placing_verbs", "list_nouns"))
     to_person, to_list = (phrase_alternation(sits.get(key, [])) for key in ("between_place_and_person", "between_place_and_list"))
     listing = phrase_alternation(sits.get("placing_verbs_with_object", []))  # 'which papers list A first
+    years = phrase_alternation([f for f in load("en").family("attribute").get("year", []) if " " not in f]) or "(?!)"
     found = []
     for name, forms in load("en").family("attribute").items():
         if not re.fullmatch(r"position_(\d+|first|last)", name):
@@ -78,7 +79,7 @@ def byline_places() -> list[tuple[re.Pattern, int]]:
         phrases = phrase_alternation([f for f in forms if " " in f])  # 'closes the author list': the place itself
         holding = phrase_alternation(sits.get("list_verbs", {}).get(name, []))  # 'heads the author line of'
         found.append((re.compile(rf"\b({words})[- ](?:(?:{to_person}) )?(?:{person})\b|"
-                                 rf"\b(?:{verbs}) (?:as )?({words})\b|"
+                                 rf"\b(?:{verbs}) (?:as )?({words})\b(?! (?:{years})\b)|"  # ('is last year': a time)
                                  rf"\b({words}) (?:(?:{to_list}) )?(?:on|in) (?:the )?(?:{lists})\b|\b({phrases})\b|"
                                  rf"\b(?:{listing}) zz[a-z]*\d* ({words})\b|\b(?:{holding}) (?:the )?(?:{lists})\b"),
                       {"first": 1, "last": -1}.get(name.split("_")[1]) or int(name.split("_")[1])))

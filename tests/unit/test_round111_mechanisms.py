@@ -215,3 +215,11 @@ def test_a_verb_of_counting_in_a_bracket_is_no_question_word_in_place() -> None:
 
     said = "in which venues have the co-authors of zzm1 published their papers (any paper of them is counted)"
     assert asked_kind(asking_tokens(said)) != "paper"
+
+
+def test_last_year_is_a_time_not_a_byline_place() -> None:
+    from hgrag.agents.understanding.cue_words import byline_places
+
+    said = "length of the career of zzauthor, that is last year minus first year?"
+    assert not [m for pattern, _ in byline_places() for m in [pattern.search(said)] if m]
+    assert [m for pattern, _ in byline_places() for m in [pattern.search("papers where zzauthor is last")] if m]
