@@ -28,11 +28,11 @@ from hgrag.agents.understanding.variants import (with_path_in_words, with_plain_
 from hgrag.agents.understanding.purpose import without_describing_words, without_purpose_phrase
 from hgrag.agents.understanding.relayed import with_relay_as_asker, without_beneficiary
 from hgrag.agents.understanding.gate import identify, plainly_english, unsupported_sentence
-from hgrag.agents.understanding.lexicon import MEANING_FAMILIES, load
+from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.normalise import to_english
 from hgrag.agents.understanding.social_marks import without_social_marks
+from hgrag.agents.understanding.trailing_remarks import without_trailing_remarks
 from hgrag.agents.understanding.implied_objects import with_phrases_pointing_back
-from hgrag.agents.understanding.narrowing import dangling_negations, unanchored_times
 from hgrag.agents.understanding.refused import without_refused_alternatives
 from hgrag.agents.understanding.sentences import with_confirmation_as_yes_no, with_declarative_as_yes_no
 from hgrag.agents.understanding.spoken_years import with_spoken_years
@@ -151,45 +151,6 @@ def _correction_class(token: Any) -> str | None:
         return "noun"
     return token.text if family == "function" else family or None
 
-
-REMARK_FAMILIES = MEANING_FAMILIES
-
-
-def without_trailing_remarks(question: str) -> str:
-    """'In which years did A and B publish? My class is making a timeline!' -> the question alone: sentences after the
-    last question mark that speak of the asker (lexicon `asker_words`), name nothing (no quotes, digits or capitalised
-    names after their first word) and hold no word the lexicon reads as part of a question (a kind, relation,
-    operator, time, instruction …) say why the asker asks, not what."""
-    end = question.rfind("?")
-    tail = question[end + 1:].strip() if end > 0 else ""
-    if not tail or re.search(r"[\d\"“”«»]", tail):
-        return question
-    askers = load("en").extra.get("asker_words", [])
-    for sentence in re.split(r"(?<=[.!])\s+", tail):
-        tokens = tag(sentence, load("en"))
-        if not any(w.lower() in askers for w in re.findall(r"[\w']+", sentence)) and not _said_idly(tokens):
-            return question  # ('… become a van der waals interaction? a topological answer': a title goes on)
-        unanchored = unanchored_times(tokens) | dangling_negations(tokens)  # ('… Need it before the evening
-        # edition.': a deadline, no bound; '… Can't for the life of me remember.': a negation of nothing asked)
-        if _names_after_its_first_word(sentence) or any(
-                (token.family or "") in REMARK_FAMILIES and token.concept != "head:aux" and i not in unanchored
-                or token.concept == "mention" for i, token in enumerate(tokens)):
-            return question
-    return question[:end + 1]
-
-
-def _said_idly(tokens: list) -> bool:
-    """'Not that it's a competition, mind.': every word a filler, a function word, an auxiliary or a negation of
-    nothing asked (no unknown word that a title going on after a question mark would hold)."""
-    dangling = dangling_negations(tokens)
-    return bool(tokens) and all(t.family in ("filler", "function", "general") or t.concept == "head:aux" or i in dangling
-                                for i, t in enumerate(tokens))
-
-
-def _names_after_its_first_word(sentence: str) -> bool:
-    """A capitalised word after the first names something; the asker's 'I' (`context_words.clause_subjects`) no one."""
-    subjects = set(load("en").extra.get("context_words", {}).get("clause_subjects", []))
-    return any(w[:1].isupper() and re.split(r"['’]", w.lower())[0] not in subjects for w in sentence.split()[1:])
 
 
 def without_purpose(question: str) -> str:
@@ -329,12 +290,15 @@ def with_tag_as_yes_no(question: str) -> str:
     """'I think T appeared in V, right?' -> 'I think T appeared in V, yes or no?': a statement closed by a tag
     question of the lexicon (`tag_questions`) asks whether it holds."""
     tagged = _tag_pattern().sub(", yes or no?", question, count=1)
+    opening = [t for t in tag(question.lower(), load("en")) if t.family != "filler"][:1]
+    unmarked = load("en").extra.get("unmarked_tags", [])  # ('Have A and B ever shared a byline or what?': no comma)
+    if tagged == question and unmarked and opening and opening[0].concept == "head:aux":
+        tagged = re.sub(rf"\s+(?:{phrase_alternation(unmarked)})\s*\?\s*$", ", yes or no?", question, flags=re.IGNORECASE)
     if tagged != question or "?" in question:
         return tagged
     bare = load("en").extra.get("bare_tag_questions", [])  # ('A and B have a paper together right': typed with no
     # comma and no mark, a statement closed by one of these asks whether it holds)
     found = re.search(rf"\s+(?:{phrase_alternation(bare)})\s*[.!]*\s*$", question, re.IGNORECASE) if bare else None
-    opening = [t for t in tag(question.lower(), load("en")) if t.family != "filler"][:1]
     if found is None or opening and opening[0].family == "head":  # (a statement: no question word, no auxiliary first)
         return question
     return question[:found.start()] + ", yes or no?"

@@ -223,3 +223,11 @@ def test_last_year_is_a_time_not_a_byline_place() -> None:
     said = "length of the career of zzauthor, that is last year minus first year?"
     assert not [m for pattern, _ in byline_places() for m in [pattern.search(said)] if m]
     assert [m for pattern, _ in byline_places() for m in [pattern.search("papers where zzauthor is last")] if m]
+
+
+def test_or_what_closing_an_auxiliary_question_asks_yes_or_no() -> None:
+    from hgrag.agents.understanding.reading import with_tag_as_yes_no
+
+    assert with_tag_as_yes_no("Have A and B ever shared a byline or what?").endswith(", yes or no?")
+    assert with_tag_as_yes_no("Which papers did A publish in 2019 or what?") == \
+        "Which papers did A publish in 2019 or what?"
