@@ -19,7 +19,7 @@ import re
 from typing import Any, Callable
 
 from hgrag.agents.second_reader.contrasts import (alternatives_group, comparative_test, comparison_plan, negated_yes_no,
-                                                  repeated_for_each)
+                                                  jointly_repeated, repeated_for_each)
 from hgrag.agents.second_reader.coordinated import (asked_of, both_after, both_before, clause_after_head,
                                                     coordinated_questions, elliptical, only_summing, shared_after_papers,
                                                     shared_answer, total_count,
@@ -166,7 +166,8 @@ def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
         has("uniting_words", words_outside) or framed_together(question, group)  # 'taken together', 'taking A and B together'
     if any(t.concept == "operator:union" for t in tag(words_outside.lower(), load("en"))):
         both = after = None  # ('which papers cite T1, T2, or both?': 'or both' unites, it shares nothing)
-    if group and both is None and not united and not summed and has("intersection_words", words_outside):
+    if group and both is None and not united and not summed and (has("intersection_words", words_outside) or
+                                                                 jointly_repeated(question, group)):
         both = group[0].start  # ('Venue overlap between A and B?': an intersection word anywhere asks what they share)
     if not group or has_stem("together_words", words_outside) and not summed and both is None and not united:
         return None  # ('Partially-shared …' is a title: no 'shared')

@@ -231,3 +231,9 @@ def test_or_what_closing_an_auxiliary_question_asks_yes_or_no() -> None:
     assert with_tag_as_yes_no("Have A and B ever shared a byline or what?").endswith(", yes or no?")
     assert with_tag_as_yes_no("Which papers did A publish in 2019 or what?") == \
         "Which papers did A publish in 2019 or what?"
+
+
+def test_a_joint_preposition_repeated_after_and_asks_for_what_holds_with_both(world_resources) -> None:
+    result = _ask("Who has written papers with Marvin K. Simon and with Dariush Divsalar?")
+    assert sorted(result["answer"]) == ["Ann Lee", "Bo Chen"] and result["verified"]  # (one list: who wrote with
+    # both; not 'Marvin K. Simon: …' and 'Dariush Divsalar: …' per named person)
