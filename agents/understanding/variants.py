@@ -113,8 +113,14 @@ def _symbol_rules() -> tuple[tuple[re.Pattern, str], ...]:
     rules = [(re.compile(rf"(?<!\S){re.escape(s)}(?!\S)", re.IGNORECASE), w)
              for s, w in extra.get("symbol_words", {}).items()]
     for symbol, said in extra.get("enclosing_symbols", {}).items():  # '|coauthors(A)|' -> 'the number of coauthors(A)'
-        rules.append((re.compile(rf"{re.escape(symbol)}(?=[^\s{re.escape(symbol)}])([^{re.escape(symbol)}]{{1,80}}?)"
-                                 rf"(?<=\S){re.escape(symbol)}"), rf"{said} \1"))
+        opening, closing = (symbol[0], symbol[-1]) if len(symbol) == 2 else (symbol, symbol)  # ('{B}' -> 'B')
+        rules.append((re.compile(rf"{re.escape(opening)}(?=[^\s{re.escape(closing)}])([^{re.escape(closing)}]{{1,80}}?)"
+                                 rf"(?<=\S){re.escape(closing)}"), rf"{said} \1" if said else r"\1"))
+    interval = extra.get("context_words", {}).get("period_span", "")  # '[2023, 2024]' -> 'between 2023 and 2024'
+    if interval:
+        rules.append((re.compile(r"(?:\bin\s+)?\[\s*((?:19|20)\d\d)\s*[,;]\s*((?:19|20)\d\d)\s*\]"),
+                      interval.replace("{low}", r"\1").replace("{high}", r"\2")))
+    rules.append((re.compile(r"(?<=[a-z])_(?=[a-z])"), " "))  # a field name ('cited_by_count') read as its words
     for symbol, (before_year, before_number) in extra.get("symbol_comparisons", {}).items():
         rules += [(re.compile(rf"\s*{re.escape(symbol)}{year}"), f" {before_year} "),
                   (re.compile(rf"\s*{re.escape(symbol)}(?=\s*\d)"), f" {before_number} ")]

@@ -237,3 +237,12 @@ def test_a_joint_preposition_repeated_after_and_asks_for_what_holds_with_both(wo
     result = _ask("Who has written papers with Marvin K. Simon and with Dariush Divsalar?")
     assert sorted(result["answer"]) == ["Ann Lee", "Bo Chen"] and result["verified"]  # (one list: who wrote with
     # both; not 'Marvin K. Simon: …' and 'Dariush Divsalar: …' per named person)
+
+
+def test_set_notation_in_words() -> None:
+    from hgrag.agents.understanding.variants import with_symbols_in_words
+
+    assert with_symbols_in_words("coauthors(A) \\ {B Chen}") == "coauthors(A) except B Chen"
+    assert with_symbols_in_words("A pubs with year in [2023, 2024]") == "A pubs with year between 2023 and 2024"
+    assert with_symbols_in_words("total cited_by_count summed") == "total cited by count summed"
+    assert with_symbols_in_words('papers citing "T_1 {x}"') == 'papers citing "T_1 {x}"'  # (quotes keep theirs)
