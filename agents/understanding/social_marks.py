@@ -27,10 +27,19 @@ def without_social_marks(question: str) -> str:
 def _plain(piece: str, handles: list[str], tags: list[str]) -> str:
     piece = "".join(" " if _pictograph(c) else c for c in piece if c not in JOINERS)
     for tag_mark in tags:
-        piece = re.sub(rf"(?<![\w&]){re.escape(tag_mark)}[^\W\d_][\w-]*", " ", piece)  # ('#1 paper' stays)
+        mark = re.escape(tag_mark)
+        piece = re.sub(rf"(?:\s*(?<![\w&]){mark}[^\W\d_][\w-]*)+\s*$", "", piece)  # the closing run of tags
+        piece = re.sub(rf"(?<![\w&]){mark}([^\W\d_][\w-]*)", _tag_inside, piece)  # ('#1 paper' stays)
     for handle in handles:
         piece = re.sub(rf"(?<![\w.]){re.escape(handle)}(?=[^\W\d_])", "", piece)  # ('a@b.org' stays)
     return re.sub(r"\s+([?!.,;:])", r"\1", piece)
+
+
+def _tag_inside(match: re.Match[str]) -> str:
+    """A tag inside the question: '#papers by A' counts papers (a word of the graph's meaning after the mark, read by
+    the count notation), '#ReadingList' labels the post and goes."""
+    meaning = (load("en").concept(match.group(1).lower()) or "").split(":")[0] in ("kind", "attribute", "relation")
+    return match.group(0) if meaning else " "
 
 
 def _pictographs(text: str) -> bool:

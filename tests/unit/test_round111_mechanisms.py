@@ -246,3 +246,10 @@ def test_set_notation_in_words() -> None:
     assert with_symbols_in_words("A pubs with year in [2023, 2024]") == "A pubs with year between 2023 and 2024"
     assert with_symbols_in_words("total cited_by_count summed") == "total cited by count summed"
     assert with_symbols_in_words('papers citing "T_1 {x}"') == 'papers citing "T_1 {x}"'  # (quotes keep theirs)
+
+
+def test_a_count_sign_on_a_noun_of_the_graph_stays_and_closing_tags_go() -> None:
+    from hgrag.agents.understanding.social_marks import without_social_marks
+
+    assert without_social_marks("#papers by A since 2011?") == "#papers by A since 2011?"
+    assert without_social_marks("papers citing T #citations") == "papers citing T"
