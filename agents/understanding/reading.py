@@ -73,7 +73,7 @@ def read_question(question: str, detect: Callable[[str], list[Any]]) -> Reading:
         english = step_chain_folded(english, detect) or english  # ('Le premier auteur de T : avec qui cette personne …')
         english = with_preposition_stranded(english) if load(language).extra.get("reads_in_english_order") else \
             english  # ('Avec qui A a-t-il écrit ?' -> 'Who has A written with?'; German keeps its verb last)
-        return Reading(with_year_itself_excluded(english), language)
+        return Reading(with_bounds_plain(with_year_itself_excluded(english)), language)  # ('bis einschließlich 2008')
     return Reading(question, language, unsupported_sentence(language))
 
 
@@ -208,7 +208,7 @@ def with_bounds_plain(question: str) -> str:
 @lru_cache(maxsize=1)
 def _bound_patterns() -> list[tuple[str, re.Pattern]]:
     bounds = load("en").extra.get("year_bounds", {})
-    return [(plain, re.compile(rf"\b(?:{phrase_alternation(forms)})\s+(?:the\s+(?:year\s+)?)?(?P<year>(?:19|20)\d\d)\b",
+    return [(plain, re.compile(rf"\b(?:{phrase_alternation(forms)})\s+(?:(?:the\s+)?year\s+|the\s+)?(?P<year>(?:19|20)\d\d)\b",
                                re.IGNORECASE)) for plain, forms in bounds.items() if forms]
 
 

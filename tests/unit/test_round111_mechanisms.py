@@ -253,3 +253,11 @@ def test_a_count_sign_on_a_noun_of_the_graph_stays_and_closing_tags_go() -> None
 
     assert without_social_marks("#papers by A since 2011?") == "#papers by A since 2011?"
     assert without_social_marks("papers citing T #citations") == "papers citing T"
+
+
+def test_a_year_bound_may_name_the_year_noun_and_german_bounds_read_plain() -> None:
+    from hgrag.agents.understanding.reading import read_question, with_bounds_plain
+
+    assert with_bounds_plain("papers of A up to and including year 2008") == "papers of A in or before 2008"
+    german = read_question("Welche Paper von Ann Lee sind bis einschließlich 2008 erschienen?", lambda text: [])
+    assert "in or before 2008" in german.text
