@@ -84,7 +84,7 @@ def _lower_case_split(piece: str) -> list[str]:
     statement: 'i heard A on the radio. what …'); after a question ('What is the count of authors of T. who have …')
     the stop may end a title and the words after it go on."""
     parts = _lower_case_starts().split(piece)
-    if len(parts) > 1 and _question_opening().search(parts[0]):
+    if len(parts) > 1 and _question_opening().match(parts[0].strip(" \"“”'")):
         return [piece]
     return parts
 

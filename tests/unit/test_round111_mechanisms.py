@@ -261,3 +261,17 @@ def test_a_year_bound_may_name_the_year_noun_and_german_bounds_read_plain() -> N
     assert with_bounds_plain("papers of A up to and including year 2008") == "papers of A in or before 2008"
     german = read_question("Welche Paper von Ann Lee sind bis einschließlich 2008 erschienen?", lambda text: [])
     assert "in or before 2008" in german.text
+
+
+def test_a_statement_before_a_lower_case_question_word_is_a_sentence_of_its_own() -> None:
+    from hgrag.agents.understanding.sentences import sentences_of
+
+    assert sentences_of('"T" is from 2019. how many papers does it cite?') == \
+        ['"T" is from 2019.', "how many papers does it cite?"]
+    assert len(sentences_of("What is the count of authors of T. who have written it?")) == 1
+
+
+def test_a_paper_said_to_be_from_a_year_is_no_year_filter(world_resources) -> None:
+    plain = _ask(f"How many papers does '{P4}' cite?")
+    described = _ask(f'"{P4}" is from 2012. how many papers does it cite?')
+    assert described["answer"] == plain["answer"] == ["1"] and described["verified"]
