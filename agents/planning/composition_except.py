@@ -163,6 +163,7 @@ def without_predicate_negation(text: str) -> str:
 
     def subject_only(match: re.Match[str]) -> str:
         return match.group(0) if match.group(1) and match.group(1).strip() in objects else match.group(1) + match.group(2)
-    return re.sub(rf"((?:\b[\w']+ )?)(zzauthor(?: (?:{auxiliaries}))?) (?:never|not)\b(?! (?:{filters})\b)",
+    negations = "|".join(map(re.escape, load("en").extra.get("negated_relation", {}).get("negations", []))) or "(?!)"
+    return re.sub(rf"((?:\b[\w']+ )?)(zzauthor(?: (?:{auxiliaries}))?) (?:{negations})\b(?! (?:{filters})\b)",
                   subject_only, text)
 
