@@ -84,9 +84,18 @@ def _lower_case_split(piece: str) -> list[str]:
     statement: 'i heard A on the radio. what …'); after a question ('What is the count of authors of T. who have …')
     the stop may end a title and the words after it go on."""
     parts = _lower_case_starts().split(piece)
-    if len(parts) > 1 and _question_opening().match(parts[0].strip(" \"“”'")):
-        return [piece]
+    if len(parts) > 1 and (_question_opening().match(parts[0].strip(" \"“”'")) or not _a_clause(parts[0])):
+        return [piece]  # (nor does a frame without a verb: 'For "T". which institutions …')
     return parts
+
+
+def _a_clause(text: str) -> bool:
+    """The text outside quotes holds a verb: an auxiliary or a relation word ('"T" is from 2019.', 'i heard A')."""
+    from hgrag.tools.text import quotes_masked
+
+    masked = re.sub(r"(?<![^\W\d_])x{3,}(?![^\W\d_])", " ", quotes_masked(text))  # (the quoted title's mask is no word)
+    return any(t.concept == "head:aux" or t.family in ("relation", None) and t.text.isalpha()
+               for t in tag(masked.lower(), load("en")))
 
 
 @lru_cache(maxsize=1)

@@ -275,3 +275,10 @@ def test_a_paper_said_to_be_from_a_year_is_no_year_filter(world_resources) -> No
     plain = _ask(f"How many papers does '{P4}' cite?")
     described = _ask(f'"{P4}" is from 2012. how many papers does it cite?')
     assert described["answer"] == plain["answer"] == ["1"] and described["verified"]
+
+
+def test_a_fronted_frame_without_a_verb_is_no_sentence_of_its_own() -> None:
+    from hgrag.agents.understanding.sentences import sentences_of
+
+    assert len(sentences_of('For "Characterization of Cavities". which institutions is its last author at?')) == 1
+    assert len(sentences_of("i heard A on the radio. what papers has he written")) == 2
