@@ -34,9 +34,10 @@ def without_trailing_remarks(question: str) -> str:
 
 def _said_idly(tokens: list) -> bool:
     """'Not that it's a competition, mind.': every word a filler, a function word, an auxiliary or a negation of
-    nothing asked (no unknown word that a title going on after a question mark would hold)."""
+    nothing asked (no unknown word that a title going on after a question mark would hold, and no general word that
+    may name something after all: '… its field, I mean')."""
     dangling = dangling_negations(tokens)
-    return bool(tokens) and all(t.family in ("filler", "function", "general") or t.concept == "head:aux" or i in dangling
+    return bool(tokens) and all(t.family in ("filler", "function") or t.concept == "head:aux" or i in dangling
                                 for i, t in enumerate(tokens))
 
 
