@@ -211,17 +211,20 @@ def repeated_for_each(question: str, group: list[Any]) -> bool:
     """Whether the named things are joined by repeating what led in the first ('by A and by B', 'the venue of T1
     and the venue of T2'): the question is asked of each of them, not of the two compared."""
     joiners = {w.lower() for w in words()["coordinators"]}
-    cores = [question[a.end:b.start].strip(" \"'“”‘’«»„,").lower() for a, b in zip(group, group[1:])]
-    return any(core and core not in joiners for core in cores) and not jointly_repeated(question, group)
+    return any(core and core not in joiners for core in _cores(question, group)) and not jointly_repeated(question, group)
 
 
 def jointly_repeated(question: str, group: list[Any]) -> bool:
     """'Who has written papers with A and with B?': a joint preposition (words.json `joint_prepositions`) repeated
     after the coordinator asks for what holds with both of them, not a question per named thing."""
-    joiners = {w.lower() for w in words()["coordinators"]}
-    joint = {f"{j} {p}" for j in joiners for p in words().get("joint_prepositions", [])}
-    cores = [question[a.end:b.start].strip(" \"'“”‘’«»„,").lower() for a, b in zip(group, group[1:])]
+    joint = {f"{j.lower()} {p}" for j in words()["coordinators"] for p in words().get("joint_prepositions", [])}
+    cores = _cores(question, group)
     return bool(cores) and all(core in joint for core in cores)
+
+
+def _cores(question: str, group: list[Any]) -> list[str]:
+    """The words between each two named things of the group, quotes and commas trimmed."""
+    return [question[a.end:b.start].strip(" \"'“”‘’«»„,").lower() for a, b in zip(group, group[1:])]
 
 
 def _repeated(between: str, before: str, joiners: set[str]) -> bool:

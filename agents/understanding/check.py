@@ -211,8 +211,9 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     missing += [] if plan.get("rich_kinds") else asked_noun_unread(tokens) + publisher_asked(tokens, ir) + kinds_not_reached(asking_tokens(whole or text), ir)  # (read apart)
     missing += distributed_intersection(whole or text, ir) + shared_people_read_as_joint_papers(tokens, ir)
     missing += relation_fillers_unread(tokens, ir) + contrary_year_comparison(tokens, ir)
-    missing += choice_unanswered(tokens, ir) + two_sided_kind_words(tag(whole or text, load("en")), ir)
-    missing += placed_persons_coauthors_unwalked(tag(whole or text, load("en")), ir)
+    said_tokens = tag(whole or text, load("en"))
+    missing += choice_unanswered(tokens, ir) + two_sided_kind_words(said_tokens, ir)
+    missing += placed_persons_coauthors_unwalked(said_tokens, ir)
     missing += [] if plan.get("rich_kinds") else kinds_not_reached(tag(_after_the_question(whole or text) + " " +
                                                                        restricting_before(whole or text), load("en")), ir)
     missing += _asking_sentences(whole or text, returned) + unjoined_intersection(whole or text, ir) + \

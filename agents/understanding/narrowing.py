@@ -73,8 +73,7 @@ def dangling_negations(tokens: list) -> set[int]:
 
 def only_dangling_negations(sentence: str, tokens: list) -> bool:
     """The sentence's only narrowing words are negations, and every negation in it dangles."""
+    negations = set(load("en").extra.get("code_words", {}).get("negations", []))
     said = {m.group(0).lower() for m in narrowing().finditer(sentence)}
-    negations = [i for i, t in enumerate(tokens) if t.text in set(load("en").extra.get("code_words", {}).get("negations", []))]
-    return bool(negations) and said <= set(load("en").extra.get("code_words", {}).get("negations", [])) and \
-        set(negations) <= dangling_negations(tokens)
-
+    found = {i for i, t in enumerate(tokens) if t.text in negations}
+    return bool(found) and said <= negations and found <= dangling_negations(tokens)

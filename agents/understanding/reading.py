@@ -208,8 +208,9 @@ def with_bounds_plain(question: str) -> str:
 @lru_cache(maxsize=1)
 def _bound_patterns() -> list[tuple[str, re.Pattern]]:
     bounds = load("en").extra.get("year_bounds", {})
-    return [(plain, re.compile(rf"\b(?:{phrase_alternation(forms)})\s+(?:(?:the\s+)?year\s+|the\s+)?(?P<year>(?:19|20)\d\d)\b",
-                               re.IGNORECASE)) for plain, forms in bounds.items() if forms]
+    nouns = phrase_alternation([f for f in load("en").family("attribute").get("year", []) if " " not in f]) or "(?!)"
+    return [(plain, re.compile(rf"\b(?:{phrase_alternation(forms)})\s+(?:(?:the\s+)?(?:{nouns})\s+|the\s+)?"
+                               rf"(?P<year>(?:19|20)\d\d)\b", re.IGNORECASE)) for plain, forms in bounds.items() if forms]
 
 
 def with_spans_as_between(question: str) -> str:

@@ -118,7 +118,8 @@ def _symbol_rules() -> tuple[tuple[re.Pattern, str], ...]:
                                  rf"(?<=\S){re.escape(closing)}"), rf"{said} \1" if said else r"\1"))
     interval = extra.get("context_words", {}).get("period_span", "")  # '[2023, 2024]' -> 'between 2023 and 2024'
     if interval:
-        rules.append((re.compile(r"(?:\bin\s+)?\[\s*((?:19|20)\d\d)\s*[,;]\s*((?:19|20)\d\d)\s*\]"),
+        frames = "|".join(map(re.escape, extra.get("year_spans", {}).get("frames", []))) or "(?!)"
+        rules.append((re.compile(rf"(?:\b(?:{frames})\s+)?\[\s*((?:19|20)\d\d)\s*[,;]\s*((?:19|20)\d\d)\s*\]"),
                       interval.replace("{low}", r"\1").replace("{high}", r"\2")))
     rules.append((re.compile(r"(?<=[a-z])_(?=[a-z])"), " "))  # a field name ('cited_by_count') read as its words
     for symbol, (before_year, before_number) in extra.get("symbol_comparisons", {}).items():
