@@ -167,8 +167,10 @@ def citation_count_direction(question: str, plan: dict[str, Any]) -> list[str]:
     anchors = sorted((a for a in plan.get("anchors", []) if a.get("text") and a.get("node_id")),
                      key=lambda a: -len(a["text"]))
     papers = [i for i, a in enumerate(anchors) if a.get("type") == "paper"]
-    if len(papers) != 1 or one_paper_direction(_hole_text(question, anchors, papers)) != "out":
-        return []
+    text = _hole_text(question, anchors, papers) if len(papers) == 1 else ""
+    direction = one_paper_direction(text) if text else None
+    if direction != "out" and not (direction is None and re.search(rf"\b{REF_LIST}\b", text)):
+        return []  # (unclear, with a reference count said anywhere: 'P how much papers is citing? reference count')
     return [f"the papers {_names(anchors, papers[0])} cites (my reading gives how often it is cited)"]
 
 

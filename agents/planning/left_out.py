@@ -99,7 +99,8 @@ def _led_by_an_exclusion(found: Any) -> bool:
     if not found or found[2]:
         return False
     after = found[3][found[4]:].lower()
-    return any(after.startswith(lead + " ") for lead in load("en").extra.get("exclusion_leads", []))
+    leads = load("en").extra.get("exclusion_leads", []) + load("en").extra.get("exclusion_commands", [])
+    return any(after.startswith(lead + " ") for lead in leads)  # ('… but drop B': B, a command to leave B out)
 
 
 def _left_out_plan(plan: dict[str, Any], rest: str, left_out: dict[str, Any], resources: Any, replan: Any,

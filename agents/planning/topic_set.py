@@ -54,13 +54,17 @@ def _split(question: str) -> tuple[str, str] | None:
 
 def _describes_a_set(topic: str) -> bool:
     """Does the topic describe things by a kind or a relation ('A's coauthors', 'the papers of V'), not only name
-    them ('Bo Chen, Ann Lee: did they …' is no topic of this kind); a relation's verb after a name states a fact ('A and
-    B once wrote papers together -- have they …'), after a noun it describes ('The people who wrote papers with A')?"""
+    them ('Bo Chen, Ann Lee: did they …' is no topic of this kind); a relation's verb or an auxiliary after a name states
+    a fact ('A and B once wrote papers together -- have they …', 'A is an author on T. … their papers'), after a noun
+    it describes ('The people who wrote papers with A')?"""
     from hgrag.agents.understanding.tokens import tag
 
     tokens = tag(topic.lower(), load("en"))
     if any(t.family == "head" and t.concept != "head:aux" for t in tokens):
         return False  # ('A journalist asked me what A works on. …': a sentence that holds a question word)
+    aux = next((i for i, t in enumerate(tokens) if t.concept == "head:aux"), None)
+    if aux is not None and not any(t.family in ("kind", "relation") for t in tokens[:aux]):
+        return False  # ('A is an author on T. … their papers': a name then 'is' states a fact about A)
     named = [t for t in tokens if t.family == "kind" or t.concept == "relation:coauthor"]
     phrase = bool(tokens) and tokens[0].family in ("function", "kind", "relation")  # ('The people who wrote …')
     return bool(named) and (phrase or not any(t.family == "relation" and t.concept != "relation:coauthor"

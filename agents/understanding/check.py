@@ -19,7 +19,8 @@ from hgrag.agents.understanding.asking_sentence import asking_tokens, is_list_ta
 from hgrag.agents.understanding.lexicon import signatures
 from hgrag.agents.understanding.signature import output_kind, reads_years
 from hgrag.agents.understanding.said_checks import (choice_unanswered, contrary_year_comparison, relation_fillers_unread,
-                                                   placed_persons_coauthors_unwalked, restricting_before,
+                                                   partners_unwalked, placed_persons_coauthors_unwalked,
+                                                   restricting_before,
                                                    two_sided_kind_words)
 from hgrag.agents.understanding.plan_shapes import (citation_count_unasked, disjoint_matches,
                                                    named_thing_filtered, ranked_by_unsaid_citations, ranking_unsaid,
@@ -213,7 +214,7 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     missing += relation_fillers_unread(tokens, ir) + contrary_year_comparison(tokens, ir)
     said_tokens = tag(whole or text, load("en"))
     missing += choice_unanswered(tokens, ir) + two_sided_kind_words(said_tokens, ir)
-    missing += placed_persons_coauthors_unwalked(said_tokens, ir)
+    missing += placed_persons_coauthors_unwalked(said_tokens, ir) + partners_unwalked(said_tokens, ir)
     missing += [] if plan.get("rich_kinds") else kinds_not_reached(tag(_after_the_question(whole or text) + " " +
                                                                        restricting_before(whole or text), load("en")), ir)
     missing += _asking_sentences(whole or text, returned) + unjoined_intersection(whole or text, ir) + \

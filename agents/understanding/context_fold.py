@@ -27,7 +27,7 @@ from hgrag.agents.understanding.bridging import with_bridged_owner
 from hgrag.agents.understanding.paper_descriptions import without_paper_descriptions
 from hgrag.agents.understanding.step_chain import step_chain_folded
 from hgrag.agents.understanding.implied_objects import with_implied_object
-from hgrag.agents.understanding.year_folds import period_folded, remark_year_folded, year_folded
+from hgrag.agents.understanding.year_folds import period_folded, premise_years_dropped, remark_year_folded, year_folded
 from hgrag.agents.understanding.sentences import asking as _asking, asks as _asks
 
 NARROWING = ("time", "operator", "instruction")  # (the families whose words a restatement must say again)
@@ -73,6 +73,10 @@ def _folded_as_said(question: str, detect: Callable[[str], list[Any]]) -> str:
         question = " ".join(sentences)
     if len(sentences) < 2 or not _asking(sentences[-1]) or any(_asks(s) for s in sentences[:-1]):
         return question
+    premised = premise_years_dropped(sentences) if dated is None else None
+    if premised is not None:  # ('A first shows up in 2015. …': a fact stated, no filter)
+        sentences = premised
+        question = " ".join(sentences)
     if dated is None and re.search(r"\b(?:19|20)\d\d\b", " ".join(sentences[:-1])):
         return question  # years in the context that no anaphor bound: the context may narrow what is asked
     asking = sentences[-1]
@@ -87,6 +91,8 @@ def _folded_as_said(question: str, detect: Callable[[str], list[Any]]) -> str:
         return question  # 'We quote the senior author. Who is that on this paper?': 'that' is what the context says
     named = {_key(s): s for s in detect(context) if s.candidates and not _lexicon_words_only(s.text)}
     if len(named) != 1:
+        named = _owner_of_a_set(named, kind, asking, match)
+    if len(named) != 1:
         return question  # two entities: the context says how they relate ('A wrote T'), which must stay
     span = next(iter(named.values()))
     if span.type != kind:
@@ -100,6 +106,16 @@ def _folded_as_said(question: str, detect: Callable[[str], list[Any]]) -> str:
     owned = _owned_plural(sentences[1:-1], match.group(0)) if kind == "author" else None
     written = f"{span.text}'s {owned}" if owned else _written(span, match.group(0))
     return asking[:match.start()] + written + asking[match.end():]
+
+
+def _owner_of_a_set(named: dict[str, Any], kind: str, asking: str, match: re.Match) -> dict[str, Any]:
+    """'A is an author on T. How many citations do their papers have?': a possessive anaphor before a kind noun asks
+    about a set the one context entity of the anaphor's kind owns, whatever the context says of the others; else
+    the entities unchanged."""
+    fitting = [s for s in named.values() if s.type == kind]
+    following = tag(asking[match.end():].lower(), load("en"))[:1]
+    owned = match.group(0).lower() in _possessives() and following and following[0].family == "kind"
+    return {_key(fitting[0]): fitting[0]} if owned and len(fitting) == 1 else named
 
 
 def _identity_asked(asking: str, match: re.Match) -> bool:

@@ -130,3 +130,21 @@ def _coauthors_of_a_place(tokens: list[Token]) -> bool:
 
 def _place(token: Token) -> bool:
     return (token.concept or "").startswith("attribute:position_")
+
+
+def partners_unwalked(tokens: list[Token], ir: dict[str, Any]) -> list[str]:
+    """'With which people has the first author of T written papers?': 'with' before the question word, beside a
+    writing verb, asks for the people someone wrote with; a plan that never walks from a person to their papers
+    and on to those papers' other authors answers who wrote, not with whom."""
+    from hgrag.state.plan_ir import walk
+
+    said = [t for t in tokens if t.family != "filler"]
+    partners = any(t.concept == "function:with" and i + 1 < len(said) and said[i + 1].family == "head"
+                   and said[i + 1].concept != "head:aux" for i, t in enumerate(said))
+    if not partners or not any(t.concept == "relation:writes" for t in said) or \
+            output_kind(ir) not in ("author", None):
+        return []
+    walked = any(op.get("op") == "traverse" and op.get("edge") == "writes" and op.get("direction") == "in" and
+                 any(inner.get("op") == "traverse" and inner.get("edge") == "writes" and inner.get("direction") == "out"
+                     for inner in walk(op.get("input") or {})) for op in walk(ir))
+    return [] if walked else ["with whom (the plan does not walk to the people they wrote with)"]

@@ -76,3 +76,29 @@ def _year_anaphor() -> re.Pattern:
     phrases = [f"{d} {n}" for g in groups if g.get("kinds") == ["year"] for d in g["determiners"] for n in g["nouns"]]
     phrases += [w for g in groups if g.get("kinds") == ["year"] for w in g.get("words", [])]
     return re.compile(rf"(?<![\w'-])(?:{phrase_alternation(phrases)})(?![\w'-])", re.IGNORECASE)
+
+
+def premise_years_dropped(sentences: list[str]) -> list[str] | None:
+    """'A first shows up in 2015. What is the latest year they published?': a context sentence that dates the named
+    one's first or last paper states a fact, it narrows nothing; the sentences with that date left out (the year
+    and the function word before it), or None when no context sentence is such a premise."""
+    changed = [_premise_undated(s) for s in sentences[:-1]]
+    if all(c is None for c in changed):
+        return None
+    return [c if c is not None else s for c, s in zip(changed, sentences[:-1])] + sentences[-1:]
+
+
+def _premise_undated(sentence: str) -> str | None:
+    """The sentence without its one year when it is a premise (a statement with an ordinal of first or last and no
+    time word that would bound), else None."""
+    tokens = tag(sentence.lower(), load("en"))
+    years = [t for t in tokens if t.family == "number" and re.fullmatch(r"(?:19|20)\d\d", t.text)]
+    ordinal = any(t.concept in ("operator:first", "operator:last") for t in tokens)
+    if len(years) != 1 or not ordinal or _asking(sentence) or sentence.rstrip().endswith("?") or \
+            any(t.family in ("time", "head") and t.concept != "head:aux" for t in tokens):
+        return None
+    before = re.search(rf"([\w'-]+)\s+{years[0].text}\b", sentence)
+    lead = before.group(1) if before and (load("en").concept(before.group(1).lower()) or "").startswith("function:") \
+        else ""
+    pattern = rf"\s*\b{re.escape(lead)}\s+{years[0].text}\b" if lead else rf"\s*\b{years[0].text}\b"
+    return re.sub(pattern, "", sentence, count=1, flags=re.IGNORECASE)

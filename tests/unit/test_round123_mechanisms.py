@@ -1,0 +1,59 @@
+"""Mechanisms added in the thirty-third stop: a possessive anaphor before a kind noun binds to the one context entity
+of its kind ('A is an author on T. … their papers'); a name and an auxiliary make a statement, no topic set; a context
+sentence dating someone's first or last paper states a fact, it narrows nothing; 'with which people … written' asks
+for the people someone wrote with; a reference count said anywhere settles an unclear citation count; a command to
+drop a named person leaves that person out, not their co-authors. Wordings are written here."""
+
+from __future__ import annotations
+
+from test_chain_reader import P1, P2, P3, P4, world  # noqa: F401 - the toy graph with citations (a fixture)
+from test_round28_mechanisms import world_resources  # noqa: F401 - the toy graph as the pipeline's resources
+from test_round30_mechanisms import _ask
+
+from hgrag.agents.planning.topic_set import _describes_a_set
+from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.said_checks import partners_unwalked
+from hgrag.agents.understanding.tokens import tag
+from hgrag.agents.understanding.year_folds import premise_years_dropped
+
+
+def test_a_possessive_anaphor_before_a_kind_binds_to_the_one_person_of_the_context(world_resources) -> None:
+    result = _ask(f"Bo Chen is an author on '{P2}'. How many citations do their papers have in total?")
+    assert result["answer"] == ["67"] and result["verified"]  # (Bo Chen's P2 and P3: 12 + 55; not P2's authors)
+
+
+def test_a_name_and_an_auxiliary_state_a_fact_not_a_topic_set() -> None:
+    assert not _describes_a_set("bo chen is an author on zzm0")
+    assert _describes_a_set("bo chen's coauthors")
+
+
+def test_a_premise_dating_a_first_paper_is_no_filter(world_resources) -> None:
+    assert premise_years_dropped(["Dariush Divsalar first shows up in 2008.", "What is the latest year they published?"]) \
+        == ["Dariush Divsalar first shows up.", "What is the latest year they published?"]
+    assert premise_years_dropped(["Consider the papers from 2008.", "How many are there?"]) is None  # (no ordinal)
+    result = _ask("Dariush Divsalar first shows up in 2008. What is the latest year they published?")
+    assert result["answer"] == ["2012"] and result["verified"]
+
+
+def test_with_which_people_asks_for_the_people_they_wrote_with(world_resources) -> None:
+    placed = {"op": "traverse", "edge": "writes", "direction": "in", "position": 1,
+              "input": {"op": "match", "type": "paper"}}
+    walked = {"op": "traverse", "edge": "writes", "direction": "in",
+              "input": {"op": "traverse", "edge": "writes", "direction": "out", "input": placed}}
+    tokens = tag("with which people has the first author of zzm0 written papers", load("en"))
+    assert partners_unwalked(tokens, placed) and not partners_unwalked(tokens, walked)
+    assert not partners_unwalked(tag("which people have written zzm0", load("en")), placed)
+    result = _ask(f"With which people has the first author of '{P2}' written papers?")
+    assert not (result["verified"] and result["answer"] == ["Dariush Divsalar"])  # (the first author is no answer)
+    german = _ask("Mit welchen Leuten hat Bo Chen Paper geschrieben?")
+    assert sorted(german["answer"]) == ["Dariush Divsalar", "Marvin K. Simon"] and german["verified"]
+
+
+def test_a_reference_count_said_anywhere_settles_an_unclear_citation_count(world_resources) -> None:
+    result = _ask(f"'{P4}' how much papers is citing? reference count")
+    assert not (result["verified"] and result["answer"] == ["3"])  # (3 is how often it is cited; it cites one paper)
+
+
+def test_a_command_to_drop_a_person_leaves_that_person_out(world_resources) -> None:
+    result = _ask("Marvin K. Simon coauthors but drop Bo Chen")
+    assert sorted(result["answer"]) == ["Ann Lee", "Dariush Divsalar"] and result["verified"]
