@@ -41,6 +41,23 @@ NOUNS: dict[str, frozenset[str]] = {
     "language": frozenset(["language", "languages"]),
     "type": frozenset("type kind sort category genre".split()),
 }
+
+
+def _with_lexicon_kinds(nouns: dict[str, frozenset[str]]) -> dict[str, frozenset[str]]:
+    """The built-in focus nouns with the lexicon's one-word kind nouns added (a kind word added to the lexicon,
+    'serials', is a focus here too), save words that other concepts' phrases also use: read word by word here, they
+    would be read out of those phrases."""
+    from hgrag.agents.understanding.lexicon import load
+
+    lexicon = load("en")
+    kinds = lexicon.family("kind")
+    inside = {word for concept, forms in lexicon.concepts.items() if not concept.startswith("kind:")
+              for form in forms if " " in form for word in form.split()}  # ('one decimal place': no venue)
+    return {key: words | frozenset(f for f in kinds.get(key, []) if " " not in f and f not in inside)
+            for key, words in nouns.items()}
+
+
+NOUNS = _with_lexicon_kinds(NOUNS)
 TRIGGERS = frozenset("how which what who whom whose when where list name give find show tell identify enumerate "
                      "provide report return state display".split())
 DIRECT_WH = {"who": "author", "whom": "author", "whose": "author", "when": "year", "where": "venue"}

@@ -295,8 +295,9 @@ def _after_a_fronted_clause(clause: str) -> str:
     segment that opens with a question word, when the segments before it hold none (a fronted clause asks nothing)."""
     segments = clause.split(",")
     for k, segment in enumerate(segments[1:], 1):
-        first = next((t for t in tag(segment, load("en")) if t.family != "filler"), None)
+        first = next((t for t in tag(segment, load("en")) if t.family not in ("filler", "function")), None)
         if first is not None and first.family == "head" and first.concept not in ("head:aux", "head:command"):
+            # ('Excluding V, in which serials has A published?': a preposition may lead the question word)
             before = [t for part in segments[:k] for t in tag(part, load("en"))]
             if not any(t.family == "head" and t.concept != "head:aux" for t in before):
                 return ",".join(segments[k:]).strip()
