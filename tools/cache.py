@@ -35,7 +35,7 @@ from hgrag.tools.datasets import hgrag_home
 from hgrag.tools.compact_store import CompactGraphStore
 
 # Bump when the loaders, the builder or the on-disk layout change what a cache holds.
-CACHE_VERSION = "3"  # 3: graph.pkl holds a CompactGraphStore
+CACHE_VERSION = "4"  # 3: graph.pkl holds a CompactGraphStore; 4: escaped inline tags dropped from index keys
 GRAPH_FILE = "graph.pkl"
 META_FILE = "meta.json"
 INDEX_DIR = "index"

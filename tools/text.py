@@ -14,8 +14,9 @@ _SPACES = re.compile(r"\s+")
 
 
 def clean_display(text: str) -> str:
-    """Trim, unescape HTML entities, drop inline tags (<i>n</i>) and fold whitespace."""
-    text = html.unescape(_TAG.sub("", text or ""))
+    """Trim, unescape HTML entities, drop inline tags (<i>n</i>, and '&lt;i&gt;n&lt;/i&gt;' once unescaped) and fold
+    whitespace; cleaning a cleaned text changes nothing."""
+    text = _TAG.sub("", html.unescape(_TAG.sub("", text or "")))
     return _SPACES.sub(" ", text).strip()
 
 

@@ -104,10 +104,14 @@ def year_bounds(text: str, symbolic: str, years: list[int]) -> list[tuple[str, i
     [(">=", 1990), ("<=", 2000)] for "between 1990 and 2000"; None unless every year has one bound
     and two years make a range."""
     holes, marks = list(re.finditer(r"\bzzyear\b", text)), list(re.finditer(r"\bzzyear\b", symbolic))
-    if len(years) == 1 and len(holes) == len(marks) == 2:
+    twice = len(years) == 1 and len(holes) == len(marks) == 2
+    if twice:
         years = years * 2  # (one year said twice: bounded alike both times, it is one bound)
     if len(holes) != len(years) or len(marks) != len(years) or len(years) not in (1, 2):
         return None
+    denied = _year_denied_again(text, holes, years[0]) if twice else None
+    if denied is not None:
+        return denied
     if len(years) == 2 and RANGE.search(text):
         return [(">=", min(years)), ("<=", max(years))]
     bounds = []
@@ -124,6 +128,20 @@ def year_bounds(text: str, symbolic: str, years: list[int]) -> list[tuple[str, i
     if len(bounds) == 2 and {b[0][0] for b in bounds} != {"<", ">"}:
         return None  # two years must bound the year from both sides
     return None if OFFSET.search(text) else bounds
+
+
+def _year_denied_again(text: str, holes: list[re.Match], year: int) -> list[tuple[str, int]] | None:
+    """'after 2008? I mean in the later years, not 2008': one year bounded, then said again after a negation: the
+    bound leaves that year out (strict); None unless the second saying is such a denial."""
+    from hgrag.agents.understanding.lexicon import load
+
+    negations = load("en").extra.get("code_words", {}).get("negations", [])
+    said_before = text[max(holes[0].end(), holes[1].start() - 12):holes[1].start()].split()
+    first = _hole_relation(text[max(0, holes[0].start() - 40):holes[0].start()],
+                           text[holes[0].end():holes[1].start()][:20], "")
+    if not first or not any(word in negations for word in said_before):
+        return None
+    return [(first[0], year)]
 
 
 def relative_relation(text: str, symbolic: str) -> str | None:
@@ -163,9 +181,11 @@ STRICT_KEYS = {"<": ("year_to", "year_before"), ">": ("year_from", "year_after")
 def strict_year_filters(plan: dict[str, Any], text: str, symbolic: str, years: list[int]) -> dict[str, Any]:
     """The frame reads "before 2005" / "after 2005" as inclusive bounds (year_to / year_from); a
     strict word makes them strict (year_before / year_after). "since 2005", "by 2005" stay inclusive."""
-    if re.search(r"\b(since|from|starting|by|until|till|up to|through)( the year)? zzyear\b", text):
-        return plan
-    bounds = year_bounds(text, symbolic, years) or []
+    holes = list(re.finditer(r"\bzzyear\b", text))
+    denied = _year_denied_again(text, holes, years[0]) if len(years) == 1 and len(holes) == 2 else None
+    if re.search(r"\b(since|from|starting|by|until|till|up to|through)( the year)? zzyear\b", text) and not denied:
+        return plan  # ('since 2008? I mean not 2008 itself': the year said again after a negation is left out)
+    bounds = denied or year_bounds(text, symbolic, years) or []
     strict = [(STRICT_KEYS[cmp], year) for cmp, year in bounds if cmp in STRICT_KEYS]
     if not strict:
         return plan

@@ -152,7 +152,9 @@ def fronted_moved(question: str) -> str | None:
     frames = load("en").extra.get("frame_prepositions", [])
     if not tokens or tokens[0].text not in frames or not asks or asks[0].family != "head":
         return None
-    return f"{rest[:1].upper()}{rest[1:]} {phrase[:1].lower()}{phrase[1:]}{end or '?'}"
+    mark = rest.find("?")
+    asked, after = (rest[:mark].rstrip(), rest[mark:] + end) if mark >= 0 else (rest, end or "?")
+    return f"{asked[:1].upper()}{asked[1:]} {phrase[:1].lower()}{phrase[1:]}{after}"  # (a remark after it stays last)
 
 
 def tail_folded(question: str) -> str | None:

@@ -18,7 +18,8 @@ from hgrag.agents.understanding.alignment import align
 from hgrag.agents.understanding.asking_sentence import asking_tokens, is_list_tail
 from hgrag.agents.understanding.lexicon import signatures
 from hgrag.agents.understanding.signature import output_kind, reads_years
-from hgrag.agents.understanding.said_checks import (choice_unanswered, contrary_year_comparison, relation_fillers_unread,
+from hgrag.agents.understanding.said_checks import (choice_unanswered, contrary_year_comparison, existence_of_another_kind,
+                                                   relation_fillers_unread,
                                                    partners_unwalked, placed_persons_coauthors_unwalked,
                                                    restricting_before,
                                                    two_sided_kind_words)
@@ -27,7 +28,7 @@ from hgrag.agents.understanding.plan_shapes import (citation_count_unasked, disj
                                                    record_wide_against_the_paper, times_counted_as_people,
                                                    unnamed_people_walk, vacuous_ranking)
 from hgrag.agents.understanding.lexicon import load
-from hgrag.agents.understanding.narrowing import unanchored_times
+from hgrag.agents.understanding.narrowing import unanchored_times, years_left_out_by_a_bound
 from hgrag.agents.understanding.tokens import Token, bound, clauses, tag, words
 from hgrag.agents.understanding.intersections import (distributed_intersection, one_valued_intersection, stated_relations,
                                                       unjoined_intersection, shared_people_read_as_joint_papers)
@@ -174,6 +175,7 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     names, stated = mention_words(plan), stated_relations(text)
     missing = []
     describing, adverbs = _descriptors(tokens), unanchored_times(tokens)  # ('… worked with B before?': no bound)
+    stated |= years_left_out_by_a_bound(tokens, ir)  # ('after 2008? Not in 2008.': the strict bound says it)
     for i, link in enumerate(links):
         token, family = link.token, link.token.family
         signature = signatures().get(token.concept or "", {})
@@ -215,6 +217,7 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     said_tokens = tag(whole or text, load("en"))
     missing += choice_unanswered(tokens, ir) + two_sided_kind_words(said_tokens, ir)
     missing += placed_persons_coauthors_unwalked(said_tokens, ir) + partners_unwalked(said_tokens, ir)
+    missing += existence_of_another_kind(said_tokens, ir)
     missing += [] if plan.get("rich_kinds") else kinds_not_reached(tag(_after_the_question(whole or text) + " " +
                                                                        restricting_before(whole or text), load("en")), ir)
     missing += _asking_sentences(whole or text, returned) + unjoined_intersection(whole or text, ir) + \

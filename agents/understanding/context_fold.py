@@ -90,10 +90,11 @@ def _folded_as_said(question: str, detect: Callable[[str], list[Any]]) -> str:
     if _demonstrative_asked(asking[:match.start()] + asking[match.end():]):
         return question  # 'We quote the senior author. Who is that on this paper?': 'that' is what the context says
     named = {_key(s): s for s in detect(context) if s.candidates and not _lexicon_words_only(s.text)}
+    if len(named) > 1:  # two entities: the context says how they relate ('A wrote T'), which must stay; a
+        owner = _owner_of_a_set(named, kind, asking, match)  # possessive owner is named in the asking sentence
+        return question if owner is None else f"{context} {asking[:match.start()]}{owner}{asking[match.end():]}"
     if len(named) != 1:
-        named = _owner_of_a_set(named, kind, asking, match)
-    if len(named) != 1:
-        return question  # two entities: the context says how they relate ('A wrote T'), which must stay
+        return question
     span = next(iter(named.values()))
     if span.type != kind:
         return question
@@ -108,14 +109,14 @@ def _folded_as_said(question: str, detect: Callable[[str], list[Any]]) -> str:
     return asking[:match.start()] + written + asking[match.end():]
 
 
-def _owner_of_a_set(named: dict[str, Any], kind: str, asking: str, match: re.Match) -> dict[str, Any]:
+def _owner_of_a_set(named: dict[str, Any], kind: str, asking: str, match: re.Match) -> str | None:
     """'A is an author on T. How many citations do their papers have?': a possessive anaphor before a kind noun asks
-    about a set the one context entity of the anaphor's kind owns, whatever the context says of the others; else
-    the entities unchanged."""
+    about a set the one context entity of the anaphor's kind owns: that owner written as the anaphor ("A's"); None
+    when the anaphor is no such possessive or the context holds no single entity of its kind."""
     fitting = [s for s in named.values() if s.type == kind]
     following = tag(asking[match.end():].lower(), load("en"))[:1]
     owned = match.group(0).lower() in _possessives() and following and following[0].family == "kind"
-    return {_key(fitting[0]): fitting[0]} if owned and len(fitting) == 1 else named
+    return _written(fitting[0], match.group(0)) if owned and len(fitting) == 1 else None
 
 
 def _identity_asked(asking: str, match: re.Match) -> bool:

@@ -77,3 +77,20 @@ def only_dangling_negations(sentence: str, tokens: list) -> bool:
     said = {m.group(0).lower() for m in narrowing().finditer(sentence)}
     found = {i for i, t in enumerate(tokens) if t.text in negations}
     return bool(found) and said <= negations and found <= dangling_negations(tokens)
+
+
+def years_left_out_by_a_bound(tokens: list, ir: dict | None) -> set[int]:
+    """'… after 2008? Not in 2008.': a negation before a year (function words between) that a strict year bound of
+    the plan already leaves out is read by that bound; the negations' indices."""
+    from hgrag.state.plan_ir import walk
+
+    strict = {op.get("value") for op in walk(ir or {}) if op.get("op") == "filter" and op.get("attr") == "year"
+              and op.get("cmp") in ("<", ">")}
+    found = set()
+    for i, token in enumerate(tokens):
+        if token.concept != "operator:exclude":
+            continue
+        after = next((t for t in tokens[i + 1:] if t.family != "function"), None)
+        if after is not None and after.concept == "number" and after.text.isdigit() and int(after.text) in strict:
+            found.add(i)
+    return found

@@ -26,12 +26,12 @@ from hgrag.agents.understanding.variants import (with_path_in_words, with_plain_
                                                  with_symbols_in_words, with_year_one_notes_plain,
                                                  with_open_ended_spans)
 from hgrag.agents.understanding.purpose import without_describing_words, without_purpose_phrase
-from hgrag.agents.understanding.relayed import with_relay_as_asker, without_beneficiary
+from hgrag.agents.understanding.relayed import with_relay_as_asker, with_titled_requesters, without_beneficiary
 from hgrag.agents.understanding.gate import identify, plainly_english, unsupported_sentence
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.normalise import to_english
 from hgrag.agents.understanding.social_marks import without_social_marks
-from hgrag.agents.understanding.trailing_remarks import without_trailing_remarks
+from hgrag.agents.understanding.trailing_remarks import without_discourse_markers, without_trailing_remarks
 from hgrag.agents.understanding.implied_objects import with_phrases_pointing_back
 from hgrag.agents.understanding.refused import without_refused_alternatives
 from hgrag.agents.understanding.sentences import with_confirmation_as_yes_no, with_declarative_as_yes_no
@@ -56,11 +56,10 @@ def read_question(question: str, detect: Callable[[str], list[Any]]) -> Reading:
     question = outside_quotes(question, plain_apostrophes)  # 'Who’s', 'Kashtan’s' read as typed with "'"
     question = outside_quotes(question, with_apostrophes_restored)  # 'werent', 'whos' typed without one
     question = without_reference_frames(question)  # 'Durikovic, R., & Kolchin, K. (2003). "T". Venue.' -> '"T".'
-    if plainly_english(question):
-        return Reading(with_context_folded(without_idle_context(as_asked(question), detect), detect), "en")
-    spans = detect(question)
-    language = identify(question, spans)
+    spans = None if plainly_english(question) else detect(question)
+    language = "en" if spans is None else identify(question, spans)
     if language == "en":
+        question = with_titled_requesters(question, detect)  # 'Prof. Lee would like to know …' (no author Lee)
         return Reading(with_context_folded(without_idle_context(as_asked(question), detect), detect), "en")
     if language in ("de", "fr"):
         said = with_spoken_years(question, language)  # 'nach zweitausendsechzehn' -> 'nach 2016'
@@ -368,7 +367,8 @@ ENGLISH_STEPS: tuple[Callable[[str], str], ...] = (
     with_plain_variants, with_possessives_spelled, with_year_one_notes_plain, with_open_ended_spans,
     with_phrases_pointing_back, without_beneficiary, with_relay_as_asker, with_progressive_as_simple, with_name_heading_as_subject,
     with_preposition_stranded, with_spoken_years, without_report_frame, without_reported_remarks, without_refused_alternatives,
-    without_idle_brackets, without_self_corrections, with_restatements_as_sentences, without_trailing_remarks, without_answer_form,
+    without_idle_brackets, without_self_corrections, with_restatements_as_sentences, without_trailing_remarks,
+    without_discourse_markers, without_answer_form,
     with_symbols_in_words, with_path_in_words, without_purpose, without_purpose_phrase, without_describing_words,
     with_year_itself_excluded, without_lead_in, with_typo_heads, without_list_trailers, with_plain_yes_no_opening, with_tag_as_yes_no, with_confirmation_as_yes_no,
     with_declarative_as_yes_no, with_spans_as_between, with_bounds_plain)

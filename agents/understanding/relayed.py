@@ -15,6 +15,7 @@ from functools import lru_cache
 from hgrag.agents.understanding.cue_words import phrase_alternation
 from hgrag.agents.understanding.lexicon import MEANING_FAMILIES, load
 from hgrag.tools.text import quotes_masked
+from typing import Any
 
 
 def with_relay_as_asker(question: str) -> str:
@@ -132,3 +133,24 @@ def _beneficiary() -> re.Pattern | None:
     requesters = phrase_alternation(spec["requesters"] + spec.get("plural_requesters", []))
     return re.compile(rf"(?:\s+for\s+(?:{determiners})\s+(?:{requesters})\b(?!['’]))|"
                       rf"(?P<owner>(?<![\w'’])(?:the|our|my|a|this)\s+(?:{requesters})['’]s?(?=\s))", re.IGNORECASE)
+
+
+def with_titled_requesters(question: str, detect: Any) -> str:
+    """'Prof. Lee would like to know …', 'Asking for Dr. Sato.', 'Dr. Okafor is under the impression that …': a
+    titled name (lexicon `relayed_requests.titles`) that the graph does not hold is someone the question is relayed
+    for, not a thing asked about: it stands as the lexicon's `stand_in` requester ('a colleague'), which the relay
+    and beneficiary steps then read. A titled name the graph holds ('Dr K Sridevi') is kept as typed."""
+    spec = load("en").extra.get("relayed_requests", {})
+    titles, stand_in = spec.get("titles", []), spec.get("stand_in", "")
+    if not titles or not stand_in:
+        return question
+    pattern = re.compile(rf"(?<![\w.])(?i:{phrase_alternation(titles)})\.?\s+[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?(?![\w-])")
+    masked, out, at = quotes_masked(question), [], 0
+    for match in pattern.finditer(masked):
+        said = question[match.start():match.end()]
+        if any(s.candidates for s in detect(said)):
+            continue  # (a titled author of the graph)
+        opens = not question[:match.start()].strip() or question[:match.start()].rstrip()[-1] in ".!?:;("
+        out += [question[at:match.start()], stand_in[:1].upper() + stand_in[1:] if opens else stand_in]
+        at = match.end()
+    return "".join(out + [question[at:]]) if out else question

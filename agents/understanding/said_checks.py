@@ -138,9 +138,9 @@ def partners_unwalked(tokens: list[Token], ir: dict[str, Any]) -> list[str]:
     and on to those papers' other authors answers who wrote, not with whom."""
     from hgrag.state.plan_ir import walk
 
-    said = [t for t in tokens if t.family != "filler"]
+    said = tokens
     partners = any(t.concept == "function:with" and i + 1 < len(said) and said[i + 1].family == "head"
-                   and said[i + 1].concept != "head:aux" for i, t in enumerate(said))
+                   and said[i + 1].concept != "head:aux" for i, t in enumerate(said))  # ('with whom', 'with which')
     if not partners or not any(t.concept == "relation:writes" for t in said) or \
             output_kind(ir) not in ("author", None):
         return []
@@ -148,3 +148,15 @@ def partners_unwalked(tokens: list[Token], ir: dict[str, Any]) -> list[str]:
                  any(inner.get("op") == "traverse" and inner.get("edge") == "writes" and inner.get("direction") == "out"
                      for inner in walk(op.get("input") or {})) for op in walk(ir))
     return [] if walked else ["with whom (the plan does not walk to the people they wrote with)"]
+
+
+def existence_of_another_kind(tokens: list[Token], ir: dict[str, Any]) -> list[str]:
+    """'Are there people who have published with both A and B?': 'there' and a kind noun after the opening auxiliary
+    name what is said to exist; a plan that tests whether a set of another kind is empty (the papers of both)
+    answers whether something else exists."""
+    said = [t for t in tokens if t.family != "filler" and t.concept not in ("function:any", "function:some")]
+    if len(said) < 3 or said[0].concept != "head:aux" or said[1].concept != "function:there" or \
+            said[2].family != "kind" or (ir or {}).get("op") != "test" or (ir.get("cmp") != "nonempty"):
+        return []
+    wanted, tested = said[2].concept.split(":")[1], output_kind(ir.get("input") or {})
+    return [] if tested in (None, wanted) else [f"{said[2].text} (the plan tests whether {tested}s exist)"]

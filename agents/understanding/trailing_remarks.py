@@ -45,3 +45,15 @@ def _names_after_its_first_word(sentence: str) -> bool:
     """A capitalised word after the first names something; the asker's 'I' (`context_words.clause_subjects`) no one."""
     subjects = set(load("en").extra.get("context_words", {}).get("clause_subjects", []))
     return any(w[:1].isupper() and re.split(r"['’]", w.lower())[0] not in subjects for w in sentence.split()[1:])
+
+
+def without_discourse_markers(question: str) -> str:
+    """'… next week. But first, with whom have they co-authored papers?': a marker that orders the asker's talk
+    (lexicon `discourse_markers`: 'but first', 'firstly', 'finally' …), set off by a comma at the start of a
+    sentence, says nothing of what is asked; without the comma it may ('first author', 'first paper')."""
+    markers = load("en").extra.get("discourse_markers", [])
+    if not markers:
+        return question
+    alternation = "|".join(re.escape(m) for m in sorted(markers, key=len, reverse=True))
+    pattern = re.compile(rf"(?:^|(?<=[.!?;:]\s))\s*(?:{alternation})\s*,\s*(?=\w)", re.IGNORECASE)
+    return pattern.sub(lambda m: "", question)

@@ -57,3 +57,67 @@ def test_a_reference_count_said_anywhere_settles_an_unclear_citation_count(world
 def test_a_command_to_drop_a_person_leaves_that_person_out(world_resources) -> None:
     result = _ask("Marvin K. Simon coauthors but drop Bo Chen")
     assert sorted(result["answer"]) == ["Ann Lee", "Dariush Divsalar"] and result["verified"]
+
+
+def test_a_titled_name_the_graph_lacks_is_the_one_the_question_is_relayed_for(world_resources) -> None:
+    from hgrag.agents.understanding.relayed import with_titled_requesters
+
+    def nothing_linked(text):
+        return []
+    assert with_titled_requesters("Prof. Lee would like to know who wrote T.", nothing_linked) == \
+        "A colleague would like to know who wrote T."
+    assert with_titled_requesters("What did Bo Chen write? Asking for Dr. Sato.", nothing_linked) == \
+        "What did Bo Chen write? Asking for a colleague."
+    result = _ask(f"Prof. Okafor would like to know who wrote '{P2}'.")
+    assert sorted(result["answer"]) == ["Bo Chen", "Dariush Divsalar"] and result["verified"]
+
+
+def test_a_kind_said_to_exist_must_be_the_kind_the_plan_tests() -> None:
+    from hgrag.agents.understanding.said_checks import existence_of_another_kind
+
+    joint = {"op": "test", "cmp": "nonempty", "value": None,
+             "input": {"op": "intersect", "inputs": [
+                 {"op": "traverse", "edge": "writes", "direction": "out", "input": {"op": "match", "type": "author"}},
+                 {"op": "traverse", "edge": "writes", "direction": "out", "input": {"op": "match", "type": "author"}}]}}
+    people = tag("are there people who have published with both zzm0 and zzm1?", load("en"))
+    assert existence_of_another_kind(people, joint)
+    assert not existence_of_another_kind(tag("is there any paper by both zzm0 and zzm1?", load("en")), joint)
+
+
+def test_a_discourse_marker_set_off_by_a_comma_is_read_as_nothing() -> None:
+    from hgrag.agents.understanding.trailing_remarks import without_discourse_markers
+
+    assert without_discourse_markers("I must write to them. But first, with whom have they written?") == \
+        "I must write to them. with whom have they written?"
+    assert without_discourse_markers("Who is the first author of T?") == "Who is the first author of T?"
+
+
+def test_a_year_denied_after_its_bound_makes_the_bound_strict(world_resources) -> None:
+    result = _ask("Which papers did Dariush Divsalar publish since 2010? I mean not 2010 itself.")
+    assert result["answer"] == [P4] and result["verified"]
+    again = _ask("Which papers did Dariush Divsalar publish after 2008? Not the same year.")
+    assert sorted(again["answer"]) == sorted([P2, P4]) and again["verified"]
+
+
+def test_or_never_closes_a_yes_no_question(world_resources) -> None:
+    result = _ask("Have collaborated Ann Lee with Bo Chen in some paper, or never?")
+    assert result["answer"] == ["no"] and result["verified"]
+
+
+def test_different_of_a_year_leaves_that_year_out(world_resources) -> None:
+    result = _ask("Which papers of Dariush Divsalar are from a year different of 2010?")
+    assert sorted(result["answer"]) == sorted([P1, P4]) and result["verified"]
+
+
+def test_cleaning_a_label_twice_changes_nothing() -> None:
+    from hgrag.tools.text import clean_display
+
+    raw = "A shallow-water &lt;i&gt;Ammobaculoides&lt;/i&gt; assemblage"
+    assert clean_display(raw) == "A shallow-water Ammobaculoides assemblage" == clean_display(clean_display(raw))
+
+
+def test_a_fronted_phrase_moves_before_the_question_mark_not_after_a_remark() -> None:
+    from hgrag.agents.understanding.asking_sentence import fronted_moved
+
+    moved = fronted_moved("Across all the papers of zzm0, which venues show up? I mean journals only.")
+    assert moved == "Which venues show up across all the papers of zzm0? I mean journals only."
