@@ -56,10 +56,10 @@ def read_question(question: str, detect: Callable[[str], list[Any]]) -> Reading:
     question = outside_quotes(question, plain_apostrophes)  # 'Who’s', 'Kashtan’s' read as typed with "'"
     question = outside_quotes(question, with_apostrophes_restored)  # 'werent', 'whos' typed without one
     question = without_reference_frames(question)  # 'Durikovic, R., & Kolchin, K. (2003). "T". Venue.' -> '"T".'
+    question = with_titled_requesters(question, detect)  # 'Prof. Lee would like to know …' (no author Lee)
     spans = None if plainly_english(question) else detect(question)
     language = "en" if spans is None else identify(question, spans)
     if language == "en":
-        question = with_titled_requesters(question, detect)  # 'Prof. Lee would like to know …' (no author Lee)
         return Reading(with_context_folded(without_idle_context(as_asked(question), detect), detect), "en")
     if language in ("de", "fr"):
         said = with_spoken_years(question, language)  # 'nach zweitausendsechzehn' -> 'nach 2016'

@@ -140,16 +140,20 @@ def with_titled_requesters(question: str, detect: Any) -> str:
     titled name (lexicon `relayed_requests.titles`) that the graph does not hold is someone the question is relayed
     for, not a thing asked about: it stands as the lexicon's `stand_in` requester ('a colleague'), which the relay
     and beneficiary steps then read. A titled name the graph holds ('Dr K Sridevi') is kept as typed."""
-    spec = load("en").extra.get("relayed_requests", {})
-    titles, stand_in = spec.get("titles", []), spec.get("stand_in", "")
+    spec = load("en").extra.get("relayed_requests", {})  # (read before the language is known: every lexicon's titles)
+    titles = [t for language in ("en", "de", "fr") for t in load(language).extra.get("relayed_requests", {}).get(
+        "titles", [])]
+    stand_in = spec.get("stand_in", "")
     if not titles or not stand_in:
         return question
-    pattern = re.compile(rf"(?<![\w.])(?i:{phrase_alternation(titles)})\.?\s+[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?(?![\w-])")
+    title = rf"(?i:{phrase_alternation(titles)})\.?"
+    name = r"[A-Z][\w-]*(?:\s+(?:[A-Z]\.|[A-Z][\w-]*))*"  # (capitalised words and initials: 'Marvin K. Simon')
+    pattern = re.compile(rf"(?<![\w.]){title}(?:\s+{title})*\s+(?={name})(?P<name>{name})(?![\w-])")
     masked, out, at = quotes_masked(question), [], 0
     for match in pattern.finditer(masked):
         said = question[match.start():match.end()]
-        if any(s.candidates for s in detect(said)):
-            continue  # (a titled author of the graph)
+        if any(s.candidates for s in detect(said)) or len(match["name"].split()) > 2:
+            continue  # (a titled author of the graph, or a longer run: a name with more than a title before it)
         opens = not question[:match.start()].strip() or question[:match.start()].rstrip()[-1] in ".!?:;("
         out += [question[at:match.start()], stand_in[:1].upper() + stand_in[1:] if opens else stand_in]
         at = match.end()
