@@ -73,7 +73,8 @@ def _without_inner_yes_no_words(text: str) -> str:
     phrases = [f.replace("_", " ") for f in load("en").family("operator").get("yes_no", []) if re.search(r"[_ /]", f)]
     if not phrases:
         return text
-    return re.sub(rf"(?<![\w'-])(?:{phrase_alternation(phrases)})(?![\w'-])(?!\s*[?!.]*\s*$)(?!\s*\?)", " ", text)
+    return re.sub(rf"(?<![\w'-])(?:{phrase_alternation(phrases)})(?![\w'-])(?!\s*[?!.]*\s*$)(?!\s*\?)(?!\s*[:–—])", " ", text)
+    # ('True or false: A is …' leads the statement it asks about: it stays too)
 
 
 def residue(question: str, plan: dict[str, Any], without_context: bool = False) -> str:

@@ -121,3 +121,23 @@ def test_a_fronted_phrase_moves_before_the_question_mark_not_after_a_remark() ->
 
     moved = fronted_moved("Across all the papers of zzm0, which venues show up? I mean journals only.")
     assert moved == "Which venues show up across all the papers of zzm0? I mean journals only."
+
+
+def test_a_symbol_never_ends_a_name_so_a_count_sign_stays(world_resources) -> None:
+    result = _ask("Marvin K. Simon: # co-auths")
+    assert result["answer"] == ["3"] and result["verified"]  # (Dariush Divsalar, Ann Lee, Bo Chen)
+
+
+def test_can_i_get_is_a_request_not_a_yes_no_question(world_resources) -> None:
+    result = _ask("Can I get the papers of Bo Chen?")
+    assert sorted(result["answer"]) == sorted([P2, P3]) and result["verified"]
+
+
+def test_a_leading_true_or_false_asks_about_the_statement_after_it(world_resources) -> None:
+    result = _ask(f"True or false: Bo Chen is one of the authors of '{P2}'.")
+    assert result["answer"] == ["yes"] and result["verified"]
+
+
+def test_quiz_fillers_are_read_as_nothing(world_resources) -> None:
+    result = _ask("For two points, Bo Chen's collaborators please.")
+    assert sorted(result["answer"]) == ["Dariush Divsalar", "Marvin K. Simon"] and result["verified"]
