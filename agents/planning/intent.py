@@ -44,17 +44,24 @@ NOUNS: dict[str, frozenset[str]] = {
 
 
 def _with_lexicon_kinds(nouns: dict[str, frozenset[str]]) -> dict[str, frozenset[str]]:
-    """The built-in focus nouns with the lexicon's one-word kind nouns added (a kind word added to the lexicon,
-    'serials', is a focus here too), save words that other concepts' phrases also use: read word by word here, they
-    would be read out of those phrases."""
+    """The built-in focus nouns with the lexicon's one-word kind nouns (and citation nouns) added (a kind
+    word added to the lexicon, 'serials', is a focus here too), save words that other concepts' phrases also use:
+    read word by word here, they would be read out of those phrases ('one decimal place' is no venue)."""
     from hgrag.agents.understanding.lexicon import load
 
     lexicon = load("en")
-    kinds = lexicon.family("kind")
-    inside = {word for concept, forms in lexicon.concepts.items() if not concept.startswith("kind:")
-              for form in forms if " " in form for word in form.split()}  # ('one decimal place': no venue)
-    return {key: words | frozenset(f for f in kinds.get(key, []) if " " not in f and f not in inside)
-            for key, words in nouns.items()}
+    concepts = {**{key: f"kind:{key}" for key in ("paper", "author", "venue")},
+                "citations": "attribute:citations"}
+
+    def added(key: str) -> frozenset[str]:
+        concept = concepts.get(key)
+        if concept is None:
+            return frozenset()
+        inside = {word for other, forms in lexicon.concepts.items() if other != concept
+                  for form in forms if " " in form for word in form.split()}
+        return frozenset(f for f in lexicon.concepts.get(concept, []) if " " not in f and f not in inside)
+
+    return {key: words | added(key) for key, words in nouns.items()}
 
 
 NOUNS = _with_lexicon_kinds(NOUNS)
