@@ -24,7 +24,7 @@ from hgrag.agents.understanding.said_checks import (choice_unanswered, contrary_
                                                    restricting_before,
                                                    two_sided_kind_words)
 from hgrag.agents.understanding.plan_shapes import (citation_count_unasked, disjoint_matches,
-                                                   named_thing_filtered, ranked_by_unsaid_citations, ranking_unsaid,
+                                                   named_thing_filtered, ranked_by_unsaid_citations, ranking_only_in_a_remark, ranking_unsaid,
                                                    record_wide_against_the_paper, times_counted_as_people,
                                                    unnamed_people_walk, vacuous_ranking)
 from hgrag.agents.understanding.lexicon import load
@@ -206,7 +206,7 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     missing += _coordinated_heads(tag(whole or text, load("en")), returned) + _coordinated_nouns(tokens, returned)
     missing += vacuous_ranking(ir) + _doubled_exclusion(tokens) + disjoint_matches(ir)
     missing += [] if plan.get("rich_kinds") else ranking_unsaid(tag(whole or text, load("en")), ir)  # (kinds: read apart)
-    missing += record_wide_against_the_paper(whole or text, ir)
+    missing += record_wide_against_the_paper(whole or text, ir) + ranking_only_in_a_remark(whole or text, ir)
     missing += ranked_by_unsaid_citations(tokens, ir) + citation_count_unasked(tag(whole or text, load("en")), ir)
     missing += named_thing_filtered(ir) + times_counted_as_people(tag(whole or text, load("en")), ir)
     missing += unnamed_people_walk(whole or text, ir)

@@ -84,15 +84,20 @@ def _folded_as_said(question: str, detect: Callable[[str], list[Any]]) -> str:
     if not found or asks_a_kind_named_before(asking):
         return question  # ('… the venues A has published in. Which are they?': 'they' are the venues)
     kind, match = found
+    context = " ".join(sentences[:-1])
+    left_out = _left_out_anaphor(asking, match, kind, context, detect)
+    if left_out is not None:
+        return left_out  # ('I have heard enough about B. Not counting that person, who are the co-authors of A?')
     if _points_back(asking) or [s for s in detect(asking) if s.candidates]:
         return question  # 'who else …', or entities of its own: the context is more than a name
-    context = " ".join(sentences[:-1])
     if _demonstrative_asked(asking[:match.start()] + asking[match.end():]):
         return question  # 'We quote the senior author. Who is that on this paper?': 'that' is what the context says
     named = {_key(s): s for s in detect(context) if s.candidates and not _lexicon_words_only(s.text)}
     if len(named) > 1:  # two entities: the context says how they relate ('A wrote T'), which must stay; a
         owner = _owner_of_a_set(named, kind, asking, match)  # possessive owner is named in the asking sentence
-        return question if owner is None else f"{context} {asking[:match.start()]}{owner}{asking[match.end():]}"
+        if owner is not None:
+            return f"{context} {asking[:match.start()]}{owner}{asking[match.end():]}"
+        named = _the_one_work(named, kind)  # ('T is a paper whose first author is A. … Where was it published?')
     if len(named) != 1:
         return question
     span = next(iter(named.values()))
@@ -117,6 +122,28 @@ def _owner_of_a_set(named: dict[str, Any], kind: str, asking: str, match: re.Mat
     following = tag(asking[match.end():].lower(), load("en"))[:1]
     owned = match.group(0).lower() in _possessives() and following and following[0].family == "kind"
     return _written(fitting[0], match.group(0)) if owned and len(fitting) == 1 else None
+
+
+def _left_out_anaphor(asking: str, match: re.Match, kind: str, context: str,
+                      detect: Callable[[str], list[Any]]) -> str | None:
+    """The asking sentence with an anaphor that an exclusion lead of the lexicon leads in ('not counting that person')
+    written as the one context entity of its kind, whatever else the sentence names; None otherwise."""
+    leads = load("en").extra.get("exclusion_leads", [])
+    before = asking[:match.start()].lower().rstrip()
+    if not any(before.endswith(lead) for lead in leads):
+        return None
+    fitting = {_key(s): s for s in detect(context) if s.candidates and s.type == kind and not _lexicon_words_only(s.text)}
+    if len(fitting) != 1:
+        return None
+    return asking[:match.start()] + _written(next(iter(fitting.values())), match.group(0)) + asking[match.end():]
+
+
+def _the_one_work(named: dict[str, Any], kind: str) -> dict[str, Any]:
+    """The one context entity a paper's or venue's anaphor ('it') can stand for when the others are of other kinds
+    ('T is a paper whose first author is A. … Where was it published?': T); else the entities unchanged. A person's
+    anaphor is not bound so: the context may say who is meant by its relation ('A wrote T with B')."""
+    fitting = [s for s in named.values() if s.type == kind]
+    return {_key(fitting[0]): fitting[0]} if kind in ("paper", "venue") and len(fitting) == 1 else named
 
 
 def _identity_asked(asking: str, match: re.Match) -> bool:

@@ -167,3 +167,23 @@ def unnamed_people_walk(text: str, ir: dict[str, Any]) -> list[str]:
             if not own and not any(c in PEOPLE_WORDS or c.startswith("attribute:position") for c in concepts):
                 return ["the authors' other papers (no word of the question asks for those people)"]
     return []
+
+
+def ranking_only_in_a_remark(question: str, ir: dict[str, Any]) -> list[str]:
+    """'What has A written? The titles would be most welcome, as my eyesight no longer …': a plan that keeps the top
+    of a ranking needs a ranking word in the question itself; one said only in a remark after its question mark
+    ('longer', 'the most instructive') ranks nothing that is asked."""
+    from hgrag.agents.understanding.lexicon import load
+    from hgrag.agents.understanding.tokens import tag
+    from hgrag.state.plan_ir import walk
+
+    mark = question.rfind("?", 0, len(question.rstrip(" ?.!")))
+    if mark < 0 or not any(op.get("op") == "top" for op in walk(ir)):
+        return []
+
+    def ranks(text: str) -> bool:
+        return any((t.family or "") in ORDERING_FAMILIES and t.concept not in NOT_RANKING and
+                   not (t.concept or "").startswith("attribute:") for t in tag(text.lower(), load("en")))
+    asked, remark = question[:mark + 1], question[mark + 1:]
+    return ["the top of a ranking (only a remark after the question ranks)"] if ranks(remark) and not ranks(asked) \
+        else []

@@ -151,3 +151,24 @@ def _lexicon_step(words: str) -> bool:
     """A step of a written path: at most three words, each read by the lexicon."""
     tokens = words.lower().split()
     return 0 < len(tokens) <= 3 and all(load("en").concept(t) or load("en").concept(words.lower()) for t in tokens)
+
+
+def with_compounds_split(question: str) -> str:
+    """'author-list T', 'citation-count-total', 'co-author-set': a lower-case hyphenated compound that is no lexicon
+    form but whose hyphen-joined pieces each are one (the longest piece first, so 'co-author' stays whole) is read as
+    those words apart; quoted titles and capitalised names keep their hyphens."""
+    return outside_quotes(question, lambda piece: re.sub(r"(?<![\w-])[a-z]+(?:-[a-z]+)+(?![\w-])", _split, piece))
+
+
+def _split(match: re.Match) -> str:
+    word, lexicon = match.group(0), load("en")
+    if lexicon.concept(word) is not None:
+        return word
+    parts, out = word.split("-"), []
+    while parts:
+        size = next((n for n in range(len(parts), 0, -1) if lexicon.concept("-".join(parts[:n])) is not None), 0)
+        if not size:
+            return word  # (a piece the lexicon does not know: 'state-of-the-art', 'well-known')
+        out.append("-".join(parts[:size]))
+        parts = parts[size:]
+    return " ".join(out) if len(out) > 1 else word

@@ -141,3 +141,45 @@ def test_a_leading_true_or_false_asks_about_the_statement_after_it(world_resourc
 def test_quiz_fillers_are_read_as_nothing(world_resources) -> None:
     result = _ask("For two points, Bo Chen's collaborators please.")
     assert sorted(result["answer"]) == ["Dariush Divsalar", "Marvin K. Simon"] and result["verified"]
+
+
+def test_a_ranking_said_only_in_a_remark_ranks_nothing(world_resources) -> None:
+    result = _ask("What has Bo Chen written? The titles would be most welcome, as my eyes no longer last long.")
+    assert not (result["verified"] and len(result["answer"]) == 1)  # (not the one most cited paper)
+
+
+def test_or_no_closes_a_yes_no_statement(world_resources) -> None:
+    result = _ask("Ann Lee and Marvin K. Simon, they are co-authors on some paper or no?")
+    assert result["answer"] in (["yes"], []) and (result["answer"] == ["yes"] or not result["verified"])
+
+
+def test_it_stands_for_the_one_work_of_the_context(world_resources) -> None:
+    result = _ask(f"'{P2}' is a paper whose first author is Dariush Divsalar. I read a summary of it. Where was it "
+                  f"published?")
+    assert result["answer"] == ["Computer Networks"] and result["verified"]
+
+
+def test_an_anaphor_led_by_an_exclusion_binds_to_the_context_person(world_resources) -> None:
+    result = _ask("I have heard enough about Bo Chen. Not counting that person, who are the co-authors of "
+                  "Marvin K. Simon?")
+    assert sorted(result["answer"]) == ["Ann Lee", "Dariush Divsalar"] and result["verified"]
+
+
+def test_hyphenated_compounds_of_lexicon_words_are_read_apart() -> None:
+    from hgrag.agents.understanding.variants import with_compounds_split
+
+    assert with_compounds_split("author-list of zzm0") == "author list of zzm0"
+    assert with_compounds_split("state-of-the-art work by Al-Duhailan") == "state-of-the-art work by Al-Duhailan"
+    assert with_compounds_split('venue-list "A well-known title"') == 'venue list "A well-known title"'
+
+
+def test_pooling_unites_and_share_between_them_intersects(world_resources) -> None:
+    pooled = _ask("Pooling the collaborators of Ann Lee with those of Marvin K. Simon, whom do we get?")
+    assert pooled["answer"] != ["Dariush Divsalar"] or not pooled["verified"]  # (what they share is no pool)
+    shared = _ask("Who are the co-authors that Ann Lee and Bo Chen share between them?")
+    assert sorted(shared["answer"]) == ["Dariush Divsalar", "Marvin K. Simon"] and shared["verified"]
+
+
+def test_later_then_is_later_than(world_resources) -> None:
+    result = _ask("Dariush Divsalar papers later then 2010?")
+    assert result["answer"] == [P4] and result["verified"]
