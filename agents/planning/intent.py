@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from rapidfuzz.distance import DamerauLevenshtein
+
 from hgrag.agents.checking.cite_direction import one_paper_direction
 from hgrag.agents.planning.composition_count import all_their_works, asks_span
 from hgrag.agents.planning.intent_thresholds import date_verb, thresholded, where_condition
@@ -59,7 +61,9 @@ def _with_lexicon_kinds(nouns: dict[str, frozenset[str]]) -> dict[str, frozenset
             return frozenset()
         inside = {word for other, forms in lexicon.concepts.items() if other != concept
                   for form in forms if " " in form for word in form.split()}
-        return frozenset(f for f in lexicon.concepts.get(concept, []) if " " not in f and f not in inside)
+        typed = nouns.get(key, frozenset())  # (a typo of a built-in noun, 'autor', is left to the speller)
+        return frozenset(f for f in lexicon.concepts.get(concept, []) if " " not in f and f not in inside
+                         and not any(DamerauLevenshtein.distance(f, known) <= 1 for known in typed))
 
     return {key: words | added(key) for key, words in nouns.items()}
 

@@ -159,4 +159,6 @@ def existence_of_another_kind(tokens: list[Token], ir: dict[str, Any]) -> list[s
             said[2].family != "kind" or (ir or {}).get("op") != "test" or (ir.get("cmp") != "nonempty"):
         return []
     wanted, tested = said[2].concept.split(":")[1], output_kind(ir.get("input") or {})
-    return [] if tested in (None, wanted) else [f"{said[2].text} (the plan tests whether {tested}s exist)"]
+    if wanted != "author" or tested != "paper":
+        return []  # ('Is there any record of A having held …': a record of a fact, no set of papers)
+    return [f"{said[2].text} (the plan tests whether papers exist)"]
