@@ -29,6 +29,8 @@ from hgrag.agents.understanding.step_chain import step_chain_folded
 from hgrag.agents.understanding.implied_objects import with_implied_object
 from hgrag.agents.understanding.year_folds import period_folded, premise_years_dropped, remark_year_folded, year_folded
 from hgrag.agents.understanding.sentences import asking as _asking, asks as _asks
+from hgrag.agents.understanding.context_binding import (entity_key, left_out_anaphor, lexicon_words_only, owner_of_a_set,
+                                                      possessive_anaphors, the_one_work, written_as)
 
 NARROWING = ("time", "operator", "instruction")  # (the families whose words a restatement must say again)
 COUNTING = ("head:how_many",)
@@ -85,19 +87,25 @@ def _folded_as_said(question: str, detect: Callable[[str], list[Any]]) -> str:
         return question  # ('… the venues A has published in. Which are they?': 'they' are the venues)
     kind, match = found
     context = " ".join(sentences[:-1])
-    left_out = _left_out_anaphor(asking, match, kind, context, detect)
+    left_out = left_out_anaphor(asking, match, kind, context, detect)
     if left_out is not None:
         return left_out  # ('I have heard enough about B. Not counting that person, who are the co-authors of A?')
-    if _points_back(asking) or [s for s in detect(asking) if s.candidates]:
+    own = [s for s in detect(asking) if s.candidates]
+    if own and not _points_back(asking):  # ('… I spotted A in V. Has A ever published in that venue?': V)
+        named = the_one_work({entity_key(s): s for s in detect(context) if s.candidates and
+                               not lexicon_words_only(s.text) and s.type == kind}, kind)
+        if len(named) == 1 and not {entity_key(s) for s in own} & set(named) and kind in ("paper", "venue"):
+            return asking[:match.start()] + written_as(next(iter(named.values())), match.group(0)) + asking[match.end():]
+    if _points_back(asking) or own:
         return question  # 'who else …', or entities of its own: the context is more than a name
     if _demonstrative_asked(asking[:match.start()] + asking[match.end():]):
         return question  # 'We quote the senior author. Who is that on this paper?': 'that' is what the context says
-    named = {_key(s): s for s in detect(context) if s.candidates and not _lexicon_words_only(s.text)}
+    named = {entity_key(s): s for s in detect(context) if s.candidates and not lexicon_words_only(s.text)}
     if len(named) > 1:  # two entities: the context says how they relate ('A wrote T'), which must stay; a
-        owner = _owner_of_a_set(named, kind, asking, match)  # possessive owner is named in the asking sentence
+        owner = owner_of_a_set(named, kind, asking, match)  # possessive owner is named in the asking sentence
         if owner is not None:
             return f"{context} {asking[:match.start()]}{owner}{asking[match.end():]}"
-        named = _the_one_work(named, kind)  # ('T is a paper whose first author is A. … Where was it published?')
+        named = the_one_work(named, kind)  # ('T is a paper whose first author is A. … Where was it published?')
     if len(named) != 1:
         return question
     span = next(iter(named.values()))
@@ -110,40 +118,8 @@ def _folded_as_said(question: str, detect: Callable[[str], list[Any]]) -> str:
     if _identity_asked(asking, match) and _described_subject([c for c in sentences[:-1] if span.text not in c]):
         return question  # ('… T. The last name on the byline is the lab head. Who is it?': 'it' is that name)
     owned = _owned_plural(sentences[1:-1], match.group(0)) if kind == "author" else None
-    written = f"{span.text}'s {owned}" if owned else _written(span, match.group(0))
+    written = f"{span.text}'s {owned}" if owned else written_as(span, match.group(0))
     return asking[:match.start()] + written + asking[match.end():]
-
-
-def _owner_of_a_set(named: dict[str, Any], kind: str, asking: str, match: re.Match) -> str | None:
-    """'A is an author on T. How many citations do their papers have?': a possessive anaphor before a kind noun asks
-    about a set the one context entity of the anaphor's kind owns: that owner written as the anaphor ("A's"); None
-    when the anaphor is no such possessive or the context holds no single entity of its kind."""
-    fitting = [s for s in named.values() if s.type == kind]
-    following = tag(asking[match.end():].lower(), load("en"))[:1]
-    owned = match.group(0).lower() in _possessives() and following and following[0].family == "kind"
-    return _written(fitting[0], match.group(0)) if owned and len(fitting) == 1 else None
-
-
-def _left_out_anaphor(asking: str, match: re.Match, kind: str, context: str,
-                      detect: Callable[[str], list[Any]]) -> str | None:
-    """The asking sentence with an anaphor that an exclusion lead of the lexicon leads in ('not counting that person')
-    written as the one context entity of its kind, whatever else the sentence names; None otherwise."""
-    leads = load("en").extra.get("exclusion_leads", [])
-    before = asking[:match.start()].lower().rstrip()
-    if not any(before.endswith(lead) for lead in leads):
-        return None
-    fitting = {_key(s): s for s in detect(context) if s.candidates and s.type == kind and not _lexicon_words_only(s.text)}
-    if len(fitting) != 1:
-        return None
-    return asking[:match.start()] + _written(next(iter(fitting.values())), match.group(0)) + asking[match.end():]
-
-
-def _the_one_work(named: dict[str, Any], kind: str) -> dict[str, Any]:
-    """The one context entity a paper's or venue's anaphor ('it') can stand for when the others are of other kinds
-    ('T is a paper whose first author is A. … Where was it published?': T); else the entities unchanged. A person's
-    anaphor is not bound so: the context may say who is meant by its relation ('A wrote T with B')."""
-    fitting = [s for s in named.values() if s.type == kind]
-    return {_key(fitting[0]): fitting[0]} if kind in ("paper", "venue") and len(fitting) == 1 else named
 
 
 def _identity_asked(asking: str, match: re.Match) -> bool:
@@ -151,7 +127,7 @@ def _identity_asked(asking: str, match: re.Match) -> bool:
     words = asking[:match.start()].lower().split()
     be = load("en").extra.get("citation_words", {}).get("be_forms", [])
     return len(words) == 2 and load("en").concept(words[0]) in ("head:who", "head:which") and words[1] in be and \
-        match.group(0).lower() not in _possessives()  # ('who are its authors': its authors are asked)
+        match.group(0).lower() not in possessive_anaphors()  # ('who are its authors': its authors are asked)
 
 
 def _described_subject(sentences: list[str]) -> bool:
@@ -173,7 +149,7 @@ def _owned_plural(middle: list[str], anaphor: str) -> str | None:
         return None
     words = middle[-1].split()[:2]
     groups = load("en").extra.get("context_words", {}).get("group_nouns", [])  # plural kind nouns ('papers')
-    if len(words) == 2 and words[0].lower() in _possessives() and words[1].lower() in groups:
+    if len(words) == 2 and words[0].lower() in possessive_anaphors() and words[1].lower() in groups:
         return words[1].lower()
     return None
 
@@ -199,7 +175,7 @@ def _dislocation_folded(question: str, detect: Callable[[str], list[Any]]) -> st
     phrase = match["phrase"].strip().rstrip(",:;")
     phrase = phrase[:1].lower() + phrase[1:] if phrase[1:2].islower() else phrase
     asking = match["asking"]
-    possessive = found.group(0).lower() in _possessives()  # ('… - in which countries are their institutions?')
+    possessive = found.group(0).lower() in possessive_anaphors()  # ('… - in which countries are their institutions?')
     return asking[:found.start()] + phrase + ("'s" if possessive else "") + asking[found.end():]
 
 
@@ -223,7 +199,7 @@ def _restatement_folded(question: str, detect: Callable[[str], list[Any]]) -> st
     if not found or [s for s in detect(restated) if s.candidates]:
         return None
     kind, match = found
-    named = {_key(s): s for s in detect(question[:mark + 1]) if s.candidates and not _lexicon_words_only(s.text)}
+    named = {entity_key(s): s for s in detect(question[:mark + 1]) if s.candidates and not lexicon_words_only(s.text)}
     if len(named) != 1 or next(iter(named.values())).type != kind:
         return None
     name = re.escape(next(iter(named.values())).text)
@@ -233,7 +209,7 @@ def _restatement_folded(question: str, detect: Callable[[str], list[Any]]) -> st
     if _narrows_beyond(question[:mark + 1], restated):
         return None  # ('How many references …? I mean the works it cites.': the count stays the question's)
     head = load("en").extra.get("context_words", {}).get("restatement_head", "")
-    bound = restated[:match.start()] + _written(next(iter(named.values())), match.group(0)) + restated[match.end():]
+    bound = restated[:match.start()] + written_as(next(iter(named.values())), match.group(0)) + restated[match.end():]
     return f"{head} {bound}?" if head else None
 
 
@@ -246,18 +222,6 @@ def _narrows_beyond(asked: str, restated: str) -> bool:
             set(re.findall(r"\b(?:19|20)\d\d\b", text))
 
     return bool(said(quotes_masked(asked)) - said(restated))
-
-
-def _lexicon_words_only(text: str) -> bool:
-    """'I'm on', 'A grant': a 'name' made only of words the lexicon reads, or of such a word and lower-case English
-    words, is no person of the context."""
-    from hgrag.agents.linking.spelling import english_words
-
-    words = re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", text.replace("’", "'"))
-    concepts = [load("en").concept(w.lower()) or "" for w in words]
-    known = [bool(c) and (w.islower() or c.startswith("function:")) for w, c in zip(words, concepts)]
-    plain = [w.islower() and w in english_words() for w in words]
-    return bool(words) and (all(known) or known[0] and all(plain[1:]) and len(words) > 1)
 
 
 def _heading_folded(question: str, detect: Callable[[str], list[Any]]) -> str | None:
@@ -285,7 +249,7 @@ def _heading_folded(question: str, detect: Callable[[str], list[Any]]) -> str | 
     if len(named) == 2 and joined:
         folded = _positional(asking, named, anaphors.get("positional", {}))
         return folded or _replaced(asking, anaphors.get("together", []),
-                                   f"{_written(named[0], '')} and {_written(named[1], '')}")
+                                   f"{written_as(named[0], '')} and {written_as(named[1], '')}")
     found = first_anaphor(asking)
     if len(named) != 1 or not found:
         return None
@@ -297,7 +261,7 @@ def _heading_folded(question: str, detect: Callable[[str], list[Any]]) -> str | 
     if phrase and (load("en").concept(first) == "function:the" or first in load("en").extra.get("indefinite_articles", [])):
         replacement = heading[:1].lower() + heading[1:]  # 'the primary topic of T: what is it called?'
     elif kind == named[0].type and (joined or _only_a_label(rest)):
-        replacement = _written(named[0], match.group(0))  # 'A: which papers did he write?' (the heading is A;
+        replacement = written_as(named[0], match.group(0))  # 'A: which papers did he write?' (the heading is A;
         # 'Forward screen on T: which venues did the papers citing it appear in?' labels T with words of no meaning)
     else:
         return None
@@ -317,7 +281,7 @@ def _positional(asking: str, named: list[Any], positions: dict[str, int]) -> str
     if not hits:
         return None
     for match, index in sorted(hits, key=lambda h: -h[0].start()):
-        asking = asking[:match.start()] + _written(named[index], "") + asking[match.end():]
+        asking = asking[:match.start()] + written_as(named[index], "") + asking[match.end():]
     return asking
 
 
@@ -344,22 +308,6 @@ def _demonstrative_asked(sentence: str) -> bool:
     something the context described (lexicon `context_words.asked_demonstratives`)."""
     words = load("en").extra.get("context_words", {}).get("asked_demonstratives", [])
     return bool(words) and re.match(rf"\W*(?:{phrase_alternation(words)})\b", sentence.lower().strip()) is not None
-
-
-def _key(span: Any) -> str:
-    return str(span.candidates[0].node_id)
-
-
-def _written(span: Any, anaphor: str) -> str:
-    """The entity as the question names it: a title quoted, a possessive anaphor as a possessive."""
-    name = f'"{span.text}"' if span.type == "paper" else span.text
-    possessive = anaphor.lower() in _possessives()
-    return f"{name}'s" if possessive else name
-
-
-@lru_cache(maxsize=1)
-def _possessives() -> frozenset[str]:
-    return frozenset(load("en").extra.get("anaphors", {}).get("possessive", []))
 
 
 def first_anaphor(sentence: str) -> tuple[str, re.Match] | None:

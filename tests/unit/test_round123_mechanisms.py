@@ -183,3 +183,9 @@ def test_pooling_unites_and_share_between_them_intersects(world_resources) -> No
 def test_later_then_is_later_than(world_resources) -> None:
     result = _ask("Dariush Divsalar papers later then 2010?")
     assert result["answer"] == [P4] and result["verified"]
+
+
+def test_a_venue_anaphor_binds_to_the_context_venue_when_the_question_names_the_person(world_resources) -> None:
+    result = _ask("Back when I read far too many periodicals, I spotted the name Bo Chen in Signal Processing. Has "
+                  "Bo Chen ever published a paper in that venue?")
+    assert result["answer"] == ["yes"] and result["verified"]

@@ -128,7 +128,7 @@ def test_round20_readings(world, question, expected):
 
 
 def test_a_context_person_named_by_a_contraction_is_no_person():
-    from hgrag.agents.understanding.context_fold import _lexicon_words_only
+    from hgrag.agents.understanding.context_binding import lexicon_words_only as _lexicon_words_only
 
     assert _lexicon_words_only("I'm on") and not _lexicon_words_only("Michael J. Feeley")
 
@@ -270,7 +270,7 @@ def test_at_least_one_of_the_works_is_no_citation_threshold(world):
 
 
 def test_an_article_before_ordinary_words_is_no_initialled_name():
-    from hgrag.agents.understanding.context_fold import _lexicon_words_only
+    from hgrag.agents.understanding.context_binding import lexicon_words_only as _lexicon_words_only
 
     assert _lexicon_words_only("A grant") and not _lexicon_words_only("A. Grant") and not _lexicon_words_only("May Wong")
 
