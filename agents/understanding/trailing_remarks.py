@@ -21,7 +21,8 @@ def without_trailing_remarks(question: str) -> str:
     askers = load("en").extra.get("asker_words", [])
     for sentence in re.split(r"(?<=[.!])\s+", tail):
         tokens = tag(sentence, load("en"))
-        if not any(w.lower() in askers for w in re.findall(r"[\w']+", sentence)) and not _said_idly(tokens):
+        if not any(w.lower() in askers for w in re.findall(r"[\w']+", sentence)) and not _said_idly(tokens) and \
+                not _a_sentence_of_its_own(sentence):
             return question  # ('… become a van der waals interaction? a topological answer': a title goes on)
         unanchored = unanchored_times(tokens) | dangling_negations(tokens)  # ('… Need it before the evening
         # edition.': a deadline, no bound; '… Can't for the life of me remember.': a negation of nothing asked)
@@ -39,6 +40,14 @@ def _said_idly(tokens: list) -> bool:
     dangling = dangling_negations(tokens)
     return bool(tokens) and all(t.family in ("filler", "function") or t.concept == "head:aux" or i in dangling
                                 for i, t in enumerate(tokens))
+
+
+def _a_sentence_of_its_own(sentence: str) -> bool:
+    """'Want to widen the funnel.': a capitalised sentence closed by a full stop or an exclamation mark is no title
+    going on after the question mark (a free-typed title goes on in lower case, unclosed); what it holds is then read
+    like any remark's words."""
+    text = sentence.strip()
+    return text[:1].isupper() and text[-1:] in ".!"
 
 
 def _names_after_its_first_word(sentence: str) -> bool:

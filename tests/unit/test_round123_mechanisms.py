@@ -189,3 +189,11 @@ def test_a_venue_anaphor_binds_to_the_context_venue_when_the_question_names_the_
     result = _ask("Back when I read far too many periodicals, I spotted the name Bo Chen in Signal Processing. Has "
                   "Bo Chen ever published a paper in that venue?")
     assert result["answer"] == ["yes"] and result["verified"]
+
+
+def test_a_capitalised_closed_sentence_after_the_question_is_a_remark() -> None:
+    from hgrag.agents.understanding.trailing_remarks import without_trailing_remarks
+
+    assert without_trailing_remarks("Who wrote T? Want to widen the funnel.") == "Who wrote T?"
+    assert without_trailing_remarks("does this become a van der waals interaction? a topological answer") == \
+        "does this become a van der waals interaction? a topological answer"
