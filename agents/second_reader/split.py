@@ -9,7 +9,6 @@ from typing import Any
 from hgrag.agents.second_reader.coordinated import noun_of_back_reference
 from hgrag.agents.second_reader.lexicon import find, phrase_pattern, words
 from hgrag.agents.understanding.lexicon import load
-from hgrag.agents.understanding.narrowing import speaks_of_the_asker
 from hgrag.agents.understanding.tokens import tag
 
 
@@ -84,9 +83,9 @@ def ellipsis_filled(rest: str, first_text: str, own: list[Any], before: list[Any
     trailing = tag(asked.strip(" .!\"'“”‘’«»").lower(), load("en"))  # ('and how many does B have?': an auxiliary)
     said_before = set(re.findall(r"[\w'-]+", first_text.lower()))  # ('…, and the latest for B?': words said again)
     if not words or any(t.family not in ("head", "function", "filler") and t.concept != "operator:count" and
-                        not set(t.text.split()) <= said_before for t in words + trailing) or \
-            remark and not speaks_of_the_asker(remark):
+                        not set(t.text.split()) <= said_before for t in words + trailing):
         return None  # ('and what was it for B?', 'and in which year did B?': nothing said of B but its name)
+    # (a remark after it stays with the filled part, read by the check: '… did B? One year for each, please.')
     return first_text.replace(same[0].text, own[0].text) + (f" {remark}" if remark else "")
 
 

@@ -197,3 +197,8 @@ def test_a_capitalised_closed_sentence_after_the_question_is_a_remark() -> None:
     assert without_trailing_remarks("Who wrote T? Want to widen the funnel.") == "Who wrote T?"
     assert without_trailing_remarks("does this become a van der waals interaction? a topological answer") == \
         "does this become a van der waals interaction? a topological answer"
+
+
+def test_an_elided_second_part_keeps_the_remark_after_it(world_resources) -> None:
+    result = _ask("In which year did Ann Lee first publish, and in which year did Bo Chen? One year for each, please.")
+    assert result["verified"] and sorted(a.split(": ")[-1] for a in result["answer"]) == ["2008", "2010"]
