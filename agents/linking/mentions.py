@@ -213,8 +213,8 @@ class MentionDetector:
 
     def _link_unquoted(self, text: str, tokens: list, lowercase: bool, at_start: bool,
                        around: tuple[str, str] = ("", "")) -> Span | None:
-        if any(COMPARISON_TOKEN.match(tokens[k][2]) or LONE_DASH.match(tokens[k][2]) or not re.search(r"\w", tokens[k][2])
-               for k in (0, -1)):
+        if any(COMPARISON_TOKEN.match(tokens[k][2]) or LONE_DASH.match(tokens[k][2]) or
+               not re.search(r"\w", tokens[k][2]) and tokens[k][2].strip(EDGE_PUNCT) for k in (0, -1)):
             return None  # (a symbol or a lone dash never ends a name: 'A and B - have they …', 'A: # co-auths')
         start, end = tokens[0][0], tokens[-1][1]
         raw = text[start:end]

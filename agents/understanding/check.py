@@ -182,7 +182,8 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
         if (_content(token, names) and i not in describing) or family == "missing":
             missing.append(token.text)
         elif link.element is None and signature.get("required") and _bound(tokens, token, signature) \
-                and i not in stated and not (asked == "yes/no" and i in adverbs):
+                and i not in stated and not (asked == "yes/no" and i in adverbs) \
+                and len(plan.get("anchors") or []) >= signature.get("named_at_least", 0):
             missing.append(f"{token.text} ({_reason(token)})")
         elif link.element is None and asked == "yes/no" and signature.get("any") and family != "head" \
                 and i not in adverbs and not names_a_mention(tokens, token) and token.text in signature.get("required_forms", [token.text]):

@@ -95,7 +95,8 @@ def _folded_as_said(question: str, detect: Callable[[str], list[Any]]) -> str:
         named = the_one_work({entity_key(s): s for s in detect(context) if s.candidates and
                                not lexicon_words_only(s.text) and s.type == kind}, kind)
         if len(named) == 1 and not {entity_key(s) for s in own} & set(named) and kind in ("paper", "venue"):
-            return asking[:match.start()] + written_as(next(iter(named.values())), match.group(0)) + asking[match.end():]
+            bound = asking[:match.start()] + written_as(next(iter(named.values())), match.group(0)) + asking[match.end():]
+            return f"{context} {bound}"  # (the context stays: what it says of the others may be a premise)
     if _points_back(asking) or own:
         return question  # 'who else …', or entities of its own: the context is more than a name
     if _demonstrative_asked(asking[:match.start()] + asking[match.end():]):
@@ -106,6 +107,9 @@ def _folded_as_said(question: str, detect: Callable[[str], list[Any]]) -> str:
         if owner is not None:
             return f"{context} {asking[:match.start()]}{owner}{asking[match.end():]}"
         named = the_one_work(named, kind)  # ('T is a paper whose first author is A. … Where was it published?')
+        kept = context if len(named) == 1 else ""  # (what the context says of the others may be a premise)
+    else:
+        kept = ""
     if len(named) != 1:
         return question
     span = next(iter(named.values()))
@@ -119,7 +123,7 @@ def _folded_as_said(question: str, detect: Callable[[str], list[Any]]) -> str:
         return question  # ('… T. The last name on the byline is the lab head. Who is it?': 'it' is that name)
     owned = _owned_plural(sentences[1:-1], match.group(0)) if kind == "author" else None
     written = f"{span.text}'s {owned}" if owned else written_as(span, match.group(0))
-    return asking[:match.start()] + written + asking[match.end():]
+    return f"{kept} {asking[:match.start()]}{written}{asking[match.end():]}".strip()
 
 
 def _identity_asked(asking: str, match: re.Match) -> bool:

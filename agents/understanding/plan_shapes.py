@@ -177,9 +177,9 @@ def ranking_only_in_a_remark(question: str, ir: dict[str, Any]) -> list[str]:
     from hgrag.agents.understanding.tokens import tag
     from hgrag.state.plan_ir import walk
 
-    mark = question.rfind("?", 0, len(question.rstrip(" ?.!")))
-    if mark < 0 or not any(op.get("op") == "top" for op in walk(ir)):
-        return []
+    mark = question.rfind("?")
+    if mark < 0 or not question[mark + 1:].strip() or not any(op.get("op") == "top" for op in walk(ir)):
+        return []  # (no remark after the last question mark: 'Is A still active? When was their latest paper?')
 
     def ranks(text: str) -> bool:
         return any((t.family or "") in ORDERING_FAMILIES and t.concept not in NOT_RANKING and

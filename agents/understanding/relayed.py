@@ -150,9 +150,12 @@ def with_titled_requesters(question: str, detect: Any) -> str:
     name = r"[A-Z][\w-]*(?:\s+(?:[A-Z]\.|[A-Z][\w-]*))*"  # (capitalised words and initials: 'Marvin K. Simon')
     pattern = re.compile(rf"(?<![\w.]){title}(?:\s+{title})*\s+(?={name})(?P<name>{name})(?![\w-])")
     masked, out, at = quotes_masked(question), [], 0
-    for match in pattern.finditer(masked):
+    found = list(pattern.finditer(masked))
+    linked = [s for s in detect(question) if s.candidates] if found else []
+    for match in found:
         said = question[match.start():match.end()]
-        if any(s.candidates for s in detect(said)) or len(match["name"].split()) > 2:
+        inside = any(s.start < match.end() and match.start() < s.end for s in linked)  # ('the Wadi Sir Formation')
+        if inside or any(s.candidates for s in detect(said)) or len(match["name"].split()) > 2:
             continue  # (a titled author of the graph, or a longer run: a name with more than a title before it)
         opens = not question[:match.start()].strip() or question[:match.start()].rstrip()[-1] in ".!?:;("
         out += [question[at:match.start()], stand_in[:1].upper() + stand_in[1:] if opens else stand_in]

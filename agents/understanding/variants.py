@@ -162,8 +162,10 @@ def with_compounds_split(question: str) -> str:
 
 def _split(match: re.Match) -> str:
     word, lexicon = match.group(0), load("en")
-    if lexicon.concept(word) is not None:
-        return word
+    head = (lexicon.concept(word.split("-")[0]) or "").split(":")[0]
+    if lexicon.concept(word) is not None or head not in ("kind", "attribute", "relation") or \
+            any(len(piece) < 3 for piece in word.split("-")):
+        return word  # (a noun first, 'author-list'; not 'top-cited', and no short piece: 'co-autors' is a typo)
     parts, out = word.split("-"), []
     while parts:
         size = next((n for n in range(len(parts), 0, -1) if lexicon.concept("-".join(parts[:n])) is not None), 0)
