@@ -133,14 +133,20 @@ def _place(token: Token) -> bool:
 
 
 def partners_unwalked(tokens: list[Token], ir: dict[str, Any]) -> list[str]:
-    """'With which people has the first author of T written papers?': 'with' before the question word, beside a
-    writing verb, asks for the people someone wrote with; a plan that never walks from a person to their papers
+    """'With which people has the first author of T written papers?', 'The first author of T - list all people who
+    wrote paper with him': 'with' before the question word or a person's anaphor, beside a writing verb, asks for the
+    people someone wrote with; a plan that never walks from a person to their papers
     and on to those papers' other authors answers who wrote, not with whom."""
     from hgrag.state.plan_ir import walk
 
     said = tokens
-    partners = any(t.concept == "function:with" and i + 1 < len(said) and said[i + 1].family == "head"
-                   and said[i + 1].concept != "head:aux" for i, t in enumerate(said))  # ('with whom', 'with which')
+    people = set(load("en").extra.get("anaphors", {}).get("kinds", {}).get("author", []))
+    def a_person(token: Token) -> bool:
+        return token.family == "head" and token.concept != "head:aux" or token.text in people or \
+            (token.concept or "").startswith("attribute:position_")  # ('with whom', 'with him', 'with the first author')
+    partners = any(t.concept == "function:with" and next((a_person(u) for u in said[i + 1:i + 3]
+                                                          if u.concept != "function:the"), False)
+                   for i, t in enumerate(said))
     if not partners or not any(t.concept == "relation:writes" for t in said) or \
             output_kind(ir) not in ("author", None):
         return []

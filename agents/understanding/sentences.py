@@ -84,9 +84,16 @@ def _lower_case_split(piece: str) -> list[str]:
     statement: 'i heard A on the radio. what …'); after a question ('What is the count of authors of T. who have …')
     the stop may end a title and the words after it go on."""
     parts = _lower_case_starts().split(piece)
-    if len(parts) > 1 and (_question_opening().match(parts[0].strip(" \"“”'")) or not _a_clause(parts[0])):
-        return [piece]  # (nor does a frame without a verb: 'For "T". which institutions …')
+    if len(parts) > 1 and (_question_opening().match(parts[0].strip(" \"“”'")) or not _a_clause(parts[0])
+                           and not _fillers_only(parts[0])):
+        return [piece]  # (nor does a frame without a verb: 'For "T". which institutions …'; 'Not convinced.' does)
     return parts
+
+
+def _fillers_only(text: str) -> bool:
+    """'Not convinced.', 'Hmm.': a fragment of declared fillers only, a remark of its own."""
+    tokens = tag(text.lower(), load("en"))
+    return bool(tokens) and all(t.family == "filler" for t in tokens)
 
 
 def _a_clause(text: str) -> bool:

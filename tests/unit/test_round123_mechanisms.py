@@ -202,3 +202,22 @@ def test_a_capitalised_closed_sentence_after_the_question_is_a_remark() -> None:
 def test_an_elided_second_part_keeps_the_remark_after_it(world_resources) -> None:
     result = _ask("In which year did Ann Lee first publish, and in which year did Bo Chen? One year for each, please.")
     assert result["verified"] and sorted(a.split(": ")[-1] for a in result["answer"]) == ["2008", "2010"]
+
+
+def test_a_filler_fragment_before_a_lower_case_question_is_a_sentence_of_its_own(world_resources) -> None:
+    result = _ask("Bo Chen says they are early career. Not convinced. what yr was their first paper")
+    assert result["answer"] == ["2010"] and result["verified"]
+
+
+def test_people_who_wrote_with_a_byline_place_are_its_co_authors(world_resources) -> None:
+    result = _ask(f"The first author of '{P2}' - list all people who ever wrote paper with him.")
+    assert not (result["verified"] and result["answer"] == ["Dariush Divsalar"])  # (the first author is no answer)
+    plain = _ask(f"Who wrote '{P2}' with Dariush Divsalar?")
+    assert plain["answer"] == ["Bo Chen"] and plain["verified"]
+
+
+def test_sort_out_is_a_request_and_both_year_count_includes_the_bounds(world_resources) -> None:
+    result = _ask("Sort out for me the papers of Marvin K. Simon that did not appear in Computer Networks.")
+    assert result["answer"] == [P3] and result["verified"]
+    both = _ask("Between 2008 and 2010, what papers Dariush Divsalar wrote? Both year count.")
+    assert sorted(both["answer"]) == sorted([P1, P2]) and both["verified"]
