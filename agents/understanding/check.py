@@ -15,11 +15,11 @@ import re
 from typing import Any
 
 from hgrag.agents.understanding.alignment import align
-from hgrag.agents.understanding.asking_sentence import asking_tokens, is_list_tail
+from hgrag.agents.understanding.asking_sentence import asking_tokens
 from hgrag.agents.understanding.lexicon import signatures
 from hgrag.agents.understanding.signature import output_kind, reads_years
 from hgrag.agents.understanding.said_checks import (choice_unanswered, contrary_year_comparison, existence_of_another_kind,
-                                                   relation_fillers_unread,
+                                                   relation_fillers_unread, yes_no_unasked,
                                                    partners_unwalked, placed_persons_coauthors_unwalked,
                                                    restricting_before,
                                                    two_sided_kind_words)
@@ -29,18 +29,17 @@ from hgrag.agents.understanding.plan_shapes import (citation_count_unasked, disj
                                                    unnamed_people_walk, vacuous_ranking)
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.narrowing import unanchored_times, years_left_out_by_a_bound
-from hgrag.agents.understanding.tokens import Token, bound, clauses, tag, words
+from hgrag.agents.understanding.tokens import Token, bound, tag, words
 from hgrag.agents.understanding.intersections import (distributed_intersection, one_valued_intersection, stated_relations,
                                                       unjoined_intersection, shared_people_read_as_joint_papers)
-from hgrag.agents.understanding.asked_head import ASKING_HEADS, asked_kind, names_a_mention, says_a_hedge
+from hgrag.agents.understanding.asked_head import asked_kind, names_a_mention, says_a_hedge
 from hgrag.agents.understanding.sentences import confirming_start
+from hgrag.agents.understanding.asked_parts import (COMPATIBLE, asking_sentences_parts, coordinated_heads,
+                                                     coordinated_nouns)
 from hgrag.agents.understanding.asked_slots import asked_noun_unread, publisher_asked, counted_kind_unnamed, kinds_not_reached, stranded
 
 
-COMPATIBLE = {"number": {"number"}, "yes/no": {"yes/no"}, "year": {"year", "value", "number"},
-              "author": {"author"}, "paper": {"paper", "value"}, "venue": {"venue", "value"}, "value": {"value"}}
 CITERS = ("author", "paper", "edge:cites")  # 'who cites T?' asks for the citing papers
-COORDINATED_HEADS = ("head:who", "head:when", "head:where", "head:how_many", "head:how_long")  # 'and when?' asks one more thing
 LETTERS = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
 KIND_READS = {"primary_topic": "topic", "coauthor": "author"}  # the kind a richer-kinds reading returns
 
@@ -196,6 +195,7 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     if asked and returned and returned not in COMPATIBLE.get(asked, {asked} if plan.get("asked_kind") else {returned}) \
             and not _citers(asked, returned, ir):
         missing.append(f"{asked} asked ({'a' if asked != 'yes/no' else 'the'} plan returns {returned})")
+    missing += yes_no_unasked(tag(whole or text, load("en")), returned, asked)
     if asked == "year" and returned == "number" and not reads_years(ir):
         missing.append("year asked (the plan returns a number, not a year)")
     if returned == "number" and _list_requested(tag(whole or text, load("en"))):
@@ -204,7 +204,7 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
         missing.append(f"in total (the plan returns {returned}, not a number)")
     missing += [] if plan.get("rich_kinds") else _walk_nothing_asks(tokens, ir)  # (rich kinds' words are read apart)
     missing += _unlicensed_left_out(tag(whole or text, load("en")), ir, plan.get("anchors") or [])
-    missing += _coordinated_heads(tag(whole or text, load("en")), returned) + _coordinated_nouns(tokens, returned)
+    missing += coordinated_heads(tag(whole or text, load("en")), returned) + coordinated_nouns(tokens, returned)
     missing += vacuous_ranking(ir) + _doubled_exclusion(tokens) + disjoint_matches(ir)
     missing += [] if plan.get("rich_kinds") else ranking_unsaid(tag(whole or text, load("en")), ir)  # (kinds: read apart)
     missing += record_wide_against_the_paper(whole or text, ir) + ranking_only_in_a_remark(whole or text, ir)
@@ -221,7 +221,7 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     missing += existence_of_another_kind(said_tokens, ir)
     missing += [] if plan.get("rich_kinds") else kinds_not_reached(tag(_after_the_question(whole or text) + " " +
                                                                        restricting_before(whole or text), load("en")), ir)
-    missing += _asking_sentences(whole or text, returned) + unjoined_intersection(whole or text, ir) + \
+    missing += asking_sentences_parts(whole or text, returned) + unjoined_intersection(whole or text, ir) + \
         one_valued_intersection(whole or text, ir)
     return missing + _future_years(tokens, plan) + (_whole_text_parts(whole, plan) if whole else [])
 
@@ -306,92 +306,6 @@ def _walk_nothing_asks(tokens: list[Token], ir: dict[str, Any]) -> list[str]:
         return []
     bare = all(t.family in ("function", "filler") or t.concept in ("mention", "head:command") for t in tokens)
     return ["what is asked of it (no word names a relation, a kind or a property)"] if bare else []
-
-
-def _coordinated_heads(tokens: list[Token], returned: str | None) -> list[str]:
-    """'who wrote T and when?', 'where and when was T published?': a question word joined by 'and' asks a
-    second thing, so every question word of the question is asked; a plan with one output of another kind
-    than one of them answers part of the question."""
-    body = [t for t in tokens if t.family != "filler"]
-    heads = _heads(body)
-    after_and = [next((b for b in body[i + 1:] if b.family != "function"), None)
-                 for i, a in enumerate(body) if a.concept == "function:and"]  # 'and in which year'
-    joined = any(b is not None and b in heads for b in after_and)
-    if not joined or returned is None:
-        return []
-    missing = []
-    for token in heads + _which_nouns(body):
-        kind = asked_kind([token]) if token.family == "head" else _noun_kind(token)
-        if kind and returned not in COMPATIBLE.get(kind, {kind}):
-            missing.append(f"{token.text} (asked too; the plan returns {returned})")
-    return list(dict.fromkeys(missing))
-
-
-def _noun_kind(token: Token) -> str | None:
-    """The answer kind a noun of the question names ('venue', 'year', 'lead author'), or None."""
-    from hgrag.agents.understanding.asked_head import WORD_KINDS
-
-    concept = token.concept or ""
-    if concept.startswith("attribute:position_") or concept == "relation:coauthor":
-        return "author"  # 'the lead author', 'co-authors'
-    return WORD_KINDS.get(concept) if token.family in ("kind", "attribute") else None
-
-
-def _coordinated_nouns(tokens: list[Token], returned: str | None) -> list[str]:
-    """'the venue and the year of T', 'the lead author of T and the year it appeared': two nouns of different
-    answer kinds joined by 'and' both ask; a plan with one output of one of those kinds answers half of it."""
-    if returned is None:
-        return []
-    missing = []
-    for i, token in enumerate(tokens):
-        if token.concept != "function:and":
-            continue
-        at = next((j for j in range(i - 1, -1, -1) if tokens[j].family not in ("function", "mention")), None)
-        between = [t.concept for t in tokens[at + 1:i]] if at is not None else []
-        left = tokens[at] if at is not None and between in ([], ["function:of", "mention"]) else None
-        after = next((j for j in range(i + 1, len(tokens)) if tokens[j].family != "function"), None)
-        right = tokens[after] if after is not None else None
-        if right is not None and any(t.concept == "number" for t in tokens[after + 1:after + 3]):
-            right = None  # 'author = A and citations > 45': conditions, not things asked
-        nouns = [(t, _noun_kind(t)) for t in (left, right) if t is not None]
-        if len(nouns) == 2 and None not in (nouns[0][1], nouns[1][1]) and nouns[0][1] != nouns[1][1]:
-            missing += [f"{noun.text} (asked too; the plan returns {returned})" for noun, kind in nouns
-                        if returned not in COMPATIBLE.get(kind, {kind})]
-    return list(dict.fromkeys(missing))
-
-
-def _which_nouns(body: list[Token]) -> list[Token]:
-    """The nouns right after 'which' / 'what' ('which papers', 'what venue'): each names a thing asked."""
-    return [b for a, b in zip(body, body[1:]) if a.concept == "head:which" and b.family in ("kind", "attribute")]
-
-
-def _heads(body: list[Token]) -> list[Token]:
-    """The question words of `body` that ask a thing ('whose author count': a determiner, not asked)."""
-    return [t for t, after in zip(body, body[1:] + [None]) if t.concept in COORDINATED_HEADS
-            and not (after is not None and after.family in ("kind", "attribute"))]
-
-
-def _asking_sentences(text: str, returned: str | None) -> list[str]:
-    """'Who wrote T? When was it published?', 'What year is T from? How many citations does it have?': each
-    asking sentence asks its own thing; a plan with one output of another kind than one of them answers
-    part of the question."""
-    asked = []
-    for clause in clauses(text):
-        tokens = tag(clause, load("en"))
-        body = [t for t in tokens if t.family != "filler"]
-        head = next((t for t in body if t.concept in ASKING_HEADS), None)
-        if head is None or not (clause.rstrip().endswith("?") or tokens[0] is head):
-            continue  # 'I was reading T when A's name came up.', 'I'd like to know who …': no question of its own
-        kind = asked_kind(tokens)
-        if kind:
-            asked.append((head.text, kind))
-    if asked and is_list_tail(clauses(text)[-1]):  # 'Is there anyone who …? Who?': the things tested are asked
-        asked = [(word, kind) for word, kind in asked if kind != "yes/no"]
-    if len(asked) < 2 or returned is None:
-        return []
-    several = len({kind for _, kind in asked}) > 1  # one output cannot be both a year and a count
-    return [f"{word} (asked in a sentence of its own; the plan returns {returned})" for word, kind in asked
-            if (returned != kind if several else returned not in COMPATIBLE.get(kind, {kind}))]
 
 
 def without_consumed_instructions(text: str, plan: dict[str, Any]) -> str:

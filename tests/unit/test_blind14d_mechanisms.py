@@ -91,7 +91,7 @@ def test_and_before_a_repeated_preposition_joins_no_intersection(text, joined):
 
 
 def test_two_asked_nouns_joined_by_and_need_two_outputs():
-    from hgrag.agents.understanding.check import _coordinated_nouns
+    from hgrag.agents.understanding.asked_parts import coordinated_nouns as _coordinated_nouns
     from hgrag.agents.understanding.lexicon import load
     from hgrag.agents.understanding.tokens import tag
 

@@ -221,3 +221,19 @@ def test_sort_out_is_a_request_and_both_year_count_includes_the_bounds(world_res
     assert result["answer"] == [P3] and result["verified"]
     both = _ask("Between 2008 and 2010, what papers Dariush Divsalar wrote? Both year count.")
     assert sorted(both["answer"]) == sorted([P1, P2]) and both["verified"]
+
+
+def test_nominalised_requests_are_read_as_requests(world_resources) -> None:
+    result = _ask("Determination of the number of papers authored by Bo Chen is requested.")
+    assert result["answer"] == ["2"] and result["verified"]
+    listing = _ask("The co-authors of Bo Chen are to be enumerated, with the exception of Marvin K. Simon.")
+    assert listing["answer"] == ["Dariush Divsalar"] and listing["verified"]
+
+
+def test_a_yes_or_no_needs_a_word_that_asks_whether(world_resources) -> None:
+    from hgrag.agents.understanding.said_checks import yes_no_unasked
+
+    assert yes_no_unasked(tag("the co-authors of zzm0 -", load("en")), "yes/no", None)
+    assert not yes_no_unasked(tag("did zzm0 write zzm1?", load("en")), "yes/no", None)
+    result = _ask("The co-authors of Bo Chen - could a listing be provided?")
+    assert result["answer"] != ["yes"] or not result["verified"]
