@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from rapidfuzz.distance import DamerauLevenshtein
 
 from hgrag.agents.checking.cite_direction import one_paper_direction
 from hgrag.agents.planning.composition_count import all_their_works, asks_span
@@ -21,54 +20,8 @@ from hgrag.agents.understanding.cue_words import (bound_by, bounds_after, byline
                                                   superlative_pattern,
                                                   inverted_after_topic, lists_things, names_papers,
                                                   opens_yes_no, year_range)
+from hgrag.agents.planning.focus_nouns import NOUNS  # (the focus nouns, the lexicon's kind nouns among them)
 
-
-
-NOUNS: dict[str, frozenset[str]] = {
-    "paper": frozenset("paper papers article articles publication publications work works title titles study "
-                       "studies manuscript manuscripts document documents output outputs pubs item items record records entry "
-                       "entries".split()),
-    "author": frozenset("author authors coauthor coauthors co-author co-authors cowriter cowriters co-writer "
-                        "co-writers collaborator collaborators researcher researchers people person persons "
-                        "scientist scientists writer writers scholar scholars contributor contributors colleague "
-                        "colleagues partner partners individuals names everyone everybody anyone anybody "
-                        "someone whoever byline bylines authorship authorships".split()),
-    "venue": frozenset("venue venues journal journals conference conferences outlet outlets proceedings periodical "
-                       "periodicals source sources magazine magazines series".split()),
-    "year": frozenset("year years date".split()),
-    "citations": frozenset("citation citations cites".split()),
-    "doi": frozenset(["doi", "dois"]),
-    "orcid": frozenset(["orcid", "orcids"]),
-    "issn": frozenset(["issn"]),
-    "language": frozenset(["language", "languages"]),
-    "type": frozenset("type kind sort category genre".split()),
-}
-
-
-def _with_lexicon_kinds(nouns: dict[str, frozenset[str]]) -> dict[str, frozenset[str]]:
-    """The built-in focus nouns with the lexicon's one-word kind nouns (and citation nouns) added (a kind
-    word added to the lexicon, 'serials', is a focus here too), save words that other concepts' phrases also use:
-    read word by word here, they would be read out of those phrases ('one decimal place' is no venue)."""
-    from hgrag.agents.understanding.lexicon import load
-
-    lexicon = load("en")
-    concepts = {**{key: f"kind:{key}" for key in ("paper", "author", "venue")},
-                "citations": "attribute:citations"}
-
-    def added(key: str) -> frozenset[str]:
-        concept = concepts.get(key)
-        if concept is None:
-            return frozenset()
-        inside = {word for other, forms in lexicon.concepts.items() if other != concept
-                  for form in forms if " " in form for word in form.split()}
-        typed = nouns.get(key, frozenset())  # (a typo of a built-in noun, 'autor', is left to the speller)
-        return frozenset(f for f in lexicon.concepts.get(concept, []) if " " not in f and f not in inside
-                         and not any(DamerauLevenshtein.distance(f, known) <= 1 for known in typed))
-
-    return {key: words | added(key) for key, words in nouns.items()}
-
-
-NOUNS = _with_lexicon_kinds(NOUNS)
 TRIGGERS = frozenset("how which what who whom whose when where list name give find show tell identify enumerate "
                      "provide report return state display".split())
 DIRECT_WH = {"who": "author", "whom": "author", "whose": "author", "when": "year", "where": "venue"}
