@@ -237,3 +237,14 @@ def test_a_yes_or_no_needs_a_word_that_asks_whether(world_resources) -> None:
     assert not yes_no_unasked(tag("did zzm0 write zzm1?", load("en")), "yes/no", None)
     result = _ask("The co-authors of Bo Chen - could a listing be provided?")
     assert result["answer"] != ["yes"] or not result["verified"]
+
+
+def test_a_worksheet_blank_is_the_question_word_it_stands_for(world_resources) -> None:
+    from hgrag.agents.understanding.blanks import with_blanks_asked
+
+    assert with_blanks_asked("Fill in: ___ wrote 'T'.") == "Fill in: who wrote 'T'."
+    assert with_blanks_asked("A has written ___ papers.") == "A has written how many papers."
+    result = _ask(f"Fill in the blank: ___ wrote '{P2}'.")
+    assert sorted(result["answer"]) == ["Bo Chen", "Dariush Divsalar"] and result["verified"]
+    in_place = _ask(f"Fill in the blank: the papers that '{P4}' cites were written by ___ .")
+    assert sorted(in_place["answer"]) == ["Bo Chen", "Marvin K. Simon"] or not in_place["verified"]
