@@ -36,6 +36,9 @@ def _offered(tokens: list[Token]) -> bool:
     """Two named things offered as alternatives: 'A or B', "A's or B's", 'that of A or that of B' (only words of no
     meaning between the names and the 'or')."""
     mentions = [i for i, t in enumerate(tokens) if t.concept == "mention"]
+    leads = load("en").extra.get("comparison_leads", [])  # ('Comparing A and B: whose … more …?')
+    if len(mentions) >= 2 and any(t.text in leads for t in tokens[:mentions[0]]):
+        return True
     for a, b in zip(mentions, mentions[1:]):
         between = tokens[a + 1:b]
         if len(between) <= 4 and sum(t.concept == "function:or" for t in between) == 1 and \

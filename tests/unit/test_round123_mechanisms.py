@@ -248,3 +248,10 @@ def test_a_worksheet_blank_is_the_question_word_it_stands_for(world_resources) -
     assert sorted(result["answer"]) == ["Bo Chen", "Dariush Divsalar"] and result["verified"]
     in_place = _ask(f"Fill in the blank: the papers that '{P4}' cites were written by ___ .")
     assert sorted(in_place["answer"]) == ["Bo Chen", "Marvin K. Simon"] or not in_place["verified"]
+
+
+def test_comparing_two_named_things_offers_them_as_alternatives(world_resources) -> None:
+    result = _ask("Comparing Bo Chen and Ann Lee: who has more papers?")
+    assert result["answer"] == ["Bo Chen"] and result["verified"]
+    odd = _ask("Comparing Bo Chen and Ann Lee: whose publication record spans more years?")
+    assert not (odd["verified"] and len(odd["answer"]) > 1)  # (one winner, or a decline)
