@@ -235,6 +235,11 @@ def _after_named_subject(text: str) -> str | None:
         else:
             break
         i += 1
+    if run >= 1 and i < len(words) and re.fullmatch(r"[A-Z][\w.'’-]*,", words[i]) and i + 1 < len(words):
+        run, i = run + 1, i + 1  # ('A and B, they wrote …?': the comma closes the names)
+        pronouns = load("en").extra.get("code_words", {}).get("subject_pronouns", [])
+        said = next((n for n in (2, 1) if " ".join(words[i:i + n]).lower() in pronouns), 0)
+        i += said  # (the resumptive subject: 'they', 'they two', 'both')
     while run >= 2 and i < len(words) and re.fullmatch(r"[-–—:]+", words[i]):
         i += 1  # ('A and B - co-authored at least once?')
     if run < 2 or i >= len(words) or not words[i][:1].islower():

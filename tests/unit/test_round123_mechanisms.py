@@ -255,3 +255,8 @@ def test_comparing_two_named_things_offers_them_as_alternatives(world_resources)
     assert result["answer"] == ["Bo Chen"] and result["verified"]
     odd = _ask("Comparing Bo Chen and Ann Lee: whose publication record spans more years?")
     assert not (odd["verified"] and len(odd["answer"]) > 1)  # (one winner, or a decline)
+
+
+def test_names_then_a_resumptive_pronoun_ask_whether_the_statement_holds(world_resources) -> None:
+    result = _ask("Ann Lee and Bo Chen, they two wrote a paper together before?")
+    assert result["answer"] == ["no"] and result["verified"]
