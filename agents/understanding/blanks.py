@@ -2,7 +2,8 @@
 ___ .', 'A has written ___ papers.' A run of underscores (lexicon `blanks.mark`) is what is asked: after a word the
 lexicon maps (`blanks.after`: 'by' → 'whom', 'in' → 'which venue', '=' → '?') it is that word's question; before a
 kind noun it counts ('how many'); opening a clause it is 'who'; elsewhere 'what'. The lead-in that names the form
-('Fill in the blank:') is a filler of the lexicon."""
+('Fill in the blank:') is a filler of the lexicon. Nouns of a request opening a sentence ('Identification of …')
+read as the request."""
 
 from __future__ import annotations
 
@@ -31,3 +32,16 @@ def _asked(question: str, match: re.Match, spec: dict) -> str:
         return spec["after"][said]
     opening = not question[:match.start()].strip() or question[:match.start()].rstrip()[-1:] in ":.;!?"
     return spec.get("at_start", "") if opening else spec.get("otherwise", "")
+
+
+def with_request_nominals(question: str) -> str:
+    """'Identification of the venues in which … were published is hereby sought.' -> 'give me the venues in which …':
+    a request noun of the lexicon (`request_nominals`) opening a sentence asks for what follows it; one inside a
+    sentence (a title's 'determination of copper') is left as typed."""
+    spec = load("en").extra.get("request_nominals", {})
+    forms, said = spec.get("forms", []), spec.get("as", "")
+    if not forms or not said:
+        return question
+    alternation = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
+    pattern = re.compile(rf"(?:^|(?<=[.!?]\s))\s*(?:{alternation})\b", re.IGNORECASE)
+    return pattern.sub(lambda m: said[:1].upper() + said[1:] if m.group(0)[:1].isupper() else said, question)

@@ -19,7 +19,7 @@ from hgrag.agents.understanding.asking_sentence import asking_tokens
 from hgrag.agents.understanding.lexicon import signatures
 from hgrag.agents.understanding.signature import output_kind, reads_years
 from hgrag.agents.understanding.said_checks import (choice_unanswered, contrary_year_comparison, existence_of_another_kind,
-                                                   relation_fillers_unread, yes_no_unasked,
+                                                   relation_fillers_unread,
                                                    partners_unwalked, placed_persons_coauthors_unwalked,
                                                    restricting_before,
                                                    two_sided_kind_words)
@@ -195,7 +195,6 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     if asked and returned and returned not in COMPATIBLE.get(asked, {asked} if plan.get("asked_kind") else {returned}) \
             and not _citers(asked, returned, ir):
         missing.append(f"{asked} asked ({'a' if asked != 'yes/no' else 'the'} plan returns {returned})")
-    missing += yes_no_unasked(tag(whole or text, load("en")), returned, asked)
     if asked == "year" and returned == "number" and not reads_years(ir):
         missing.append("year asked (the plan returns a number, not a year)")
     if returned == "number" and _list_requested(tag(whole or text, load("en"))):

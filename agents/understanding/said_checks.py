@@ -171,12 +171,3 @@ def existence_of_another_kind(tokens: list[Token], ir: dict[str, Any]) -> list[s
     if wanted != "author" or tested != "paper":
         return []  # ('Is there any record of A having held …': a record of a fact, no set of papers)
     return [f"{said[2].text} (the plan tests whether papers exist)"]
-
-
-def yes_no_unasked(tokens: list[Token], returned: str | None, asked: str | None) -> list[str]:
-    """'The co-authors of A - could a listing be provided?': a plan that answers yes or no when the question's head
-    asks no kind and no word (an auxiliary, a yes/no marker, an existence word) asks whether."""
-    if returned != "yes/no" or asked is not None or any(
-            t.concept in ("head:aux", "operator:yes_no", "operator:exists") for t in tokens):
-        return []
-    return ["a yes or no (no word asks whether)"]
