@@ -9,6 +9,7 @@ mentions are cut out the same way, so a title's own symbols never count.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 PLACEHOLDER = {"paper": "zzpaper", "author": "zzauthor", "venue": "zzvenue"}
@@ -178,12 +179,24 @@ def asks_yes_no(text: str) -> bool:
 STRICT_KEYS = {"<": ("year_to", "year_before"), ">": ("year_from", "year_after")}
 
 
+@lru_cache(maxsize=1)
+def _inclusive_lead() -> re.Pattern:
+    """A bound word of the lexicon that keeps its year in ('since 2005', 'by the year 2005': `inclusive_bound_leads`),
+    with the year noun the lexicon allows between."""
+    from hgrag.agents.understanding.cue_words import phrase_alternation
+    from hgrag.agents.understanding.lexicon import load
+
+    leads = phrase_alternation(load("en").extra.get("inclusive_bound_leads", [])) or "(?!)"
+    nouns = phrase_alternation(load("en").extra.get("year_itself_excluded", {}).get("year_nouns", [])) or "(?!)"
+    return re.compile(rf"\b(?:{leads})(?: (?:{nouns}))? zzyear\b")
+
+
 def strict_year_filters(plan: dict[str, Any], text: str, symbolic: str, years: list[int]) -> dict[str, Any]:
     """The frame reads "before 2005" / "after 2005" as inclusive bounds (year_to / year_from); a
     strict word makes them strict (year_before / year_after). "since 2005", "by 2005" stay inclusive."""
     holes = list(re.finditer(r"\bzzyear\b", text))
     denied = _year_denied_again(text, holes, years[0]) if len(years) == 1 and len(holes) == 2 else None
-    if re.search(r"\b(since|from|starting|by|until|till|up to|through)( the year)? zzyear\b", text) and not denied:
+    if _inclusive_lead().search(text) and not denied:
         return plan  # ('since 2008? I mean not 2008 itself': the year said again after a negation is left out)
     bounds = denied or year_bounds(text, symbolic, years) or []
     strict = [(STRICT_KEYS[cmp], year) for cmp, year in bounds if cmp in STRICT_KEYS]

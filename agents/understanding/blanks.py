@@ -8,6 +8,7 @@ read as the request."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from hgrag.agents.understanding.lexicon import load
 
@@ -38,10 +39,16 @@ def with_request_nominals(question: str) -> str:
     """'Identification of the venues in which … were published is hereby sought.' -> 'give me the venues in which …':
     a request noun of the lexicon (`request_nominals`) opening a sentence asks for what follows it; one inside a
     sentence (a title's 'determination of copper') is left as typed."""
-    spec = load("en").extra.get("request_nominals", {})
-    forms, said = spec.get("forms", []), spec.get("as", "")
-    if not forms or not said:
+    said, pattern = load("en").extra.get("request_nominals", {}).get("as", ""), _request_nominal()
+    if not said or pattern is None:
         return question
-    alternation = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
-    pattern = re.compile(rf"(?:^|(?<=[.!?]\s))\s*(?:{alternation})\b", re.IGNORECASE)
     return pattern.sub(lambda m: said[:1].upper() + said[1:] if m.group(0)[:1].isupper() else said, question)
+
+
+@lru_cache(maxsize=1)
+def _request_nominal() -> re.Pattern | None:
+    forms = load("en").extra.get("request_nominals", {}).get("forms", [])
+    if not forms:
+        return None
+    alternation = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
+    return re.compile(rf"(?:^|(?<=[.!?]\s))\s*(?:{alternation})\b", re.IGNORECASE)

@@ -209,7 +209,8 @@ def with_bounds_plain(question: str) -> str:
 def _bound_patterns() -> list[tuple[str, re.Pattern]]:
     bounds = load("en").extra.get("year_bounds", {})
     nouns = phrase_alternation([f for f in load("en").family("attribute").get("year", []) if " " not in f]) or "(?!)"
-    return [(plain, re.compile(rf"\b(?:{phrase_alternation(forms)})\s+(?:(?:the\s+)?(?:{nouns})\s+|the\s+)?"
+    the = phrase_alternation(load("en").concepts.get("function:the", [])) or "(?!)"
+    return [(plain, re.compile(rf"\b(?:{phrase_alternation(forms)})\s+(?:(?:(?:{the})\s+)?(?:{nouns})\s+|(?:{the})\s+)?"
                                rf"(?P<year>(?:19|20)\d\d)\b", re.IGNORECASE)) for plain, forms in bounds.items() if forms]
 
 

@@ -140,15 +140,9 @@ def with_titled_requesters(question: str, detect: Any) -> str:
     titled name (lexicon `relayed_requests.titles`) that the graph does not hold is someone the question is relayed
     for, not a thing asked about: it stands as the lexicon's `stand_in` requester ('a colleague'), which the relay
     and beneficiary steps then read. A titled name the graph holds ('Dr K Sridevi') is kept as typed."""
-    spec = load("en").extra.get("relayed_requests", {})  # (read before the language is known: every lexicon's titles)
-    titles = [t for language in ("en", "de", "fr") for t in load(language).extra.get("relayed_requests", {}).get(
-        "titles", [])]
-    stand_in = spec.get("stand_in", "")
-    if not titles or not stand_in:
+    stand_in, pattern = load("en").extra.get("relayed_requests", {}).get("stand_in", ""), _titled_name()
+    if not stand_in or pattern is None:
         return question
-    title = rf"(?i:{phrase_alternation(titles)})\.?"
-    name = r"[A-Z][\w-]*(?:\s+(?:[A-Z]\.|[A-Z][\w-]*))*"  # (capitalised words and initials: 'Marvin K. Simon')
-    pattern = re.compile(rf"(?<![\w.]){title}(?:\s+{title})*\s+(?={name})(?P<name>{name})(?![\w-])")
     masked, out, at = quotes_masked(question), [], 0
     found = list(pattern.finditer(masked))
     linked = [s for s in detect(question) if s.candidates] if found else []
@@ -161,3 +155,16 @@ def with_titled_requesters(question: str, detect: Any) -> str:
         out += [question[at:match.start()], stand_in[:1].upper() + stand_in[1:] if opens else stand_in]
         at = match.end()
     return "".join(out + [question[at:]]) if out else question
+
+
+@lru_cache(maxsize=1)
+def _titled_name() -> re.Pattern | None:
+    """A title of any supported language's lexicon (read before the language is known) and the capitalised words
+    and initials of the name after it ('Marvin K. Simon')."""
+    titles = [t for language in ("en", "de", "fr") for t in load(language).extra.get("relayed_requests", {}).get(
+        "titles", [])]
+    if not titles:
+        return None
+    title = rf"(?i:{phrase_alternation(titles)})\.?"
+    name = r"[A-Z][\w-]*(?:\s+(?:[A-Z]\.|[A-Z][\w-]*))*"
+    return re.compile(rf"(?<![\w.]){title}(?:\s+{title})*\s+(?={name})(?P<name>{name})(?![\w-])")

@@ -142,7 +142,7 @@ def partners_unwalked(tokens: list[Token], ir: dict[str, Any]) -> list[str]:
     and on to those papers' other authors answers who wrote, not with whom."""
     from hgrag.state.plan_ir import walk
 
-    said = tokens
+    said = tokens  # (fillers kept: 'with' must stand right before who is meant)
     people = set(load("en").extra.get("anaphors", {}).get("kinds", {}).get("author", []))
     def a_person(token: Token) -> bool:
         return token.family == "head" and token.concept != "head:aux" or token.text in people or \

@@ -4,6 +4,7 @@ the sentences after the last question mark that say why the asker asks, not what
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from hgrag.agents.understanding.lexicon import MEANING_FAMILIES as REMARK_FAMILIES, load
 from hgrag.agents.understanding.narrowing import dangling_negations, unanchored_times
@@ -60,9 +61,14 @@ def without_discourse_markers(question: str) -> str:
     """'… next week. But first, with whom have they co-authored papers?': a marker that orders the asker's talk
     (lexicon `discourse_markers`: 'but first', 'firstly', 'finally' …), set off by a comma at the start of a
     sentence, says nothing of what is asked; without the comma it may ('first author', 'first paper')."""
+    pattern = _discourse_marker()
+    return pattern.sub("", question) if pattern is not None else question
+
+
+@lru_cache(maxsize=1)
+def _discourse_marker() -> re.Pattern | None:
     markers = load("en").extra.get("discourse_markers", [])
     if not markers:
-        return question
+        return None
     alternation = "|".join(re.escape(m) for m in sorted(markers, key=len, reverse=True))
-    pattern = re.compile(rf"(?:^|(?<=[.!?;:]\s))\s*(?:{alternation})\s*,\s*(?=\w)", re.IGNORECASE)
-    return pattern.sub(lambda m: "", question)
+    return re.compile(rf"(?:^|(?<=[.!?;:]\s))\s*(?:{alternation})\s*,\s*(?=\w)", re.IGNORECASE)
