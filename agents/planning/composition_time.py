@@ -224,12 +224,16 @@ def _with_year_filters(plan: dict[str, Any], change: Any) -> dict[str, Any]:
 
 
 def _led_out(text: str) -> bool:
-    """'minus the ones from zzyear': one of the lexicon's `exclusion_leads` at most six words before the year."""
+    """'minus the ones from zzyear': one of the lexicon's `exclusion_leads` at most six words before the year, or
+    an exclusion participle right after it ('zzyear being excluded')."""
     from hgrag.agents.understanding.cue_words import phrase_alternation
     from hgrag.agents.understanding.lexicon import load
 
     leads = phrase_alternation(load("en").extra.get("exclusion_leads", []))
-    return re.search(rf"\b(?:{leads})\b(?:\s+(?!zz)[\w'-]+){{0,6}}?\s+zzyear\b", text) is not None
+    from hgrag.agents.understanding.exclusion import postposed_tail
+
+    return (re.search(rf"\b(?:{leads})\b(?:\s+(?!zz)[\w'-]+){{0,6}}?\s+zzyear\b", text) is not None
+            or re.search(rf"\bzzyear\s+{postposed_tail()}", text) is not None)
 
 
 def excluded_year_filters(plan: dict[str, Any], text: str) -> dict[str, Any]:

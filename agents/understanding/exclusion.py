@@ -89,13 +89,27 @@ def _framed_as_leads(question: str, anchors: list[dict[str, Any]]) -> str:
 def _postposed_as_leads(question: str, anchors: list[dict[str, Any]], postpositions: list[str]) -> str:
     """'Outlets used by A, V excluded?' (lexicon `exclusion_frames.postpositions`) -> '…, excluding V?': a named
     thing set off by a comma with the word after it."""
-    words = "|".join(r"\s+".join(map(re.escape, p.split())) for p in sorted(postpositions, key=len, reverse=True))
+    words = _alternation(sorted(postpositions, key=len, reverse=True))
+    tail = rf"\s+{postposed_tail()}"
     for anchor in anchors:
         typed = anchor.get("relinked_from") or anchor.get("text") or ""
         if typed and words:
-            question = re.sub(rf"(?<=[,;(—–-])\s*(?P<x>[{QUOTES}]?{re.escape(typed)}\.?[{QUOTES}]?)\s+(?:{words})\b",
+            question = re.sub(rf"(?<=[,;(—–-])\s*(?P<x>[{QUOTES}]?{re.escape(typed)}\.?[{QUOTES}]?){tail}",
                               lambda m: f" excluding {m.group('x')}", question, flags=re.IGNORECASE)
     return question
+
+
+def postposed_tail() -> str:
+    """A regex for an exclusion participle after the thing it leaves out ('… 2024 excluded', '… being left out':
+    the lexicon's `exclusion_frames`)."""
+    frames = load("en").extra.get("exclusion_frames", {})
+    words = _alternation(sorted(frames.get("postpositions", []), key=len, reverse=True))
+    return rf"(?:(?:{_alternation(frames.get('auxiliaries', []))})\s+)?(?:{words})\b"
+
+
+def _alternation(phrases: list[str]) -> str:
+    """A regex alternation of lexicon phrases, any whitespace between their words ('(?!)' when empty)."""
+    return "|".join(r"\s+".join(map(re.escape, p.split())) for p in phrases) or "(?!)"
 
 
 def _joined_after(question: str, at: int, anchor: dict[str, Any], anchors: list[dict[str, Any]]) -> tuple[list, int]:
