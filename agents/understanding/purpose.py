@@ -15,7 +15,8 @@ def without_purpose_phrase(question: str, nouns_capitalised: bool = False) -> st
     """The question without a purpose phrase at its start or end (unchanged when there is none); `nouns_capitalised`:
     the question was German, whose nouns keep their capital in the rendering ('For our Pressemitteilung: …')."""
     leading, trailing = _patterns(nouns_capitalised)
-    stripped = trailing.sub(lambda m: m.group("stop") or "", leading.sub("", question, count=1), count=1)
+    stripped = trailing.sub(lambda m: (m.group("asked") or "") + (m.group("stop") or ""),
+                            leading.sub("", question, count=1), count=1)
     return stripped[:1].upper() + stripped[1:] if stripped.strip() and stripped != question else question
 
 
@@ -24,11 +25,13 @@ def _patterns(nouns_capitalised: bool) -> tuple[re.Pattern, re.Pattern]:
     first = "[A-Za-z]" if nouns_capitalised else "[a-z]"
     words = rf"{first}[\w'’-]*(?:\s+{first}[\w'’-]*){{0,3}}"
     spec = load("en").extra.get("context_words", {}).get("purpose_phrases", {})
-    prepositions, owners = (phrase_alternation(spec.get(key, [])) or "(?!)" for key in ("prepositions", "owners"))
-    phrase = rf"(?i:{prepositions})\s+(?i:{owners})\s+{words}"
+    prepositions, owners, heads, requested = (phrase_alternation(spec.get(key, [])) or "(?!)" for key in (
+        "prepositions", "owners", "heads", "after_requests"))
+    headed = rf"(?:{first}[\w'’-]*\s+){{1,2}}(?i:{heads})\b"  # ('for audit purposes', no owner)
+    phrase = rf"(?i:{prepositions})\s+(?:(?i:{owners})\s+{words}|{headed})"
     lead = r"(?:[A-Za-z][a-z'’-]*\s+){0,3}"  # ('Quick fact check for our nomination letter: …')
     leading = re.compile(rf"^\s*{lead}{phrase}\s*[:;–—]\s*|^\s*{phrase}\s*,\s*|^\s*{lead}{phrase}\s+-\s+")
-    trailing = re.compile(rf"(?:\s*[,;–—]|\s+-)\s*{phrase}\s*(?P<stop>[.!?]?)\s*$")
+    trailing = re.compile(rf"(?:\s*[,;–—]|\s+-|\b(?P<asked>(?i:{requested}))\s)\s*{phrase}\s*(?P<stop>[.!?]?)\s*$")
     return leading, trailing
 
 
