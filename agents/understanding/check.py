@@ -30,7 +30,8 @@ from hgrag.agents.understanding.plan_shapes import (citation_count_unasked, disj
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.narrowing import unanchored_times, years_left_out_by_a_bound
 from hgrag.agents.understanding.tokens import Token, bound, tag, words
-from hgrag.agents.understanding.intersections import (distributed_intersection, one_valued_intersection, stated_relations,
+from hgrag.agents.understanding.intersections import (alternative_intersection, distributed_intersection,
+                                                      one_valued_intersection, stated_relations,
                                                       unjoined_intersection, shared_people_read_as_joint_papers)
 from hgrag.agents.understanding.asked_head import asked_kind, names_a_mention, says_a_hedge
 from hgrag.agents.understanding.sentences import confirming_start
@@ -221,7 +222,7 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     missing += [] if plan.get("rich_kinds") else kinds_not_reached(tag(_after_the_question(whole or text) + " " +
                                                                        restricting_before(whole or text), load("en")), ir)
     missing += asking_sentences_parts(whole or text, returned) + unjoined_intersection(whole or text, ir) + \
-        one_valued_intersection(whole or text, ir)
+        one_valued_intersection(whole or text, ir) + alternative_intersection(whole or text, ir)
     return missing + _future_years(tokens, plan) + (_whole_text_parts(whole, plan) if whole else [])
 
 

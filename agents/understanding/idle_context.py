@@ -39,7 +39,8 @@ def without_idle_context(question: str, detect: Callable[[str], list[Any]]) -> s
     at = asking_sentence_at(sentences)
     if at is None:
         return question
-    before = [s for s in sentences[:at] if not (_a_statement(s) and _idle(s, detect, _families_before(s)))]
+    before = [s for i, s in enumerate(sentences[:at])
+              if not (_a_statement(s, opening=i == 0) and _idle(s, detect, _families_before(s)))]
     requested = command_opening().match(sentences[at].strip()) is not None and not asks(sentences[at])  # a request
     # ('Find the papers citing T.'): a question after it is the ask
     after = [s for s in sentences[at + 1:] if requested and (asking(s) or first_anaphor(s) is not None) or
@@ -155,14 +156,17 @@ def _families_before(sentence: str) -> tuple[str, ...]:
     return AFTER_FAMILIES if speaks_of_the_asker(sentence) else NARROWING_FAMILIES
 
 
-def _a_statement(sentence: str) -> bool:
+def _a_statement(sentence: str, opening: bool = False) -> bool:
     """A statement of the asker's ('We're doing some background checks …', 'Our head of department wants this …'):
     it speaks of the asker or has a verb of its own, and points back at nothing ('Their papers have been cited …'
-    stays: what it says of them may be asked next); not a piece of a name cut at a stop ('Papers by Md.')."""
+    stays: what it says of them may be asked next); not a piece of a name cut at a stop ('Papers by Md.'). The
+    `opening` sentence has nothing to point back at: its pronouns are of the asker's own world ('My daughter has a
+    project and I search with her.')."""
     from hgrag.agents.understanding.context_fold import first_anaphor
 
     cut_name = re.search(r"(?<![\w.])\w{1,2}\.$", sentence.strip())  # ('… for Md.' before 'Abdullahil Kafi.')
-    return (speaks_of_the_asker(sentence) or _a_clause(sentence)) and first_anaphor(sentence) is None and not cut_name
+    asker = speaks_of_the_asker(sentence)
+    return (asker or _a_clause(sentence)) and (first_anaphor(sentence) is None or opening and asker) and not cut_name
 
 
 def _a_clause(sentence: str) -> bool:

@@ -54,6 +54,23 @@ def unjoined_intersection(text: str, ir: dict[str, Any]) -> list[str]:
     return []
 
 
+def alternative_intersection(text: str, ir: dict[str, Any]) -> list[str]:
+    """'co-authored with A or with B' read as the co-authors A and B share: a plan that intersects what two named
+    things reach, where the question joins them with 'or' (the lexicon's function:or) and no word says what they
+    share ('both', 'common'), takes the wrong set."""
+    from hgrag.state.plan_ir import walk
+
+    if not any(op.get("op") == "intersect" and len(named_starts(op)) >= 2 for op in walk(ir)):
+        return []
+    tokens = tag(text, load("en"))
+    if any(t.concept in ("operator:both", "function:same") for t in tokens):
+        return []
+    named = [i for i, t in enumerate(tokens) if t.concept == "mention"]
+    if len(named) >= 2 and any(t.concept == "function:or" for t in tokens[named[0] + 1:named[-1]]):
+        return ["'or' between the named things (the plan takes only what they share)"]
+    return []
+
+
 def one_valued_intersection(text: str, ir: dict[str, Any]) -> list[str]:
     """'identify the venue in which T1 was published and identify the venue in which T2 was published' read as the venue
     both share: the venues of two named papers (each has one) intersected, with no word of the question saying what

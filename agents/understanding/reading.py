@@ -14,6 +14,8 @@ from hgrag.agents.understanding.apostrophes import plain_apostrophes, with_apost
 from hgrag.agents.understanding.claims import without_report_frame, without_reported_remarks
 from hgrag.agents.understanding.citation_strings import without_reference_frames
 from hgrag.agents.understanding.blanks import with_blanks_asked, with_request_nominals
+from hgrag.agents.understanding.manner import without_manner_restatement
+from hgrag.agents.understanding.search_syntax import with_search_fields
 from hgrag.agents.understanding.context_fold import with_context_folded
 from hgrag.agents.understanding.step_chain import step_chain_folded
 from hgrag.agents.understanding.stranded import with_preposition_stranded
@@ -51,7 +53,7 @@ class Reading:
 
 def read_question(question: str, detect: Callable[[str], list[Any]]) -> Reading:
     """`detect(question)` gives the linked mention spans (called only when the words are not plainly English)."""
-    question = with_filter_fields(without_labels(without_social_marks(question)))  # written like a prompt ('Task: …', 'Exclude: …') or
+    question = with_filter_fields(without_labels(without_social_marks(with_search_fields(question))))  # written like a prompt ('Task: …', 'Exclude: …') or
     # a query ('papers | author:A | year<2021')
     question = without_envelope(question)  # a question sent as a message: no greeting, pleasantry or sign-off
     question = outside_quotes(question, plain_apostrophes)  # 'Who’s', 'Kashtan’s' read as typed with "'"
@@ -366,7 +368,7 @@ def plan_readings(question: str, plan: dict[str, Any], store: Any) -> dict[str, 
 
 
 ENGLISH_STEPS: tuple[Callable[[str], str], ...] = (
-    with_blanks_asked, with_request_nominals, with_compounds_split, with_plain_variants, with_possessives_spelled, with_year_one_notes_plain, with_open_ended_spans,
+    with_blanks_asked, with_request_nominals, without_manner_restatement, with_compounds_split, with_plain_variants, with_possessives_spelled, with_year_one_notes_plain, with_open_ended_spans,
     with_phrases_pointing_back, without_beneficiary, with_relay_as_asker, with_progressive_as_simple, with_name_heading_as_subject,
     with_preposition_stranded, with_spoken_years, without_report_frame, without_reported_remarks, without_refused_alternatives,
     without_idle_brackets, without_self_corrections, with_restatements_as_sentences, without_trailing_remarks,

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from test_chain_reader import P2, P4, world  # noqa: F401 - the toy graph with citations (a fixture)
+from test_chain_reader import P2, P3, P4, world  # noqa: F401 - the toy graph with citations (a fixture)
 from test_round28_mechanisms import world_resources  # noqa: F401 - the toy graph as the pipeline's resources
+from test_planner import P1
 from test_round30_mechanisms import _ask
 
 
@@ -12,3 +13,40 @@ def test_an_exclusion_participle_after_a_year_leaves_that_year_out(world_resourc
     assert result["answer"] == ["2"] and result["verified"]  # (2008 and 2012)
     result = _ask("Dariush Divsalar's papers, the year 2008 excluded?")
     assert sorted(result["answer"]) == sorted([P2, P4]) and result["verified"]
+
+
+def test_search_syntax_is_said_in_words() -> None:
+    from hgrag.agents.understanding.search_syntax import with_search_fields
+
+    assert with_search_fields('au:"Dariush Divsalar" AND py:>2008 -> titles') == 'by "Dariush Divsalar", after 2008 -> titles'
+    assert with_search_fields('papers by au:"A" NOT py:2010') == 'papers by "A" excluding 2010'  # (no second 'by')
+    assert with_search_fields('au:"A" AND py:2010-2012') == 'by "A", between 2010 and 2012'
+    assert with_search_fields("Who wrote it?") == "Who wrote it?"
+
+
+def test_a_library_search_is_answered(world_resources) -> None:
+    result = _ask('au:"Dariush Divsalar" NOT py:2010 -> titles')
+    assert sorted(result["answer"]) == sorted([P1, P4]) and result["verified"]
+
+
+def test_a_manner_adjunct_restating_the_relation_adds_no_hop(world_resources) -> None:
+    result = _ask(f'Which papers have given credit to "{P1}" by referring to it?')
+    assert sorted(result["answer"]) == sorted([P2, P3]) and result["verified"]
+
+
+def test_or_between_two_people_never_verifies_what_they_share(world_resources) -> None:
+    result = _ask("My son asked me to look this up. Who are all the people that have co-authored with Marvin K. Simon "
+                  "or with Bo Chen (not counting those two themselves)?")
+    assert not (result["verified"] and result["answer"] == ["Dariush Divsalar"])  # (the co-authors they share)
+
+
+def test_an_opening_statement_of_the_asker_with_a_pronoun_is_idle(world_resources) -> None:
+    result = _ask("My daughter has a project and I am working on it with her. Which papers has Bo Chen published?")
+    assert sorted(result["answer"]) == sorted([P2, P3]) and result["verified"]
+
+
+def test_request_acts_and_purpose_phrases_are_no_content(world_resources) -> None:
+    result = _ask(f"Confirmation is requested of the venue of '{P2}'.")
+    assert result["answer"] == ["Computer Networks"] and result["verified"]
+    result = _ask("For audit purposes, a count of the papers of Bo Chen is requested for the statistical return.")
+    assert result["answer"] == ["2"] and result["verified"]

@@ -1,0 +1,47 @@
+"""A manner adjunct that says the question's relation again ('Which papers have given credit to T by referring to
+it?'): a lead of the lexicon's `manner_restatement` ('by') and a gerund of the relation the sentence names before
+it, with a pronoun for that relation's object, adds no step; it is left out so its relation word is not read as a
+second hop."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from hgrag.agents.understanding.cue_words import phrase_alternation
+from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.tokens import tag
+
+
+def without_manner_restatement(question: str) -> str:
+    """The question without 'by <gerund of its relation> it/them' (unchanged when there is none)."""
+    pattern = _adjunct()
+    if pattern is None:
+        return question
+    for match in reversed(list(pattern.finditer(question))):
+        inside_quotes = len(re.findall(r"[\"“”]", question[:match.start()])) % 2 == 1
+        said = _relation_of(match["verb"])
+        if said is not None and not inside_quotes and said in {
+                t.concept for t in tag(question[:match.start()].lower(), load("en"))}:
+            question = question[:match.start()] + question[match.end():]
+    return question
+
+
+def _relation_of(verb: str) -> str | None:
+    """The relation concept of the gerund, with or without its particle ('referring to', 'citing')."""
+    lexicon = load("en")
+    for form in (verb, verb.split()[0]):
+        concept = lexicon.concept(" ".join(form.lower().split()))
+        if concept and concept.startswith("relation:"):
+            return concept
+    return None
+
+
+@lru_cache(maxsize=1)
+def _adjunct() -> re.Pattern | None:
+    spec = load("en").extra.get("manner_restatement", {})
+    leads, objects, particles = (phrase_alternation(spec.get(k, [])) for k in ("leads", "objects", "particles"))
+    if not (leads and objects):
+        return None
+    return re.compile(rf"\s*,?\s+(?:{leads})\s+(?P<verb>[a-z]+ing(?:\s+(?:{particles or '(?!)'}))?)\s+(?:{objects})\b"
+                      rf"(?=\s*[?.!,]|\s*$)", re.IGNORECASE)
