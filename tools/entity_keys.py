@@ -24,6 +24,7 @@ MATCH_OF: dict[str, tuple[str, float]] = {
     "initials": ("initials", 0.85),  # first initial + surname, any label: "M. Simon"
     "abbreviated": ("initials", 0.85),  # labels written with an initial, for full-name queries
 }
+MAX_NAME_TOKENS = 5  # the most name parts a person's name is probed by first and last alone
 NAME_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
 _QUOTES = str.maketrans({"‘": "'", "’": "'", "‚": "'", "‛": "'", "′": "'",
                          "“": '"', "”": '"', "„": '"', "‟": '"', "″": '"'})
@@ -88,8 +89,8 @@ def _query_keys(text: str, node_types: tuple[str, ...]) -> tuple[tuple[str, str,
 def _name_probes(tokens: list[str]) -> list[tuple[str, str, str]]:
     probes = [("name", " ".join(tokens), "name")]
     core = _core_tokens(tokens)
-    if len(core) < 2:
-        return probes
+    if len(core) < 2 or len(core) > MAX_NAME_TOKENS:  # (a run of many words is no person's name: a title's first
+        return probes  # and last word, 'Saudi … Arabia', must not reach an author 'Saudi Arabia')
     initials = f"{core[0][0]} {core[-1]}"
     if len(core[0]) == 1:  # "M. Simon", "Simon, M. K.": every author with that initial + surname
         return probes + [("initials", initials, "initials")]

@@ -44,7 +44,7 @@ def without_idle_context(question: str, detect: Callable[[str], list[Any]]) -> s
     requested = command_opening().match(sentences[at].strip()) is not None and not asks(sentences[at])  # a request
     # ('Find the papers citing T.'): a question after it is the ask
     after = [s for s in sentences[at + 1:] if requested and (asking(s) or first_anaphor(s) is not None) or
-             not (_a_clause(s) and _idle(s, detect, AFTER_FAMILIES))]  # ('Find T's citers. Where were they published?')
+             not (_a_clause(s) and _idle(s, detect, AFTER_FAMILIES)) and not _an_inclusion_note(s, detect)]  # ('Find T's citers. Where were they published?')
     if len(before) + len(after) == len(sentences) - 1:
         return question
     return " ".join(before + [sentences[at]] + after)
@@ -167,6 +167,16 @@ def _a_statement(sentence: str, opening: bool = False) -> bool:
     cut_name = re.search(r"(?<![\w.])\w{1,2}\.$", sentence.strip())  # ('… for Md.' before 'Abdullahil Kafi.')
     asker = speaks_of_the_asker(sentence)
     return (asker or _a_clause(sentence)) and (first_anaphor(sentence) is None or opening and asker) and not cut_name
+
+
+def _an_inclusion_note(sentence: str, detect: Callable[[str], list[Any]]) -> bool:
+    """'For the avoidance of doubt, jointly written papers are to be counted.': a sentence after the question that
+    only says what is included (a tail of the lexicon's `idle_context.inclusion_tails`) and narrows nothing before it
+    adds no condition; its words ('jointly') must not steer the plan."""
+    tails = load("en").extra.get("idle_context", {}).get("inclusion_tails", [])
+    low = sentence.strip().rstrip(".!").lower()
+    tail = next((t for t in sorted(tails, key=len, reverse=True) if low.endswith(" " + t)), None)
+    return tail is not None and _idle(sentence.strip().rstrip(".!")[:-len(tail)], detect, AFTER_FAMILIES)
 
 
 def _a_clause(sentence: str) -> bool:

@@ -14,8 +14,10 @@ from hgrag.agents.understanding.apostrophes import plain_apostrophes, with_apost
 from hgrag.agents.understanding.claims import without_report_frame, without_reported_remarks
 from hgrag.agents.understanding.citation_strings import without_reference_frames
 from hgrag.agents.understanding.blanks import with_blanks_asked, with_request_nominals
+from hgrag.agents.understanding.definitions import with_definitions_applied
 from hgrag.agents.understanding.manner import without_manner_restatement
 from hgrag.agents.understanding.search_syntax import with_search_fields
+from hgrag.agents.understanding.spoken_marks import with_spoken_punctuation
 from hgrag.agents.understanding.context_fold import with_context_folded
 from hgrag.agents.understanding.step_chain import step_chain_folded
 from hgrag.agents.understanding.stranded import with_preposition_stranded
@@ -53,7 +55,8 @@ class Reading:
 
 def read_question(question: str, detect: Callable[[str], list[Any]]) -> Reading:
     """`detect(question)` gives the linked mention spans (called only when the words are not plainly English)."""
-    question = with_filter_fields(without_labels(without_social_marks(with_search_fields(question))))  # written like a prompt ('Task: …', 'Exclude: …') or
+    question = with_filter_fields(without_labels(without_social_marks(with_search_fields(with_spoken_punctuation(
+        with_definitions_applied(question))))))  # written like a prompt ('Task: …', 'Exclude: …') or
     # a query ('papers | author:A | year<2021')
     question = without_envelope(question)  # a question sent as a message: no greeting, pleasantry or sign-off
     question = outside_quotes(question, plain_apostrophes)  # 'Who’s', 'Kashtan’s' read as typed with "'"
@@ -72,6 +75,7 @@ def read_question(question: str, detect: Callable[[str], list[Any]]) -> Reading:
         # rendering in plain English words; 'A et B ont écrit ensemble ?' asks yes or no)
         english = without_idle_context(without_answer_form(without_list_trailers(with_relay_as_asker(rendered))),
                                        detect)  # ('Wir bereiten … vor.', '… ? Nur den Namen bitte.')
+        english = without_self_corrections(english)  # ('… nein sorry ich meine …' rendered 'no sorry i mean')
         english = step_chain_folded(english, detect) or english  # ('Le premier auteur de T : avec qui cette personne …')
         english = with_preposition_stranded(english) if load(language).extra.get("reads_in_english_order") else \
             english  # ('Avec qui A a-t-il écrit ?' -> 'Who has A written with?'; German keeps its verb last)

@@ -50,3 +50,43 @@ def test_request_acts_and_purpose_phrases_are_no_content(world_resources) -> Non
     assert result["answer"] == ["Computer Networks"] and result["verified"]
     result = _ask("For audit purposes, a count of the papers of Bo Chen is requested for the statistical return.")
     assert result["answer"] == ["2"] and result["verified"]
+
+
+def test_a_long_run_of_words_is_probed_as_a_name_only_whole() -> None:
+    from hgrag.tools.entity_keys import _name_probes
+    from hgrag.tools.text import name_tokens
+
+    long_run = _name_probes(name_tokens("Saudi Aromco Permian-Carboniferous straigraphic nomenclature of Saudi Arabia"))
+    assert [kind for kind, _, _ in long_run] == ["name"]  # (not 'saudi arabia' by its first and last word)
+    assert ("name", "marvin simon", "first_last") in _name_probes(name_tokens("Marvin K. Simon"))
+
+
+def test_defined_terms_are_written_out() -> None:
+    from hgrag.agents.understanding.definitions import with_definitions_applied
+
+    section = ("1. Definitions: 'the Work' means the paper entitled \"T\"; 'Referenced Paper' means any paper cited by the "
+               "Work. 2. Identify the venues of publication of the Referenced Papers.")
+    assert with_definitions_applied(section) == \
+        'Identify the venues of publication of any paper cited by the paper entitled "T".'
+    assert with_definitions_applied("State whether Bo Chen (hereinafter the Author) wrote a paper with the Author's "
+                                    "colleague.") == "State whether Bo Chen wrote a paper with Bo Chen's colleague."
+    assert with_definitions_applied('Who wrote "The Work of Art"?') == 'Who wrote "The Work of Art"?'
+
+
+def test_a_defined_author_is_answered(world_resources) -> None:
+    result = _ask("1. Definitions: 'the Author' means Bo Chen. 2. Identify every paper of the Author.")
+    assert sorted(result["answer"]) == sorted([P2, P3]) and result["verified"]
+
+
+def test_spoken_punctuation_is_written() -> None:
+    from hgrag.agents.understanding.spoken_marks import with_spoken_punctuation
+
+    assert with_spoken_punctuation('who wrote "T" question mark') == 'who wrote "T"?'
+    assert with_spoken_punctuation("wer hat das geschrieben fragezeichen") == "wer hat das geschrieben?"
+    assert with_spoken_punctuation("Papers from that period?") == "Papers from that period?"
+
+
+def test_an_inclusion_note_after_the_question_narrows_nothing(world_resources) -> None:
+    result = _ask("State the number of papers by Bo Chen. For the avoidance of doubt, jointly written papers are to be "
+                  "counted.")
+    assert result["answer"] == ["2"] and result["verified"]

@@ -1,0 +1,125 @@
+"""Defined terms, as drafted in legal and formal requests: a definitions section ('1. Definitions: 'the Work' means
+"T"; 'Citing Paper' means any paper citing the Work. 2. Identify …') or a bracket after a name ('Ivo Blöchliger
+(hereinafter the Author)'). Each supported language's lexicon says how a term is defined (`definitions`: 'means',
+'hereinafter', 'Definitions:'); the section and the brackets are dropped and every later use of a term is replaced by
+what it stands for, so the question is read as if written out in full."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from hgrag.agents.understanding.lexicon import READ_LANGUAGES, load
+
+TERM = r"[A-ZÀ-ÖØ-ÞŒ][\w’'-]*(?:\s+[A-ZÀ-ÖØ-ÞŒ][\w’'-]*){0,3}"
+OPEN_Q, CLOSE_Q = "['‘«„“]?\\s*", "\\s*['’»“”]?"
+ENUMERATOR = re.compile(r"(?:^|\s)\(?\d{1,2}[.)]\s+")
+
+
+def with_definitions_applied(question: str) -> str:
+    """The question with its defined terms written out (unchanged when it defines none)."""
+    spec = _spec()
+    if not spec["means"] and not spec["hereinafter"]:
+        return question
+    question, terms = _hereinafter_terms(question, spec)
+    question, listed = _definition_section(question, spec)
+    terms.update(listed)
+    return _written_out(question, terms) if terms else question
+
+
+@lru_cache(maxsize=1)
+def _spec() -> dict[str, list[str]]:
+    merged: dict[str, list[str]] = {}
+    for language in READ_LANGUAGES:
+        for key, forms in load(language).extra.get("definitions", {}).items():
+            merged.setdefault(key, []).extend(forms)
+    return {k: merged.get(k, []) for k in ("means", "hereinafter", "headings", "person_heads", "work_heads",
+                                           "articles")}
+
+
+def _alt(forms: list[str]) -> str:
+    return "|".join(r"\s+".join(map(re.escape, f.split())) for f in sorted(forms, key=len, reverse=True)) or "(?!)"
+
+
+def _bare(term: str, spec: dict) -> str:
+    """The term without its article ('the Work' -> 'Work')."""
+    return re.sub(rf"^(?:{_alt(spec['articles'])})\s*", "", term.strip(" '’‘"), flags=re.IGNORECASE).strip(" '’‘")
+
+
+def _hereinafter_terms(question: str, spec: dict) -> tuple[str, dict[str, str]]:
+    """'Ivo Blöchliger (hereinafter the Author)': the bracket dropped, the term bound to the name, the quoted title or
+    the phrase (from its determiner) right before it."""
+    terms: dict[str, str] = {}
+    pattern = re.compile(rf"\s*\(\s*(?:{_alt(spec['hereinafter'])})\s*[:,]?\s*{OPEN_Q}(?P<term>(?:(?:{_alt(spec['articles'])})\s*)?"
+                         rf"{TERM}){CLOSE_Q}\s*\)", re.IGNORECASE)
+    while (match := pattern.search(question)) is not None:
+        antecedent = _antecedent(question[:match.start()], spec)
+        if antecedent is None:
+            return question, terms
+        terms[_bare(match["term"], spec)] = antecedent
+        question = question[:match.start()] + question[match.end():]
+    return question, terms
+
+
+def _antecedent(before: str, spec: dict) -> str | None:
+    quoted = re.search(r"\"[^\"]+\"\s*$|“[^”]+”\s*$", before)
+    if quoted:
+        phrase = re.search(rf"(?:^|\s)((?:{_alt(spec['articles'])})\s+[^\"“]*[\"“][^\"”]+[\"”])\s*$", before, re.IGNORECASE)
+        return (phrase or quoted).group(phrase and 1 or 0).strip()
+    name = re.search(r"((?:[A-ZÀ-ÖØ-Þ][\w.’'-]*\s+){1,5}[A-ZÀ-ÖØ-Þ][\w’'-]*)\s*$", before)
+    return name.group(1) if name else None
+
+
+def _definition_section(question: str, spec: dict) -> tuple[str, dict[str, str]]:
+    """'1. Definitions: 'the Work' means "T"; … 2. Identify …': the terms and the question after the section."""
+    means = _alt(spec["means"])
+    if not re.search(rf"\s(?:{means})\s", question, re.IGNORECASE):
+        return question, {}
+    heading = re.search(rf"(?:^|\s)(?:\(?\d{{1,2}}[.)]\s*)?(?:{_alt(spec['headings'])})\s*:\s*", question, re.IGNORECASE)
+    start = heading.end() if heading else 0
+    rest = question[start:]
+    enumerated = ENUMERATOR.search(rest)
+    section, after = (rest[:enumerated.start()], rest[enumerated.end():]) if enumerated else _split_at_request(rest)
+    terms: dict[str, str] = {}
+    definition = re.compile(rf"^\s*{OPEN_Q}(?P<term>(?:(?:{_alt(spec['articles'])})\s*)?{TERM}){CLOSE_Q}\s+(?:{means})\s+"
+                            rf"(?P<value>.+?)\s*[.;]?\s*$", re.IGNORECASE | re.DOTALL)
+    for piece in _outside_quotes_split(section, ";"):
+        found = definition.match(piece)
+        if found is None:
+            return question, {}
+        terms[_bare(found["term"], spec)] = found["value"].strip()
+    if not terms or not after.strip():
+        return question, {}
+    return (question[:heading.start()] if heading else "") + " " + after, terms
+
+
+def _split_at_request(text: str) -> tuple[str, str]:
+    """With no enumerator, the definitions end at the last stop outside quotes that a capital follows."""
+    stops = [m.end() for m in re.finditer(r"\.\s+(?=[A-ZÀ-Ü])", text) if text[:m.start()].count('"') % 2 == 0]
+    return (text[:stops[-1]], text[stops[-1]:]) if stops else (text, "")
+
+
+def _outside_quotes_split(text: str, mark: str) -> list[str]:
+    pieces, current, inside = [], [], False
+    for char in text:
+        if char in "\"“”":
+            inside = not inside if char == '"' else char == "“"
+        if char == mark and not inside:
+            pieces.append("".join(current))
+            current = []
+        else:
+            current.append(char)
+    pieces.append("".join(current))
+    return [p for p in pieces if p.strip()]
+
+
+def _written_out(question: str, terms: dict[str, str]) -> str:
+    articles = _alt(_spec()["articles"])
+    for _ in range(3):  # (a term's value may use another term: 'any paper citing the Work')
+        before = question
+        for term in sorted(terms, key=len, reverse=True):
+            question = re.sub(rf"(?:\b(?:{articles})\s*)?['‘]?\b{re.escape(term)}(?:s|es)?\b['’]?(?!\w)",
+                              lambda m: terms[term], question)
+        if question == before:
+            break
+    return " ".join(question.split())

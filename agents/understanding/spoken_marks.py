@@ -1,0 +1,55 @@
+"""Punctuation said as words by someone dictating ('what year is T from question mark', 'wer hat T geschrieben
+fragezeichen'): each supported language's lexicon lists its spoken marks (`spoken_punctuation.marks`) and the ones
+read as marks only at the very end (`spoken_punctuation.final_marks`: French 'point' is also a word). Outside quotes
+they become the marks they name, so the question's sentences and its question mark are where the speaker put them."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from hgrag.agents.understanding.lexicon import READ_LANGUAGES, load
+from hgrag.tools.text import outside_quotes
+
+
+def with_spoken_punctuation(question: str) -> str:
+    """The question with its spoken marks written as marks (unchanged when it has none)."""
+    anywhere, final = _patterns()
+    if anywhere is None and final is None:
+        return question
+    marks = _marks()
+
+    def written(piece: str) -> str:
+        if anywhere is not None:
+            piece = anywhere.sub(lambda m: marks[" ".join(m["mark"].lower().split())], piece)
+        if final is not None:
+            piece = final.sub(lambda m: marks[" ".join(m["mark"].lower().split())], piece)
+        return piece
+    said = outside_quotes(question, written)
+    return re.sub(r"\s+([.?!,])", r"\1", said) if said != question else question
+
+
+@lru_cache(maxsize=1)
+def _marks() -> dict[str, str]:
+    found: dict[str, str] = {}
+    for language in READ_LANGUAGES:
+        spec = load(language).extra.get("spoken_punctuation", {})
+        found.update({" ".join(k.lower().split()): v for k, v in spec.get("marks", {}).items()})
+        found.update({" ".join(k.lower().split()): v for k, v in spec.get("final_marks", {}).items()})
+    return found
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> tuple[re.Pattern | None, re.Pattern | None]:
+    anywhere, final = [], []
+    for language in READ_LANGUAGES:
+        spec = load(language).extra.get("spoken_punctuation", {})
+        anywhere += list(spec.get("marks", {}))
+        final += list(spec.get("final_marks", {}))
+
+    def pattern(forms: list[str], tail: str) -> re.Pattern | None:
+        if not forms:
+            return None
+        alternation = "|".join(r"\s+".join(map(re.escape, f.split())) for f in sorted(forms, key=len, reverse=True))
+        return re.compile(rf"(?<![\w'’-])(?P<mark>{alternation}){tail}", re.IGNORECASE)
+    return pattern(anywhere, r"(?![\w'’-])"), pattern(final, r"\s*$")
