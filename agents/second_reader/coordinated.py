@@ -187,7 +187,21 @@ def united_answer(items: list[tuple[str, dict[str, Any]]]) -> dict[str, Any] | N
         inner = united_answer([(label, plan["input"]) for label, plan in items])
         return None if inner is None else ir.project(inner, attrs.pop())
     shared = shared_answer(items)
-    return None if shared is None else ir.setop("union", plans)
+    if shared is None:
+        return None
+    left_out = [_own_left_out(plan) for plan in plans]
+    if all(left_out) and len({kind for kind, _ in left_out}) == 1:  # ('co-authors of A or of B': neither of the two)
+        ids = list(dict.fromkeys(i for _, found in left_out for i in found))
+        return {"op": "difference", "inputs": [ir.setop("union", plans), ir.match(ids, left_out[0][0])]}
+    return ir.setop("union", plans)
+
+
+def _own_left_out(plan: dict[str, Any]) -> tuple[str, list[str]] | None:
+    """(kind, ids) a part leaves out of its own answer ('A's co-authors except A'), or None."""
+    if plan.get("op") != "difference" or len(plan.get("inputs") or []) != 2:
+        return None
+    dropped = plan["inputs"][1]
+    return (dropped.get("type"), list(dropped["ids"])) if dropped.get("op") == "match" and dropped.get("ids") else None
 
 
 def without_union_words(text: str) -> str:

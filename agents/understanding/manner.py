@@ -14,23 +14,25 @@ from hgrag.agents.understanding.tokens import tag
 
 
 def without_manner_restatement(question: str) -> str:
-    """The question without 'by <gerund of its relation> it/them' (unchanged when there is none)."""
+    """The question without 'by <gerund of its relation> it' or 'and <verb of its relation> it (in their reference
+    lists)' (unchanged when there is none)."""
     pattern = _adjunct()
     if pattern is None:
         return question
     for match in reversed(list(pattern.finditer(question))):
         inside_quotes = len(re.findall(r"[\"“”]", question[:match.start()])) % 2 == 1
-        said = _relation_of(match["verb"])
+        said = _relation_of(match["verb"], match["object"])
         if said is not None and not inside_quotes and said in {
                 t.concept for t in tag(question[:match.start()].lower(), load("en"))}:
             question = question[:match.start()] + question[match.end():]
     return question
 
 
-def _relation_of(verb: str) -> str | None:
-    """The relation concept of the gerund, with or without its particle ('referring to', 'citing')."""
+def _relation_of(verb: str, said_object: str = "") -> str | None:
+    """The relation concept of the verb, with its object, its particle or alone ('acknowledged it', 'referring to',
+    'citing')."""
     lexicon = load("en")
-    for form in (verb, verb.split()[0]):
+    for form in (f"{verb} {said_object}", verb, verb.split()[0]):
         concept = lexicon.concept(" ".join(form.lower().split()))
         if concept and concept.startswith("relation:"):
             return concept
@@ -40,8 +42,9 @@ def _relation_of(verb: str) -> str | None:
 @lru_cache(maxsize=1)
 def _adjunct() -> re.Pattern | None:
     spec = load("en").extra.get("manner_restatement", {})
-    leads, objects, particles = (phrase_alternation(spec.get(k, [])) for k in ("leads", "objects", "particles"))
+    leads, objects, particles, tails = (phrase_alternation(spec.get(k, [])) for k in ("leads", "objects", "particles",
+                                                                                    "tails"))
     if not (leads and objects):
         return None
-    return re.compile(rf"\s*,?\s+(?:{leads})\s+(?P<verb>[a-z]+ing(?:\s+(?:{particles or '(?!)'}))?)\s+(?:{objects})\b"
-                      rf"(?=\s*[?.!,]|\s*$)", re.IGNORECASE)
+    return re.compile(rf"\s*,?\s+(?:{leads})\s+(?P<verb>[a-z]+(?:\s+(?:{particles or '(?!)'}))?)\s+(?P<object>{objects})\b"
+                      rf"(?:\s+(?:{tails or '(?!)'}))?(?=\s*[?.!,]|\s*$)", re.IGNORECASE)

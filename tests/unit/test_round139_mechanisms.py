@@ -90,3 +90,14 @@ def test_an_inclusion_note_after_the_question_narrows_nothing(world_resources) -
     result = _ask("State the number of papers by Bo Chen. For the avoidance of doubt, jointly written papers are to be "
                   "counted.")
     assert result["answer"] == ["2"] and result["verified"]
+
+
+def test_a_pooled_list_of_co_authors_leaves_out_every_named_person(world_resources) -> None:
+    result = _ask("Pool the co-authors of Marvin K. Simon and Bo Chen: who has written a paper with either of them, "
+                  "leaving the two themselves out?")
+    assert sorted(result["answer"]) == ["Ann Lee", "Dariush Divsalar"] and result["verified"]
+
+
+def test_a_coordinated_restatement_of_the_relation_adds_no_hop(world_resources) -> None:
+    result = _ask(f'Which papers have drawn on "{P1}" and acknowledged it in their reference lists?')
+    assert sorted(result["answer"]) == sorted([P2, P3]) and result["verified"]
