@@ -22,7 +22,7 @@ from hgrag.agents.second_reader.contrasts import (alternatives_group, comparativ
                                                   jointly_repeated, repeated_for_each)
 from hgrag.agents.second_reader.coordinated import (asked_of, both_after, both_before, clause_after_head,
                                                     coordinated_questions, elliptical, only_summing, shared_after_papers,
-                                                    shared_answer, total_count,
+                                                    pair_said_left_out, shared_answer, total_count,
                                                     united_answer, without_union_words, framed_together, unframed)
 from hgrag.agents.second_reader.differences import attribute_difference, difference_of
 from hgrag.agents.second_reader.group_count import same_papers_part, winner_count
@@ -203,7 +203,8 @@ def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
         return _mark(native(program, spans), question, parts)
     totalled = summed or has("total_words", words_outside)  # ('combined, how many authors …': one count)
     program = shared_answer(items) if both is not None else \
-        (total_count(items) or united_answer(items)) if totalled else united_answer(items) if united else \
+        (total_count(items) or united_answer(items)) if totalled else \
+        united_answer(items, pair_said_left_out(words_outside)) if united else \
         ir.outputs(items)  # ('the combined author list of T1 and T2': the lists united)
     if program is None:
         return refuse("The question asks for a total over several entities, which I can only give for counts; "

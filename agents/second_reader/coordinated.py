@@ -177,23 +177,37 @@ def shared_answer(items: list[tuple[str, dict[str, Any]]]) -> dict[str, Any] | N
     return ir.setop("intersect", [plan for _, plan in items])
 
 
-def united_answer(items: list[tuple[str, dict[str, Any]]]) -> dict[str, Any] | None:
+def united_answer(items: list[tuple[str, dict[str, Any]]], pair_left_out: bool = False) -> dict[str, Any] | None:
     """The union of the parts' node sets ('… give me all of them together') when every part returns nodes of one
     kind, or one attribute of nodes of one kind (the union of the nodes, then the attribute: 'taken together, which
-    countries …'); else None."""
+    countries …'); else None. `pair_left_out`: the question leaves the named things out of the list ('…, leaving the
+    two themselves out'), so what each part leaves out of its own answer is left out of the union."""
     plans = [plan for _, plan in items]
     attrs = {plan.get("attr") if plan.get("op") == "project" else None for plan in plans}
     if len(attrs) == 1 and None not in attrs:
-        inner = united_answer([(label, plan["input"]) for label, plan in items])
+        inner = united_answer([(label, plan["input"]) for label, plan in items], pair_left_out)
         return None if inner is None else ir.project(inner, attrs.pop())
     shared = shared_answer(items)
     if shared is None:
         return None
     left_out = [_own_left_out(plan) for plan in plans]
-    if all(left_out) and len({kind for kind, _ in left_out}) == 1:  # ('co-authors of A or of B': neither of the two)
+    if pair_left_out and all(left_out) and len({kind for kind, _ in left_out}) == 1:  # (neither of the two)
         ids = list(dict.fromkeys(i for _, found in left_out for i in found))
         return {"op": "difference", "inputs": [ir.setop("union", plans), ir.match(ids, left_out[0][0])]}
     return ir.setop("union", plans)
+
+
+def pair_said_left_out(text: str) -> bool:
+    """'… leaving the two themselves out', 'not counting those two': an exclusion word of the lexicon and a word for
+    the named things together (`exclusion_frames.pair_references`)."""
+    from hgrag.agents.understanding.cue_words import phrase_alternation
+    from hgrag.agents.understanding.exclusion import has_exclusion_lead
+
+    frames = load("en").extra.get("exclusion_frames", {})
+    pair = re.search(rf"\b(?:{phrase_alternation(frames.get('pair_references', [])) or '(?!)'})\b", text, re.IGNORECASE)
+    framed = any(re.search(rf"\b{re.escape(v)}\b", text, re.IGNORECASE) for v in frames.get("verbs", [])) and any(
+        re.search(rf"\b{re.escape(p)}\b", text, re.IGNORECASE) for p in frames.get("particles", []))
+    return pair is not None and (has_exclusion_lead(text) or framed)
 
 
 def _own_left_out(plan: dict[str, Any]) -> tuple[str, list[str]] | None:

@@ -16,10 +16,7 @@ from hgrag.agents.understanding.tokens import tag
 def without_manner_restatement(question: str) -> str:
     """The question without 'by <gerund of its relation> it' or 'and <verb of its relation> it (in their reference
     lists)' (unchanged when there is none)."""
-    pattern = _adjunct()
-    if pattern is None:
-        return question
-    for match in reversed(list(pattern.finditer(question))):
+    for match in reversed([m for pattern in _adjuncts() for m in pattern.finditer(question)]):
         inside_quotes = len(re.findall(r"[\"“”]", question[:match.start()])) % 2 == 1
         said = _relation_of(match["verb"], match["object"])
         if said is not None and not inside_quotes and said in {
@@ -40,11 +37,13 @@ def _relation_of(verb: str, said_object: str = "") -> str | None:
 
 
 @lru_cache(maxsize=1)
-def _adjunct() -> re.Pattern | None:
+def _adjuncts() -> tuple[re.Pattern, ...]:
     spec = load("en").extra.get("manner_restatement", {})
-    leads, objects, particles, tails = (phrase_alternation(spec.get(k, [])) for k in ("leads", "objects", "particles",
-                                                                                    "tails"))
-    if not (leads and objects):
-        return None
-    return re.compile(rf"\s*,?\s+(?:{leads})\s+(?P<verb>[a-z]+(?:\s+(?:{particles or '(?!)'}))?)\s+(?P<object>{objects})\b"
-                      rf"(?:\s+(?:{tails or '(?!)'}))?(?=\s*[?.!,]|\s*$)", re.IGNORECASE)
+    leads, joins, objects, particles, tails = (phrase_alternation(spec.get(k, [])) or "(?!)" for k in (
+        "leads", "coordinating_leads", "objects", "particles", "tails"))
+    verb = rf"(?P<verb>[a-z]+(?:\s+(?:{particles}))?)\s+(?P<object>{objects})\b"
+    end = r"(?=\s*[?.!,]|\s*$)"
+    # ('by referring to it'; after 'and' only with the relation's own place: 'and acknowledged it in their reference
+    # lists', so 'picked up T and cited it' keeps the verb that says what was done)
+    return (re.compile(rf"\s*,?\s+(?:{leads})\s+{verb}(?:\s+(?:{tails}))?{end}", re.IGNORECASE),
+            re.compile(rf"\s*,?\s+(?:{joins})\s+{verb}\s+(?:{tails}){end}", re.IGNORECASE))
