@@ -48,6 +48,9 @@ def _clause(tokens: list[Token], i: int, lexicon: Lexicon) -> tuple[Token | None
     if nxt is not None and nxt.role == "mention":
         participle = after if _is_relation(after, lexicon) else None
         return participle, [nxt], i + (3 if participle else 2)
+    if nxt is not None and _concept(nxt, lexicon).startswith("function:") and after is not None and \
+            _concept(after, lexicon).startswith("kind:") and third is not None and third.role == "mention":
+        return None, [third], i + 4  # ('welche Schriften zitiert die Arbeit T': the paper T, its kind said before it)
     if _is_relation(nxt, lexicon) and after is not None and after.role == "mention":
         return nxt, [after], i + 3  # French inversion: 'quels articles a cité T'
     if nxt is not None and _concept(nxt, lexicon).startswith("function:") and after is not None and \

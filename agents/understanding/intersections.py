@@ -55,9 +55,10 @@ def unjoined_intersection(text: str, ir: dict[str, Any]) -> list[str]:
 
 
 def alternative_intersection(text: str, ir: dict[str, Any]) -> list[str]:
-    """'co-authored with A or with B' read as the co-authors A and B share: a plan that intersects what two named
-    things reach, where the question joins them with 'or' (the lexicon's function:or) and no word says what they
-    share ('both', 'common'), takes the wrong set."""
+    """'co-authored with A or with B', 'the co-authors of A together with all the co-authors of B' read as the
+    co-authors A and B share: a plan that intersects what two named things reach, where the question joins them with
+    'or' or a uniting word (the lexicon's function:or, operator:union) and no word says what they share ('both',
+    'common'), takes the wrong set."""
     from hgrag.state.plan_ir import walk
 
     if not any(op.get("op") == "intersect" and len(named_starts(op)) >= 2 for op in walk(ir)):
@@ -66,8 +67,8 @@ def alternative_intersection(text: str, ir: dict[str, Any]) -> list[str]:
     if any(t.concept in ("operator:both", "function:same") for t in tokens):
         return []
     named = [i for i, t in enumerate(tokens) if t.concept == "mention"]
-    if len(named) >= 2 and any(t.concept == "function:or" for t in tokens[named[0] + 1:named[-1]]):
-        return ["'or' between the named things (the plan takes only what they share)"]
+    if len(named) >= 2 and any(t.concept in ("function:or", "operator:union") for t in tokens[named[0] + 1:named[-1]]):
+        return ["'or' or a uniting word between the named things (the plan takes only what they share)"]
     return []
 
 

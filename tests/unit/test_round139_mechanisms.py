@@ -101,3 +101,22 @@ def test_a_pooled_list_of_co_authors_leaves_out_every_named_person(world_resourc
 def test_a_coordinated_restatement_of_the_relation_adds_no_hop(world_resources) -> None:
     result = _ask(f'Which papers have drawn on "{P1}" and acknowledged it in their reference lists?')
     assert sorted(result["answer"]) == sorted([P2, P3]) and result["verified"]
+
+
+def test_markdown_is_read_as_plain_text(world_resources) -> None:
+    from hgrag.agents.understanding.markdown import without_markdown
+
+    assert without_markdown("### Question\n**Papers** by `Bo Chen`?") == 'Question:\n**Papers** by "Bo Chen"?'.replace(
+        "**Papers**", "Papers")
+    result = _ask("### Question\nPapers by `Bo Chen`?\n\nExpected: titles")
+    assert sorted(result["answer"]) == sorted([P2, P3]) and result["verified"]
+
+
+def test_a_german_object_first_clause_with_an_apposed_kind_reads_the_verb_number(world_resources) -> None:
+    result = _ask(f'Welche Arbeiten zitiert die Arbeit "{P4}"?')
+    assert result["answer"] == [P3] and result["verified"]  # (P4 cites P3; no paper cites P4)
+
+
+def test_a_letter_greeting_in_capitals_is_no_part_of_the_question(world_resources) -> None:
+    result = _ask("DEAR SIR OR MADAM, HOW MANY ARTICLES HAS BO CHEN WRITTEN?")
+    assert result["answer"] == ["2"] and result["verified"]
