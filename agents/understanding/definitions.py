@@ -50,8 +50,8 @@ def _hereinafter_terms(question: str, spec: dict) -> tuple[str, dict[str, str]]:
     """'Ivo Blöchliger (hereinafter the Author)': the bracket dropped, the term bound to the name, the quoted title or
     the phrase (from its determiner) right before it."""
     terms: dict[str, str] = {}
-    pattern = re.compile(rf"\s*\(\s*(?:{_alt(spec['hereinafter'])})\s*[:,]?\s*{OPEN_Q}(?P<term>(?:(?:{_alt(spec['articles'])})\s*)?"
-                         rf"{TERM}){CLOSE_Q}\s*\)", re.IGNORECASE)
+    pattern = re.compile(rf"\s*\(\s*(?i:{_alt(spec['hereinafter'])})\s*[:,]?\s*{OPEN_Q}(?P<term>(?:(?i:{_alt(spec['articles'])})\s*)?"
+                         rf"{TERM}){CLOSE_Q}\s*\)")  # (the term's capitals are its mark: no IGNORECASE)
     while (match := pattern.search(question)) is not None:
         antecedent = _antecedent(question[:match.start()], spec)
         if antecedent is None:
@@ -81,8 +81,8 @@ def _definition_section(question: str, spec: dict) -> tuple[str, dict[str, str]]
     enumerated = ENUMERATOR.search(rest)
     section, after = (rest[:enumerated.start()], rest[enumerated.end():]) if enumerated else _split_at_request(rest)
     terms: dict[str, str] = {}
-    definition = re.compile(rf"^\s*{OPEN_Q}(?P<term>(?:(?:{_alt(spec['articles'])})\s*)?{TERM}){CLOSE_Q}\s+(?:{means})\s+"
-                            rf"(?P<value>.+?)\s*[.;]?\s*$", re.IGNORECASE | re.DOTALL)
+    definition = re.compile(rf"^\s*{OPEN_Q}(?P<term>(?:(?i:{_alt(spec['articles'])})\s*)?{TERM}){CLOSE_Q}\s+(?i:{means})\s+"
+                            rf"(?P<value>.+?)\s*[.;]?\s*$", re.DOTALL)
     for piece in _outside_quotes_split(section, ";"):
         found = definition.match(piece)
         if found is None:

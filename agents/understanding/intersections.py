@@ -67,7 +67,10 @@ def alternative_intersection(text: str, ir: dict[str, Any]) -> list[str]:
     if any(t.concept in ("operator:both", "function:same") for t in tokens):
         return []
     named = [i for i, t in enumerate(tokens) if t.concept == "mention"]
-    if len(named) >= 2 and any(t.concept in ("function:or", "operator:union") for t in tokens[named[0] + 1:named[-1]]):
+    joins = [i for i in range(named[0] + 1, named[-1]) if tokens[i].concept in ("function:or", "operator:union")] \
+        if len(named) >= 2 else []  # (next to a named thing: 'A or with B', not 'a-t-il ou a-t-elle … avec B')
+    if any(any(tokens[k].concept == "mention" for k in range(max(0, i - 2), i)) and
+           any(tokens[k].concept == "mention" for k in range(i + 1, min(len(tokens), i + 4))) for i in joins):
         return ["'or' or a uniting word between the named things (the plan takes only what they share)"]
     return []
 

@@ -1,7 +1,8 @@
 """A manner adjunct that says the question's relation again ('Which papers have given credit to T by referring to
 it?'): a lead of the lexicon's `manner_restatement` ('by') and a gerund of the relation the sentence names before
-it, with a pronoun for that relation's object, adds no step; it is left out so its relation word is not read as a
-second hop."""
+it, with a pronoun for that relation's object, adds no step; it is said as the relation's filler of the lexicon
+(`relation_fillers`: 'in their reference lists'), which names the relation only when nothing else does, so its
+relation word is not read as a second hop."""
 
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ def without_manner_restatement(question: str) -> str:
         said = _relation_of(match["verb"], match["object"])
         if said is not None and not inside_quotes and said in {
                 t.concept for t in tag(question[:match.start()].lower(), load("en"))}:
-            question = question[:match.start()] + question[match.end():]
+            filler = min(load("en").extra.get("relation_fillers", {}).get(said, []), key=len, default="")
+            question = question[:match.start()] + (f" {filler}" if filler else "") + question[match.end():]
     return question
 
 

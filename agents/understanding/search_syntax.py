@@ -15,7 +15,8 @@ from hgrag.agents.understanding.lexicon import load
 def with_search_fields(question: str) -> str:
     """The question with its search syntax said in words (unchanged when it has none)."""
     spec = load("en").extra.get("search_syntax", {})
-    if not spec or _tagged().search(question) is None and "*" not in question:
+    if not spec or _tagged().search(question) is None and _truncated().search(question) is None and not re.search(
+            rf"(?<![\w\"])(?:{'|'.join(map(re.escape, spec.get('operators', {})))})(?![\w\"])", question):
         return question
     for joiner, said in spec.get("year_joiners", {}).items():  # ('au:"A" AND py:>2023': a bound, not 'and after')
         question = re.sub(rf"\s+{re.escape(joiner)}\s+(?={re.escape(spec.get('year_field', ''))}\s*:)", f"{said} ",
@@ -24,7 +25,7 @@ def with_search_fields(question: str) -> str:
     question = _truncated().sub(lambda m: spec.get("truncations", {}).get(m["stem"].lower(), m.group(0)), question)
     for operator, words in sorted(spec.get("operators", {}).items(), key=lambda kv: -len(kv[0])):
         question = re.sub(rf"(?<![\w\"]){re.escape(operator)}(?![\w\"])", words, question)
-    return " ".join(question.split())
+    return re.sub(r"[ \t]{2,}", " ", question).strip()  # (lines kept: a list of bullets stays a list)
 
 
 def _said(match: re.Match, spec: dict) -> str:

@@ -120,3 +120,19 @@ def test_a_german_object_first_clause_with_an_apposed_kind_reads_the_verb_number
 def test_a_letter_greeting_in_capitals_is_no_part_of_the_question(world_resources) -> None:
     result = _ask("DEAR SIR OR MADAM, HOW MANY ARTICLES HAS BO CHEN WRITTEN?")
     assert result["answer"] == ["2"] and result["verified"]
+
+
+def test_a_capitalised_word_before_means_is_no_defined_term_without_its_capitals() -> None:
+    from hgrag.agents.understanding.definitions import with_definitions_applied
+
+    said = 'A referee\'s letter refers to "T" as recent work. When was it published?'
+    assert with_definitions_applied(said) == said
+    said = "Co-authorship here means appearing on one byline. Have Ann Lee and Bo Chen co-authored?"
+    assert with_definitions_applied(said) == said
+
+
+def test_search_syntax_keeps_a_bulleted_list() -> None:
+    from hgrag.agents.understanding.search_syntax import with_search_fields
+
+    listed = "Give the latest year for each of:\n* Ann Lee\n* Bo Chen"
+    assert with_search_fields(listed) == listed
