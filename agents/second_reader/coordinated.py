@@ -207,7 +207,8 @@ def pair_said_left_out(text: str) -> bool:
     pair = re.search(rf"\b(?:{phrase_alternation(frames.get('pair_references', [])) or '(?!)'})\b", text, re.IGNORECASE)
     framed = any(re.search(rf"\b{re.escape(v)}\b", text, re.IGNORECASE) for v in frames.get("verbs", [])) and any(
         re.search(rf"\b{re.escape(p)}\b", text, re.IGNORECASE) for p in frames.get("particles", []))
-    return pair is not None and (has_exclusion_lead(text) or framed)
+    said = re.search(rf"\b(?:{phrase_alternation(frames.get('pair_left_out', [])) or '(?!)'})\b", text, re.IGNORECASE)
+    return said is not None or pair is not None and (has_exclusion_lead(text) or framed)
 
 
 def _own_left_out(plan: dict[str, Any]) -> tuple[str, list[str]] | None:

@@ -88,12 +88,22 @@ def premise_years_dropped(sentences: list[str]) -> list[str] | None:
     return [c if c is not None else s for c, s in zip(changed, sentences[:-1])] + sentences[-1:]
 
 
+def _a_dated_title(sentence: str, tokens: list) -> bool:
+    """'"T" from 2010.', '"T", published in 2010.': a quoted title and its year, with only function, relation and
+    year words around them; the year is the paper's own, a fact about it."""
+    outside = re.sub(r"\"[^\"]+\"|“[^”]+”", " ", sentence)
+    if outside == sentence:
+        return False
+    said = tag(outside.lower(), load("en"))
+    return all(t.family in ("function", "relation", "number", "filler") or t.concept == "attribute:year" for t in said)
+
+
 def _premise_undated(sentence: str) -> str | None:
     """The sentence without its one year when it is a premise (a statement with an ordinal of first or last and no
     time word that would bound), else None."""
     tokens = tag(sentence.lower(), load("en"))
     years = [t for t in tokens if t.family == "number" and re.fullmatch(r"(?:19|20)\d\d", t.text)]
-    ordinal = any(t.concept in ("operator:first", "operator:last") for t in tokens)
+    ordinal = any(t.concept in ("operator:first", "operator:last") for t in tokens) or _a_dated_title(sentence, tokens)
     if len(years) != 1 or not ordinal or _asking(sentence) or sentence.rstrip().endswith("?") or \
             any(t.family in ("time", "head") and t.concept != "head:aux" for t in tokens):
         return None

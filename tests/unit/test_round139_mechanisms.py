@@ -136,3 +136,13 @@ def test_search_syntax_keeps_a_bulleted_list() -> None:
 
     listed = "Give the latest year for each of:\n* Ann Lee\n* Bo Chen"
     assert with_search_fields(listed) == listed
+
+
+def test_a_title_dated_in_a_context_sentence_is_a_fact_not_a_filter(world_resources) -> None:
+    result = _ask(f'"{P4}" from 2012. Which works does it cite?')
+    assert result["answer"] == [P3] and result["verified"]  # (P3 is from 2010: the year is P4's own)
+
+
+def test_neither_of_the_two_leaves_both_out_of_a_pooled_list(world_resources) -> None:
+    result = _ask("All co-authors of Marvin K. Simon or Bo Chen, neither of the two counted?")
+    assert sorted(result["answer"]) == ["Ann Lee", "Dariush Divsalar"] and result["verified"]
