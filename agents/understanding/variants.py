@@ -174,3 +174,31 @@ def _split(match: re.Match) -> str:
         out.append("-".join(parts[:size]))
         parts = parts[size:]
     return " ".join(out) if len(out) > 1 else word
+
+
+MEANING = ("head", "operator", "kind", "relation", "attribute", "time")
+RUN_TOGETHER = ("kind function", "function kind", "head function", "function head", "relation function")  # ('papersby',
+# 'ofpapers', 'whichof', 'citedby'): a word of meaning and a small word; two words of meaning may be one ('outage')
+
+
+def with_run_together_split(question: str) -> str:
+    """'howmany papersby A' -> 'how many papers by A': a lower-case word that is neither a lexicon form nor an English
+    word, but splits into two lexicon forms of which one bears meaning (a question word, a kind, a relation …), is
+    read as those two words; quoted titles and capitalised names stay as typed."""
+    return outside_quotes(question, lambda piece: re.sub(r"(?<![\w'’‘-])[a-z]{5,}(?![\w'’-])", _run_apart, piece)) \
+        if not re.search(r"(?<!\w)['‘]", question) else question  # (a title in single quotes is kept whole)
+
+
+def _run_apart(match: re.Match) -> str:
+    from hgrag.agents.linking.spelling import english_words
+
+    word, lexicon = match.group(0), load("en")
+    if lexicon.concept(word) is not None or word in english_words():
+        return word
+    for at in range(2, len(word) - 1):
+        first, second = lexicon.concept(word[:at]), lexicon.concept(word[at:])
+        joined = lexicon.concept(f"{word[:at]} {word[at:]}")  # ('howmany': 'how many' is one form)
+        families = f"{(first or ':').split(':')[0]} {(second or ':').split(':')[0]}"
+        if joined and joined.split(":")[0] in MEANING or families in RUN_TOGETHER:
+            return f"{word[:at]} {word[at:]}"
+    return word

@@ -146,3 +146,12 @@ def test_a_title_dated_in_a_context_sentence_is_a_fact_not_a_filter(world_resour
 def test_neither_of_the_two_leaves_both_out_of_a_pooled_list(world_resources) -> None:
     result = _ask("All co-authors of Marvin K. Simon or Bo Chen, neither of the two counted?")
     assert sorted(result["answer"]) == ["Ann Lee", "Dariush Divsalar"] and result["verified"]
+
+
+def test_a_run_together_word_of_two_lexicon_words_is_read_apart(world_resources) -> None:
+    from hgrag.agents.understanding.variants import with_run_together_split
+
+    assert with_run_together_split("which papersby Bo Chen") == "which papers by Bo Chen"
+    assert with_run_together_split("seafloor spreading papers") == "seafloor spreading papers"  # (an English word)
+    result = _ask("howmany papers bo chen")
+    assert result["answer"] == ["2"] and result["verified"]
