@@ -155,3 +155,14 @@ def test_a_run_together_word_of_two_lexicon_words_is_read_apart(world_resources)
     assert with_run_together_split("seafloor spreading papers") == "seafloor spreading papers"  # (an English word)
     result = _ask("howmany papers bo chen")
     assert result["answer"] == ["2"] and result["verified"]
+
+
+def test_a_guess_before_the_question_narrows_nothing(world_resources) -> None:
+    from hgrag.agents.understanding.guesses import without_guesses
+
+    assert without_guesses("I think A wrote T. Am I right?") == "I think A wrote T. Am I right?"  # (a claim, no turn)
+    result = _ask("I reckon 2008, but what year is the latest paper by Bo Chen really from?")
+    assert result["answer"] == ["2010"] and result["verified"]
+    result = _ask("My guess is Ann Lee, or maybe Bo Chen. Who actually wrote 'Energy efficient scheduling of uplink "
+                  "traffic'?")
+    assert result["answer"] == ["Dariush Divsalar"] and result["verified"]
