@@ -166,3 +166,10 @@ def test_a_guess_before_the_question_narrows_nothing(world_resources) -> None:
     result = _ask("My guess is Ann Lee, or maybe Bo Chen. Who actually wrote 'Energy efficient scheduling of uplink "
                   "traffic'?")
     assert result["answer"] == ["Dariush Divsalar"] and result["verified"]
+
+
+def test_scots_spellings_are_plain_variants(world_resources) -> None:
+    result = _ask("Wee question: how many papers has Bo Chen wrote wi' Dariush Divsalar, aye?")
+    assert result["answer"] == ["1"] and result["verified"]  # (P2)
+    result = _ask("What year did 'Energy efficient scheduling of uplink traffic' come oot?")
+    assert result["answer"] == ["2012"] and result["verified"]
