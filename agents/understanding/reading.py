@@ -15,6 +15,7 @@ from hgrag.agents.understanding.claims import without_report_frame, without_repo
 from hgrag.agents.understanding.citation_strings import without_reference_frames
 from hgrag.agents.understanding.blanks import with_blanks_asked, with_request_nominals
 from hgrag.agents.understanding.definitions import with_definitions_applied
+from hgrag.agents.understanding.forwarding import without_forwarding
 from hgrag.agents.understanding.guesses import without_guesses
 from hgrag.agents.understanding.manner import without_manner_restatement
 from hgrag.agents.understanding.markdown import without_markdown
@@ -58,7 +59,7 @@ class Reading:
 def read_question(question: str, detect: Callable[[str], list[Any]]) -> Reading:
     """`detect(question)` gives the linked mention spans (called only when the words are not plainly English)."""
     question = with_filter_fields(without_labels(without_social_marks(with_search_fields(with_spoken_punctuation(
-        with_definitions_applied(without_markdown(question)))))))  # written like a prompt ('Task: …', 'Exclude: …') or
+        with_definitions_applied(without_markdown(without_forwarding(question))))))))  # written like a prompt ('Task: …', 'Exclude: …') or
     # a query ('papers | author:A | year<2021')
     question = without_envelope(question)  # a question sent as a message: no greeting, pleasantry or sign-off
     question = outside_quotes(question, plain_apostrophes)  # 'Who’s', 'Kashtan’s' read as typed with "'"

@@ -173,3 +173,12 @@ def test_scots_spellings_are_plain_variants(world_resources) -> None:
     assert result["answer"] == ["1"] and result["verified"]  # (P2)
     result = _ask("What year did 'Energy efficient scheduling of uplink traffic' come oot?")
     assert result["answer"] == ["2012"] and result["verified"]
+
+
+def test_a_forwarded_message_is_read_as_its_quoted_original(world_resources) -> None:
+    from hgrag.agents.understanding.forwarding import without_forwarding
+
+    assert without_forwarding("Which papers cite > 5 others?") == "Which papers cite > 5 others?"
+    result = _ask("FW: request\n\nPlease see below.\n\n> -----Original Message-----\n> From: Dr. Ruiz\n"
+                  "> Sent: Monday\n> How many papers has Bo Chen written?")
+    assert result["answer"] == ["2"] and result["verified"]
