@@ -258,8 +258,10 @@ class Composer:
         if many and plan.get("result_type") == "paper" and not cited:
             filters.append({"attr": "n_authors", "cmp": many[0], "value": many[1]})
             plan = _counted_or_listed(plan, self.text)
-        if re.search(rf"\b(nobody|no one|never|not(?! (?:{not_leads()}))|zero|no|un|0)\b.{{0,20}}\b(cite|cites|cited|"
-                     r"citations?)\b|\buncited\b", self.text) and plan.get("result_type") == "paper":  # ('not counting self-citations')
+        if re.search(rf"\b(nobody|no one|never|(?<!, )(?<!; )(?<!— )(?<!– )not(?! (?:{not_leads()}))|zero|no|un|0)\b"
+                     rf".{{0,20}}\b(cite|cites|cited|"
+                     r"citations?)\b|\buncited\b", self.text) and plan.get("result_type") == "paper":  # ('not counting
+            # self-citations'; ', not a citation count' refuses a reading, it asks for no uncited papers)
             filters.append({"attr": "cited_by_count", "cmp": "=", "value": 0})
             plan = plan if re.search(r"\b(how many|number of)\b", self.text) and plan.get("operation") == "count" \
                 else _listing(plan)

@@ -38,7 +38,7 @@ from hgrag.agents.understanding.relayed import with_relay_as_asker, with_titled_
 from hgrag.agents.understanding.gate import identify, plainly_english, unsupported_sentence
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.normalise import to_english
-from hgrag.agents.understanding.social_marks import without_social_marks
+from hgrag.agents.understanding.social_marks import without_request_tag, without_social_marks
 from hgrag.agents.understanding.trailing_remarks import without_discourse_markers, without_trailing_remarks
 from hgrag.agents.understanding.implied_objects import with_phrases_pointing_back
 from hgrag.agents.understanding.refused import without_refused_alternatives
@@ -375,7 +375,7 @@ def plan_readings(question: str, plan: dict[str, Any], store: Any) -> dict[str, 
 
 
 ENGLISH_STEPS: tuple[Callable[[str], str], ...] = (
-    without_guesses, with_blanks_asked, with_request_nominals, without_manner_restatement, with_compounds_split, with_run_together_split, with_plain_variants, with_possessives_spelled, with_year_one_notes_plain, with_open_ended_spans,
+    without_guesses, without_request_tag, with_blanks_asked, with_request_nominals, without_manner_restatement, with_compounds_split, with_run_together_split, with_plain_variants, with_possessives_spelled, with_year_one_notes_plain, with_open_ended_spans,
     with_phrases_pointing_back, without_beneficiary, with_relay_as_asker, with_progressive_as_simple, with_name_heading_as_subject,
     with_preposition_stranded, with_spoken_years, without_report_frame, without_reported_remarks, without_refused_alternatives,
     without_idle_brackets, without_self_corrections, with_restatements_as_sentences, without_trailing_remarks,

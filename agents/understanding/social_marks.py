@@ -50,3 +50,22 @@ def _pictograph(char: str) -> bool:
     """An emoji or another pictograph (Unicode 'other symbol' above the Latin range, or a skin-tone modifier)."""
     category = unicodedata.category(char)
     return ord(char) > 0x2100 and category == "So" or 0x1F3FB <= ord(char) <= 0x1F3FF
+
+
+def without_request_tag(question: str) -> str:
+    """'Can tell me all of A's co-authors or not?' -> 'Can tell me all of A's co-authors?': a request (a lead of the
+    lexicon's `request_tags.openers`) closed by a tag of `request_tags.tags` asks for the list, not whether it can be
+    given; the tag goes (unchanged for any other question)."""
+    spec = load("en").extra.get("request_tags", {})
+    openers, tags = spec.get("openers", []), spec.get("tags", [])
+    opener = next((o for o in sorted(openers, key=len, reverse=True)
+                   if re.match(rf"\s*{re.escape(o)}\s", question, re.IGNORECASE)), None)
+    if opener is None:
+        return question
+    for tag in sorted(tags, key=len, reverse=True):
+        found = re.search(rf"[\s,]+{re.escape(tag)}\s*(?P<end>[?.!]*)\s*$", question, re.IGNORECASE)
+        if found:
+            body = re.sub(rf"^\s*{re.escape(opener)}", spec.get("as", "tell me"), question[:found.start()],
+                          flags=re.IGNORECASE)
+            return body[:1].upper() + body[1:] + (found["end"] or "?")
+    return question

@@ -182,3 +182,13 @@ def test_a_forwarded_message_is_read_as_its_quoted_original(world_resources) -> 
     result = _ask("FW: request\n\nPlease see below.\n\n> -----Original Message-----\n> From: Dr. Ruiz\n"
                   "> Sent: Monday\n> How many papers has Bo Chen written?")
     assert result["answer"] == ["2"] and result["verified"]
+
+
+def test_a_refused_reading_after_a_comma_asks_for_no_uncited_papers(world_resources) -> None:
+    result = _ask("How many papers carry Bo Chen's name as an author? A paper count, not a citation count.")
+    assert not (result["verified"] and result["answer"] == ["0"])  # (no 'papers with no citations')
+
+
+def test_a_request_closed_by_a_tag_asks_for_the_list(world_resources) -> None:
+    result = _ask("Can tell me all of Bo Chen's co-authors or not?")
+    assert sorted(result["answer"]) == ["Dariush Divsalar", "Marvin K. Simon"] and result["verified"]
