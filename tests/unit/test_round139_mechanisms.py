@@ -192,3 +192,21 @@ def test_a_refused_reading_after_a_comma_asks_for_no_uncited_papers(world_resour
 def test_a_request_closed_by_a_tag_asks_for_the_list(world_resources) -> None:
     result = _ask("Can tell me all of Bo Chen's co-authors or not?")
     assert sorted(result["answer"]) == ["Dariush Divsalar", "Marvin K. Simon"] and result["verified"]
+
+
+def test_a_refused_reading_is_not_asked() -> None:
+    from hgrag.agents.understanding.contrasts import without_refused_reading
+
+    assert without_refused_reading("Not all co-authors of Ann Lee, only the ones from Computer Networks: who?") == \
+        "co-authors of Ann Lee, the ones from Computer Networks: who?"
+    assert without_refused_reading("Not the first but the last author of \"T\": who?") == 'The last author of "T": who?'
+    assert without_refused_reading("Not counting Bo Chen, who are Ann Lee's co-authors?") == \
+        "Not counting Bo Chen, who are Ann Lee's co-authors?"
+    assert without_refused_reading("Not in 2010: which papers did Bo Chen write?") == \
+        "Not in 2010: which papers did Bo Chen write?"  # (a year may bound: kept)
+
+
+def test_a_refused_who_question_keeps_the_asked_one(world_resources) -> None:
+    result = _ask("I'm not asking who wrote 'Energy efficient scheduling of uplink traffic'; I'm asking how many "
+                  "papers Bo Chen wrote.")
+    assert result["answer"] == ["2"] and result["verified"]
