@@ -53,7 +53,8 @@ def _frames() -> tuple[re.Pattern, ...]:
     opening, joins, restricting = (phrase_alternation(spec.get(k, [])) for k in ("opening", "opening_joins",
                                                                                "restricting_openings"))
     if opening and joins:
+        kept = phrase_alternation(spec.get("opening_kept", [])) or "(?!)"  # ('Not counting B, …': an exclusion)
         patterns.append(re.compile(rf"^\s*(?:(?P<restricting>(?i:{restricting or '(?!)'}))|(?i:{opening}))\s+"
-                                   rf"(?P<refused>[^;:?!—–]+?)\s*(?:[:;—–]|,?\s*(?i:{joins})\b)\s*(?P<wanted>.+)$",
-                                   re.DOTALL))
+                                   rf"(?!(?i:{kept})\b)(?P<refused>[^;:?!—–\"“”]+?)\s*(?:[:;—–]|,?\s*(?i:{joins})\b)\s*"
+                                   rf"(?P<wanted>.+)$", re.DOTALL))
     return tuple(patterns)

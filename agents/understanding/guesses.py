@@ -22,8 +22,17 @@ def without_guesses(question: str) -> str:
     if found is None or question[:found.start()].count('"') % 2:
         return question
     rest = question[found.end():].lstrip(" ,;:-–—")
+    if "?" not in rest and question[:found.start()].strip() or \
+            _names(question[found.start():found.end()]) and not _names(rest[1:]):
+        return question  # (a remark after the question; or the guess names what the question only points back to:
+        # 'I think A once worked with B - did they actually publish together?')
     kept = (question[:found.start()].rstrip(" ,;:-–—") + " " + rest).strip()
     return kept[:1].upper() + kept[1:] if kept else question
+
+
+def _names(text: str) -> bool:
+    """Does the text name something (a quoted title, or a capitalised word that does not open a sentence)?"""
+    return re.search(r"[\"“]|(?<![.!?]\s)(?<!^)\b[A-ZÀ-Ý][a-zà-ÿ]+", text.strip()) is not None
 
 
 @lru_cache(maxsize=1)
