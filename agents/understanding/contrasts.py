@@ -37,8 +37,9 @@ def _named(refused: str) -> str | None:
         return None
     quoted = re.findall(r"\"[^\"]+\"|“[^”]+”", refused)
     rest = re.sub(r"\"[^\"]+\"|“[^”]+”", " ", refused)
+    asker = load("en").extra.get("contrast_frames", {}).get("asker_words", [])
     names = [m.group(0) for m in re.finditer(r"(?:[A-ZÀ-Ý][\w.'’-]*\s+){1,4}[A-ZÀ-Ý][\w'’-]*(?:'s|’s)?", rest)
-             if not re.match(r"(?:I|I'm|I’m)\b", m.group(0))]
+             if m.group(0).split()[0] not in asker]
     names = [re.sub(r"(?:'s|’s)$", "", n) for n in names]
     return " and ".join(quoted + names)
 
