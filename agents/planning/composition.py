@@ -15,7 +15,7 @@ from hgrag.agents.planning.composition_except import without_predicate_negation
 from hgrag.agents.checking.cite_direction import two_paper_roles
 from hgrag.agents.planning.composition_time import (asks_yes_no, excluded_year_filters, relative_relation, strict_year_filters,
                                            symbolic_text, year_bounds)
-from hgrag.agents.planning.composition_count import not_leads, asks_distinct_years, count_aggregate, names_average, without_thresholds
+from hgrag.agents.planning.composition_count import negates_citing, asks_distinct_years, count_aggregate, names_average, without_thresholds
 from hgrag.agents.planning.plan_compiler import hop, mention_dict
 from hgrag.agents.understanding.lexicon import load
 
@@ -258,10 +258,8 @@ class Composer:
         if many and plan.get("result_type") == "paper" and not cited:
             filters.append({"attr": "n_authors", "cmp": many[0], "value": many[1]})
             plan = _counted_or_listed(plan, self.text)
-        if re.search(rf"\b(nobody|no one|never|(?<!, )(?<!; )(?<!— )(?<!– )not(?! (?:{not_leads()}))|zero|no|un|0)\b"
-                     rf".{{0,20}}\b(cite|cites|cited|"
-                     r"citations?)\b|\buncited\b", self.text) and plan.get("result_type") == "paper":  # ('not counting
-            # self-citations'; ', not a citation count' refuses a reading, it asks for no uncited papers)
+        if negates_citing(self.text) and plan.get("result_type") == "paper":  # ('never cited'; not ', not a citation
+            # count', which refuses a reading, nor 'not counting self-citations')
             filters.append({"attr": "cited_by_count", "cmp": "=", "value": 0})
             plan = plan if re.search(r"\b(how many|number of)\b", self.text) and plan.get("operation") == "count" \
                 else _listing(plan)

@@ -8,6 +8,7 @@ Each reader takes the residual question (mentions replaced by zzauthor / zzvenue
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Callable
 
 from hgrag.agents.understanding.lexicon import load
@@ -138,6 +139,25 @@ def not_leads() -> str:
 
     leads = load("en").extra.get("exclusion_leads", [])
     return phrase_alternation([lead.split(" ", 1)[1] for lead in leads if lead.startswith("not ")])
+
+
+def negates_citing(text: str) -> bool:
+    """'papers nobody cited', 'never cited', 'not cited', 'uncited' (lexicon `uncited`): a negation at most twenty
+    characters before a citation word asks for papers with no citations; a 'not' right after a comma or a dash refuses a
+    reading (', not a citation count'), and one that leads an exclusion in ('not counting') negates nothing."""
+    return _negated_citing().search(text) is not None
+
+
+@lru_cache(maxsize=1)
+def _negated_citing() -> re.Pattern:
+    from hgrag.agents.understanding.cue_words import phrase_alternation
+    from hgrag.agents.understanding.lexicon import load
+
+    spec = load("en").extra.get("uncited", {})
+    negations, refusal = phrase_alternation(spec.get("negations", [])), re.escape(spec.get("refusing_negation", "not"))
+    marks = "".join(f"(?<!{re.escape(m)} )" for m in spec.get("refusing_marks", []))
+    cited, whole = phrase_alternation(spec.get("cite_words", [])), phrase_alternation(spec.get("words", []))
+    return re.compile(rf"\b({negations}|{marks}{refusal}(?! (?:{not_leads()})))\b.{{0,20}}\b({cited})\b|\b(?:{whole})\b")
 
 
 def all_their_works(text: str) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from hgrag.agents.understanding.cue_words import phrase_alternation
 from hgrag.agents.understanding.lexicon import READ_LANGUAGES, load
 
 TERM = r"[A-ZÀ-ÖØ-ÞŒ][\w’'-]*(?:\s+[A-ZÀ-ÖØ-ÞŒ][\w’'-]*){0,3}"
@@ -33,24 +34,20 @@ def _spec() -> dict[str, list[str]]:
     for language in READ_LANGUAGES:
         for key, forms in load(language).extra.get("definitions", {}).items():
             merged.setdefault(key, []).extend(forms)
-    return {k: merged.get(k, []) for k in ("means", "hereinafter", "headings", "person_heads", "work_heads",
-                                           "articles")}
+    return {k: merged.get(k, []) for k in ("means", "hereinafter", "headings", "articles")}
 
-
-def _alt(forms: list[str]) -> str:
-    return "|".join(r"\s+".join(map(re.escape, f.split())) for f in sorted(forms, key=len, reverse=True)) or "(?!)"
 
 
 def _bare(term: str, spec: dict) -> str:
     """The term without its article ('the Work' -> 'Work')."""
-    return re.sub(rf"^(?:{_alt(spec['articles'])})\s*", "", term.strip(" '’‘"), flags=re.IGNORECASE).strip(" '’‘")
+    return re.sub(rf"^(?:{phrase_alternation(spec['articles'])})\s*", "", term.strip(" '’‘"), flags=re.IGNORECASE).strip(" '’‘")
 
 
 def _hereinafter_terms(question: str, spec: dict) -> tuple[str, dict[str, str]]:
     """'Ivo Blöchliger (hereinafter the Author)': the bracket dropped, the term bound to the name, the quoted title or
     the phrase (from its determiner) right before it."""
     terms: dict[str, str] = {}
-    pattern = re.compile(rf"\s*\(\s*(?i:{_alt(spec['hereinafter'])})\s*[:,]?\s*{OPEN_Q}(?P<term>(?:(?i:{_alt(spec['articles'])})\s*)?"
+    pattern = re.compile(rf"\s*\(\s*(?i:{phrase_alternation(spec['hereinafter'])})\s*[:,]?\s*{OPEN_Q}(?P<term>(?:(?i:{phrase_alternation(spec['articles'])})\s*)?"
                          rf"{TERM}){CLOSE_Q}\s*\)")  # (the term's capitals are its mark: no IGNORECASE)
     while (match := pattern.search(question)) is not None:
         antecedent = _antecedent(question[:match.start()], spec)
@@ -64,7 +61,7 @@ def _hereinafter_terms(question: str, spec: dict) -> tuple[str, dict[str, str]]:
 def _antecedent(before: str, spec: dict) -> str | None:
     quoted = re.search(r"\"[^\"]+\"\s*$|“[^”]+”\s*$", before)
     if quoted:
-        phrase = re.search(rf"(?:^|\s)((?:{_alt(spec['articles'])})\s+[^\"“]*[\"“][^\"”]+[\"”])\s*$", before, re.IGNORECASE)
+        phrase = re.search(rf"(?:^|\s)((?:{phrase_alternation(spec['articles'])})\s+[^\"“]*[\"“][^\"”]+[\"”])\s*$", before, re.IGNORECASE)
         return (phrase or quoted).group(phrase and 1 or 0).strip()
     name = re.search(r"((?:[A-ZÀ-ÖØ-Þ][\w.’'-]*\s+){1,5}[A-ZÀ-ÖØ-Þ][\w’'-]*)\s*$", before)
     return name.group(1) if name else None
@@ -72,16 +69,16 @@ def _antecedent(before: str, spec: dict) -> str | None:
 
 def _definition_section(question: str, spec: dict) -> tuple[str, dict[str, str]]:
     """'1. Definitions: 'the Work' means "T"; … 2. Identify …': the terms and the question after the section."""
-    means = _alt(spec["means"])
+    means = phrase_alternation(spec["means"])
     if not re.search(rf"\s(?:{means})\s", question, re.IGNORECASE):
         return question, {}
-    heading = re.search(rf"(?:^|\s)(?:\(?\d{{1,2}}[.)]\s*)?(?:{_alt(spec['headings'])})\s*:\s*", question, re.IGNORECASE)
+    heading = re.search(rf"(?:^|\s)(?:\(?\d{{1,2}}[.)]\s*)?(?:{phrase_alternation(spec['headings'])})\s*:\s*", question, re.IGNORECASE)
     start = heading.end() if heading else 0
     rest = question[start:]
     enumerated = ENUMERATOR.search(rest)
     section, after = (rest[:enumerated.start()], rest[enumerated.end():]) if enumerated else _split_at_request(rest)
     terms: dict[str, str] = {}
-    definition = re.compile(rf"^\s*{OPEN_Q}(?P<term>(?:(?i:{_alt(spec['articles'])})\s*)?{TERM}){CLOSE_Q}\s+(?i:{means})\s+"
+    definition = re.compile(rf"^\s*{OPEN_Q}(?P<term>(?:(?i:{phrase_alternation(spec['articles'])})\s*)?{TERM}){CLOSE_Q}\s+(?i:{means})\s+"
                             rf"(?P<value>.+?)\s*[.;]?\s*$", re.DOTALL)
     for piece in _outside_quotes_split(section, ";"):
         found = definition.match(piece)
@@ -114,7 +111,7 @@ def _outside_quotes_split(text: str, mark: str) -> list[str]:
 
 
 def _written_out(question: str, terms: dict[str, str]) -> str:
-    articles = _alt(_spec()["articles"])
+    articles = phrase_alternation(_spec()["articles"])
     for _ in range(3):  # (a term's value may use another term: 'any paper citing the Work')
         before = question
         for term in sorted(terms, key=len, reverse=True):

@@ -9,6 +9,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from hgrag.agents.understanding.cue_words import phrase_alternation
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.signature import output_kind
 
@@ -89,7 +90,7 @@ def _framed_as_leads(question: str, anchors: list[dict[str, Any]]) -> str:
 def _postposed_as_leads(question: str, anchors: list[dict[str, Any]], postpositions: list[str]) -> str:
     """'Outlets used by A, V excluded?' (lexicon `exclusion_frames.postpositions`) -> '…, excluding V?': a named
     thing set off by a comma with the word after it."""
-    words = _alternation(sorted(postpositions, key=len, reverse=True))
+    words = phrase_alternation(postpositions)
     tail = rf"\s+{postposed_tail()}"
     for anchor in anchors:
         typed = anchor.get("relinked_from") or anchor.get("text") or ""
@@ -103,13 +104,9 @@ def postposed_tail() -> str:
     """A regex for an exclusion participle after the thing it leaves out ('… 2024 excluded', '… being left out':
     the lexicon's `exclusion_frames`)."""
     frames = load("en").extra.get("exclusion_frames", {})
-    words = _alternation(sorted(frames.get("postpositions", []), key=len, reverse=True))
-    return rf"(?:(?:{_alternation(frames.get('auxiliaries', []))})\s+)?(?:{words})\b"
+    words = phrase_alternation(frames.get("postpositions", []))
+    return rf"(?:(?:{phrase_alternation(frames.get('auxiliaries', []))})\s+)?(?:{words})\b"
 
-
-def _alternation(phrases: list[str]) -> str:
-    """A regex alternation of lexicon phrases, any whitespace between their words ('(?!)' when empty)."""
-    return "|".join(r"\s+".join(map(re.escape, p.split())) for p in phrases) or "(?!)"
 
 
 def _joined_after(question: str, at: int, anchor: dict[str, Any], anchors: list[dict[str, Any]]) -> tuple[list, int]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from hgrag.agents.understanding.cue_words import phrase_alternation
 from hgrag.agents.understanding.lexicon import READ_LANGUAGES, load
 
 QUOTED = re.compile(r"^[ \t]*>+[ \t]?(?P<text>.*)$")
@@ -35,8 +36,6 @@ def _spec() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
         separators += spec.get("separators", [])
         ends += spec.get("attribution_ends", [])
 
-    def alternation(forms: list[str]) -> str:
-        return "|".join(r"\s*".join(map(re.escape, f.split())) for f in sorted(forms, key=len, reverse=True)) or "(?!)"
-    return (re.compile(rf"^\s*(?:{alternation(labels)})\s*:", re.IGNORECASE),
-            re.compile(rf"^\s*-*\s*(?:{alternation(separators)})\s*-*\s*$", re.IGNORECASE),
-            re.compile(rf"^.{{0,120}}\b(?:{alternation(ends)})\s*:?\s*$", re.IGNORECASE))
+    return (re.compile(rf"^\s*(?:{phrase_alternation(labels)})\s*:", re.IGNORECASE),
+            re.compile(rf"^\s*-*\s*(?:{phrase_alternation(separators)})\s*-*\s*$", re.IGNORECASE),
+            re.compile(rf"^.{{0,120}}\b(?:{phrase_alternation(ends)})\s*:?\s*$", re.IGNORECASE))

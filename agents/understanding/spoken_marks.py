@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from hgrag.agents.understanding.cue_words import phrase_alternation
 from hgrag.agents.understanding.lexicon import READ_LANGUAGES, load
 from hgrag.tools.text import outside_quotes
 
@@ -50,6 +51,5 @@ def _patterns() -> tuple[re.Pattern | None, re.Pattern | None]:
     def pattern(forms: list[str], tail: str) -> re.Pattern | None:
         if not forms:
             return None
-        alternation = "|".join(r"\s+".join(map(re.escape, f.split())) for f in sorted(forms, key=len, reverse=True))
-        return re.compile(rf"(?<![\w'’-])(?P<mark>{alternation}){tail}", re.IGNORECASE)
+        return re.compile(rf"(?<![\w'’-])(?P<mark>{phrase_alternation(forms)}){tail}", re.IGNORECASE)
     return pattern(anywhere, r"(?![\w'’-])"), pattern(final, r"\s*$")
