@@ -88,6 +88,14 @@ def subject_first(tokens: list[Token], lexicon: Lexicon) -> list[Token]:
         head, kind = out[i:i + width + modifier], out[i + width + modifier] if i + width + modifier < len(out) else None
         verb = out[i + width + modifier + 1] if i + width + modifier + 1 < len(out) else None
         info = verbs.get(verb.text.lower()) if verb is not None and verb.role == "typed" else None
+        if width and _plural_kind(kind, lexicon, plural_renders) and verb is not None:
+            said = _pronoun_subject(out, i + width + modifier + 1, verbs, data.get("subject_pronouns", {}), lexicon)
+            if said:  # ('combien d'articles il cite': how many papers does it cite)
+                new = _reordered(head + [kind], *said)
+                if new:
+                    out[i:i + width + modifier + 3 + (said[2] is not None)] = new
+                    i += len(new)
+                    continue
         if info and width and _plural_kind(kind, lexicon, plural_renders):
             clause = _clause(out, i + width + modifier + 1, lexicon)
             if clause:
@@ -102,6 +110,21 @@ def subject_first(tokens: list[Token], lexicon: Lexicon) -> list[Token]:
                     continue
         i += 1
     return out
+
+
+def _pronoun_subject(tokens: list[Token], i: int, verbs: dict, pronouns: dict, lexicon: Lexicon
+                     ) -> tuple[Token, dict, Token | None, list[Token]] | None:
+    """(verb, its entry, participle or None, [the pronoun in English]) when a subject pronoun of the lexicon's
+    `subject_pronouns` stands before a finite verb of its number at i (the object went first, the subject was
+    not inverted)."""
+    pronoun = tokens[i]
+    said = pronouns.get(pronoun.text.lower()) if pronoun.role == "typed" else None
+    verb = tokens[i + 1] if i + 1 < len(tokens) and tokens[i + 1].role == "typed" else None
+    info = verbs.get(verb.text.lower()) if said and verb is not None else None
+    if not info or info.get("number") != said["number"]:
+        return None
+    after = tokens[i + 2] if i + 2 < len(tokens) else None
+    return verb, info, after if _is_relation(after, lexicon) else None, [Token(said["english"], "english")]
 
 
 def _head_width(tokens: list[Token], i: int, lexicon: Lexicon) -> int:

@@ -10,7 +10,7 @@ import re
 from functools import lru_cache
 
 from hgrag.agents.understanding.cue_words import phrase_alternation
-from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.lexicon import READ_LANGUAGES, load
 
 
 def without_refused_reading(question: str) -> str:
@@ -37,25 +37,37 @@ def _named(refused: str) -> str | None:
         return None
     quoted = re.findall(r"\"[^\"]+\"|“[^”]+”", refused)
     rest = re.sub(r"\"[^\"]+\"|“[^”]+”", " ", refused)
-    asker = load("en").extra.get("contrast_frames", {}).get("asker_words", [])
-    names = [m.group(0) for m in re.finditer(r"(?:[A-ZÀ-Ý][\w.'’-]*\s+){1,4}[A-ZÀ-Ý][\w'’-]*(?:'s|’s)?", rest)
+    asker = {word for spec in _specs() for word in spec.get("asker_words", [])}
+    names = [m.group(0) for m in re.finditer(r"(?:[A-ZÀ-Ý][\w.'’‐‑-]*\s+){1,4}[A-ZÀ-Ý][\w'’‐‑-]*(?:'s|’s)?", rest)
              if m.group(0).split()[0] not in asker]
     names = [re.sub(r"(?:'s|’s)$", "", n) for n in names]
     return " and ".join(quoted + names)
 
 
+_QUOTED = r'"[^"]*"|“[^”]*”'  # a whole quoted title may hold any mark
+
+
+@lru_cache(maxsize=1)
+def _specs() -> tuple[dict, ...]:
+    return tuple(load(language).extra.get("contrast_frames", {}) for language in READ_LANGUAGES)
+
+
 @lru_cache(maxsize=1)
 def _frames() -> tuple[re.Pattern, ...]:
-    spec = load("en").extra.get("contrast_frames", {})
+    return tuple(pattern for spec in _specs() for pattern in _language_frames(spec))
+
+
+def _language_frames(spec: dict) -> list[re.Pattern]:
     patterns = []
     for refusing, wanting in spec.get("pairs", []):
-        patterns.append(re.compile(rf"(?:^|(?<=[.!?]\s))\s*(?i:{phrase_alternation([refusing])})\s+(?P<refused>[^;:.!?—–]+?)"
+        patterns.append(re.compile(rf"(?:^|(?<=[.!?]\s))\s*(?i:{phrase_alternation([refusing])}),?\s+"
+                                   rf"(?P<refused>(?:{_QUOTED}|[^;:.!?—–\"“”])+?)"
                                    rf"\s*[;:,.—–]\s*(?i:{phrase_alternation([wanting])})\s+(?P<wanted>.+)$", re.DOTALL))
     opening, joins, restricting = (phrase_alternation(spec.get(k, [])) for k in ("opening", "opening_joins",
                                                                                "restricting_openings"))
     if opening and joins:
         kept = phrase_alternation(spec.get("opening_kept", [])) or "(?!)"  # ('Not counting B, …': an exclusion)
         patterns.append(re.compile(rf"^\s*(?:(?P<restricting>(?i:{restricting or '(?!)'}))|(?i:{opening}))\s+"
-                                   rf"(?!(?i:{kept})\b)(?P<refused>[^;:?!—–\"“”]+?)\s*(?:[:;—–]|,?\s*(?i:{joins})\b)\s*"
-                                   rf"(?P<wanted>.+)$", re.DOTALL))
-    return tuple(patterns)
+                                   rf"(?!(?i:{kept})\b)(?P<refused>(?:{_QUOTED}|[^;:?!—–\"“”])+?)\s*"
+                                   rf"(?:[:;—–]|,?\s*(?i:{joins})\b)\s*(?P<wanted>.+)$", re.DOTALL))
+    return patterns

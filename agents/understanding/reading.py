@@ -72,7 +72,8 @@ def read_question(question: str, detect: Callable[[str], list[Any]]) -> Reading:
     if language == "en":
         return Reading(with_context_folded(without_idle_context(as_asked(question), detect), detect), "en")
     if language in ("de", "fr"):
-        said = with_spoken_years(question, language)  # 'nach zweitausendsechzehn' -> 'nach 2016'
+        said = without_refused_reading(with_spoken_years(question, language))  # 'nach zweitausendsechzehn' ->
+        # 'nach 2016'; 'Nicht X, sondern Y: …' asks Y
         spans = detect(said) if said != question else spans
         rendered = with_declarative_as_yes_no(without_purpose_phrase(with_plain_variants(to_english(
             said, language, spans)), nouns_capitalised=language == "de"))  # (the

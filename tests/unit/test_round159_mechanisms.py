@@ -1,0 +1,32 @@
+"""Mechanisms of the thirty-fifth stop: refused readings in German and French, a French subject pronoun before its
+verb."""
+
+from __future__ import annotations
+
+from test_chain_reader import P3, P4, world  # noqa: F401 - the toy graph with citations (a fixture)
+from test_round28_mechanisms import world_resources  # noqa: F401 - the toy graph as the pipeline's resources
+from test_round30_mechanisms import _ask
+
+
+def test_a_refused_reading_in_german_or_french_is_not_asked() -> None:
+    from hgrag.agents.understanding.contrasts import without_refused_reading
+
+    assert without_refused_reading("Nicht die Koautoren von Pierre‐Yves Collin, sondern die Arbeiten, die diese "
+                                   "Person verfasst hat: Welche sind das?") == \
+        "Pierre‐Yves Collin. Die Arbeiten, die diese Person verfasst hat: Welche sind das?"
+    assert without_refused_reading('Pas qui a écrit "A: B", mais qui a écrit les articles qui le citent : lesquels ?') \
+        == '"A: B". Qui a écrit les articles qui le citent : lesquels ?'  # (a whole title, colon and all)
+    assert without_refused_reading("Nicht mitgezählt: 2020. Welche Arbeiten?") == "Nicht mitgezählt: 2020. Welche Arbeiten?"
+
+
+def test_a_french_refused_count_asks_the_other_direction(world_resources) -> None:
+    result = _ask(f'Pas combien de fois "{P4}" est cité, mais combien d\'articles il cite lui-même : combien ?')
+    assert result["answer"] == ["1"] and result["verified"]  # (P4 cites P3 only; nothing cites P4)
+
+
+def test_a_french_subject_pronoun_before_its_verb_is_the_subject() -> None:
+    from hgrag.agents.understanding.normalise import to_english
+
+    assert to_english("Combien d'articles il cite ?", "fr").lower().startswith("how many papers does it cite")
+    assert to_english("Combien d'articles il a cités ?", "fr").lower().startswith("how many papers has it cited")
+    assert "cite" in to_english(f'Quels articles citent "{P3}" ?', "fr").lower()
