@@ -255,10 +255,21 @@ def _one_of_the_named(tokens: list[Token], plan: dict[str, Any]) -> str | None:
 
 
 def _doubled_exclusion(tokens: list[Token]) -> list[str]:
-    """'leaving out uncited work': an exclusion of a negated word is a double negation no plan element reads
-    (one 'not' filter would consume both words)."""
-    return [f"{a.text} {b.text} (an exclusion of a negation)" for a, b in zip(tokens, tokens[1:])
-            if a.concept == b.concept == "operator:exclude" and a.text != b.text]  # ('not not': cancelled elsewhere)
+    """'leaving out uncited work', 'not from a year other than 2000': an exclusion of a negated word, or of a
+    condition negated before it with only function and attribute words between, is a double negation no plan
+    element reads (one 'not' filter would consume both words)."""
+    found = []
+    for i, first in enumerate(tokens):
+        if first.concept != "operator:exclude":
+            continue
+        for second in tokens[i + 1:]:
+            if second.concept == "operator:exclude":
+                if second.text != first.text:  # ('not not': cancelled elsewhere)
+                    found.append(f"{first.text} … {second.text} (an exclusion of a negation)")
+                break
+            if second.family not in ("function", "attribute"):
+                break
+    return found
 
 
 def _citers(asked: str, returned: str, ir: dict[str, Any]) -> bool:

@@ -56,12 +56,16 @@ def unjoined_intersection(text: str, ir: dict[str, Any]) -> list[str]:
 
 def alternative_intersection(text: str, ir: dict[str, Any]) -> list[str]:
     """'co-authored with A or with B', 'the co-authors of A together with all the co-authors of B' read as the
-    co-authors A and B share: a plan that intersects what two named things reach, where the question joins them with
-    'or' or a uniting word (the lexicon's function:or, operator:union) and no word says what they share ('both',
-    'common'), takes the wrong set."""
+    co-authors A and B share, or as the co-authors of B with A only left out: where the question joins two named
+    things with 'or' or a uniting word (the lexicon's function:or, operator:union) and no word says what they share
+    ('both', 'common'), a plan that intersects what they reach, or walks from one of them and only leaves the other
+    out, takes the wrong set."""
     from hgrag.state.plan_ir import walk
 
-    if not any(op.get("op") == "intersect" and len(named_starts(op)) >= 2 for op in walk(ir)):
+    ops = list(walk(ir))
+    shared = any(op.get("op") == "intersect" and len(named_starts(op)) >= 2 for op in ops)
+    one_walked = any(_walks_from_one_leaves_out_other(op) for op in ops if op.get("op") == "difference")
+    if not (shared or one_walked):
         return []
     tokens = tag(text, load("en"))
     if any(t.concept in ("operator:both", "function:same") for t in tokens):
@@ -71,8 +75,21 @@ def alternative_intersection(text: str, ir: dict[str, Any]) -> list[str]:
         if len(named) >= 2 else []  # (next to a named thing: 'A or with B', not 'a-t-il ou a-t-elle … avec B')
     if any(any(tokens[k].concept == "mention" for k in range(max(0, i - 2), i)) and
            any(tokens[k].concept == "mention" for k in range(i + 1, min(len(tokens), i + 4))) for i in joins):
-        return ["'or' or a uniting word between the named things (the plan takes only what they share)"]
+        return ["'or' or a uniting word between the named things (the plan takes only what they share)" if shared
+                else "'or' or a uniting word between the named things (the plan walks from only one of them)"]
     return []
+
+
+def _walks_from_one_leaves_out_other(difference: dict[str, Any]) -> bool:
+    """A difference whose kept walk starts from one named thing and whose left-out part names another."""
+    from hgrag.state.plan_ir import walk
+
+    inputs = difference.get("inputs") or []
+    if len(inputs) < 2:
+        return False
+    kept = {i for op in walk(inputs[0]) if op.get("op") == "match" for i in op.get("ids") or []}
+    left_out = {i for part in inputs[1:] for op in walk(part) if op.get("op") == "match" for i in op.get("ids") or []}
+    return len(kept) == 1 and bool(left_out - kept)
 
 
 def one_valued_intersection(text: str, ir: dict[str, Any]) -> list[str]:

@@ -30,3 +30,25 @@ def test_a_french_subject_pronoun_before_its_verb_is_the_subject() -> None:
     assert to_english("Combien d'articles il cite ?", "fr").lower().startswith("how many papers does it cite")
     assert to_english("Combien d'articles il a cités ?", "fr").lower().startswith("how many papers has it cited")
     assert "cite" in to_english(f'Quels articles citent "{P3}" ?', "fr").lower()
+
+
+def test_a_condition_negated_before_its_exclusion_is_a_double_negation() -> None:
+    from hgrag.agents.understanding.check import _doubled_exclusion
+    from hgrag.agents.understanding.lexicon import load
+    from hgrag.agents.understanding.tokens import tag
+
+    assert _doubled_exclusion(tag("which paper of zzm is not from a year other than 2000", load("en")))
+    assert not _doubled_exclusion(tag("which papers of zzm are not from 2000", load("en")))
+    assert not _doubled_exclusion(tag("which papers of zzm are from a year other than 2000", load("en")))
+
+
+def test_or_between_two_people_never_verifies_one_walk_with_the_other_left_out() -> None:
+    from hgrag.agents.understanding.intersections import alternative_intersection
+
+    ir = {"op": "difference", "inputs": [
+        {"op": "traverse", "edge": "writes", "direction": "in", "input": {
+            "op": "traverse", "edge": "writes", "direction": "out",
+            "input": {"op": "match", "ids": ["b"], "type": "author", "text": "B"}}},
+        {"op": "match", "ids": ["a", "b"], "type": "author", "text": ""}]}
+    assert alternative_intersection("who wrote with zzm or with zzm? leave the two out.", ir)
+    assert not alternative_intersection("who wrote with zzm, other than zzm?", ir)
