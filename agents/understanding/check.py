@@ -254,10 +254,14 @@ def _one_of_the_named(tokens: list[Token], plan: dict[str, Any]) -> str | None:
     return None
 
 
+NEGATION_SPAN = ("function", "attribute", "kind", "relation", "general")
+
+
 def _doubled_exclusion(tokens: list[Token]) -> list[str]:
-    """'leaving out uncited work', 'not from a year other than 2000': an exclusion of a negated word, or of a
-    condition negated before it with only function and attribute words between, is a double negation no plan
-    element reads (one 'not' filter would consume both words)."""
+    """'leaving out uncited work', 'not from a year other than 2000', 'not published in any venue other than V': an
+    exclusion of a negated word, or of a condition negated before it with no named thing, number or question word
+    between (only the words of `NEGATION_SPAN`'s families), is a double negation no plan element reads (one 'not'
+    filter would consume both words)."""
     found = []
     for i, first in enumerate(tokens):
         if first.concept != "operator:exclude":
@@ -267,7 +271,7 @@ def _doubled_exclusion(tokens: list[Token]) -> list[str]:
                 if second.text != first.text:  # ('not not': cancelled elsewhere)
                     found.append(f"{first.text} … {second.text} (an exclusion of a negation)")
                 break
-            if second.family not in ("function", "attribute"):
+            if second.family not in NEGATION_SPAN:
                 break
     return found
 

@@ -52,3 +52,23 @@ def test_or_between_two_people_never_verifies_one_walk_with_the_other_left_out()
         {"op": "match", "ids": ["a", "b"], "type": "author", "text": ""}]}
     assert alternative_intersection("who wrote with zzm or with zzm? leave the two out.", ir)
     assert not alternative_intersection("who wrote with zzm, other than zzm?", ir)
+
+
+def test_not_published_anywhere_but_a_venue_is_a_double_negation() -> None:
+    from hgrag.agents.understanding.check import _doubled_exclusion
+    from hgrag.agents.understanding.lexicon import load
+    from hgrag.agents.understanding.tokens import tag
+
+    for said in ("which of the papers by zzm were not published outside of zzm?",
+                 "which papers by zzm were not published in any venue other than zzm?",
+                 "which of the papers of zzm did not appear anywhere except zzm?"):
+        assert _doubled_exclusion(tag(said, load("en"))), said
+    assert not _doubled_exclusion(tag("which papers by zzm were not published in zzm, other than zzm?", load("en")))
+
+
+def test_in_common_asks_what_the_named_things_share(world_resources) -> None:
+    from hgrag.agents.understanding.normalise import to_english
+
+    assert "in common" in to_english("Quelles revues Bo Chen et Ann Lee ont-ils en commun ?", "fr").lower()
+    result = _ask("Which venues did Bo Chen use in common?")  # (one named thing: nothing is shared)
+    assert not result["verified"]
