@@ -31,6 +31,7 @@ from hgrag.agents.second_reader.grouping import (before_a_remark_on_grouping, ch
 from hgrag.agents.second_reader.split import ellipsis_filled, keeps_filters, split_point
 from hgrag.agents.second_reader.lexicon import find, has, has_stem, phrase_pattern, words
 from hgrag.agents.understanding.instructions import instruction_only
+from hgrag.agents.understanding.intersections import each_in_relative_clause
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.tokens import tag
 from hgrag.state import plan_ir as ir
@@ -160,7 +161,8 @@ def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
     summed = bool(group) and group[0].type == "paper" and only_summing(words_outside)
     after = None if offered else both_after(question, group)  # 'which works do T1 and T2 both cite?'
     both = group[0].start if after is not None else None if offered else both_before(question, group)  # (shared)
-    shared_after = both is None and not offered and not summed and shared_after_papers(question, group)
+    shared_after = both is None and bool(group) and not offered and not summed and (shared_after_papers(question, group) or
+                                                                    each_in_relative_clause(question[:group[0].start], question[group[-1].end:]))
     both = group[0].start if shared_after else both  # 'which references do T1 and T2 have in common?': what they share
     united = united or bool(offered) or any(t.concept == "operator:union" for t in tag(words_outside.lower(), load("en"))) or \
         has("uniting_words", words_outside) or framed_together(question, group)  # 'taken together', 'taking A and B together'

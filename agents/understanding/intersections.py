@@ -4,6 +4,7 @@ question says so; the relation words of a fact stated before the question join n
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from hgrag.agents.understanding.asked_head import asking_clause
@@ -115,6 +116,8 @@ def distributed_intersection(text: str, ir: dict[str, Any]) -> list[str]:
     from hgrag.state.plan_ir import walk
 
     words, tokens = load("en").extra.get("distributives", []), tag(text, load("en"))
+    if _each_in_relative_clause_of(text):
+        return []  # ('the venues where A and B have each published': what they share)
     first_and = next((i for i, t in enumerate(tokens) if t.concept == "function:and"), len(tokens))
     if not any(t.text in words for t in tokens) and any(t.concept == "operator:both" for t in tokens[:first_and]):
         return []  # ('used both by A and by B': what they share, the preposition said again; not 'I need both years')
@@ -158,3 +161,25 @@ def shared_people_read_as_joint_papers(tokens: list[Token], ir: dict[str, Any]) 
                 and (part.get("input") or {}).get("op") == "match" for part in inputs):
             return [f"{nouns[0].text} they share (the plan tests papers they wrote together)"]
     return []
+
+
+def each_in_relative_clause(before: str, after: str) -> bool:
+    """'the venues where A and B have each published', 'venues in which A and B have each published': a distributive
+    word right after named things that stand in a relative clause on a kind noun (lexicon `relative_openers`)
+    makes the clause a condition each of them meets, so the answer is what they share; 'In which years did A and B
+    each publish …?' opens with a question word, not a relative clause, and asks one answer each."""
+    openers = load("en").extra.get("relative_openers", [])
+    opener = re.search(rf"(?i)\b(?:{'|'.join(re.escape(o) for o in openers)})\W*$", before) if openers else None
+    if opener is None:
+        return False
+    preceding = tag(before[:opener.start()].lower(), load("en"))
+    if not preceding or preceding[-1].family != "kind":
+        return False
+    following = [t.text for t in tag(after.lower(), load("en"))[:3]]
+    return any(word in load("en").extra.get("distributives", []) for word in following)
+
+
+def _each_in_relative_clause_of(text: str) -> bool:
+    """`each_in_relative_clause` read on a masked question (named things as 'zzm')."""
+    found = re.search(r"zzm(?:\s*(?:,|and|&)\s*zzm)+", text)
+    return found is not None and each_in_relative_clause(text[:found.start()], text[found.end():])

@@ -200,8 +200,11 @@ def with_declarative_as_yes_no(question: str) -> str:
     """'Atif M. Memon had a paper in V?', 'A and B co-authored?', '"T" cites "U"?': one sentence whose subject is a
     name (two or more capitalised words or initials, names joined by 'and', or a quoted title) followed right away by
     a verb of the graph's meaning or an auxiliary, asking with its question mark alone (no question word, command or
-    choice), asks whether it holds: ', yes or no?' in place of the mark."""
+    choice), asks whether it holds: ', yes or no?' in place of the mark. One such sentence with no mark, or a full
+    stop, states a claim to check ('A is a co-author of B.'), asked the same way."""
     text = question.rstrip()
+    if "?" not in text and text.rstrip(".") and len(sentences_of(text)) == 1:
+        text = text.rstrip(".").rstrip() + "?"  # ('A is a co-author of B.': a claim said plainly, to be checked)
     if not text.endswith("?") or text.count("?") != 1 or len(sentences_of(text)) != 1:
         return question
     rest = _after_named_subject(text)

@@ -72,3 +72,27 @@ def test_in_common_asks_what_the_named_things_share(world_resources) -> None:
     assert "in common" in to_english("Quelles revues Bo Chen et Ann Lee ont-ils en commun ?", "fr").lower()
     result = _ask("Which venues did Bo Chen use in common?")  # (one named thing: nothing is shared)
     assert not result["verified"]
+
+
+def test_each_in_a_relative_clause_on_a_kind_asks_what_they_share() -> None:
+    from hgrag.agents.understanding.intersections import each_in_relative_clause
+
+    assert each_in_relative_clause("Name the venues where ", " have each published at least one paper.")
+    assert each_in_relative_clause("Are there venues in which ", " have each published? Which ones?")
+    assert not each_in_relative_clause("In which years did ", " each publish their first paper?")
+    assert not each_in_relative_clause("Name the venues where ", " have published.")
+
+
+def test_true_or_false_in_german_and_french_asks_yes_or_no() -> None:
+    from hgrag.agents.understanding.normalise import to_english
+
+    assert "true or false" in to_english("Richtig oder falsch: Bo Chen ist Koautor von Ann Lee.", "de").lower()
+    assert "true or false" in to_english("Vrai ou faux : Bo Chen est co-auteur de Ann Lee.", "fr").lower()
+
+
+def test_a_claim_said_plainly_is_checked_not_listed() -> None:
+    from hgrag.agents.understanding.sentences import with_declarative_as_yes_no
+
+    assert with_declarative_as_yes_no("Bo Chen is a co-author of Ann Lee.").endswith("yes or no?")
+    assert with_declarative_as_yes_no("Bo Chen co-authored with Ann Lee").endswith("yes or no?")
+    assert with_declarative_as_yes_no("Bo Chen wrote T. Who else wrote it?") == "Bo Chen wrote T. Who else wrote it?"
