@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from hgrag.agents.planning.choices import unoffered
 from hgrag.agents.answering.answer_prompts import ANSWER_SYSTEM_PROMPT, ANSWER_USER_TEMPLATE, FEEDBACK_TEMPLATE, AnswerReply
 from hgrag.agents.answering.answer_render import abstention_text, render_answer
 from hgrag.agents.checking.question_check import unexplained_parts, unexplained_text
@@ -136,6 +137,7 @@ def check_answer(plan: dict[str, Any], answer: list[str], resources: Any, questi
     expected_items = answer_items(resources.store, plan, execution) if linked_subjects(plan) else []
     expected = {answer_key(item.text): item.text for item in expected_items}
     two_ways = differing_reading(resources.store, plan, expected, answer_key) if linked_subjects(plan) else ""
+    two_ways = two_ways or unoffered(plan, list(answer))  # ('Pick the right year: 2011 / 2013' and the graph says 2012)
     if two_ways:  # another reading the planner kept answers otherwise: the question is not clear enough
         return {**_report(0.0, [], list(answer), {"one_reading": 0.0}, two_ways), "stop": True}
     if not answer:

@@ -62,6 +62,7 @@ if TYPE_CHECKING:  # annotations only: a one-shot run need not import LangGraph
     from hgrag.state.qa_state import QAState
 
 
+from hgrag.agents.planning.choices import among_choices
 from hgrag.agents.planning.plan_basics import (detector_for, in_question, link_named_mention,  # noqa: F401 (re-exported)
                                       unsupported_plan)
 
@@ -330,6 +331,7 @@ def make_plan_node(planner: Any | None = None):
             new_plan = paper_set_tested(question, new_plan, asked) or new_plan  # 'A w/ B on any paper?'
             new_plan = nominal_test(question, new_plan) or new_plan  # 'Is V the venue where T appeared?'
             new_plan = unrecorded_attribute_tested(new_plan, resources.store) or new_plan
+            new_plan = among_choices(new_plan, reading.choices, resources)  # 'Who wrote T? (a) X (b) Y'
         except HgragError as exc:
             return {**limits, "error": str(exc), "answer": [], "answer_text": f"Error: {exc}",
                     "query_type": None, "interpretation": "", "verified": False}

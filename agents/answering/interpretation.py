@@ -94,7 +94,7 @@ class Reader:
         if attr == "author":
             return f"{inner} {'without' if cmp in ('!=', 'not_in') else 'with'} {self._names(value)}"
         if attr == "id":
-            return f"{inner} {'except' if cmp in ('!=', 'not_in') else 'among'} {self._names(value)}"
+            return f"{inner} {'except' if cmp in ('!=', 'not_in') else 'among'} {op.get('text') or self._names(value)}"
         if attr == "year" and cmp == "=" and _one_paper_year(op.get("sub")) and op.get("offset") is None:
             return f"{inner} published in the same year as {self.read(op['sub']['input']['input'])}"
         if attr == "year" and op.get("sub") and op.get("offset") is not None:

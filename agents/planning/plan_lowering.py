@@ -85,6 +85,7 @@ def node_set(plan: dict[str, Any]) -> dict[str, Any] | None:
         node = {"op": "difference", "inputs": [node, ranked]}
     for extra in plan.get("post_filters") or []:
         node = ir.where(node, extra["attr"], extra["cmp"], extra.get("value"), extra.get("sub"))
+        node.update({"text": extra["text"]} if extra.get("text") else {})  # (how the filter's values are said)
     return node
 
 

@@ -14,6 +14,7 @@ from hgrag.agents.understanding.apostrophes import plain_apostrophes, with_apost
 from hgrag.agents.understanding.claims import without_report_frame, without_reported_remarks
 from hgrag.agents.understanding.citation_strings import without_reference_frames
 from hgrag.agents.understanding.blanks import with_blanks_asked, with_request_nominals
+from hgrag.agents.understanding.choices import names_something, offered_choices
 from hgrag.agents.understanding.contrasts import without_refused_reading
 from hgrag.agents.understanding.definitions import with_definitions_applied
 from hgrag.agents.understanding.forwarding import without_forwarding
@@ -55,6 +56,7 @@ class Reading:
     text: str  # what the planner reads
     language: str  # en | de | fr | another language's English name
     refusal: str | None = None  # the sentence given instead of an answer
+    choices: tuple[str, ...] = ()  # the answers a quiz offers to choose from, cut from the question
 
 
 def read_question(question: str, detect: Callable[[str], list[Any]]) -> Reading:
@@ -62,6 +64,16 @@ def read_question(question: str, detect: Callable[[str], list[Any]]) -> Reading:
     question = with_filter_fields(without_labels(without_social_marks(with_search_fields(with_spoken_punctuation(
         with_definitions_applied(without_markdown(without_forwarding(question))))))))  # written like a prompt ('Task: …', 'Exclude: …') or
     # a query ('papers | author:A | year<2021')
+    question, choices = offered_choices(question)  # 'Who wrote T? (a) X (b) Y': read as asked plainly
+    if choices and not names_something(question) and not detect(question):  # ('Which has more citations? (a) T1
+        # (b) T2': the options are the things compared)
+        question, choices = f"{question.rstrip('?: ')}: " + " or ".join(f'"{c}"' for c in choices) + "?", ()
+    reading = _read(question, detect)
+    return Reading(reading.text, reading.language, reading.refusal, choices) if choices else reading
+
+
+def _read(question: str, detect: Callable[[str], list[Any]]) -> Reading:
+    """The reading of a question without offered options: English as asked, German and French rendered."""
     question = without_envelope(question)  # a question sent as a message: no greeting, pleasantry or sign-off
     question = outside_quotes(question, plain_apostrophes)  # 'Who’s', 'Kashtan’s' read as typed with "'"
     question = outside_quotes(question, with_apostrophes_restored)  # 'werent', 'whos' typed without one

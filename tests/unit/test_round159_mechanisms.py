@@ -96,3 +96,29 @@ def test_a_claim_said_plainly_is_checked_not_listed() -> None:
     assert with_declarative_as_yes_no("Bo Chen is a co-author of Ann Lee.").endswith("yes or no?")
     assert with_declarative_as_yes_no("Bo Chen co-authored with Ann Lee").endswith("yes or no?")
     assert with_declarative_as_yes_no("Bo Chen wrote T. Who else wrote it?") == "Bo Chen wrote T. Who else wrote it?"
+
+
+def test_offered_options_are_cut_from_the_question() -> None:
+    from hgrag.agents.understanding.choices import offered_choices
+
+    assert offered_choices('Select all that apply: who wrote "T"? (a) Ann Lee (b) Bo Chen (c) Marvin K. Simon') == \
+        ('Who wrote "T"?', ("Ann Lee", "Bo Chen", "Marvin K. Simon"))
+    assert offered_choices("In which year did Bo Chen publish first? Pick the right year: 2016 / 2019 / 2021") == \
+        ("In which year did Bo Chen publish first?", ("2016", "2019", "2021"))
+    assert offered_choices("Wie viele Arbeiten hat Bo Chen? Wähle die richtige Zahl: 5 / 6 / 8")[1] == ("5", "6", "8")
+    assert offered_choices("Which papers by Bo Chen appeared in 2001 / 2002?") == \
+        ("Which papers by Bo Chen appeared in 2001 / 2002?", ())  # (no colon or question before them: no quiz)
+    assert offered_choices("Who wrote (with Ann Lee) the paper T?") == ("Who wrote (with Ann Lee) the paper T?", ())
+
+
+def test_a_quiz_answer_is_kept_to_its_options(world_resources) -> None:
+    result = _ask("Which of these people co-authored with Bo Chen? Select all that apply: (a) Ann Lee (b) Marvin K. Simon")
+    assert "offered options" in result["interpretation"]
+    assert result["answer"] == ["Marvin K. Simon"] and result["verified"]  # (Dariush Divsalar was not offered)
+
+
+def test_a_number_none_of_the_options_is_withheld(world_resources) -> None:
+    result = _ask("How many papers has Bo Chen written? Pick the right number: 5 / 6 / 7")
+    assert result["answer"] == [] and "none of the offered options" in result["answer_text"]
+    result = _ask("How many papers has Bo Chen written? Pick the right number: 1 / 2 / 3")
+    assert result["answer"] == ["2"] and result["verified"]
