@@ -21,7 +21,7 @@ from typing import Any, Callable
 from hgrag.agents.second_reader.contrasts import (alternatives_group, comparative_test, comparison_plan, negated_yes_no,
                                                   jointly_repeated, repeated_for_each)
 from hgrag.agents.second_reader.coordinated import (asked_of, both_after, both_before, clause_after_head,
-                                                    coordinated_questions, elliptical, only_summing, shared_after_papers,
+                                                    coordinated_questions, elliptical, only_summing, shared_after_papers, without_pair_left_out,
                                                     pair_said_left_out, shared_answer, total_count,
                                                     united_answer, without_union_words, framed_together, unframed)
 from hgrag.agents.second_reader.differences import attribute_difference, difference_of
@@ -184,8 +184,8 @@ def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
     for span in group:
         sub = question[:start] + span.text + question[end:]
         sub = unframed(sub, span.text) if united else sub  # ('Taking A together, …' -> 'A, …')
-        sub = re.sub(r"^\s*,\s*", "", phrase_pattern("uniting_words").sub("", without_union_words(sub))).strip() \
-            if united else sub  # each part asks for its own answer
+        sub = re.sub(r"^\s*,\s*", "", phrase_pattern("uniting_words").sub("", without_union_words(
+            without_pair_left_out(sub)))).strip() if united else sub  # each part asks for its own answer
         plan = plan_fn(sub)
         problem = _usable(sub, plan, check_fn)
         if problem and both is not None:  # ('What references do T1 share?' reads as 'What references of T1?')

@@ -211,6 +211,18 @@ def pair_said_left_out(text: str) -> bool:
     return said is not None or pair is not None and (has_exclusion_lead(text) or framed)
 
 
+def without_pair_left_out(text: str) -> str:
+    """The text without the clause that leaves the named things out together (', not counting the two of them'):
+    each part of a united question asks for its own answer, and the united answer leaves them all out."""
+    from hgrag.agents.understanding.cue_words import phrase_alternation
+
+    if not pair_said_left_out(text):
+        return text
+    frames = load("en").extra.get("exclusion_frames", {})
+    words = phrase_alternation(frames.get("pair_references", []) + frames.get("pair_left_out", [])) or "(?!)"
+    return re.sub(rf"[,;(—–-]\s*[^,;?.()—–]*\b(?:{words})\b[^,;?.()—–]*\)?", "", text, flags=re.IGNORECASE)
+
+
 def _own_left_out(plan: dict[str, Any]) -> tuple[str, list[str]] | None:
     """(kind, ids) a part leaves out of its own answer ('A's co-authors except A'), or None."""
     if plan.get("op") != "difference" or len(plan.get("inputs") or []) != 2:

@@ -36,8 +36,13 @@ def _form_remark(piece: str, asked: str | None) -> bool:
     spec = load("en").extra.get("answer_form", {})
     marked = any(t.text in spec.get("marks", []) or t.concept in spec.get("mark_concepts", []) for t in tokens)
     said = []  # the kinds the remark names
-    for token in tokens:
+    distributives = load("en").extra.get("distributives", [])
+    for i, token in enumerate(tokens):
         concept = token.concept or ""
+        if i and tokens[i - 1].text in distributives and token.family == "kind":
+            continue  # ('one year for each paper': what it is given for, not what is given)
+        if concept == "general:one" and i + 1 < len(tokens) and tokens[i + 1].family in ("kind", "attribute"):
+            continue  # ('one year …': how many of the asked kind per thing)
         if token.family in PASSING_FAMILIES or concept in PASSING_CONCEPTS or token.text in spec.get("marks", []) \
                 or concept in spec.get("mark_concepts", []):
             continue

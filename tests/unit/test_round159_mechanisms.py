@@ -122,3 +122,28 @@ def test_a_number_none_of_the_options_is_withheld(world_resources) -> None:
     assert result["answer"] == [] and "none of the offered options" in result["answer_text"]
     result = _ask("How many papers has Bo Chen written? Pick the right number: 1 / 2 / 3")
     assert result["answer"] == ["2"] and result["verified"]
+
+
+def test_one_year_for_each_paper_is_an_answer_form_remark() -> None:
+    from hgrag.agents.understanding.answer_form import without_answer_form
+
+    assert without_answer_form("In which years were zz and yy published? Please give one year for each paper.") == \
+        "In which years were zz and yy published?"
+    assert without_answer_form("Who wrote T? One of them only.") == "Who wrote T? One of them only."
+
+
+def test_also_in_german_and_french_is_a_function_word() -> None:
+    from hgrag.agents.understanding.normalise import to_english
+
+    assert "also" in to_english("Welche Personen sind Koautoren von Bo Chen und zugleich Koautoren von Ann Lee?", "de")
+    assert "also" in to_english("Quels chercheurs sont coauteurs de Bo Chen et aussi d'Ann Lee ?", "fr")
+
+
+def test_a_united_question_leaves_the_pair_out_once(world_resources) -> None:
+    from hgrag.agents.second_reader.coordinated import without_pair_left_out
+
+    assert without_pair_left_out("Who are the co-authors of Bo Chen, not counting the two of them?") == \
+        "Who are the co-authors of Bo Chen?"
+    result = _ask("Taken together, who are the co-authors of Bo Chen and of Ann Lee, not counting the two of them?")
+    assert result["verified"] and "Bo Chen" not in result["answer"] and "Ann Lee" not in result["answer"]
+    assert "Marvin K. Simon" in result["answer"]
