@@ -39,19 +39,21 @@ def build_plan(asked: str, spans: list[Any], named: list[RichSpan], years: list[
     if _one_topic_of_one_paper(asked, anchors, named, found, yes_no):
         asked = "primary_topic"  # 'which research topic is T classified under': the one topic, its primary
     colleagues = _colleagues_of(asked, anchors, found)  # 'the institutions of A's co-authors'
-    whole = _joined(asked, anchors, list(named), years, topical, colleagues)
+    plural = set(lexicon().get("plural_topic_words", []))
+    every_topic = asked in PRIMARY_KINDS and any(c.group == "topic" and c.text.lower() in plural for c in found)
+    whole = _joined(asked, anchors, list(named), years, topical, colleagues, every_topic)  # ('the fields of the
+    # topics assigned to T': each topic's field, not only the primary topic's)
     if whole is None:
         return None
     tree, branches = whole
     if negated:  # the join without the negated entities, minus the join with them
         kept = _joined(asked, [s for s in anchors if s not in negated], [s for s in named if s not in negated],
-                       years, topical, colleagues)
+                       years, topical, colleagues, every_topic)
         if kept is None:
             return None
         tree = ir.setop("difference", [kept[0], tree])
     if bound is not None:  # 'institutions on more than 3 of A's papers', 'papers with over 12 keywords'
         tree = ir.where(tree, bound[0], bound[2], bound[1])
-    plural = set(lexicon().get("plural_topic_words", []))
     if asked == "primary_topic" and not any(s.type == "paper" for s in anchors) and \
             not any(c.group in ("topic", "primary_topic") and c.text.lower() in plural for c in found):
         found = found + [Cue(0, 0, "most", "")]  # the main topic of many papers: their most frequent primary topic
@@ -96,9 +98,10 @@ def _colleagues_of(asked: str, anchors: list[Any], found: list[Cue]) -> list[Any
 
 def _joined(asked: str, anchors: list[Any], named: list[RichSpan], years: list[int],
             topical: tuple[dict[str, Any], list[dict[str, Any]]] | None,
-            colleagues: list[Any] = ()) -> tuple[dict[str, Any], list[Branch]] | None:
-    """The walks of the named entities to the asked kind, joined (None when a walk does not exist)."""
-    primary = asked in VIA_PRIMARY
+            colleagues: list[Any] = (), every_topic: bool = False) -> tuple[dict[str, Any], list[Branch]] | None:
+    """The walks of the named entities to the asked kind, joined (None when a walk does not exist); `every_topic`:
+    a field, subfield or domain is reached through every topic, not only the primary one."""
+    primary = asked in VIA_PRIMARY and not every_topic
     target = {"primary_topic": "topic", "coauthor": "author"}.get(asked, asked)
     kinds = {target} | {s.type for s in anchors} | {s.type for s in named}
     through = "institution" in kinds
@@ -108,7 +111,7 @@ def _joined(asked: str, anchors: list[Any], named: list[RichSpan], years: list[i
     branches = []
     for span in list(anchors) + list(named):
         ids = span.ids() if isinstance(span, RichSpan) else [span.candidates[0].node_id]
-        by_primary = primary or bool(getattr(span, "primary", False)) or span.type in PRIMARY_KINDS
+        by_primary = primary or bool(getattr(span, "primary", False)) or span.type in PRIMARY_KINDS and not every_topic
         if span in colleagues:  # the others on the person's papers, then each of them as a person
             person = ir.match(ids, span.type, span.text)
             others = ir.setop("difference", [_walk(person, _coauthor_path(False) or []), person])

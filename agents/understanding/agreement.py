@@ -86,7 +86,9 @@ def subject_first(tokens: list[Token], lexicon: Lexicon) -> list[Token]:
         width = _head_width(out, i, lexicon)  # 'welche' or 'wie viele'
         modifier = 1 if i + width + 1 < len(out) and _modifier(out[i + width], lexicon) else 0  # 'welche früheren'
         head, kind = out[i:i + width + modifier], out[i + width + modifier] if i + width + modifier < len(out) else None
-        verb = out[i + width + modifier + 1] if i + width + modifier + 1 < len(out) else None
+        at = i + width + modifier + 1
+        at += 1 if at + 1 < len(out) and out[at].text.lower() in data.get("reflexives_before", ()) else 0  # ('s'appuie')
+        verb = out[at] if at < len(out) else None
         info = verbs.get(verb.text.lower()) if verb is not None and verb.role == "typed" else None
         if width and _plural_kind(kind, lexicon, plural_renders) and verb is not None:
             said = _pronoun_subject(out, i + width + modifier + 1, verbs, data.get("subject_pronouns", {}), lexicon)
@@ -97,7 +99,7 @@ def subject_first(tokens: list[Token], lexicon: Lexicon) -> list[Token]:
                     i += len(new)
                     continue
         if info and width and _plural_kind(kind, lexicon, plural_renders):
-            clause = _clause(out, i + width + modifier + 1, lexicon)
+            clause = _clause(out, at, lexicon)
             if clause:
                 participle, mention, end = clause
                 agents = data.get("passive_agents", {})  # 'wurden von T zitiert': cited by T

@@ -22,6 +22,9 @@ BULLET = re.compile(r"^\s*(?:[-*•·]|\(?\d{1,2}[.)])\s+(?P<item>.+)$")
 MAX_ITEM_WORDS = 8
 
 
+_NUMBERED = r"(?:\s*(?:#|no\.?)?\s*\d{1,3}[a-z]?|\s+[ivx]{1,4})?"  # ('Point 3:', 'Comment #2:', 'Query iv:')
+
+
 def without_labels(question: str) -> str:
     """The question as one text of what its labelled lines ask, or the question unchanged."""
     lines = [line.strip() for line in _inline_labels_broken(question).strip().splitlines() if line.strip()]
@@ -41,7 +44,7 @@ def _inline_labels_broken(question: str) -> str:
 @lru_cache(maxsize=1)
 def _inline_label() -> re.Pattern:
     labels = [w for forms in load("en").extra.get("labelled_lines", {}).get("labels", {}).values() for w in forms]
-    return re.compile(rf"(?:(?<=[.;])\s+|\s+[-–—]\s+)(?=(?:{phrase_alternation(labels)})\s*:)", re.IGNORECASE)
+    return re.compile(rf"(?:(?<=[.;])\s+|\s+[-–—]\s+)(?=(?:{phrase_alternation(labels)}){_NUMBERED}\s*:)", re.IGNORECASE)
 
 
 @lru_cache(maxsize=1)
@@ -173,7 +176,7 @@ def _kinds() -> dict[str, tuple[str, str]]:
 
 @lru_cache(maxsize=1)
 def _label() -> re.Pattern:
-    return re.compile(rf"^\s*(?P<label>{phrase_alternation(list(_kinds()))})\s*[:=]\s*", re.IGNORECASE)
+    return re.compile(rf"^\s*(?P<label>{phrase_alternation(list(_kinds()))}){_NUMBERED}\s*[:=]\s*", re.IGNORECASE)
 
 
 @lru_cache(maxsize=1)

@@ -147,3 +147,29 @@ def test_a_united_question_leaves_the_pair_out_once(world_resources) -> None:
     result = _ask("Taken together, who are the co-authors of Bo Chen and of Ann Lee, not counting the two of them?")
     assert result["verified"] and "Bo Chen" not in result["answer"] and "Ann Lee" not in result["answer"]
     assert "Marvin K. Simon" in result["answer"]
+
+
+def test_a_numbered_review_point_is_a_label() -> None:
+    from hgrag.agents.understanding.labelled_lines import without_labels
+
+    assert without_labels("Point 3: who wrote T?") == "who wrote T?"
+    assert without_labels("Minor: year of T?") == "year of T?"
+
+
+def test_the_authors_addressed_by_a_reviewer_ask_as_please() -> None:
+    from hgrag.agents.understanding.variants import with_plain_variants
+
+    assert with_plain_variants("The authors should list the papers that cite T.").lower().startswith("please list")
+
+
+def test_more_than_a_named_thing_must_be_compared(world_resources) -> None:
+    result = _ask("How many papers more than Ann Lee has Bo Chen published?")
+    assert not (result["verified"] and result["answer"] == ["0"])  # (never 'the papers both wrote')
+
+
+def test_french_reflexive_verb_before_its_subject_reads_the_direction() -> None:
+    from hgrag.agents.understanding.normalise import to_english
+
+    said = to_english(f'Sur quels papers s\'appuie "{P4}" dans sa bibliographie ?', "fr").lower()
+    assert "does" in said and said.index(P4.lower()) < said.index("rely on")
+    assert "other than" in to_english("Quels papers de Bo Chen sont parus une année autre que 2022 ?", "fr").lower()
