@@ -92,6 +92,8 @@ def _predicate_nominal(tokens: list[Token], plan: dict[str, Any]) -> list[str]:
                 continue
             if i > 0 and tokens[i - 1].text in load("en").extra.get("code_words", {}).get("possession_verbs", []):
                 continue  # ('Has A a paper in V?': what A has, not what A is)
+            if i > 0 and tokens[i - 1].family in ("function", "relation"):
+                continue  # ('… written together with B a paper?': B is the object of a preposition or relation)
             if not all_features(plan.get("ir")) & TYPE_FEATURES:
                 return [f"{after[1].text} (the plan does not test what kind of thing it is)"]
     return []

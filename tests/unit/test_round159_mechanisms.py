@@ -173,3 +173,20 @@ def test_french_reflexive_verb_before_its_subject_reads_the_direction() -> None:
     said = to_english(f'Sur quels papers s\'appuie "{P4}" dans sa bibliographie ?', "fr").lower()
     assert "does" in said and said.index(P4.lower()) < said.index("rely on")
     assert "other than" in to_english("Quels papers de Bo Chen sont parus une année autre que 2022 ?", "fr").lower()
+
+
+def test_east_african_request_openers_are_requests(world_resources) -> None:
+    result = _ask("Kindly assist me to know the number of papers Bo Chen has written.")
+    assert result["answer"] == ["2"] and result["verified"]
+    result = _ask("Am requesting for the co-authors of Bo Chen.")
+    assert sorted(result["answer"]) == ["Dariush Divsalar", "Marvin K. Simon"] and result["verified"]
+
+
+def test_a_noun_after_a_relations_object_is_no_predicate_nominal() -> None:
+    from hgrag.agents.understanding.check import _predicate_nominal
+    from hgrag.agents.understanding.lexicon import load
+    from hgrag.agents.understanding.tokens import tag
+
+    ir = {"op": "test", "cmp": "nonempty", "input": {"op": "match", "ids": ["x"], "type": "author", "text": "A"}}
+    assert not _predicate_nominal(tag("has zzm written together with zzm a paper?", load("en")), {"ir": ir})
+    assert _predicate_nominal(tag("is zzm a journal?", load("en")), {"ir": ir})
