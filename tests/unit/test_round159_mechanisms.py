@@ -190,3 +190,24 @@ def test_a_noun_after_a_relations_object_is_no_predicate_nominal() -> None:
     ir = {"op": "test", "cmp": "nonempty", "input": {"op": "match", "ids": ["x"], "type": "author", "text": "A"}}
     assert not _predicate_nominal(tag("has zzm written together with zzm a paper?", load("en")), {"ir": ir})
     assert _predicate_nominal(tag("is zzm a journal?", load("en")), {"ir": ir})
+
+
+def test_no_lexicon_file_repeats_a_key() -> None:
+    """JSON keeps the last of two equal keys and drops the first without a word: a repeated key loses words."""
+    import json
+    from collections import Counter
+    from pathlib import Path
+
+    agents = Path(__file__).resolve().parents[2] / "agents"
+    files = sorted(agents.glob("lexicon/*.json")) + sorted(agents.glob("*lexicon*.json")) + \
+        sorted(agents.glob("*/lexicon*.json"))
+    assert len(files) >= 5
+    for path in files:
+        repeated: list[str] = []
+
+        def keep(pairs: list[tuple[str, object]], repeated: list[str] = repeated) -> dict:
+            repeated += [key for key, n in Counter(k for k, _ in pairs).items() if n > 1]
+            return dict(pairs)
+
+        json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=keep)
+        assert not repeated, (path.name, repeated)
