@@ -130,6 +130,12 @@ def mention_words(plan: dict[str, Any]) -> set[str]:
     return {w for t in texts for w in words(t)}
 
 
+def _yes_no_form(signature: dict[str, Any], token: Token) -> bool:
+    """A form a yes/no question must have tested: any form, or those of `yes_no_forms` (else `required_forms`)."""
+    forms = signature["yes_no_forms"] if "yes_no_forms" in signature else signature.get("required_forms")
+    return not forms or token.text in forms
+
+
 def _reason(token: Token) -> str:
     return signatures().get(token.concept or "", {}).get("reason") or "no part of the plan does this"
 
@@ -188,7 +194,7 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
                 and len(plan.get("anchors") or []) >= signature.get("named_at_least", 0):
             missing.append(f"{token.text} ({_reason(token)})")
         elif link.element is None and asked == "yes/no" and signature.get("any") and family != "head" \
-                and i not in adverbs and not names_a_mention(tokens, token) and token.text in signature.get("required_forms", [token.text]):
+                and i not in adverbs and not names_a_mention(tokens, token) and _yes_no_form(signature, token):
             missing.append(f"{token.text} (the yes/no question asks it; the plan does not test it)")
     missing += _predicate_nominal(tokens, plan) + _values_untested(tokens, plan.get("ir")) if asked == "yes/no" else []
     asked = asked or _one_of_the_named(asking_tokens(whole or text), plan)

@@ -203,13 +203,13 @@ def with_declarative_as_yes_no(question: str) -> str:
     choice), asks whether it holds: ', yes or no?' in place of the mark. One such sentence with no mark, or a full
     stop, states a claim to check ('A is a co-author of B.'), asked the same way."""
     text = question.rstrip()
-    if "?" not in text and text.rstrip(".") and len(sentences_of(text)) == 1:
-        text = text.rstrip(".").rstrip() + "?"  # ('A is a co-author of B.': a claim said plainly, to be checked)
+    stated = "?" not in text and bool(text.rstrip(".")) and len(sentences_of(text)) == 1
+    text = text.rstrip(".").rstrip() + "?" if stated else text  # ('A is a co-author of B.': a claim to check)
     if not text.endswith("?") or text.count("?") != 1 or len(sentences_of(text)) != 1:
         return question
     rest = _after_named_subject(text)
-    if rest is None:
-        return question
+    if rest is None or stated and not _opens_with_auxiliary(rest):
+        return question  # (a claim said without a mark needs its auxiliary: 'A coauthor list pls' asks for a list)
     tokens = tag(quotes_masked(text).lower(), load("en"))
     asks = [t for t in tokens if t.family == "head" and t.concept != "head:aux" or t.concept in (
         "operator:yes_no", "function:or", "operator:count")]
@@ -218,6 +218,11 @@ def with_declarative_as_yes_no(question: str) -> str:
     acts = whole and (verb[0].concept == "head:aux" or verb[0].family == "relation" and (
         not verb[0].text.endswith("s") or verb[0].text.endswith(("es", "ts"))))  # ('cites' acts, 'co-authors' names)
     return text[:-1].rstrip() + ", yes or no?" if acts and not asks else question
+
+
+def _opens_with_auxiliary(rest: str) -> bool:
+    first = tag(rest.lower(), load("en"))[:1]
+    return bool(first) and first[0].concept == "head:aux" and rest.split()[0].lower().strip(",.;:") == first[0].text
 
 
 def _after_named_subject(text: str) -> str | None:
