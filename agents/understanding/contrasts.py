@@ -67,7 +67,10 @@ def _language_frames(spec: dict) -> list[re.Pattern]:
                                                                                "restricting_openings"))
     if opening and joins:
         kept = phrase_alternation(spec.get("opening_kept", [])) or "(?!)"  # ('Not counting B, …': an exclusion)
-        patterns.append(re.compile(rf"^\s*(?:(?P<restricting>(?i:{restricting or '(?!)'}))|(?i:{opening}))\s+"
-                                   rf"(?!(?i:{kept})\b)(?P<refused>(?:{_QUOTED}|[^;:?!—–\"“”])+?)\s*"
-                                   rf"(?:[:;—–]|,?\s*(?i:{joins})\b)\s*(?P<wanted>.+)$", re.DOTALL))
+        lead = rf"^\s*(?:(?P<restricting>(?i:{restricting or '(?!)'}))|(?i:{opening}))\s+(?!(?i:{kept})\b)"
+        patterns.append(re.compile(rf"{lead}(?P<refused>[^;:?!—–\"“”]+?)\s*(?:[:;—–]|,?\s*(?i:{joins})\b)\s*"
+                                   rf"(?P<wanted>.+)$", re.DOTALL))
+        patterns.append(re.compile(rf"{lead}(?P<refused>(?:{_QUOTED}|[^;:?!—–\"“”])+?),?\s*(?i:{joins})\b\s*"
+                                   rf"(?P<wanted>.+)$", re.DOTALL))  # (a title in the refused part: a joining word
+        # after it, 'Pas les auteurs cités par "T", mais …'; 'Not the first author of "T" — the others' is an exclusion)
     return patterns

@@ -74,11 +74,20 @@ def alternative_intersection(text: str, ir: dict[str, Any]) -> list[str]:
     named = [i for i, t in enumerate(tokens) if t.concept == "mention"]
     joins = [i for i in range(named[0] + 1, named[-1]) if tokens[i].concept in ("function:or", "operator:union")] \
         if len(named) >= 2 else []  # (next to a named thing: 'A or with B', not 'a-t-il ou a-t-elle … avec B')
-    if any(any(tokens[k].concept == "mention" for k in range(max(0, i - 2), i)) and
-           any(tokens[k].concept == "mention" for k in range(i + 1, min(len(tokens), i + 4))) for i in joins):
-        return ["'or' or a uniting word between the named things (the plan takes only what they share)" if shared
-                else "'or' or a uniting word between the named things (the plan walks from only one of them)"]
+    if shared and any(any(tokens[k].concept == "mention" for k in range(max(0, i - 2), i)) and
+                      any(tokens[k].concept == "mention" for k in range(i + 1, min(len(tokens), i + 4))) for i in joins):
+        return ["'or' or a uniting word between the named things (the plan takes only what they share)"]
+    if one_walked and any(_next_said(tokens, i, -1) == _next_said(tokens, i, 1) == "mention" for i in joins):
+        return ["'or' or a uniting word between the named things (the plan walks from only one of them)"]
     return []
+
+
+def _next_said(tokens: list[Token], i: int, step: int) -> str | None:
+    """The concept of the nearest token from i in the direction `step` that is no function word."""
+    k = i + step
+    while 0 <= k < len(tokens) and tokens[k].family == "function":
+        k += step
+    return tokens[k].concept if 0 <= k < len(tokens) else None
 
 
 def _walks_from_one_leaves_out_other(difference: dict[str, Any]) -> bool:

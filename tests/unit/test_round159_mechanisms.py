@@ -212,3 +212,21 @@ def test_no_lexicon_file_repeats_a_key() -> None:
 
         json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=keep)
         assert not repeated, (path.name, repeated)
+
+
+def test_an_english_refused_opening_with_a_title_needs_a_joining_word() -> None:
+    from hgrag.agents.understanding.contrasts import without_refused_reading
+
+    said = 'Not the first author of "T" — the remaining authors: who are they?'
+    assert without_refused_reading(said) == said  # (an exclusion of the first author, read elsewhere)
+
+
+def test_or_between_kind_words_is_no_alternative_of_named_things() -> None:
+    from hgrag.agents.understanding.intersections import alternative_intersection
+
+    ir = {"op": "difference", "inputs": [
+        {"op": "traverse", "edge": "published_in", "direction": "out", "input": {
+            "op": "traverse", "edge": "writes", "direction": "out",
+            "input": {"op": "match", "ids": ["b"], "type": "author", "text": "B"}}},
+        {"op": "match", "ids": ["v"], "type": "venue", "text": ""}]}
+    assert not alternative_intersection("excluding zzm, which journals or venues did zzm publish in?", ir)
