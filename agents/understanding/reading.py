@@ -16,6 +16,7 @@ from hgrag.agents.understanding.citation_strings import without_reference_frames
 from hgrag.agents.understanding.blanks import with_blanks_asked, with_request_nominals
 from hgrag.agents.understanding.choices import names_something, offered_choices
 from hgrag.agents.understanding.contrasts import without_refused_reading
+from hgrag.agents.understanding.mixed import with_foreign_runs_rendered
 from hgrag.agents.understanding.definitions import with_definitions_applied
 from hgrag.agents.understanding.forwarding import without_forwarding
 from hgrag.agents.understanding.guesses import without_guesses
@@ -82,6 +83,7 @@ def _read(question: str, detect: Callable[[str], list[Any]]) -> Reading:
     spans = None if plainly_english(question) else detect(question)
     language = "en" if spans is None else identify(question, spans)
     if language == "en":
+        question = with_foreign_runs_rendered(question, detect)  # ('the co-authors du premier auteur of T')
         return Reading(with_context_folded(without_idle_context(as_asked(question), detect), detect), "en")
     if language in ("de", "fr"):
         said = without_refused_reading(with_spoken_years(question, language))  # 'nach zweitausendsechzehn' ->

@@ -230,3 +230,16 @@ def test_or_between_kind_words_is_no_alternative_of_named_things() -> None:
             "input": {"op": "match", "ids": ["b"], "type": "author", "text": "B"}}},
         {"op": "match", "ids": ["v"], "type": "venue", "text": ""}]}
     assert not alternative_intersection("excluding zzm, which journals or venues did zzm publish in?", ir)
+
+
+def test_french_words_in_an_english_question_are_rendered() -> None:
+    from hgrag.agents.understanding.mixed import with_foreign_runs_rendered
+
+    def nothing(text: str) -> list:
+        return []
+
+    assert with_foreign_runs_rendered('Did "T" appear dans Energy Reports?', nothing) == 'Did "T" appear in Energy Reports?'
+    assert with_foreign_runs_rendered("Avant 1977, who were the co-authors of Bo Chen?", nothing).startswith("Before 1977")
+    assert with_foreign_runs_rendered('Who wrote "Les Misérables du code"?', nothing) == \
+        'Who wrote "Les Misérables du code"?'  # (a title stays as typed)
+    assert with_foreign_runs_rendered("Who wrote about blorf?", nothing) == "Who wrote about blorf?"

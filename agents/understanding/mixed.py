@@ -1,0 +1,80 @@
+"""An English question with German or French words in it, as a bilingual asker types ('Who are the co-authors du
+premier auteur of "T"?', 'Did "T" appear dans V?', 'En moyenne, how many citations …'): each run of words the English
+lexicon does not know is rendered by the German or French lexicon when that makes it English the lexicon knows
+('du premier auteur' -> 'of first author'); names, titles and a run no lexicon renders whole stay as typed. The
+mechanism reads only the lexicons: a new language's file brings its words."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from hgrag.agents.understanding.lexicon import READ_LANGUAGES, load
+
+_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+_QUOTED = re.compile(r'"[^"]*"|“[^”]*”|«[^»]*»')
+
+
+def with_foreign_runs_rendered(question: str, detect: Callable[[str], list[Any]]) -> str:
+    """The question with each run of other-language words in English (unchanged when it has none)."""
+    others = [language for language in READ_LANGUAGES if language != "en"]
+    if not any(_foreign(m.group(0).lower()) for m in _WORD.finditer(_QUOTED.sub(" ", question))):
+        return question  # (cheap: most questions hold no such word)
+    protected = [(m.start(), m.end()) for m in _QUOTED.finditer(question)]
+    protected += [(s.start, s.end) for s in detect(question) if getattr(s, "start", -1) >= 0]
+    out, cursor = [], 0
+    for start, end in _runs(question, protected):
+        said = question[start:end]
+        rendered = next((r for r in (_rendered(said, language) for language in others) if r), None)
+        out += [question[cursor:start], rendered if rendered is not None else said]
+        cursor = end
+    return "".join(out + [question[cursor:]])
+
+
+def _runs(question: str, protected: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """(start, end) of each run of words the English lexicon does not know, outside names and titles."""
+    runs: list[tuple[int, int]] = []
+    for match in _WORD.finditer(question):
+        inside = any(a <= match.start() < b for a, b in protected)
+        opening = not question[:match.start()].strip() or question[:match.start()].rstrip()[-1:] in ".?!:"
+        if inside or _english(match.group(0), opening):
+            continue
+        if runs and not question[runs[-1][1]:match.start()].strip():
+            runs[-1] = (runs[-1][0], match.end())  # (only spaces between: one run)
+        else:
+            runs.append((match.start(), match.end()))
+    return runs
+
+
+def _rendered(said: str, language: str) -> str | None:
+    """The run in English when the language's lexicon renders all of it into words the English lexicon knows."""
+    from hgrag.agents.understanding.normalise import to_english
+
+    if not all(_known(w.lower(), language) for w in _WORD.findall(said)) and \
+            not load(language).concept(said.lower().replace(" ", "_")) and not load(language).concept(said.lower()):
+        return None
+    english = to_english(said, language).strip().rstrip("?.")
+    words = _WORD.findall(english)
+    if not words or not all(_english(w) for w in words):
+        return None
+    return english if said[:1].isupper() else english[:1].lower() + english[1:]
+
+
+def _english(word: str, opening: bool = False) -> bool:
+    """A word of the English lexicon, or a capitalised word inside a sentence (a name's)."""
+    lowered = word.lower().replace("’", "'")
+    forms = load("en").forms
+    return lowered in forms or lowered.rstrip("s") in forms or word[:1].isupper() and not opening or \
+        any(part in forms for part in lowered.split("'") if part)
+
+
+def _known(word: str, language: str) -> bool:
+    forms = load(language).forms
+    word = word.replace("’", "'")
+    return word in forms or any(part + "'" in forms or part in forms for part in word.split("'") if part)
+
+
+def _foreign(word: str) -> bool:
+    return not _english(word) and any(_known(word.lower(), language) for language in READ_LANGUAGES
+                                      if language != "en")
