@@ -130,6 +130,21 @@ def mention_words(plan: dict[str, Any]) -> set[str]:
     return {w for t in texts for w in words(t)}
 
 
+FIRST_READ = {"fn:span", "fn:min", "attr:first_year", "position:1", "order:min"}
+LAST_READ = {"fn:span", "fn:max", "attr:last_year", "position:-1", "order:max"}
+
+
+def _ends_unread(tokens: list[Token], ir: dict[str, Any]) -> list[str]:
+    """'How many years from A's first paper to their last?': the first and the last both said, and the plan does not
+    read both ends (a count of the years, or of the earliest paper, had consumed both words)."""
+    from hgrag.agents.understanding.signature import all_features
+
+    said, features = {t.concept for t in tokens}, all_features(ir)
+    if not {"operator:first", "operator:last"} <= said or features & FIRST_READ and features & LAST_READ:
+        return []
+    return ["first … last (the plan does not read both ends)"]
+
+
 def _yes_no_form(signature: dict[str, Any], token: Token) -> bool:
     """A form a yes/no question must have tested: any form, or those of `yes_no_forms` (else `required_forms`)."""
     forms = signature["yes_no_forms"] if "yes_no_forms" in signature else signature.get("required_forms")
@@ -213,7 +228,7 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     missing += [] if plan.get("rich_kinds") else _walk_nothing_asks(tokens, ir)  # (rich kinds' words are read apart)
     missing += _unlicensed_left_out(tag(whole or text, load("en")), ir, plan.get("anchors") or [])
     missing += coordinated_heads(tag(whole or text, load("en")), returned) + coordinated_nouns(tokens, returned)
-    missing += vacuous_ranking(ir) + _doubled_exclusion(tokens) + disjoint_matches(ir)
+    missing += vacuous_ranking(ir) + _doubled_exclusion(tokens) + disjoint_matches(ir) + _ends_unread(tokens, ir)
     missing += [] if plan.get("rich_kinds") else ranking_unsaid(tag(whole or text, load("en")), ir)  # (kinds: read apart)
     missing += record_wide_against_the_paper(whole or text, ir) + ranking_only_in_a_remark(whole or text, ir)
     missing += ranked_by_unsaid_citations(tokens, ir) + citation_count_unasked(tag(whole or text, load("en")), ir)

@@ -243,3 +243,15 @@ def test_french_words_in_an_english_question_are_rendered() -> None:
     assert with_foreign_runs_rendered('Who wrote "Les Misérables du code"?', nothing) == \
         'Who wrote "Les Misérables du code"?'  # (a title stays as typed)
     assert with_foreign_runs_rendered("Who wrote about blorf?", nothing) == "Who wrote about blorf?"
+
+
+def test_first_and_last_both_said_need_both_ends_read() -> None:
+    from hgrag.agents.understanding.check import _ends_unread
+    from hgrag.agents.understanding.lexicon import load
+    from hgrag.agents.understanding.tokens import tag
+
+    tokens = tag("how much years have passed from year of first paper of zzm to year of their last paper?", load("en"))
+    years = {"op": "project", "attr": "year", "input": {"op": "traverse", "edge": "writes", "direction": "out",
+                                                       "input": {"op": "match", "ids": ["a"], "type": "author"}}}
+    assert _ends_unread(tokens, {"op": "aggregate", "fn": "count", "input": years})
+    assert not _ends_unread(tokens, {"op": "aggregate", "fn": "span", "input": years})
