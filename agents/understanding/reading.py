@@ -17,6 +17,7 @@ from hgrag.agents.understanding.blanks import with_blanks_asked, with_request_no
 from hgrag.agents.understanding.choices import names_something, offered_choices
 from hgrag.agents.understanding.contrasts import without_refused_reading
 from hgrag.agents.understanding.mixed import with_foreign_runs_rendered
+from hgrag.agents.understanding.restated import english_half
 from hgrag.agents.understanding.definitions import with_definitions_applied
 from hgrag.agents.understanding.forwarding import without_forwarding
 from hgrag.agents.understanding.guesses import without_guesses
@@ -65,6 +66,7 @@ def read_question(question: str, detect: Callable[[str], list[Any]]) -> Reading:
     question = with_filter_fields(without_labels(without_social_marks(with_search_fields(with_spoken_punctuation(
         with_definitions_applied(without_markdown(without_forwarding(question))))))))  # written like a prompt ('Task: …', 'Exclude: …') or
     # a query ('papers | author:A | year<2021')
+    question = english_half(question, detect)  # 'Who wrote T? / Wer hat T geschrieben?': asked twice
     question, choices = offered_choices(question)  # 'Who wrote T? (a) X (b) Y': read as asked plainly
     if choices and not names_something(question) and not detect(question):  # ('Which has more citations? (a) T1
         # (b) T2': the options are the things compared)

@@ -3,7 +3,7 @@ verb."""
 
 from __future__ import annotations
 
-from test_chain_reader import P3, P4, world  # noqa: F401 - the toy graph with citations (a fixture)
+from test_chain_reader import P2, P3, P4, world  # noqa: F401 - the toy graph with citations (a fixture)
 from test_round28_mechanisms import world_resources  # noqa: F401 - the toy graph as the pipeline's resources
 from test_round30_mechanisms import _ask
 
@@ -255,3 +255,26 @@ def test_first_and_last_both_said_need_both_ends_read() -> None:
                                                        "input": {"op": "match", "ids": ["a"], "type": "author"}}}
     assert _ends_unread(tokens, {"op": "aggregate", "fn": "count", "input": years})
     assert not _ends_unread(tokens, {"op": "aggregate", "fn": "span", "input": years})
+
+
+def test_a_question_asked_again_in_german_is_read_once() -> None:
+    from hgrag.agents.understanding.restated import english_half
+
+    def names(text: str) -> list:
+        class Span:
+            def __init__(self, start: int, end: int) -> None:
+                self.start, self.end, self.text = start, end, text[start:end]
+        at = text.find("Bo Chen")
+        return [Span(at, at + len("Bo Chen"))] if at >= 0 else []
+
+    assert english_half("Who are the co-authors of Bo Chen? / Wer sind die Koautoren von Bo Chen?", names) == \
+        "Who are the co-authors of Bo Chen?"
+    assert english_half("Who are the co-authors of Bo Chen? / Wer sind die Koautoren von Ann Lee?", names) == \
+        "Who are the co-authors of Bo Chen? / Wer sind die Koautoren von Ann Lee?"  # (different things named)
+    assert english_half("Which papers by Bo Chen appeared in 2001 / 2002?", names) == \
+        "Which papers by Bo Chen appeared in 2001 / 2002?"
+
+
+def test_at_least_one_paper_is_any_paper(world_resources) -> None:
+    result = _ask("Which papers have cited at least one paper of Ann Lee?")
+    assert sorted(result["answer"]) == sorted([P2, P3]) and result["verified"]  # (never 'cited at least once')
