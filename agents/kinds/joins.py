@@ -40,7 +40,8 @@ def build_plan(asked: str, spans: list[Any], named: list[RichSpan], years: list[
         asked = "primary_topic"  # 'which research topic is T classified under': the one topic, its primary
     colleagues = _colleagues_of(asked, anchors, found)  # 'the institutions of A's co-authors'
     plural = set(lexicon().get("plural_topic_words", []))
-    every_topic = asked in PRIMARY_KINDS and any(c.group == "topic" and c.text.lower() in plural for c in found)
+    every_topic = asked in PRIMARY_KINDS and any(c.group == "topic" and c.text.lower() in plural for c in found) \
+        and not any(c.group == "primary_topic" for c in found)  # ('the primary topics of A's papers … subfields')
     whole = _joined(asked, anchors, list(named), years, topical, colleagues, every_topic)  # ('the fields of the
     # topics assigned to T': each topic's field, not only the primary topic's)
     if whole is None:

@@ -16,6 +16,7 @@ from hgrag.agents.understanding.citation_strings import without_reference_frames
 from hgrag.agents.understanding.blanks import with_blanks_asked, with_request_nominals
 from hgrag.agents.understanding.choices import names_something, offered_choices
 from hgrag.agents.understanding.contrasts import without_refused_reading
+from hgrag.agents.understanding.hypothetical import without_hypothetical_frame
 from hgrag.agents.understanding.mixed import with_foreign_runs_rendered
 from hgrag.agents.understanding.restated import english_half
 from hgrag.agents.understanding.definitions import with_definitions_applied
@@ -393,7 +394,7 @@ def plan_readings(question: str, plan: dict[str, Any], store: Any) -> dict[str, 
 
 
 ENGLISH_STEPS: tuple[Callable[[str], str], ...] = (
-    without_guesses, without_refused_reading, without_request_tag, with_blanks_asked, with_request_nominals, without_manner_restatement, with_compounds_split, with_run_together_split, with_plain_variants, with_possessives_spelled, with_year_one_notes_plain, with_open_ended_spans,
+    without_hypothetical_frame, without_guesses, without_refused_reading, without_request_tag, with_blanks_asked, with_request_nominals, without_manner_restatement, with_compounds_split, with_run_together_split, with_plain_variants, with_possessives_spelled, with_year_one_notes_plain, with_open_ended_spans,
     with_phrases_pointing_back, without_beneficiary, with_relay_as_asker, with_progressive_as_simple, with_name_heading_as_subject,
     with_preposition_stranded, with_spoken_years, without_report_frame, without_reported_remarks, without_refused_alternatives,
     without_idle_brackets, without_self_corrections, with_restatements_as_sentences, without_trailing_remarks,

@@ -278,3 +278,21 @@ def test_a_question_asked_again_in_german_is_read_once() -> None:
 def test_at_least_one_paper_is_any_paper(world_resources) -> None:
     result = _ask("Which papers have cited at least one paper of Ann Lee?")
     assert sorted(result["answer"]) == sorted([P2, P3]) and result["verified"]  # (never 'cited at least once')
+
+
+def test_a_supposition_frame_is_read_as_the_plain_question() -> None:
+    from hgrag.agents.understanding.hypothetical import without_hypothetical_frame as plain
+
+    assert plain("If I were to ask which papers cite T, what would the answer be?") == "Which papers cite T?"
+    assert plain("Suppose someone counted the papers of Bo Chen - how many would there be?") == \
+        "Count the papers of Bo Chen?"
+    assert plain("Imagine a list of the venues of Bo Chen's papers: what is on it?") == \
+        "List the venues of Bo Chen's papers?"
+    assert plain("Suppose someone claimed that Bo Chen wrote T - would they be right?") == \
+        "Is it true that Bo Chen wrote T, yes or no?"
+    assert plain("Who wrote T?") == "Who wrote T?"
+
+
+def test_someone_in_a_supposition_is_the_asker(world_resources) -> None:
+    result = _ask("A colleague mentioned Bo Chen. Suppose someone counted their papers - how many would there be?")
+    assert result["answer"] == ["2"] and result["verified"]  # (never the count of Bo Chen's co-authors)
