@@ -4,7 +4,8 @@ the question is read and answered as if asked plainly, and its answer is then ke
 
 The instructions that say 'choose' ('select all that apply', 'Kreuze alle richtigen an', 'Cochez toutes les bonnes
 réponses') and the words pointing at the options ('of these', 'dieser', 'parmi ces') are lexicon data (`choices` in
-each read language's file); this module holds only the mechanism.
+each read language's file, with the words joining the last two options, 'or', 'oder', 'ou'); this module holds only the
+mechanism.
 """
 
 from __future__ import annotations
@@ -52,7 +53,8 @@ def _lettered(question: str) -> tuple[str, tuple[str, ...]]:
 
 def _option_text(text: str) -> str:
     text = text.strip().rstrip(",;")
-    text = re.sub(r"\s+(?:or|oder|ou)$", "", text.strip())  # ('(a) X or (b) Y')
+    joiners = [w for language in READ_LANGUAGES for w in load(language).extra.get("choices", {}).get("option_joiners", [])]
+    text = re.sub(rf"\s+(?:{phrase_alternation(joiners) or '(?!)'})$", "", text.strip(), flags=re.IGNORECASE)  # ('(a) X or')
     text = text.strip().rstrip("?!").strip()
     return text.strip().strip("\"“”«»").strip()
 
