@@ -40,9 +40,9 @@ def _plain() -> dict[str, str]:
 def _patterns() -> tuple[re.Pattern | None, re.Pattern | None]:
     frames = load("en").extra.get("hypothetical_frames", {})
     forms = list(_plain())
-    closing = frames.get("closing_words", [])
+    closing, modals = frames.get("closing_words", []), phrase_alternation(frames.get("closing_modals", [])) or "(?!)"
     return (re.compile(rf"(?i)(?:^|(?<=[.!?]\s))\s*(?P<frame>{phrase_alternation(forms)})\b\s*,?\s*") if forms else None,
-            re.compile(rf"(?i)\s*[-–—,:;]\s*(?:{phrase_alternation(closing)})\b[^?]*\bwould\b[^?]*\?\s*$")
+            re.compile(rf"(?i)\s*[-–—,:;]\s*(?:{phrase_alternation(closing)})\b[^?]*\b(?:{modals})\b[^?]*\?\s*$")
             if closing else None)
 
 
