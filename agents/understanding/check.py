@@ -289,13 +289,13 @@ def _doubled_exclusion(tokens: list[Token]) -> list[str]:
     for i, first in enumerate(tokens):
         if first.concept != "operator:exclude":
             continue
-        for second in tokens[i + 1:]:
+        for k, second in enumerate(tokens[i + 1:]):
             if second.concept == "operator:exclude":
-                if second.text != first.text:  # ('not not': cancelled elsewhere)
+                if second.text != first.text or k:  # ('not not' side by side: cancelled elsewhere)
                     found.append(f"{first.text} … {second.text} (an exclusion of a negation)")
                 break
-            if second.family not in NEGATION_SPAN:
-                break
+            if second.family not in NEGATION_SPAN and second.concept != "head:aux":
+                break  # ('not published in a venue that is not V': the relative clause's auxiliary passes)
     return found
 
 

@@ -296,3 +296,12 @@ def test_a_supposition_frame_is_read_as_the_plain_question() -> None:
 def test_someone_in_a_supposition_is_the_asker(world_resources) -> None:
     result = _ask("A colleague mentioned Bo Chen. Suppose someone counted their papers - how many would there be?")
     assert result["answer"] == ["2"] and result["verified"]  # (never the count of Bo Chen's co-authors)
+
+
+def test_not_in_a_venue_that_is_not_v_is_a_double_negation() -> None:
+    from hgrag.agents.understanding.check import _doubled_exclusion
+    from hgrag.agents.understanding.lexicon import load
+    from hgrag.agents.understanding.tokens import tag
+
+    assert _doubled_exclusion(tag("which papers of zzm were not published in venue that is not zzm?", load("en")))
+    assert not _doubled_exclusion(tag("which papers of zzm were not published in zzm?", load("en")))
