@@ -22,7 +22,7 @@ def without_envelope(question: str) -> str:
     is one line, or when nothing would be left)."""
     lines = [line.strip() for line in question.strip().splitlines() if line.strip()]
     if len(lines) < 2:
-        return _without_opening_courtesy(question)
+        return _without_closing_sentence(_without_opening_courtesy(question))
     lines = _without_sign_off(lines)
     body = _without_pleasantries(_without_greeting(lines))
     return body if body.strip() else question
@@ -40,6 +40,18 @@ def _without_opening_courtesy(question: str) -> str:
             break
         text = rest[:1].upper() + rest[1:]
     return text if text != question else question
+
+
+def _without_closing_sentence(question: str) -> str:
+    """'… not counting those two? Over.', '…? Merci.': a last sentence that is only a closing of the lexicon."""
+    found = _closing_sentence().search(question)
+    return question[:found.start()] if found and question[:found.start()].strip() else question
+
+
+@lru_cache(maxsize=1)
+def _closing_sentence() -> re.Pattern:
+    phrases = [p for language in READ_LANGUAGES for p in load(language).extra.get("envelope", {}).get("closings", [])]
+    return re.compile(rf"(?<=[?.!])\s+(?:{phrase_alternation(phrases)})\s*[.!]*\s*$", re.IGNORECASE)
 
 
 @lru_cache(maxsize=1)

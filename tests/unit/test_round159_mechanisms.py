@@ -305,3 +305,17 @@ def test_not_in_a_venue_that_is_not_v_is_a_double_negation() -> None:
 
     assert _doubled_exclusion(tag("which papers of zzm were not published in venue that is not zzm?", load("en")))
     assert not _doubled_exclusion(tag("which papers of zzm were not published in zzm?", load("en")))
+
+
+def test_a_closing_word_after_the_question_is_no_part_of_it() -> None:
+    from hgrag.agents.understanding.envelope import without_envelope
+
+    assert without_envelope("Combined co-author list of Bo Chen and Ann Lee? Over.") == \
+        "Combined co-author list of Bo Chen and Ann Lee?"
+    assert without_envelope("Papers by Bo Chen. Over 2010?") == "Papers by Bo Chen. Over 2010?"
+
+
+def test_affirmative_or_negative_asks_yes_or_no() -> None:
+    from hgrag.agents.understanding.normalise import to_english
+
+    assert "true or false" in to_english("Affirmatif ou négatif : Bo Chen a-t-il écrit T ?", "fr").lower()
