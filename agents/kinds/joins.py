@@ -31,7 +31,7 @@ class Branch:
 def build_plan(asked: str, spans: list[Any], named: list[RichSpan], years: list[int],
                found: list[Cue], topical: tuple[dict[str, Any], list[dict[str, Any]]] | None = None,
                yes_no: bool = False, negated: tuple[Any, ...] = (),
-               bound: tuple[str, int, str] | None = None) -> dict[str, Any] | None:
+               bound: tuple[str, int, str] | None = None, primary_said: bool = False) -> dict[str, Any] | None:
     from hgrag.agents.planning.ir_planner import ir_native_plan
     from hgrag.agents.planning.plan_compiler import mention_dict
 
@@ -41,7 +41,7 @@ def build_plan(asked: str, spans: list[Any], named: list[RichSpan], years: list[
     colleagues = _colleagues_of(asked, anchors, found)  # 'the institutions of A's co-authors'
     plural = set(lexicon().get("plural_topic_words", []))
     every_topic = asked in PRIMARY_KINDS and any(c.group == "topic" and c.text.lower() in plural for c in found) \
-        and not any(c.group == "primary_topic" for c in found)  # ('the primary topics of A's papers … subfields')
+        and not primary_said and not any(c.group == "primary_topic" for c in found)  # ('the primary topics …')
     whole = _joined(asked, anchors, list(named), years, topical, colleagues, every_topic)  # ('the fields of the
     # topics assigned to T': each topic's field, not only the primary topic's)
     if whole is None:

@@ -291,7 +291,9 @@ def _doubled_exclusion(tokens: list[Token]) -> list[str]:
             continue
         for k, second in enumerate(tokens[i + 1:]):
             if second.concept == "operator:exclude":
-                if second.text != first.text or k:  # ('not not' side by side: cancelled elsewhere)
+                between = tokens[i + 1:i + 1 + k]
+                if second.text != first.text or any(t.concept != "head:aux" for t in between):  # ('not not' side by
+                    # side, or around an auxiliary as French 'n'ont pas' is rendered 'not were not': one negation)
                     found.append(f"{first.text} … {second.text} (an exclusion of a negation)")
                 break
             if second.family not in NEGATION_SPAN and second.concept != "head:aux":

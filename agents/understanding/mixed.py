@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from hgrag.agents.understanding.lexicon import READ_LANGUAGES, load
@@ -26,10 +27,29 @@ def with_foreign_runs_rendered(question: str, detect: Callable[[str], list[Any]]
     out, cursor = [], 0
     for start, end in _runs(question, protected):
         said = question[start:end]
+        if _inside_a_name(question, start, end) or _a_name_opening(question, start, end) or \
+                any(c.isupper() for c in said[1:]):
+            continue  # ('Université de Strasbourg', 'Erik von Schwerin': a name's particles; 'Ma published …')
         rendered = next((r for r in (_rendered(said, language) for language in others) if r), None)
         out += [question[cursor:start], rendered if rendered is not None else said]
         cursor = end
     return "".join(out + [question[cursor:]])
+
+
+def _inside_a_name(question: str, start: int, end: int) -> bool:
+    """Capitalised words on both sides of the run: particles inside a name of an institution or a person."""
+    before = _WORD.findall(question[:start])[-1:]
+    after = _WORD.findall(question[end:])[:1]
+    return bool(before and after) and before[0][:1].isupper() and after[0][:1].isupper()
+
+
+def _a_name_opening(question: str, start: int, end: int) -> bool:
+    """One capitalised word opening the question and followed by a word: as likely a name as a foreign word
+    ('Ma published …'; 'Avant 1977, …' is followed by a year)."""
+    opening = not question[:start].strip()
+    single = len(_WORD.findall(question[start:end])) == 1
+    followed = re.match(r"\s+[^\W\d_]", question[end:]) is not None
+    return opening and single and question[start:start + 1].isupper() and followed
 
 
 def _runs(question: str, protected: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -58,6 +78,8 @@ def _rendered(said: str, language: str) -> str | None:
     words = _WORD.findall(english)
     if not words or not all(_english(w) for w in words):
         return None
+    if all((load("en").concept(w.lower()) or "").startswith("head:") for w in words):
+        return None  # (a lone question word: 'Wen did A publish …' is a typo of 'When' as often as German 'wen')
     return english if said[:1].isupper() else english[:1].lower() + english[1:]
 
 
@@ -65,8 +87,15 @@ def _english(word: str, opening: bool = False) -> bool:
     """A word of the English lexicon, or a capitalised word inside a sentence (a name's)."""
     lowered = word.lower().replace("’", "'")
     forms = load("en").forms
-    return lowered in forms or lowered.rstrip("s") in forms or word[:1].isupper() and not opening or \
+    return lowered in forms or lowered in _vocabulary() or lowered.rstrip("s") in forms or word[:1].isupper() and not opening or \
         any(part in forms for part in lowered.split("'") if part)
+
+
+@lru_cache(maxsize=1)
+def _vocabulary() -> frozenset[str]:
+    """English words the spelling corrector knows (lexicon `spelling_vocabulary`): English even where German or French
+    lexicons hold them too ('plus')."""
+    return frozenset(load("en").extra.get("spelling_vocabulary", []))
 
 
 def _known(word: str, language: str) -> bool:

@@ -123,8 +123,8 @@ def _symbol_rules() -> tuple[tuple[re.Pattern, str], ...]:
                       interval.replace("{low}", r"\1").replace("{high}", r"\2")))
     rules.append((re.compile(r"(?<=[a-z])_(?=[a-z])"), " "))  # a field name ('cited_by_count') read as its words
     for symbol, (before_year, before_number) in extra.get("symbol_comparisons", {}).items():
-        rules += [(re.compile(rf"\s*{re.escape(symbol)}{year}"), f" {before_year} "),
-                  (re.compile(rf"\s*{re.escape(symbol)}(?=\s*\d)"), f" {before_number} ")]
+        rules += [(re.compile(rf"(?<![-=])\s*{re.escape(symbol)}{year}"), f" {before_year} "),  # ('-> 1st auth' is an
+                  (re.compile(rf"(?<![-=])\s*{re.escape(symbol)}(?=\s*\d)"), f" {before_number} ")]  # arrow)
     rules += [(re.compile(rf"(?<![\w-]){re.escape(p)}\s?{year}", re.IGNORECASE), f"{w} ")
               for p, w in extra.get("year_prefixes", {}).items()]
     return tuple(rules)

@@ -319,3 +319,24 @@ def test_affirmative_or_negative_asks_yes_or_no() -> None:
     from hgrag.agents.understanding.normalise import to_english
 
     assert "true or false" in to_english("Affirmatif ou négatif : Bo Chen a-t-il écrit T ?", "fr").lower()
+
+
+def test_mixed_runs_leave_names_and_english_words_alone() -> None:
+    from hgrag.agents.understanding.mixed import with_foreign_runs_rendered
+
+    def nothing(text: str) -> list:
+        return []
+
+    for said in ("papers with an author from Ecole Nationale du Génie de l'Eau et de l'Environnement de Strasbourg",
+                 "List 2019 publications involving Laboratoire de Sciences de la Terre.",
+                 "everyone who wrote with Bo Chen plus everyone who wrote with Ann Lee",
+                 "Ma published the publication on Enhanced oil recovery in which venue?",
+                 "Wen did Bo Chen publish most recently?"):
+        assert with_foreign_runs_rendered(said, nothing) == said
+
+
+def test_an_arrow_before_a_number_is_no_comparison() -> None:
+    from hgrag.agents.understanding.variants import with_symbols_in_words
+
+    assert "more than" not in with_symbols_in_words('"T" -> 1st auth -> everyone they co-authored with?')
+    assert with_symbols_in_words("Papers by Bo Chen > 2010?") == "Papers by Bo Chen after 2010?"
