@@ -111,7 +111,8 @@ def plan_kinds(question: str, spans: list[Any], years: list[int], resources: Any
     if not negated and negation_words(masked):
         return None  # a negation this reading does not place: left to the planner that reads exclusions
     plan = build_plan(asked, spans, named, year_bounded(question, spans, years), found, topical, yes_no=yes_no,
-                      negated=tuple(negated), bound=threshold(masked), primary_said=primary_modifier(asking))
+                      negated=tuple(negated), bound=threshold(masked),
+                      primary_said=primary_modifier(asking) or primary_modifier(question.lower()))
     if implied and asked == "institution" and plan is not None:
         plan = _primary_tested(plan)
         if not _one_person_ranked(plan.get("ir")):

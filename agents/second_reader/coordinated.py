@@ -220,7 +220,7 @@ def without_pair_left_out(text: str) -> str:
         return text
     frames = load("en").extra.get("exclusion_frames", {})
     words = phrase_alternation(frames.get("pair_references", []) + frames.get("pair_left_out", [])) or "(?!)"
-    return re.sub(rf"(?:[,;(—–]|\s-\s)\s*[^,;?.()—–]*\b(?:{words})\b[^,;?.()—–]*\)?", "", text, flags=re.IGNORECASE)
+    return re.sub(rf"(?:[,;—–]|\s-\s)\s*[^,;?.()—–]*\b(?:{words})\b[^,;?.()—–]*", "", text, flags=re.IGNORECASE)
 
 
 def _own_left_out(plan: dict[str, Any]) -> tuple[str, list[str]] | None:
