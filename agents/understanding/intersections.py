@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from hgrag.agents.understanding.asked_head import asking_clause
+from hgrag.agents.understanding.cue_words import phrase_alternation
 from hgrag.agents.understanding.lexicon import load
 from hgrag.agents.understanding.plan_shapes import named_starts
 from hgrag.agents.understanding.tokens import Token, clauses, tag
@@ -190,5 +191,6 @@ def each_in_relative_clause(before: str, after: str) -> bool:
 
 def _each_in_relative_clause_of(text: str) -> bool:
     """`each_in_relative_clause` read on a masked question (named things as 'zzm')."""
-    found = re.search(r"zzm(?:\s*(?:,|and|&)\s*zzm)+", text)
+    joiners = phrase_alternation([",", *load("en").extra.get("code_words", {}).get("name_joiners", [])])
+    found = re.search(rf"zzm(?:\s*(?:{joiners})\s*zzm)+", text)
     return found is not None and each_in_relative_clause(text[:found.start()], text[found.end():])

@@ -22,7 +22,12 @@ BULLET = re.compile(r"^\s*(?:[-*•·]|\(?\d{1,2}[.)])\s+(?P<item>.+)$")
 MAX_ITEM_WORDS = 8
 
 
-_NUMBERED = r"(?:\s*(?:#|no\.?)?\s*\d{1,3}[a-z]?|\s+[ivx]{1,4})?"  # ('Point 3:', 'Comment #2:', 'Query iv:')
+@lru_cache(maxsize=1)
+def _numbered() -> str:
+    """A label's number ('Point 3:', 'Comment #2:', 'Query no. 4:', 'Point iv:'): the marks before it are lexicon data
+    (`labelled_lines.number_marks`)."""
+    marks = phrase_alternation(load("en").extra.get("labelled_lines", {}).get("number_marks", [])) or "(?!)"
+    return rf"(?:\s*(?:{marks})?\s*\d{{1,3}}[a-z]?|\s+[ivx]{{1,4}})?"
 
 
 def without_labels(question: str) -> str:
@@ -44,7 +49,7 @@ def _inline_labels_broken(question: str) -> str:
 @lru_cache(maxsize=1)
 def _inline_label() -> re.Pattern:
     labels = [w for forms in load("en").extra.get("labelled_lines", {}).get("labels", {}).values() for w in forms]
-    return re.compile(rf"(?:(?<=[.;])\s+|\s+[-–—]\s+)(?=(?:{phrase_alternation(labels)}){_NUMBERED}\s*:)", re.IGNORECASE)
+    return re.compile(rf"(?:(?<=[.;])\s+|\s+[-–—]\s+)(?=(?:{phrase_alternation(labels)}){_numbered()}\s*:)", re.IGNORECASE)
 
 
 @lru_cache(maxsize=1)
@@ -176,7 +181,7 @@ def _kinds() -> dict[str, tuple[str, str]]:
 
 @lru_cache(maxsize=1)
 def _label() -> re.Pattern:
-    return re.compile(rf"^\s*(?P<label>{phrase_alternation(list(_kinds()))}){_NUMBERED}\s*[:=]\s*", re.IGNORECASE)
+    return re.compile(rf"^\s*(?P<label>{phrase_alternation(list(_kinds()))}){_numbered()}\s*[:=]\s*", re.IGNORECASE)
 
 
 @lru_cache(maxsize=1)

@@ -11,18 +11,18 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
+from hgrag.agents.understanding.gate import QUOTED
 from hgrag.agents.understanding.lexicon import READ_LANGUAGES, load
 
 _WORD = re.compile(r"[^\W\d_][\w'’-]*")
-_QUOTED = re.compile(r'"[^"]*"|“[^”]*”|«[^»]*»')
 
 
 def with_foreign_runs_rendered(question: str, detect: Callable[[str], list[Any]]) -> str:
     """The question with each run of other-language words in English (unchanged when it has none)."""
     others = [language for language in READ_LANGUAGES if language != "en"]
-    if not any(_foreign(m.group(0).lower()) for m in _WORD.finditer(_QUOTED.sub(" ", question))):
+    if not any(_foreign(m.group(0).lower()) for m in _WORD.finditer(QUOTED.sub(" ", question))):
         return question  # (cheap: most questions hold no such word)
-    protected = [(m.start(), m.end()) for m in _QUOTED.finditer(question)]
+    protected = [(m.start(), m.end()) for m in QUOTED.finditer(question)]
     protected += [(s.start, s.end) for s in detect(question) if getattr(s, "start", -1) >= 0]
     out, cursor = [], 0
     for start, end in _runs(question, protected):

@@ -9,11 +9,10 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from hgrag.agents.understanding.gate import identify, plainly_english
+from hgrag.agents.understanding.gate import QUOTED, identify, plainly_english
 from hgrag.agents.understanding.lexicon import READ_LANGUAGES
 
 _SPLIT = re.compile(r'\s+/\s+|\s*\n+\s*')
-_QUOTED = re.compile(r'"[^"]*"|“[^”]*”|«[^»]*»')
 
 
 def english_half(question: str, detect: Callable[[str], list[Any]]) -> str:
@@ -31,7 +30,7 @@ def english_half(question: str, detect: Callable[[str], list[Any]]) -> str:
 
 def _halves(question: str) -> list[str] | None:
     """The two halves of the message split outside quotes at one slash or line break (None when not two)."""
-    blanked = _QUOTED.sub(lambda m: "x" * len(m.group(0)), question)
+    blanked = QUOTED.sub(lambda m: "x" * len(m.group(0)), question)
     cuts = list(_SPLIT.finditer(blanked.strip()))
     if len(cuts) != 1:
         return None
@@ -46,6 +45,6 @@ def _language(half: str, detect: Callable[[str], list[Any]]) -> str:
 
 def _named(half: str, detect: Callable[[str], list[Any]]) -> set[str]:
     """The quoted titles and linked names of a half, folded."""
-    quoted = {q.strip('"“”«» ').lower() for q in _QUOTED.findall(half)}
+    quoted = {q.strip('"“”«» ').lower() for q in QUOTED.findall(half)}
     linked = {str(getattr(s, "text", "")).strip('"“”«» ').lower() for s in detect(half)}
     return quoted | {n for n in linked if n}
