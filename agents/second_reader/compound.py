@@ -30,6 +30,7 @@ from hgrag.agents.second_reader.grouping import (before_a_remark_on_grouping, ch
                                                 offered_alternatives, offers_a_choice, single_sentence)
 from hgrag.agents.second_reader.split import ellipsis_filled, keeps_filters, split_point
 from hgrag.agents.second_reader.lexicon import find, has, has_stem, phrase_pattern, words
+from hgrag.agents.second_reader.output_labels import output_label
 from hgrag.agents.understanding.instructions import instruction_only
 from hgrag.agents.understanding.intersections import each_in_relative_clause
 from hgrag.agents.understanding.lexicon import load
@@ -134,7 +135,7 @@ def _both_questions(question: str, texts: list[str], spans: list[Any], plan_fn: 
     if any(problems):
         return refuse(f"I read this as two questions, but could not read {next(p for p in problems if p)}; "
                       "so I do not answer either.")
-    items = [(_label(plan["ir"]), plan["ir"]) for plan in plans]
+    items = [(output_label(plan["ir"]), plan["ir"]) for plan in plans]
     parts = [{"question": text, "interpretation": plan.get("interpretation", "")} for text, plan in zip(texts, plans)]
     if all(plan["ir"] == plans[0]["ir"] for plan in plans):  # 'how many years separate the first and the last paper'
         return _mark(native(plans[0]["ir"], spans), question, parts)  # both parts read one thing: one answer
@@ -257,7 +258,7 @@ def two_things(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
         second_ir = None  # '… in the last 8 years, and what are the titles of these papers?': the same papers
     if second_ir is None:
         return refuse(f"I can read '{first_text}' but not '{rest}', so I do not answer half of the question.")
-    items = [(_label(first["ir"]), first["ir"]), (_label(second_ir), second_ir)]
+    items = [(output_label(first["ir"]), first["ir"]), (output_label(second_ir), second_ir)]
     parts = [{"question": first_text, "interpretation": first.get("interpretation", "")},
              {"question": second_text}]
     return _mark(native(ir.outputs(items), spans), question, parts)
@@ -305,7 +306,7 @@ def two_sentences(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Ch
     plan = plan_fn(second_text) if second_text else None
     if plan is None or _usable(second_text, plan, check_fn) or plan["ir"] == first["ir"]:
         return refuse(f"I can read '{first_text}' but not '{rest}', so I do not answer half of the question.")
-    items = [(_label(first["ir"]), first["ir"]), (_label(plan["ir"]), plan["ir"])]
+    items = [(output_label(first["ir"]), first["ir"]), (output_label(plan["ir"]), plan["ir"])]
     parts = [{"question": first_text, "interpretation": first.get("interpretation", "")},
              {"question": second_text, "interpretation": plan.get("interpretation", "")}]
     return _mark(native(ir.outputs(items), spans), question, parts)
@@ -382,26 +383,3 @@ def _completed(rest: str, first_text: str) -> str | None:
     if owner:
         return f"{head.group(0)} the {rest[owner.end():].strip(' ?.')} of {clause}"
     return None
-
-
-def _label(program: dict[str, Any]) -> str:
-    """The label of an output: what it returns (year, venues, number …), from words.json."""
-    labels = words()["output_labels"]
-    op = program
-    while op:
-        kind = op.get("op")
-        if kind == "project":
-            return labels.get(op["attr"], op["attr"])
-        if kind == "aggregate":
-            return labels["count"] if op["fn"] in ("count", "frequency") else op["fn"]
-        if kind == "test":
-            return labels["bool"]
-        if kind == "traverse":
-            from hgrag.state.ir_types import EDGE_ENDS
-
-            reached = EDGE_ENDS[(op["edge"], op["direction"])][1]
-            return labels.get(reached, reached)  # ('institution': a richer kind is its own label)
-        if kind == "match":
-            return labels.get(op["type"], op["type"])
-        op = op.get("input") or (op.get("inputs") or [None])[0]
-    return "answer"

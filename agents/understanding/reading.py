@@ -50,6 +50,7 @@ from hgrag.agents.understanding.refused import without_refused_alternatives
 from hgrag.agents.understanding.sentences import with_confirmation_as_yes_no, with_declarative_as_yes_no
 from hgrag.agents.understanding.spoken_years import with_spoken_years
 from hgrag.agents.understanding.tokens import WORD, tag
+from hgrag.agents.understanding.year_windows import with_bounds_plain, with_spans_as_between, with_year_itself_excluded
 from hgrag.tools.graph_builder import year_span
 from hgrag.tools.text import outside_quotes
 
@@ -194,23 +195,6 @@ def _purpose() -> re.Pattern:
     return re.compile(rf",\s*(?:{leads})\b[^?]*(\?*)\s*$", re.IGNORECASE)
 
 
-def with_year_itself_excluded(question: str) -> str:
-    """'after 2022, not counting 2022 itself' -> 'after 2022, that year excluded': a year said again to be left out
-    (lexicon `year_itself_excluded`) is the instruction on the bound that named it first; a year not named before
-    is left as it is (it may be an exclusion of its own)."""
-    spec = load("en").extra.get("year_itself_excluded", {})
-    leads, tails, nouns, itself = (phrase_alternation(spec.get(key, [])) for key in ("leads", "tails", "year_nouns",
-                                                                                    "reflexives"))
-    year = rf"(?:(?:{nouns})\s+)?((?:19|20)\d\d)(?:\s+(?:{itself}))?"
-    pattern = re.compile(rf"\b(?:(?:{leads})\s+{year}|{year}\s+(?:{tails}))\b", re.IGNORECASE)
-
-    def instruction(match: re.Match) -> str:
-        said = match.group(1) or match.group(2)
-        named_before = re.search(rf"\b{said}\b", question[:match.start()])
-        return "that year excluded" if named_before else match.group(0)
-    return pattern.sub(instruction, question) if leads and tails else question
-
-
 def with_typo_heads(question: str) -> str:
     """'were has A publised', 'were did T apear': a question opening with an auxiliary right before another
     auxiliary opens with a misspelt question word (lexicon `typo_heads`: 'were' -> 'where')."""
@@ -219,84 +203,6 @@ def with_typo_heads(question: str) -> str:
     if not match or match.group(1).lower() not in heads or load("en").concept(match.group(2).lower()) != "head:aux":
         return question
     return question[:match.start(1)] + heads[match.group(1).lower()] + question[match.end(1):]
-
-
-def with_bounds_plain(question: str) -> str:
-    """'up to and including 1996', 'no later than 1996' -> 'in or before 1996' (lexicon `year_bounds`: each
-    key is the plain bound, its forms the ways of writing it; read only right before a year)."""
-    def plain_bound(match: re.Match, plain: str) -> str:
-        if re.search(r"(?:19|20)\d\d\W*(?:\w+\W*)?$", match.string[max(0, match.start() - 20):match.start()]):
-            return match.group(0)  # 'from 2018 through 2020': the end of a range, kept for the range reader
-        return f"{plain} {match.group('year')}"
-    for plain, pattern in _bound_patterns():
-        question = pattern.sub(lambda m: plain_bound(m, plain), question)
-    return question
-
-
-@lru_cache(maxsize=1)
-def _bound_patterns() -> list[tuple[str, re.Pattern]]:
-    bounds = load("en").extra.get("year_bounds", {})
-    nouns = phrase_alternation([f for f in load("en").family("attribute").get("year", []) if " " not in f]) or "(?!)"
-    the = phrase_alternation(load("en").concepts.get("function:the", [])) or "(?!)"
-    return [(plain, re.compile(rf"\b(?:{phrase_alternation(forms)})\s+(?:(?:(?:{the})\s+)?(?:{nouns})\s+|(?:{the})\s+)?"
-                               rf"(?P<year>(?:19|20)\d\d)\b", re.IGNORECASE)) for plain, forms in bounds.items() if forms]
-
-
-def with_spans_as_between(question: str) -> str:
-    """'in the last two years up to and including 2024' -> 'between 2023 and 2024'; 'in the last 10 years' -> the ten
-    years up to this one (lexicon `year_spans`)."""
-    numbers = load("en").extra.get("number_words", {})
-
-    def between(match: re.Match) -> str:
-        length = match.group("n")
-        n, last = (int(length) if length.isdigit() else numbers.get(length.lower(), 0)), int(match.group("year"))
-        if not 0 < n < 100:
-            return match.group(0)
-        last -= 1 if match.group("before") else 0  # 'the 4 years before 2019': 2015 to 2018
-        return f"in {last}" if n == 1 else f"between {last - n + 1} and {last}"
-    question = _span_pattern().sub(between, question)
-
-    def recent(match: re.Match) -> str:  # 'in the last 10 years': the ten years up to this one
-        length = match.group("n")
-        n, last = (int(length) if length.isdigit() else numbers.get(length.lower(), 0)), this_year()
-        return match.group(0) if not 0 < n < 100 else f"between {last - n + 1} and {last}"
-    return _recent_pattern().sub(recent, question)
-
-
-def this_year() -> int:
-    """The current year: 'the last 10 years' end in it."""
-    import datetime
-
-    return datetime.date.today().year
-
-
-@lru_cache(maxsize=1)
-def _recent_pattern() -> re.Pattern:
-    """'in the last 10 years', 'over the past two years' with no last year named (and no owner after it: 'the
-    last 3 years of their career' is a career reading)."""
-    lexicon = load("en")
-    spans, numbers = lexicon.extra.get("year_spans", {}), lexicon.extra.get("number_words", {})
-    count = "|".join([r"\d{1,2}"] + sorted(numbers, key=len, reverse=True))
-    return re.compile(
-        rf"\b(?:{phrase_alternation(spans.get('frames', []))})\s+(?:{phrase_alternation(spans.get('articles', []))})\s+"
-        rf"(?:{phrase_alternation(spans.get('leads', []))})\s+(?P<n>{count})[\s-]+years?\b"
-        rf"(?!\s*,?\s*(?:{phrase_alternation(spans.get('owner_links', []) + spans.get('endings', []))})\b)", re.IGNORECASE)
-
-
-@lru_cache(maxsize=1)
-def _span_pattern() -> re.Pattern:
-    lexicon = load("en")
-    spans, numbers = lexicon.extra.get("year_spans", {}), lexicon.extra.get("number_words", {})
-
-    def words(key: str) -> str:
-        return phrase_alternation(spans.get(key, []))
-    count = "|".join([r"\d{1,2}"] + sorted(numbers, key=len, reverse=True))
-    inclusive = words("inclusive")
-    return re.compile(
-        rf"\b(?:(?:{words('frames')})\s+)?(?:(?:{words('articles')})\s+)?(?:(?:{words('leads')})\s+)?(?P<n>{count})"
-        rf"[\s-]+years?(?:[\s-]+(?:{words('nouns')}))?,?\s+(?:(?P<before>{words('exclusive_endings')})|{words('endings')})\s*"
-        rf"(?:\(?\s*(?:{inclusive})\s*\)?\s*)?(?P<year>(?:19|20)\d\d)\b(?:\s*\(?(?:{inclusive})\)?)?",
-        re.IGNORECASE)
 
 
 def with_plain_yes_no_opening(question: str) -> str:

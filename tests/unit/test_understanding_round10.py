@@ -80,7 +80,7 @@ def test_yes_no_openings_and_runs_of_years_are_written_plainly() -> None:
         "What did A publish between 2023 and 2024?"
     assert as_asked("Which papers did A publish in the four-year window ending with (and including) 2003?") == \
         "Which papers did A publish between 2000 and 2003?"
-    from hgrag.agents.understanding.reading import this_year
+    from hgrag.agents.understanding.year_windows import this_year
 
     year = this_year()  # 'the last two years' with no last year named: the two years up to this one
     assert as_asked("What did A publish in the last two years?") == f"What did A publish between {year - 1} and {year}?"
