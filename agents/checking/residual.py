@@ -82,7 +82,21 @@ def without_descriptors(text: str) -> str:
         text = DESCRIPTORS.sub("", text)
     text = _held().sub(lambda m: f"{_held_reading()} {m.group(1)}", text)  # 'have zzauthor among their authors'
     text = _stand_in().sub(" paper ", text)  # 'the latest thing zzauthor has put out': a paper
+    text = _appositive_role().sub(r"\g<lead> ", text)  # 'without co-author zzauthor': the mention alone
     return re.sub(r"\s+", " ", _restatements().sub("", text)).strip()
+
+
+@lru_cache(maxsize=1)
+def _appositive_role() -> re.Pattern:
+    """A role noun of the lexicon's `appositive_roles` between a leading word (an exclusion, 'with', 'and') and the
+    author it names ('papers of A without co-author B'): it says what B is, not what is asked."""
+    from hgrag.agents.understanding.cue_words import phrase_alternation
+
+    spec = load("en").extra.get("appositive_roles", {})
+    leads, nouns = phrase_alternation(spec.get("leads", [])), phrase_alternation(spec.get("nouns", []))
+    if not leads or not nouns:
+        return re.compile("(?!)")
+    return re.compile(rf"\b(?P<lead>{leads})\s+(?:the\s+)?(?:{nouns})\s+(?=zzauthor\b)")
 
 
 @lru_cache(maxsize=1)

@@ -26,11 +26,20 @@ def unlinked_names(question: str, spans: list[Span]) -> list[str]:
                          or _sentence_word(words[0])):
             words = words[1:]
         words = [w.rstrip(".,'’") for w in words]
+        if len(words) >= 3 and _kind_label(words[0]):
+            words = words[1:]  # ('Author Atif Irmail, which paper?': the kind it names, no part of the name)
         if words and words[-1].endswith("s") and match.group().endswith(("'s", "’s")):
             words[-1] = words[-1][:-1]
         if len(words) >= 2 and not any(s.start < match.end() and match.start() < s.end for s in spans):
             found.append(" ".join(words).removesuffix("'").removesuffix("’"))
     return found
+
+
+def _kind_label(word: str) -> bool:
+    """'Author' before a name says what the name is (a person kind of the lexicon: 'author', 'co-author')."""
+    from hgrag.agents.understanding.lexicon import load
+
+    return load("en").concept(word.lower()) in ("kind:author", "relation:coauthor")
 
 
 def _sentence_word(word: str) -> bool:

@@ -41,6 +41,8 @@ def without_idle_context(question: str, detect: Callable[[str], list[Any]]) -> s
         return question
     before = [s for i, s in enumerate(sentences[:at])
               if not (_a_statement(s, opening=i == 0) and _idle(s, detect, _families_before(s)))]
+    if at:  # ('Love this one. Nina in Swansea wants to know: list …': its own heading too)
+        sentences[at] = _without_idle_heading(sentences[at], detect)
     requested = command_opening().match(sentences[at].strip()) is not None and not asks(sentences[at])  # a request
     # ('Find the papers citing T.'): a question after it is the ask
     after = [s for s in sentences[at + 1:] if requested and (asking(s) or first_anaphor(s) is not None) or
@@ -81,7 +83,7 @@ def _an_idle_aside(aside: str, markers: list[str], addressees: list[str]) -> boo
     return said and not meaning and not narrowing().search(aside) and not re.search(r"\d|[A-HJ-Z]", aside)
 
 
-HEADING = re.compile(r"^\s*(?P<heading>[^:\"“”„«»‘’?.!]{1,80}?):\s+(?=\S)")
+HEADING = re.compile(r"^\s*(?P<heading>[^:\"“”„«»‘’?.!—–]{1,80}?)(?::|\s+[—–-]{1,2})\s+(?=\S)")  # (a colon or a spaced dash)
 EXCLAIMED = re.compile(r"^\s*(?P<heading>[^:\"“”„«»‘’?.!\s]+(?:\s+[^:\"“”„«»‘’?.!\s]+){0,3})!\s+(?=\S)")  # ('Citation showdown!')
 
 
@@ -100,7 +102,7 @@ def _without_idle_heading(question: str, detect: Callable[[str], list[Any]]) -> 
     families = ASKER_HEADING_FAMILIES if speaks_of_the_asker(match["heading"]) else MEANING_FAMILIES
     said_again, unanchored = _concepts_said(rest), unanchored_times(tokens)  # ('Citation showdown! … more citations?')
     if any((t.family or "") in families and t.concept not in ("head:command", "head:aux") and
-           t.concept not in said_again and i not in unanchored for i, t in enumerate(tokens)) or _name_like(match["heading"]) or \
+           t.concept not in said_again and i not in unanchored for i, t in enumerate(tokens)) or _names_a_person(match["heading"]) or \
             [s for s in detect(question) if s.candidates and s.start < match.end()]:  # (a name or a title)
         return question  # ('Settle a bet between me and my producer:' speaks of the asker's world, not of a time)
     return rest[:1].upper() + rest[1:]
@@ -132,6 +134,17 @@ def _name_like(text: str) -> bool:
     return any(w[:1].isupper() and (i or len(found) == 1 or found[1][:1].isupper()) and  # (a first word capitalised
                any(part and part not in english_words() and not load("en").concept(part)  # as a sentence's is no name)
                    for part in re.split(r"['-]", w.lower())) for i, w in enumerate(found))
+
+
+def _names_a_person(heading: str) -> bool:
+    """A heading that may name someone of the graph: two capitalised words side by side, one of them no common English
+    word ('Mahmoud Bazioni:'), or a lone such word as the whole heading. A first name or a place alone ('Next one, from
+    Tom in Leeds -', 'Omar just sent:') names the one who asks, not an author (the graph's authors have two names)."""
+    found = re.findall(r"[^\W\d_][\w'-]*", heading)
+    if len(found) == 1:
+        return _name_like(heading)
+    return any(a[:1].isupper() and b[:1].isupper() and (_name_like(f"x {a}") or _name_like(f"x {b}"))
+               for a, b in zip(found, found[1:]))
 
 
 DASHED_END = re.compile(r"\s+[—–-]{1,2}\s+(?P<remark>[^—–\"“”?-]+?)\s*(?P<stop>[.!]*)\s*$")

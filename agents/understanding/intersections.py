@@ -151,8 +151,12 @@ def _distributes(tokens: list[Token], i: int) -> bool:
     # A and the most recent by B': the ranking said again, once for each)
     asked_again = said_again is not None and said_again.family == "head" and said_again.concept != "head:aux"  # ('when
     # did A publish their first paper, and when did B?': the question asked again of the next one)
-    return after.text in repeated or said_again is not None and (said_again.family == "operator" or asked_again or (
-        said_again.concept or "").startswith("attribute:position")) and said_again.concept in {t.concept for t in tokens[:i]}
+    relations_before = [t.concept for t in tokens[:i] if t.family == "relation"]
+    noun_again = said_again is not None and said_again.family == "relation" and relations_before[:1] == [said_again.concept]
+    # ('the co-authors of A and the co-authors of B': the asked noun said again, one list each)
+    return after.text in repeated or noun_again or said_again is not None and (
+        said_again.family == "operator" or asked_again or (said_again.concept or "").startswith("attribute:position")) \
+        and said_again.concept in {t.concept for t in tokens[:i]}
 
 
 def shared_people_read_as_joint_papers(tokens: list[Token], ir: dict[str, Any]) -> list[str]:

@@ -19,6 +19,7 @@ from hgrag.agents.understanding.contrasts import without_refused_reading
 from hgrag.agents.understanding.hypothetical import without_hypothetical_frame
 from hgrag.agents.understanding.mixed import with_foreign_runs_rendered
 from hgrag.agents.understanding.restated import english_half
+from hgrag.agents.understanding.double_negation import with_double_negation_cancelled
 from hgrag.agents.understanding.definitions import with_definitions_applied
 from hgrag.agents.understanding.forwarding import without_forwarding
 from hgrag.agents.understanding.guesses import without_guesses
@@ -96,8 +97,9 @@ def _read(question: str, detect: Callable[[str], list[Any]]) -> Reading:
         rendered = with_declarative_as_yes_no(without_purpose_phrase(with_plain_variants(to_english(
             said, language, spans)), nouns_capitalised=language == "de"))  # (the
         # rendering in plain English words; 'A et B ont écrit ensemble ?' asks yes or no)
-        english = without_idle_context(without_answer_form(without_list_trailers(with_relay_as_asker(rendered))),
-                                       detect)  # ('Wir bereiten … vor.', '… ? Nur den Namen bitte.')
+        english = with_declarative_as_yes_no(without_idle_context(without_answer_form(without_list_trailers(
+            with_relay_as_asker(rendered))), detect))  # ('Wir bereiten … vor.', '… ? Nur den Namen bitte.'; 'Question
+        # de Manon : A et B ont écrit ensemble ?' asks yes or no once its heading is gone)
         english = without_self_corrections(english)  # ('… nein sorry ich meine …' rendered 'no sorry i mean')
         english = step_chain_folded(english, detect) or english  # ('Le premier auteur de T : avec qui cette personne …')
         english = with_preposition_stranded(english) if load(language).extra.get("reads_in_english_order") else \
@@ -300,7 +302,7 @@ def plan_readings(question: str, plan: dict[str, Any], store: Any) -> dict[str, 
 
 
 ENGLISH_STEPS: tuple[Callable[[str], str], ...] = (
-    without_hypothetical_frame, without_guesses, without_refused_reading, without_request_tag, with_blanks_asked, with_request_nominals, without_manner_restatement, with_compounds_split, with_run_together_split, with_plain_variants, with_possessives_spelled, with_year_one_notes_plain, with_open_ended_spans,
+    without_hypothetical_frame, without_guesses, without_refused_reading, without_request_tag, with_blanks_asked, with_request_nominals, without_manner_restatement, with_compounds_split, with_run_together_split, with_plain_variants, with_double_negation_cancelled, with_possessives_spelled, with_year_one_notes_plain, with_open_ended_spans,
     with_phrases_pointing_back, without_beneficiary, with_relay_as_asker, with_progressive_as_simple, with_name_heading_as_subject,
     with_preposition_stranded, with_spoken_years, without_report_frame, without_reported_remarks, without_refused_alternatives,
     without_idle_brackets, without_self_corrections, with_restatements_as_sentences, without_trailing_remarks,
