@@ -335,9 +335,20 @@ def _leftover(question: str, group: list[Any], phrases: list[str], joiners: str 
     for phrase in phrases:
         text = re.sub(re.escape(phrase), " ", text, flags=re.IGNORECASE)
     fillers = {w.lower() for w in words()["comparison_fillers"] + words()[joiners] + words()["comparison_heads"]}
+    text = _requests().sub(" ", text)  # ('Could you let me know who wrote more papers, A or B?')
     tokens = [t.strip("'’-") for t in re.findall(r"[\w'’-]+", text.lower())]
     tokens = [t for t in tokens if t]
     return [t for t in tokens if t not in fillers and not _harmless(t)]
+
+
+@lru_cache(maxsize=1)
+def _requests() -> re.Pattern:
+    """The lexicon's request phrases ('let me know', 'could you tell me'): they ask, they compare nothing."""
+    from hgrag.agents.understanding.cue_words import phrase_alternation
+
+    spec = load("en").extra
+    said = spec.get("command_fillers", []) + spec.get("request_tags", {}).get("openers", [])
+    return re.compile(rf"\b(?:{phrase_alternation(said)})\b", re.IGNORECASE)
 
 
 def _harmless(word: str) -> bool:

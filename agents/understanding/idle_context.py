@@ -41,15 +41,15 @@ def without_idle_context(question: str, detect: Callable[[str], list[Any]]) -> s
         return question
     before = [s for i, s in enumerate(sentences[:at])
               if not (_a_statement(s, opening=i == 0) and _idle(s, detect, _families_before(s)))]
-    if at:  # ('Love this one. Nina in Swansea wants to know: list …': its own heading too)
-        sentences[at] = _without_idle_heading(sentences[at], detect)
+    asked = _without_idle_heading(sentences[at], detect) if at else sentences[at]  # ('Love this one. Nina in Swansea
+    # wants to know: list …': its own heading too)
     requested = command_opening().match(sentences[at].strip()) is not None and not asks(sentences[at])  # a request
     # ('Find the papers citing T.'): a question after it is the ask
     after = [s for s in sentences[at + 1:] if requested and (asking(s) or first_anaphor(s) is not None) or
              not (_a_clause(s) and _idle(s, detect, AFTER_FAMILIES)) and not _an_inclusion_note(s, detect)]  # ('Find T's citers. Where were they published?')
-    if len(before) + len(after) == len(sentences) - 1:
+    if len(before) + len(after) == len(sentences) - 1 and asked == sentences[at]:
         return question
-    return " ".join(before + [sentences[at]] + after)
+    return " ".join(before + [asked] + after)
 
 
 ASIDE = re.compile(r"(?:,|\s[-–—]{1,2})\s*(?P<aside>[^,;:?!.\"“”«»()\[\]–—]{2,60}?)\s*(?=,|\s[-–—]{1,2}\s|\?|$)")
@@ -98,7 +98,7 @@ def _without_idle_heading(question: str, detect: Callable[[str], list[Any]]) -> 
     rest = question[match.end():]
     if _a_label(match["heading"]) and (_a_label(match["heading"], whole=True) or not _name_like(match["heading"])):
         return rest[:1].upper() + rest[1:]  # ('Career-span teaser:', 'Numbers round:': a label of the question)
-    tokens = tag(match["heading"].lower(), load("en"))
+    tokens = tag(_names_masked(match["heading"]).lower(), load("en"))  # ('from Grace in Manchester': a name, no verb)
     families = ASKER_HEADING_FAMILIES if speaks_of_the_asker(match["heading"]) else MEANING_FAMILIES
     said_again, unanchored = _concepts_said(rest), unanchored_times(tokens)  # ('Citation showdown! … more citations?')
     if any((t.family or "") in families and t.concept not in ("head:command", "head:aux") and
@@ -134,6 +134,12 @@ def _name_like(text: str) -> bool:
     return any(w[:1].isupper() and (i or len(found) == 1 or found[1][:1].isupper()) and  # (a first word capitalised
                any(part and part not in english_words() and not load("en").concept(part)  # as a sentence's is no name)
                    for part in re.split(r"['-]", w.lower())) for i, w in enumerate(found))
+
+
+def _names_masked(heading: str) -> str:
+    """The heading with each capitalised word after its first word left out: a proper name there ('Next one, from
+    Grace in Manchester') is no word of the lexicon, whatever common word it spells."""
+    return re.sub(r"(?<=\s)[A-Z][a-z]+\b", "", heading)
 
 
 def _names_a_person(heading: str) -> bool:

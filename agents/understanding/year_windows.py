@@ -104,3 +104,21 @@ def _span_pattern() -> re.Pattern:
         rf"[\s-]+years?(?:[\s-]+(?:{words('nouns')}))?,?\s+(?:(?P<before>{words('exclusive_endings')})|{words('endings')})\s*"
         rf"(?:\(?\s*(?:{inclusive})\s*\)?\s*)?(?P<year>(?:19|20)\d\d)\b(?:\s*\(?(?:{inclusive})\)?)?",
         re.IGNORECASE)
+
+
+def with_window_notes_dropped(question: str) -> str:
+    """'in their first 2 years, starting from the year of their first paper' -> 'in their first 2 years': a note after
+    a window of first years that only says where it starts (it names the first year again, lexicon
+    `career_windows.starting_notes`) restates it; a note counting another way ('… as year zero') stays."""
+    spec = load("en").extra.get("career_windows", {})
+    starts, firsts = phrase_alternation(spec.get("starting_notes", [])), phrase_alternation(spec.get("first_words", []))
+    other_counts = phrase_alternation(spec.get("other_counts", []))
+    pattern = re.compile(rf"(?P<window>\b(?:{firsts})\s+(?:\d{{1,2}}|\w+)\s+(?:\w+\s+)?years?)\s*,\s*"
+                         rf"(?P<note>(?:{starts})\s[^?.!;,]*)", re.IGNORECASE)
+
+    def dropped(match: re.Match) -> str:
+        note = match.group("note")
+        restating = re.search(rf"\b(?:{firsts})\b", note, re.IGNORECASE) and \
+            not re.search(rf"\b(?:{other_counts})\b", note, re.IGNORECASE)
+        return match.group("window") if restating else match.group(0)
+    return pattern.sub(dropped, question) if starts != "(?!)" else question
