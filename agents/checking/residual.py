@@ -16,7 +16,8 @@ DESCRIPTORS = re.compile(
     r"\b(the )?(paper|article|publication|work|study|manuscript|record|entry|title|titled|entitled|called|named)\s+"
     r"(?=(titled |entitled |called |named )?zzpaper)|(?<!-)\b(the )?(author|researcher|professor|prof|dr|scholar|scientist)\.?\s+(?=zzauthor)|"
     r"\b(the )?(journal|conference|venue|proceedings( of)?|outlet|periodical|magazine|source)\s+(?=zzvenue)|"
-    r"(?<=zzvenue) (journal|conference|venue|proceedings)\b|\b(the )?year\s+(?=zzyear)")
+    r"(?<=zzvenue) (journal|conference|venue|proceedings)\b|(?<=zzpaper) (paper|article|publication|work|study)\b|"
+    r"\b(the )?year\s+(?=zzyear)")
 # hedges and citation-style talk are not part of what is asked: "I'm not sure how to cite X in my essay"
 HEDGES = re.compile(r"\b(i 'm|i am|we 're|we are|i was|honestly) (still )?not (quite |really )?(sure|certain)\b|"
                     r"\bhow (do i|do we|to|should i|should we|can i|would i|do you) (properly |correctly )?"

@@ -285,9 +285,9 @@ def _doubled_exclusion(tokens: list[Token]) -> list[str]:
     exclusion of a negated word, or of a condition negated before it with no named thing, number or question word
     between (only the words of `NEGATION_SPAN`'s families), is a double negation no plan element reads (one 'not'
     filter would consume both words)."""
-    found = []
+    found, firsts = [], set(load("en").extra.get("double_negation", {}).get("firsts", {}))
     for i, first in enumerate(tokens):
-        if first.concept != "operator:exclude":
+        if first.concept != "operator:exclude" and first.text not in firsts:  # ('cited by no paper other than T')
             continue
         for k, second in enumerate(tokens[i + 1:]):
             if second.concept == "operator:exclude":

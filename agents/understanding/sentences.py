@@ -217,7 +217,17 @@ def with_declarative_as_yes_no(question: str) -> str:
     whole = bool(verb) and rest.split()[0].lower().strip(",.;:?!") == verb[0].text  # ('co-autors' is no 'co' verb)
     acts = whole and (verb[0].concept == "head:aux" or verb[0].family == "relation" and (
         not verb[0].text.endswith("s") or verb[0].text.endswith(("es", "ts"))))  # ('cites' acts, 'co-authors' names)
-    return text[:-1].rstrip() + ", yes or no?" if acts and not asks else question
+    return text[:-1].rstrip() + ", yes or no?" if (acts or _verb_last(rest)) and not asks else question
+
+
+def _verb_last(rest: str) -> bool:
+    """'A with B together paper wrote?': a verb of the graph's meaning in a past form (lexicon `verb_final.pasts`, or
+    '-ed') closing the sentence after a named subject states what is asked about, verb last."""
+    tokens = tag(quotes_masked(rest).lower().rstrip(" ?"), load("en"))
+    last = tokens[-1] if tokens else None
+    pasts = load("en").extra.get("verb_final", {}).get("pasts", [])
+    return len(tokens) > 1 and last is not None and last.family == "relation" and (
+        last.text in pasts or last.text.endswith("ed"))
 
 
 def _opens_with_auxiliary(rest: str) -> bool:
@@ -235,8 +245,9 @@ def _after_named_subject(text: str) -> str | None:
     i, names, run = 0, 0, 0
     while i < len(words):
         word = words[i]
-        if re.fullmatch(r"[A-Z][\w.'’-]*", word) and not word.endswith(("'s", "’s")) and \
-                not any(t.concept for t in tag(word.lower().strip("."), load("en"))):  # ("Didn't" is no name)
+        if re.fullmatch(r"[A-Z]\.(?:-?[A-Z]\.)*", word) and run or re.fullmatch(r"[A-Z][\w.'’-]*", word) and \
+                not word.endswith(("'s", "’s")) and not any(t.concept for t in tag(word.lower().strip("."), load("en"))):
+            # ("Didn't" is no name; an initial inside one is: 'Mazin A. Bashari')
             run += 1
         elif run >= 2 and word.lower() in load("en").extra.get("code_words", {}).get("name_joiners", []):
             names, run = names + 1, 0
