@@ -15,6 +15,7 @@ from hgrag.tools.text import outside_quotes
 
 def with_spoken_punctuation(question: str) -> str:
     """The question with its spoken marks written as marks (unchanged when it has none)."""
+    question = with_spoken_quotes(question)
     anywhere, final = _patterns()
     if anywhere is None and final is None:
         return question
@@ -53,3 +54,21 @@ def _patterns() -> tuple[re.Pattern | None, re.Pattern | None]:
             return None
         return re.compile(rf"(?<![\w'’-])(?P<mark>{phrase_alternation(forms)}){tail}", re.IGNORECASE)
     return pattern(anywhere, r"(?![\w'’-])"), pattern(final, r"\s*$")
+
+
+def with_spoken_quotes(question: str) -> str:
+    """'was quote T unquote written by A' -> 'was "T" written by A': a title dictated between a spoken opening and
+    closing quote (lexicon `spoken_punctuation.quote_pairs`) is quoted as typed."""
+    for opening, closing in _quote_pairs():
+        pattern = re.compile(rf"(?<![\w'’-]){opening}\s+(?P<title>\S.*?)\s+{closing}(?![\w'’-])", re.IGNORECASE)
+        question = outside_quotes(question, lambda piece: pattern.sub(lambda m: f'"{m["title"]}"', piece))
+    return question
+
+
+@lru_cache(maxsize=1)
+def _quote_pairs() -> list[tuple[str, str]]:
+    pairs = []
+    for language in READ_LANGUAGES:
+        for opening, closing in load(language).extra.get("spoken_punctuation", {}).get("quote_pairs", []):
+            pairs.append((phrase_alternation([opening]), phrase_alternation([closing])))
+    return sorted(pairs, key=lambda pair: -len(pair[0]))  # ('open quote … close quote' before 'quote … unquote')
