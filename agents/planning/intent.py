@@ -250,6 +250,9 @@ def _relative_pronoun(text: str, start: int) -> bool:
 
     indefinite = load("en").extra.get("code_words", {}).get("indefinite_pronouns", [])
     never = tuple(load("en").extra.get("code_words", {}).get("wh_never_relative", []))
+    roles = load("en").extra.get("code_words", {}).get("role_markers", [])
+    if words and words[-1] in indefinite and len(words) > 1 and words[-2] in roles:
+        return True  # ('… not merely as someone whose work it mentions': a role, no question)
     if text[start:].startswith(never) or not words or words[-1] in indefinite:
         return False  # ('Is there anyone who …? If so, name them': the people are asked)
     return _noun_class(words[-1].strip(",;:")) is not None or \

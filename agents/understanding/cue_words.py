@@ -71,6 +71,8 @@ def byline_places() -> list[tuple[re.Pattern, int]]:
     to_person, to_list = (phrase_alternation(sits.get(key, [])) for key in ("between_place_and_person", "between_place_and_list"))
     listing = phrase_alternation(sits.get("placing_verbs_with_object", []))  # 'which papers list A first
     years = phrase_alternation([f for f in load("en").family("attribute").get("year", []) if " " not in f]) or "(?!)"
+    years += "|" + phrase_alternation([f for f in load("en").family("kind").get("paper", []) if " " not in f])  # ('is
+    # first paper of A': a ranking of the papers, no place on a byline)
     found = []
     for name, forms in load("en").family("attribute").items():
         if not re.fullmatch(r"position_(\d+|first|last)", name):

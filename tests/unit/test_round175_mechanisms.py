@@ -114,3 +114,19 @@ def test_french_made_papers_are_written_ones():
     from hgrag.agents.understanding.normalise import to_english
 
     assert to_english("Quelles publications X a-t-il faites avant 2005 ?", "fr", []) == "Which papers X has written before 2005?"
+
+
+def test_is_first_paper_ranks_papers_and_is_no_byline_place():
+    from hgrag.agents.planning.intent import parse_intent
+
+    assert parse_intent("what year is first paper of zzauthor from", []).position is None
+    assert parse_intent("papers where zzauthor is first", []).position == 1
+
+
+def test_a_wh_word_after_as_someone_opens_a_relative_clause():
+    from hgrag.agents.planning.intent import _relative_pronoun
+
+    text = "did zzauthor co-write zzpaper, not merely as someone whose work it mentions"
+    assert _relative_pronoun(text, text.index("whose"))
+    text = "is there anyone who cites zzpaper"
+    assert not _relative_pronoun(text, text.index("who"))
