@@ -48,7 +48,8 @@ from hgrag.agents.understanding.social_marks import without_request_tag, without
 from hgrag.agents.understanding.trailing_remarks import without_discourse_markers, without_trailing_remarks
 from hgrag.agents.understanding.implied_objects import with_phrases_pointing_back
 from hgrag.agents.understanding.refused import without_refused_alternatives
-from hgrag.agents.understanding.sentences import with_confirmation_as_yes_no, with_declarative_as_yes_no
+from hgrag.agents.understanding.sentences import (with_closing_existence_tag, with_confirmation_as_yes_no,
+                                                  with_declarative_as_yes_no)
 from hgrag.agents.understanding.spoken_years import with_spoken_years
 from hgrag.agents.understanding.tokens import WORD, tag
 from hgrag.agents.understanding.year_windows import (with_bounds_plain, with_spans_as_between, with_window_notes_dropped,
@@ -311,6 +312,6 @@ ENGLISH_STEPS: tuple[Callable[[str], str], ...] = (
     without_idle_brackets, without_self_corrections, with_restatements_as_sentences, without_trailing_remarks,
     without_discourse_markers, without_answer_form,
     with_symbols_in_words, with_path_in_words, without_purpose, without_purpose_phrase, without_describing_words,
-    with_year_itself_excluded, without_lead_in, with_typo_heads, without_list_trailers, with_plain_yes_no_opening, with_tag_as_yes_no, with_confirmation_as_yes_no,
+    with_year_itself_excluded, without_lead_in, with_typo_heads, without_list_trailers, with_plain_yes_no_opening, with_tag_as_yes_no, with_closing_existence_tag, with_confirmation_as_yes_no,
     with_declarative_as_yes_no, with_window_notes_dropped, with_spans_as_between, with_bounds_plain)
 # (in the order they apply: who asks first, then the words, then the question's shape)

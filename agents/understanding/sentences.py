@@ -264,3 +264,20 @@ def _after_named_subject(text: str) -> str | None:
     if run < 2 or i >= len(words) or not words[i][:1].islower():
         return None
     return " ".join(words[i:])
+
+
+def with_closing_existence_tag(question: str) -> str:
+    """'A paper in V: any?' -> 'Any A paper in V?': a fragment closed by an existence tag after a colon or dash
+    (lexicon `existence_tags`, each with the opening it stands for) asks whether any such thing exists, as the same
+    fragment opened so does."""
+    tags = load("en").extra.get("existence_tags", {})
+    if not tags:
+        return question
+    from hgrag.agents.understanding.cue_words import phrase_alternation
+
+    match = re.search(rf"\s*[:,;–—-]+\s*(?P<tag>{phrase_alternation(list(tags))})\s*\?\s*$", question, re.IGNORECASE)
+    if match is None or not question[:match.start()].strip() or len(sentences_of(question)) != 1:
+        return question
+    opening = tags[" ".join(match["tag"].lower().split())]
+    fragment = question[:match.start()].strip()
+    return f"{opening[:1].upper()}{opening[1:].lower()} {fragment}?"

@@ -130,3 +130,12 @@ def test_a_wh_word_after_as_someone_opens_a_relative_clause():
     assert _relative_pronoun(text, text.index("whose"))
     text = "is there anyone who cites zzpaper"
     assert not _relative_pronoun(text, text.index("who"))
+
+
+def test_a_closing_existence_tag_asks_whether_any_exists():
+    from hgrag.agents.understanding.sentences import with_closing_existence_tag
+
+    assert with_closing_existence_tag("Giovanni Stea paper in Computer Networks: any?") == \
+        "Any Giovanni Stea paper in Computer Networks?"
+    assert with_closing_existence_tag("papers by A - any at all?") == "Any papers by A?"
+    assert with_closing_existence_tag("Which papers by A are in V?") == "Which papers by A are in V?"
