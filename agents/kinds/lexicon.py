@@ -146,15 +146,16 @@ def phrase_in(phrase: str, text: str) -> bool:
 
 def verb_in(verb: str, text: str) -> bool:
     """`verb` occurs in `text` as a verb: not right after a possessive or a determiner ('A's work', 'their work', 'the
-    work of A' name papers)."""
+    work of A' name papers), nor right before 'of' ('Where has work of A come out?')."""
     from hgrag.agents.understanding.lexicon import load
 
     owners = ["'s", "’s", "s'"] + load("en").extra.get("anaphors", {}).get("possessive", []) + \
         load("en").extra.get("citation_words", {}).get("determiners", [])  # ('the work of A' names papers)
     owned = "|".join(re.escape(o) for o in owners)
+    of = "|".join(re.escape(o) for o in load("en").concepts.get("function:of", [])) or "(?!)"
     found = re.finditer(rf"(?<![\w-]){re.escape(verb.lower())}(?![\w-])", text.lower())
     return any(not re.search(rf"(?:{owned})\s*$", text.lower()[:m.start()]) and not _before_a_relation(text.lower()[m.end():])
-               for m in found)
+               and not re.match(rf"\s+(?:{of})\b", text.lower()[m.end():]) for m in found)  # ('has work of A come out')
 
 
 def _before_a_relation(after: str) -> bool:

@@ -206,7 +206,7 @@ def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
         return _mark(native(program, spans), question, parts)
     totalled = summed or has("total_words", words_outside)  # ('combined, how many authors …': one count)
     program = shared_answer(items) if both is not None else \
-        (total_count(items) or united_answer(items)) if totalled else \
+        (total_count(items) or united_answer(items, pair_said_left_out(words_outside))) if totalled else \
         united_answer(items, pair_said_left_out(words_outside)) if united else \
         ir.outputs(items)  # ('the combined author list of T1 and T2': the lists united)
     if program is None:

@@ -139,3 +139,10 @@ def test_a_closing_existence_tag_asks_whether_any_exists():
         "Any Giovanni Stea paper in Computer Networks?"
     assert with_closing_existence_tag("papers by A - any at all?") == "Any papers by A?"
     assert with_closing_existence_tag("Which papers by A are in V?") == "Which papers by A are in V?"
+
+
+def test_work_before_of_is_a_noun_not_a_workplace_verb():
+    from hgrag.agents.kinds.lexicon import verb_in
+
+    assert not verb_in("work", " has work of zzauthor come out")
+    assert verb_in("work", " does zzauthor work")
