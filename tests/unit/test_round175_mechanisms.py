@@ -146,3 +146,12 @@ def test_work_before_of_is_a_noun_not_a_workplace_verb():
 
     assert not verb_in("work", " has work of zzauthor come out")
     assert verb_in("work", " does zzauthor work")
+
+
+def test_shorthand_and_idioms_are_plain_words():
+    assert with_plain_variants("highest cit. count among A's pubs?") == "highest citation count among A's pubs?"
+    assert with_plain_variants("venues A pub'd in") == "venues A published in"
+    assert with_plain_variants("papers that appeared in no other venue than V") == \
+        "papers that appeared in no venue other than V"
+    assert with_plain_variants("Reckon you could tell me how many papers A has?") == \
+        "Could you tell me how many papers A has?"
