@@ -264,6 +264,9 @@ def _cite_direction(tokens: list[Token], i: int, at: int) -> str:
     between = tokens[i + 1:at]
     if between and between[0].concept in ("function:by", "function:in"):
         return "out"  # 'cited by T', 'cited in A's papers': the mention is the citing side
+    lists = load("en").extra.get("citation_words", {}).get("reference_list_nouns", ())
+    if between and between[0].concept == "function:of" and tokens[i].text in lists:
+        return "out"  # 'the references of papers by A', 'the reference list of T': what they cite
     if tokens[i].text in load("en").extra.get("citation_words", {}).get("active_cite_verbs", ()):
         return "in"  # 'papers that cite any of A's papers': the verb's object is cited ('of' is partitive)
     if any(t.family == "kind" for t in between[:-1]):

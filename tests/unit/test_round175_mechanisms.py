@@ -155,3 +155,16 @@ def test_shorthand_and_idioms_are_plain_words():
         "papers that appeared in no venue other than V"
     assert with_plain_variants("Reckon you could tell me how many papers A has?") == \
         "Could you tell me how many papers A has?"
+
+
+def test_a_reference_list_of_papers_is_what_they_cite():
+    from hgrag.agents.second_reader.chain import _cite_direction
+
+    tokens = tag("the references of papers by zzauthor", load("en"))
+    at = next(i for i, t in enumerate(tokens) if t.concept == "mention")
+    i = next(i for i, t in enumerate(tokens) if t.concept == "relation:cites")
+    assert _cite_direction(tokens, i, at) == "out"
+    tokens = tag("papers that cite papers by zzauthor", load("en"))
+    at = next(i for i, t in enumerate(tokens) if t.concept == "mention")
+    i = next(i for i, t in enumerate(tokens) if t.concept == "relation:cites")
+    assert _cite_direction(tokens, i, at) == "in"
