@@ -16,8 +16,7 @@ DESCRIPTORS = re.compile(
     r"\b(the )?(paper|article|publication|work|study|manuscript|record|entry|title|titled|entitled|called|named)\s+"
     r"(?=(titled |entitled |called |named )?zzpaper)|(?<!-)\b(the )?(author|researcher|professor|prof|dr|scholar|scientist)\.?\s+(?=zzauthor)|"
     r"\b(the )?(journal|conference|venue|proceedings( of)?|outlet|periodical|magazine|source)\s+(?=zzvenue)|"
-    r"(?<=zzvenue) (journal|conference|venue|proceedings)\b|(?<=zzpaper) (paper|article|publication|work|study)\b|"
-    r"\b(the )?year\s+(?=zzyear)")
+    r"(?<=zzvenue) (journal|conference|venue|proceedings)\b|\b(the )?year\s+(?=zzyear)")
 # hedges and citation-style talk are not part of what is asked: "I'm not sure how to cite X in my essay"
 HEDGES = re.compile(r"\b(i 'm|i am|we 're|we are|i was|honestly) (still )?not (quite |really )?(sure|certain)\b|"
                     r"\bhow (do i|do we|to|should i|should we|can i|would i|do you) (properly |correctly )?"
@@ -84,7 +83,17 @@ def without_descriptors(text: str) -> str:
     text = _held().sub(lambda m: f"{_held_reading()} {m.group(1)}", text)  # 'have zzauthor among their authors'
     text = _stand_in().sub(" paper ", text)  # 'the latest thing zzauthor has put out': a paper
     text = _appositive_role().sub(r"\g<lead> ", text)  # 'without co-author zzauthor': the mention alone
+    text = _noun_after_title().sub("", text)  # ('zzpaper paper's year': the title said to be a paper)
     return re.sub(r"\s+", " ", _restatements().sub("", text)).strip()
+
+
+@lru_cache(maxsize=1)
+def _noun_after_title() -> re.Pattern:
+    """A noun describing a paper (lexicon `citation_words.described_nouns`) right after a title: it says what the title is."""
+    from hgrag.agents.understanding.cue_words import phrase_alternation
+
+    nouns = load("en").extra.get("citation_words", {}).get("described_nouns", [])
+    return re.compile(rf"(?<=zzpaper) (?:{phrase_alternation(nouns)})\b(?!-)")
 
 
 @lru_cache(maxsize=1)

@@ -222,12 +222,12 @@ def with_declarative_as_yes_no(question: str) -> str:
 
 def _verb_last(rest: str) -> bool:
     """'A with B together paper wrote?': a verb of the graph's meaning in a past form (lexicon `verb_final.pasts`, or
-    '-ed') closing the sentence after a named subject states what is asked about, verb last."""
+    its `past_endings`) closing the sentence after a named subject states what is asked about, verb last."""
     tokens = tag(quotes_masked(rest).lower().rstrip(" ?"), load("en"))
     last = tokens[-1] if tokens else None
-    pasts = load("en").extra.get("verb_final", {}).get("pasts", [])
+    spec = load("en").extra.get("verb_final", {})
     return len(tokens) > 1 and last is not None and last.family == "relation" and (
-        last.text in pasts or last.text.endswith("ed"))
+        last.text in spec.get("pasts", []) or last.text.endswith(tuple(spec.get("past_endings", []))))
 
 
 def _opens_with_auxiliary(rest: str) -> bool:

@@ -112,8 +112,8 @@ def with_window_notes_dropped(question: str) -> str:
     `career_windows.starting_notes`) restates it; a note counting another way ('… as year zero') stays."""
     spec = load("en").extra.get("career_windows", {})
     starts, firsts = phrase_alternation(spec.get("starting_notes", [])), phrase_alternation(spec.get("first_words", []))
-    other_counts = phrase_alternation(spec.get("other_counts", []))
-    pattern = re.compile(rf"(?P<window>\b(?:{firsts})\s+(?:\d{{1,2}}|\w+)\s+(?:\w+\s+)?years?)\s*,\s*"
+    other_counts, nouns = phrase_alternation(spec.get("other_counts", [])), phrase_alternation(spec.get("year_nouns", []))
+    pattern = re.compile(rf"(?P<window>\b(?:{firsts})\s+(?:\d{{1,2}}|\w+)\s+(?:{nouns}))\s*,\s*"
                          rf"(?P<note>(?:{starts})\s[^?.!;,]*)", re.IGNORECASE)
 
     def dropped(match: re.Match) -> str:
