@@ -104,9 +104,8 @@ def _appositive_role() -> re.Pattern:
 
     spec = load("en").extra.get("appositive_roles", {})
     leads, nouns = phrase_alternation(spec.get("leads", [])), phrase_alternation(spec.get("nouns", []))
-    if not leads or not nouns:
-        return re.compile("(?!)")
-    return re.compile(rf"\b(?P<lead>{leads})\s+(?:the\s+)?(?:{nouns})\s+(?=zzauthor\b)")
+    the = phrase_alternation(load("en").concepts.get("function:the", []))
+    return re.compile(rf"\b(?P<lead>{leads})\s+(?:(?:{the})\s+)?(?:{nouns})\s+(?=zzauthor\b)")
 
 
 @lru_cache(maxsize=1)

@@ -22,9 +22,9 @@ BETWEEN_FAMILIES = ("function", "relation", "kind", "attribute", "head")
 def with_double_negation_cancelled(question: str) -> str:
     """The question with each double negation of a one-valued condition said positively."""
     spec = load("en").extra.get("double_negation", {})
-    if not spec or not re.search(_pattern(), question):
+    if not spec or not _pattern().search(question):
         return question
-    return outside_quotes(question, lambda piece: re.sub(_pattern(), _positive, piece))
+    return outside_quotes(question, lambda piece: _pattern().sub(_positive, piece))
 
 
 def _positive(match: re.Match) -> str:
@@ -41,8 +41,8 @@ def _positive(match: re.Match) -> str:
 
 
 @lru_cache(maxsize=1)
-def _pattern() -> str:
+def _pattern() -> re.Pattern:
     spec = load("en").extra.get("double_negation", {})
     firsts, seconds = phrase_alternation(list(spec.get("firsts", {}))), phrase_alternation(spec.get("seconds", []))
-    return (rf"(?i)\b(?P<first>{firsts})\s+(?P<between>(?:[^\W\d][\w'-]*\s+){{1,6}}?)"
-            rf"(?:{seconds})\s+(?=\S)")
+    return re.compile(rf"(?i)\b(?P<first>{firsts})\s+(?P<between>(?:[^\W\d][\w'-]*\s+){{1,6}}?)"
+                      rf"(?:{seconds})\s+(?=\S)")

@@ -261,9 +261,13 @@ def without_lead_in(question: str, punctuated: bool = True) -> str:
     comma, stop or dash ("just the ones in V" keeps its "just", "I want to …" its first person)."""
     pattern = _lead_in(punctuated)
     stripped = pattern.sub("", question, count=1) if pattern else question
-    hesitations = phrase_alternation(load("en").extra.get("hesitations", []))  # ('Um did A write T': said, no comma)
-    stripped = re.sub(rf"^\s*(?:(?:{hesitations})\s+)+", "", stripped, flags=re.IGNORECASE)
+    stripped = _hesitations().sub("", stripped)  # ('Um did A write T': said, no comma)
     return stripped if stripped.strip() else question
+
+
+@lru_cache(maxsize=1)
+def _hesitations() -> re.Pattern:
+    return re.compile(rf"^\s*(?:(?:{phrase_alternation(load('en').extra.get('hesitations', []))})\s+)+", re.IGNORECASE)
 
 
 @lru_cache(maxsize=2)

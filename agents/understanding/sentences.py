@@ -270,14 +270,16 @@ def with_closing_existence_tag(question: str) -> str:
     """'A paper in V: any?' -> 'Any A paper in V?': a fragment closed by an existence tag after a colon or dash
     (lexicon `existence_tags`, each with the opening it stands for) asks whether any such thing exists, as the same
     fragment opened so does."""
-    tags = load("en").extra.get("existence_tags", {})
-    if not tags:
-        return question
-    from hgrag.agents.understanding.cue_words import phrase_alternation
-
-    match = re.search(rf"\s*[:,;–—-]+\s*(?P<tag>{phrase_alternation(list(tags))})\s*\?\s*$", question, re.IGNORECASE)
+    match = _existence_tag().search(question)
     if match is None or not question[:match.start()].strip() or len(sentences_of(question)) != 1:
         return question
-    opening = tags[" ".join(match["tag"].lower().split())]
-    fragment = question[:match.start()].strip()
-    return f"{opening[:1].upper()}{opening[1:].lower()} {fragment}?"
+    opening = load("en").extra["existence_tags"][" ".join(match["tag"].lower().split())]
+    return f"{opening[:1].upper()}{opening[1:].lower()} {question[:match.start()].strip()}?"
+
+
+@lru_cache(maxsize=1)
+def _existence_tag() -> re.Pattern:
+    from hgrag.agents.understanding.cue_words import phrase_alternation
+
+    tags = list(load("en").extra.get("existence_tags", {}))
+    return re.compile(rf"\s*[:,;–—-]+\s*(?P<tag>{phrase_alternation(tags)})\s*\?\s*$", re.IGNORECASE)

@@ -59,16 +59,17 @@ def _patterns() -> tuple[re.Pattern | None, re.Pattern | None]:
 def with_spoken_quotes(question: str) -> str:
     """'was quote T unquote written by A' -> 'was "T" written by A': a title dictated between a spoken opening and
     closing quote (lexicon `spoken_punctuation.quote_pairs`) is quoted as typed."""
-    for opening, closing in _quote_pairs():
-        pattern = re.compile(rf"(?<![\w'’-]){opening}\s+(?P<title>\S.*?)\s+{closing}(?![\w'’-])", re.IGNORECASE)
+    for pattern in _quote_pairs():
         question = outside_quotes(question, lambda piece: pattern.sub(lambda m: f'"{m["title"]}"', piece))
     return question
 
 
 @lru_cache(maxsize=1)
-def _quote_pairs() -> list[tuple[str, str]]:
+def _quote_pairs() -> list[re.Pattern]:
     pairs = []
     for language in READ_LANGUAGES:
         for opening, closing in load(language).extra.get("spoken_punctuation", {}).get("quote_pairs", []):
             pairs.append((phrase_alternation([opening]), phrase_alternation([closing])))
-    return sorted(pairs, key=lambda pair: -len(pair[0]))  # ('open quote … close quote' before 'quote … unquote')
+    pairs.sort(key=lambda pair: -len(pair[0]))  # ('open quote … close quote' before 'quote … unquote')
+    return [re.compile(rf"(?<![\w'’-]){opening}\s+(?P<title>\S.*?)\s+{closing}(?![\w'’-])", re.IGNORECASE)
+            for opening, closing in pairs]

@@ -110,15 +110,23 @@ def with_window_notes_dropped(question: str) -> str:
     """'in their first 2 years, starting from the year of their first paper' -> 'in their first 2 years': a note after
     a window of first years that only says where it starts (it names the first year again, lexicon
     `career_windows.starting_notes`) restates it; a note counting another way ('… as year zero') stays."""
+    pattern, firsts, other_counts = _window_note()
+    if pattern is None:
+        return question
+
+    def dropped(match: re.Match) -> str:
+        note = match.group("note")
+        restating = firsts.search(note) and not other_counts.search(note)
+        return match.group("window") if restating else match.group(0)
+    return pattern.sub(dropped, question)
+
+
+@lru_cache(maxsize=1)
+def _window_note() -> tuple[re.Pattern | None, re.Pattern, re.Pattern]:
     spec = load("en").extra.get("career_windows", {})
     starts, firsts = phrase_alternation(spec.get("starting_notes", [])), phrase_alternation(spec.get("first_words", []))
     other_counts, nouns = phrase_alternation(spec.get("other_counts", [])), phrase_alternation(spec.get("year_nouns", []))
     pattern = re.compile(rf"(?P<window>\b(?:{firsts})\s+(?:\d{{1,2}}|\w+)\s+(?:{nouns}))\s*,\s*"
-                         rf"(?P<note>(?:{starts})\s[^?.!;,]*)", re.IGNORECASE)
-
-    def dropped(match: re.Match) -> str:
-        note = match.group("note")
-        restating = re.search(rf"\b(?:{firsts})\b", note, re.IGNORECASE) and \
-            not re.search(rf"\b(?:{other_counts})\b", note, re.IGNORECASE)
-        return match.group("window") if restating else match.group(0)
-    return pattern.sub(dropped, question) if starts != "(?!)" else question
+                         rf"(?P<note>(?:{starts})\s[^?.!;,]*)", re.IGNORECASE) if starts != "(?!)" else None
+    return (pattern, re.compile(rf"\b(?:{firsts})\b", re.IGNORECASE),
+            re.compile(rf"\b(?:{other_counts})\b", re.IGNORECASE))
