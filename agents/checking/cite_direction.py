@@ -54,6 +54,9 @@ IN_PATTERNS = (  # papers that cite P
     rf"\b{BUILD_ON} {ON} {PAPER}{P}\b",
     rf"\b{W('refer_verbs')} to {PAPER}{P}\b",
     rf"\b{P} 's (?:{W('citing_participles')} {CITING_NOUN}|{W('citer_nouns')})\b",
+    # verb-last order: 'P paper by which papers cited?' (the asking phrase between P and a final passive)
+    rf"\b{P} (?:{W('paper_nouns')} )?(?:\S+ ){{0,3}}{W('agent_prepositions')} {W('stranded_heads')} (?:\w+ ){{0,2}}"
+    rf"{CITED}\s*[?.!]?\s*$",
 )
 OUT_PATTERNS = (  # papers P cites
     rf"\b{W('do_auxiliaries')} {P} (?:(?!been\b|being\b|ever been\b)\w+ )?{CITE_VERB}\b",
@@ -76,6 +79,8 @@ OUT_PATTERNS = (  # papers P cites
     # a relative clause without 'that': 'the papers P cited', 'the papers written, on the P cited' (German order)
     rf"\b{CITING_NOUN}(?: (?!{W('be_forms')}\b|{W('do_auxiliaries')}\b)\w+)?(?: ,)?(?: {W('about_prepositions')})?"
     rf"(?: {W('determiners')})? {P} {CITED}\b(?! by\b)",  # (not 'by which papers is P cited': a passive)
+    # verb-last order: 'P paper how many papers cites?' (P is the subject of a final verb with no object)
+    rf"\b{P} (?:{W('paper_nouns')} )?{W('stranded_heads')} (?:\w+ ){{0,2}}{W('cites_verbs')}\s*[?.!]?\s*$",
 )
 
 

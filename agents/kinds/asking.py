@@ -58,8 +58,10 @@ def names_mention(cue: Cue, asking: str, hole_types: list[str]) -> bool:
 
 
 def _owner(cue: Cue, asking: str) -> bool:
-    """'the paper's main topic': a kind word in the possessive owns what is asked; it is not asked."""
-    return bool(re.match(r"\s*['’]s\b", asking[cue.end:]))
+    """'the paper's main topic', "A's papers' funders": a kind word in the possessive owns what is asked; it is
+    not asked."""
+    rest = asking[cue.end:]
+    return bool(re.match(r"\s*['’]s\b", rest) or cue.text[-1:].lower() == "s" and re.match(r"['’]\s", rest))
 
 
 def _modifier(cue: Cue, kinds: list[Cue], asking: str) -> bool:

@@ -83,8 +83,20 @@ def _always_pattern() -> re.Pattern:
     return re.compile(rf"(?i)\b([a-z]+)['’]({endings})\b")
 
 
+PLURAL_POSSESSIVE = re.compile(r"(?<=[^\W\d_][sS])['’](?=\s+[^\W\d_])")
+OPENING_QUOTE = re.compile(r"(?:^|(?<=\s))['‘](?![sS]\b)(?=[^\W\d_])")  # (not a detached "'s")
+
+
+def _plural_possessives(text: str) -> str:
+    """"A's papers' venues": an apostrophe after a plural is its possessive ('s), unless a single quote opened
+    before it (then it may close a quoted name: "'Graph Models' by A")."""
+    if "'" not in text and "’" not in text or OPENING_QUOTE.search(text):
+        return text
+    return PLURAL_POSSESSIVE.sub(" 's", text)
+
+
 def words(text: str) -> list[str]:
-    return [w.replace("’", "'").lower() for w in WORD.findall(_uncontracted(text))]
+    return [w.replace("’", "'").lower() for w in WORD.findall(_uncontracted(_plural_possessives(text)))]
 
 
 _TAGGED: dict[int, tuple[Lexicon, dict[str, tuple[Token, ...]]]] = {}
