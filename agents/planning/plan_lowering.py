@@ -121,7 +121,23 @@ def _subjects_disjoined(plan: dict[str, Any]) -> bool:
     are alternatives, so the walks from them are united (either one's answer), not intersected."""
     concepts = _concepts(str(plan.get("residual") or ""))
     return any(c == "function:or" and concepts[i - 1] == "mention" and concepts[i + 1] == "mention"
-               for i, c in enumerate(concepts[1:-1], 1))
+               for i, c in enumerate(concepts[1:-1], 1)) or plan.get("operation", "list") == "list" and \
+        _asked_again(str(plan.get("residual") or ""))  # (a ranking or a count after the union would mix the two)
+
+
+def _asked_again(text: str) -> bool:
+    """'the co-authors of A and the co-authors of B', 'the authors of T1 and of T2': an 'and' before the asked noun
+    or its preposition said again joins two requests, each answered (their union), unless a word before it says
+    what they share ('used both by A and by B')."""
+    from hgrag.agents.understanding.intersections import _distributes
+    from hgrag.agents.understanding.lexicon import load
+    from hgrag.agents.understanding.tokens import tag
+
+    tokens = tag(text, load("en"))
+    first_and = next((i for i, t in enumerate(tokens) if t.concept == "function:and"), None)
+    if first_and is None or any(t.concept in ("operator:both", "function:same") for t in tokens):
+        return False
+    return _distributes(tokens, first_and)
 
 
 @lru_cache(maxsize=256)

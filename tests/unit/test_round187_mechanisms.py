@@ -36,3 +36,12 @@ def test_a_kind_word_in_the_plural_possessive_owns_what_is_asked():
     assert _owner(papers, asking)
     funders = Cue(asking.index("funders"), len(asking), "funder", "funders")
     assert not _owner(funders, asking)
+
+
+def test_the_asked_noun_said_again_after_and_unites_the_two_lists():
+    from hgrag.agents.planning.plan_lowering import _asked_again
+
+    assert _asked_again("List the co-authors of zzm and the co-authors of zzm.")
+    assert _asked_again("Who are the authors of zzm and of zzm?")
+    assert not _asked_again("Who co-authored with both zzm and zzm?")
+    assert not _asked_again("Which venues did zzm and zzm publish in?")
