@@ -66,6 +66,15 @@ def _initials_led(name: str) -> bool:
     return INITIALS_LEAD.match(name.strip()) is not None
 
 
+def _name_shaped(text: str) -> bool:
+    """'R. Heler', 'Aala A.I. Moamed': initials lead the words, or stand among two to five capitalised words (a name,
+    not a title, when it is also a small edit from one author's name)."""
+    words = text.split()
+    return _initials_led(text) or 2 < len(words) <= 5 and all(w[:1].isupper() for w in words) and \
+        any(INITIALS_WORD.fullmatch(w) for w in words[1:])
+
+
+INITIALS_WORD = re.compile(r"(?:[^\W\d_]\.)+[^\W\d_]?\.?")
 INITIALS_LEAD = re.compile(r"(?:[^\W\d_]\.\s*|[^\W\d_]\s+)+[^\W\d_]")
 
 
@@ -146,7 +155,7 @@ def corrections(index: Any, question: str, suggestions: dict[str, dict[str, Any]
             if "paper" in linked:
                 continue  # a paper is linked already (an altered title the detector read): no second one
             hits = near_quoted_title(index, typed)
-            label = hits[0].label if hits else corrected_name(index, typed) if _initials_led(typed) else None
+            label = hits[0].label if hits else corrected_name(index, typed) if _name_shaped(typed) else None
         else:
             label = corrected_name(index, written)  # (as written: its marks tell namesakes apart)
         if label:

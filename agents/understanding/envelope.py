@@ -43,15 +43,19 @@ def _without_opening_courtesy(question: str) -> str:
 
 
 def _without_closing_sentence(question: str) -> str:
-    """'… not counting those two? Over.', '…? Merci.': a last sentence that is only a closing of the lexicon."""
+    """'… not counting those two? Over.', '…? Merci.', '…? Yours sincerely, G. Ashworth': a last sentence that is
+    only a closing of the lexicon, with the sender's name after a comma (a name line: capitalised words only)."""
     found = _closing_sentence().search(question)
+    if found and found.group("name") and not _name_line(found.group("name")):
+        return question
     return question[:found.start()] if found and question[:found.start()].strip() else question
 
 
 @lru_cache(maxsize=1)
 def _closing_sentence() -> re.Pattern:
     phrases = [p for language in READ_LANGUAGES for p in load(language).extra.get("envelope", {}).get("closings", [])]
-    return re.compile(rf"(?<=[?.!])\s+(?:{phrase_alternation(phrases)})\s*[.!]*\s*$", re.IGNORECASE)
+    return re.compile(rf"(?<=[?.!])\s+(?:{phrase_alternation(phrases)})(?:\s*,\s*(?P<name>[^\W\d_][^\d?\"“”,;:!]{{0,40}}?))?"
+                      rf"\s*[.!]*\s*$", re.IGNORECASE)
 
 
 @lru_cache(maxsize=1)

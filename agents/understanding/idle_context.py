@@ -232,11 +232,24 @@ def without_idle_brackets(question: str) -> str:
     return outside_quotes(question, lambda piece: BRACKETED.sub(_kept_if_meaningful, piece)).strip()
 
 
+def _speaks_to_or_of_the_asker(tokens: list) -> bool:
+    """A word that addresses the reader or speaks of the asker (lexicon `request_frames.addressed`: 'you', 'my' …)."""
+    addressed = set(load("en").extra.get("request_frames", {}).get("addressed", []))
+    return any(t.text in addressed or t.text.split(" ")[0] in addressed for t in tokens)
+
+
 def _kept_if_meaningful(match: re.Match) -> str:
     tokens = tag(match.group(1).lower(), load("en"))
-    meaningful = any((t.family or "") in MEANING_FAMILIES and t.concept != "head:command"
+    personal = _speaks_to_or_of_the_asker(tokens)  # ('(do take your time)', '(I did try the library, to no avail)')
+    idle = ("head:command", "head:aux", "operator:exclude") if personal else ("head:command",)  # (an auxiliary or a
+    # negation in a remark about the asker is the remark's own: 'I am not terribly quick with computers')
+    meaningful = any((t.family or "") in MEANING_FAMILIES and t.concept not in idle
                      or t.concept == "number" or t.concept == "mention" for t in tokens)
-    narrows = narrowing().search(match.group(1))  # ('(count only)', '(journals only)')
-    said_aside = any(t.family == "filler" for t in tokens)  # ('(sic)', '(cn)'; not '(psycholinguistics)' in a name)
-    return match.group(0) if meaningful or narrows or not said_aside or re.search(r"\d|[A-Z]", match.group(1)) \
-        else ""
+    narrows = any(not (personal and load("en").concept(m.group(0).lower()) in idle + ("operator:yes_no", "general:no"))
+                  for m in narrowing().finditer(match.group(1)))  # ('(count only)', '(journals only)'; not the
+    # negation of a remark about the asker: '(I am not terribly quick with computers)')
+    said_aside = personal or any(t.family == "filler" for t in tokens)  # ('(sic)', '(cn)'; not '(psycholinguistics)'
+    # in a name)
+    capitalised = [w for w in re.findall(r"\b[A-Z][\w'’]*", match.group(1)) if w not in ("I", "I'm", "I’m")]
+    return match.group(0) if meaningful or narrows or not said_aside or re.search(r"\d", match.group(1)) or \
+        capitalised else ""  # (the asker's 'I' is no name)

@@ -30,6 +30,7 @@ from hgrag.agents.understanding.spoken_marks import with_spoken_punctuation
 from hgrag.agents.understanding.context_fold import with_context_folded
 from hgrag.agents.understanding.step_chain import step_chain_folded
 from hgrag.agents.understanding.stranded import with_preposition_stranded
+from hgrag.agents.understanding.request_frames import with_request_frames_plain
 from hgrag.agents.understanding.envelope import without_envelope
 from hgrag.agents.understanding.idle_context import without_idle_brackets, without_idle_context
 from hgrag.agents.understanding.labelled_lines import with_filter_fields, without_labels
@@ -93,7 +94,7 @@ def _read(question: str, detect: Callable[[str], list[Any]]) -> Reading:
         question = with_foreign_runs_rendered(question, detect)  # ('the co-authors du premier auteur of T')
         return Reading(with_context_folded(without_idle_context(as_asked(question), detect), detect), "en")
     if language in ("de", "fr"):
-        said = without_refused_reading(with_spoken_years(question, language))  # 'nach zweitausendsechzehn' ->
+        said = without_refused_reading(with_spoken_years(with_request_frames_plain(question, language), language))  # 'nach zweitausendsechzehn' ->
         # 'nach 2016'; 'Nicht X, sondern Y: …' asks Y
         spans = detect(said) if said != question else spans
         rendered = with_declarative_as_yes_no(without_purpose_phrase(with_plain_variants(to_english(
@@ -313,7 +314,7 @@ ENGLISH_STEPS: tuple[Callable[[str], str], ...] = (
     without_hypothetical_frame, without_guesses, without_refused_reading, without_request_tag, with_blanks_asked, with_request_nominals, without_manner_restatement, with_compounds_split, with_run_together_split, with_plain_variants, with_double_negation_cancelled, with_possessives_spelled, with_year_one_notes_plain, with_open_ended_spans,
     with_phrases_pointing_back, without_beneficiary, with_relay_as_asker, with_progressive_as_simple, with_name_heading_as_subject,
     with_preposition_stranded, with_spoken_years, without_report_frame, without_reported_remarks, without_refused_alternatives,
-    without_idle_brackets, without_self_corrections, with_restatements_as_sentences, without_trailing_remarks,
+    without_idle_brackets, with_request_frames_plain, without_self_corrections, with_restatements_as_sentences, without_trailing_remarks,
     without_discourse_markers, without_answer_form,
     with_symbols_in_words, with_path_in_words, without_purpose, without_purpose_phrase, without_describing_words,
     with_year_itself_excluded, without_lead_in, with_typo_heads, without_list_trailers, with_plain_yes_no_opening, with_tag_as_yes_no, with_closing_existence_tag, with_confirmation_as_yes_no,

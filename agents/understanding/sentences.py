@@ -108,7 +108,8 @@ def _a_clause(text: str) -> bool:
 @lru_cache(maxsize=1)
 def _lower_case_starts() -> re.Pattern:
     heads = load("en").family("head")
-    words = [w for concept, forms in heads.items() if concept != "command" for w in forms]
+    words = [w for concept, forms in heads.items() if concept != "command" for w in forms] + \
+        load("en").extra.get("sentence_commands", [])  # ('… giving a talk next week. list their papers pls')
     return re.compile(rf"(?<=[a-z0-9\"”)][a-z0-9\"”)][.!])\s+(?=(?:{phrase_alternation(words)})\b)")
 
 
