@@ -45,3 +45,63 @@ def test_the_asked_noun_said_again_after_and_unites_the_two_lists():
     assert _asked_again("Who are the authors of zzm and of zzm?")
     assert not _asked_again("Who co-authored with both zzm and zzm?")
     assert not _asked_again("Which venues did zzm and zzm publish in?")
+
+
+def test_a_courteous_request_frame_reads_as_its_plain_request():
+    from hgrag.agents.understanding.request_frames import with_request_frames_plain as plain
+
+    assert plain('I wonder whether you might be able to tell me who penned "T".') == 'Tell me who penned "T".'
+    assert plain("Might I trouble you (do take your time) to let me know which papers A wrote?") == \
+        "Tell me which papers A wrote?"
+    assert plain("I should be most grateful for a list of the papers in its references.") == \
+        "Give me a list of the papers in its references."
+
+
+def test_a_lead_in_with_a_word_of_meaning_or_a_name_is_no_frame():
+    from hgrag.agents.understanding.request_frames import with_request_frames_plain as plain
+
+    assert plain("Which papers did you tell me about?") == "Which papers did you tell me about?"
+    assert plain("Since 2010, could you tell me who wrote T?") == "Since 2010, could you tell me who wrote T?"
+    assert plain("Ann Lee asked me to tell me her papers") == "Ann Lee asked me to tell me her papers"
+
+
+def test_german_and_french_frames_are_data_of_their_lexicons():
+    from hgrag.agents.understanding.request_frames import with_request_frames_plain as plain
+
+    assert plain("Wären Sie so freundlich, mir zu sagen, welche Arbeiten von A stammen?", "de") == \
+        "Welche Arbeiten von A stammen?"
+    assert plain("Dürfte ich Sie höflich fragen, ob A mit B geschrieben hat?", "de") == \
+        "Stimmt es, dass A mit B geschrieben hat?"
+    assert plain("Auriez-vous l'amabilité de me dire si A a écrit T ?", "fr") == "Est-ce que A a écrit T ?"
+
+
+def test_a_one_line_sign_off_with_the_senders_name_goes():
+    from hgrag.agents.understanding.envelope import without_envelope
+
+    assert without_envelope("Which papers did A write? Yours sincerely, G. Ashworth") == "Which papers did A write?"
+    assert without_envelope("Which papers did A write? Thank you in advance, Geoffrey") == "Which papers did A write?"
+    assert without_envelope("Which papers did A write? Thanks, and which venues?") == \
+        "Which papers did A write? Thanks, and which venues?"
+
+
+def test_a_bracketed_remark_to_the_reader_or_about_the_asker_goes():
+    from hgrag.agents.understanding.idle_context import without_idle_brackets
+
+    assert without_idle_brackets("Which papers did A write (do take your time)?") == "Which papers did A write?"
+    assert without_idle_brackets("Which papers did A write (I am not terribly quick with computers)?") == \
+        "Which papers did A write?"
+    for kept in ("(my own papers only)", "(excluding 2011)", "(I mean the first author)", "(Ian Smith)"):
+        assert without_idle_brackets(f"Which papers did A write {kept}?") == f"Which papers did A write {kept}?"
+
+
+def test_a_lower_case_command_after_a_statement_starts_a_sentence():
+    from hgrag.agents.understanding.sentences import sentences_of
+
+    assert len(sentences_of("Denis Beautemps is giving a talk next week. list their papers")) == 2
+
+
+def test_a_misspelt_name_with_initials_inside_is_name_shaped():
+    from hgrag.agents.linking.name_typos import _name_shaped
+
+    assert _name_shaped("Aala A.I. Moamed") and _name_shaped("R. Heler")
+    assert not _name_shaped("Deep Learning Methods for Graphs")
