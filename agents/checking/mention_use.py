@@ -63,12 +63,23 @@ def unused_mentions(question: str, plan: dict[str, Any]) -> list[str]:
                      key=lambda a: -len(a["text"]))
     text = numbered_holes(question, [a["text"] for a in anchors])
     in_clause = {int(h[3:]) for h in re.findall(r"zzm\d+", asking_clause(text.lower()))}
+    in_clause |= {int(h[3:]) for h in re.findall(r"zzm\d+", _confirmed_statement(text))}  # ('A is an author of T. Is
+    # that on record?': the statement the last sentence asks about is the question)
     missing = []
     for i in sorted(in_clause):
         ids = {anchors[i].get("node_id"), *(anchors[i].get("candidates") or [])} - {None}
         if not ids & used:
             missing.append(f"'{anchors[i]['text']}' (my reading does not use it)")
     return missing
+
+
+def _confirmed_statement(text: str) -> str:
+    """The sentence a closing confirming sentence asks about ('… Is that on record?'), or ''."""
+    from hgrag.agents.understanding.sentences import confirming_start, sentences_of
+
+    start = confirming_start(text)
+    before = sentences_of(text[:start]) if start else []
+    return before[-1] if before else ""
 
 
 def context_combinations(question: str, plan: dict[str, Any]) -> list[str]:

@@ -180,6 +180,7 @@ def confirming_start(question: str) -> int | None:
     `confirming_sentences`, or a short question after a stop or dash that opens with an auxiliary, points back
     (`code_words.pointing_back`: 'Does that hold up?', 'Can you confirm or knock that down?') and holds no word of
     the graph's meaning; None when there is none."""
+    question = _without_choice_tail(question)  # ('Is that on record - yes or no?')
     found = confirming_sentence().search(question)
     if found:
         return found.start()
@@ -195,6 +196,15 @@ def confirming_start(question: str) -> int | None:
     bare = any(t.text in commands for t in tokens) and all(t.family in ("function", "head") for t in tokens)
     return last.start() if opens and len(tokens) <= 10 and not meaning and (any(t.text in points for t in tokens) or bare) \
         else None  # ('… in V. Can you check?': a confirming command with nothing of its own)
+
+
+def _without_choice_tail(question: str) -> str:
+    """'… Is that on record, yes or no?' -> '… Is that on record?': a closing choice of answers (lexicon
+    `confirming_tails`) says only how to answer the confirming sentence before it."""
+    tails = load("en").extra.get("confirming_tails", [])
+    found = re.search(rf"\s*(?:[,;:]|\s[-–—])?\s*(?:{phrase_alternation(tails) or '(?!)'})\s*\?\s*$", question,
+                      re.IGNORECASE)
+    return question[:found.start()].rstrip() + "?" if found and "?" not in question[:found.start()][-1:] else question
 
 
 def with_declarative_as_yes_no(question: str) -> str:

@@ -105,3 +105,17 @@ def test_a_misspelt_name_with_initials_inside_is_name_shaped():
 
     assert _name_shaped("Aala A.I. Moamed") and _name_shaped("R. Heler")
     assert not _name_shaped("Deep Learning Methods for Graphs")
+
+
+def test_a_choice_tail_after_a_confirming_sentence_says_only_how_to_answer():
+    from hgrag.agents.understanding.sentences import confirming_start
+
+    question = 'Our draft says A is one of the authors of "T". Is that on record - yes or no?'
+    assert confirming_start(question) == question.index(". Is")
+
+
+def test_the_statement_a_confirming_sentence_asks_about_holds_the_questions_mentions():
+    from hgrag.agents.checking.mention_use import _confirmed_statement
+
+    assert "zzm0" in _confirmed_statement("our draft says zzm0 is one of the authors of zzm1 . is that on record?")
+    assert _confirmed_statement("zzm0 recommended zzm1 . who wrote it?") == ""
