@@ -3,7 +3,7 @@
 whether …' are 'Tell me who …', 'Tell me which …', 'Tell me whether …'; 'I should be most grateful for a list of …'
 is 'Give me a list of …'; 'Wären Sie so freundlich, mir zu sagen, welche …' is 'Welche …'; 'Auriez-vous l'amabilité
 de me dire si …' is 'Est-ce que …'. A lead-in is a frame when it addresses the reader or speaks of the asker (each
-language's lexicon `request_frames.addressed`: 'you', 'Sie', 'vous' …), names nothing (no quote or digit; in English
+language's lexicon `request_frames.addressed`: 'you', 'Sie', 'vous' …) or is courtesy alone ('Kindly'), names nothing (no quote or digit; in English
 no capitalised name) and holds no word of the question's meaning; an aside bracketed inside it is part of it. It
 closes with a telling phrase (`request_frames.tellings`, each with the plain request it stands for). The words are
 data; this module holds only the order."""
@@ -50,7 +50,8 @@ def _a_frame(lead: str, spec: dict, language: str) -> bool:
     """The words before a telling phrase address the reader and mean nothing the graph holds."""
     lead = BRACKETED.sub(" ", lead)
     words = re.findall(r"[^\W\d_]+", lead.lower())
-    if not words or not set(words) & set(spec.get("addressed", [])) or re.search(r"[\d\"“”«»]", lead):
+    courtesy = bool(words) and all(t.family == "filler" for t in tag(lead.lower(), load(language)))  # ('Kindly')
+    if not words or not (set(words) & set(spec.get("addressed", [])) or courtesy) or re.search(r"[\d\"“”«»]", lead):
         return False
     if language == "en" and any(w != "I" for w in re.findall(r"(?<!^)\b[A-Z][\w'’]*", lead.strip())):
         return False  # (a capitalised word inside may be a name)

@@ -202,3 +202,28 @@ def _run_apart(match: re.Match) -> str:
         if joined and joined.split(":")[0] in MEANING or families in RUN_TOGETHER:
             return f"{word[:at]} {word[at:]}"
     return word
+
+
+def with_pronoun_phrases(question: str) -> str:
+    """'Kindly confirm the same.', 'excluding B from the same', 'give the same to one decimal': a phrase the lexicon's
+    `pronoun_phrases` reads as a pronoun ('the same': 'it') when no noun follows it (a stop, a comma or a preposition
+    next) and no be-form comes before it in its sentence ('are the two venues the same?' compares)."""
+    pattern, spec = _pronoun_phrases()
+    if pattern is None or not pattern.search(question):
+        return question
+    be = set(load("en").extra.get("citation_words", {}).get("be_forms", []))
+
+    def said(m: re.Match) -> str:
+        sentence = re.split(r"[.?!]\s", m.string[:m.start()])[-1]
+        return m.group(0) if set(re.findall(r"[\w']+", sentence.lower())) & be else spec[m.group(1).lower()]
+    return outside_quotes(question, lambda piece: pattern.sub(said, piece))
+
+
+@lru_cache(maxsize=1)
+def _pronoun_phrases() -> tuple[re.Pattern | None, dict[str, str]]:
+    spec = load("en").extra.get("pronoun_phrases", {})
+    if not spec.get("as"):
+        return None, {}
+    after = phrase_alternation(spec.get("before", [])) or "(?!)"
+    return re.compile(rf"(?<![\w'-])({phrase_alternation(list(spec['as']))})"
+                      rf"(?=\s*(?:[.?!,;:]|$)|\s+(?:{after})\b)", re.IGNORECASE), spec["as"]

@@ -119,3 +119,21 @@ def test_the_statement_a_confirming_sentence_asks_about_holds_the_questions_ment
 
     assert "zzm0" in _confirmed_statement("our draft says zzm0 is one of the authors of zzm1 . is that on record?")
     assert _confirmed_statement("zzm0 recommended zzm1 . who wrote it?") == ""
+
+
+def test_the_same_with_no_noun_after_it_is_a_pronoun():
+    from hgrag.agents.understanding.variants import with_pronoun_phrases
+
+    assert with_pronoun_phrases("Has A written T? Kindly confirm the same.") == "Has A written T? Kindly confirm it."
+    assert with_pronoun_phrases("the co-authors of L, excluding S from the same.") == \
+        "the co-authors of L, excluding S from it."
+    assert with_pronoun_phrases("papers of A and B in the same year") == "papers of A and B in the same year"
+    assert with_pronoun_phrases("Are the two venues the same?") == "Are the two venues the same?"
+
+
+def test_courtesy_alone_before_a_telling_phrase_is_a_frame():
+    from hgrag.agents.understanding.request_frames import with_request_frames_plain as plain
+
+    assert plain("Kindly let me know the co-authors of A.") == "Tell me the co-authors of A."
+    assert plain("Ich wäre Ihnen sehr dankbar, wenn Sie mir mitteilen könnten, ob A mit B geschrieben hat.", "de") == \
+        "Stimmt es, dass A mit B geschrieben hat."
