@@ -30,6 +30,7 @@ from hgrag.tools.entity_keys import LabelMaps, exact_key, label_text
 from hgrag.tools.errors import HgragError, InputError
 from hgrag.tools.graph_store import LABEL_ATTR, NODE_TYPES, GraphStore
 from hgrag.tools.label_prefixes import LabelPrefixes
+from hgrag.tools.prominence import Prominence
 from hgrag.tools.memo import Memo
 from hgrag.tools.text import name_key, norm_key
 from hgrag.tools.vector_search import vector_index
@@ -99,7 +100,7 @@ class EntityIndex:
               progress: bool = False) -> EntityIndex:
         """Index every labelled node of `store`: string maps, then one embedding per label."""
         labelled = {node_type: _labelled_nodes(store, node_type) for node_type in NODE_TYPES}
-        return cls.from_labels(store, labelled, _Prominence(store), embedder, progress)
+        return cls.from_labels(store, labelled, Prominence(store), embedder, progress)
 
     @classmethod
     def from_labels(cls, store: GraphStore, labelled: dict[str, list[tuple[str, str]]],
@@ -330,33 +331,6 @@ def _labelled_nodes(store: GraphStore, node_type: str) -> list[tuple[str, str]]:
         if label:
             pairs.append((node_id, label))
     return pairs
-
-
-class _Prominence:
-    """Orders nodes sharing a label: papers written, citations, papers published.
-
-    Asked only for nodes whose keys collide; the first question about a type reads the whole
-    type at once (one query per hop on a database store instead of one per node)."""
-
-    def __init__(self, store: GraphStore):
-        self.store = store
-        self.table: dict[str, dict[str, float]] = {}
-
-    def __call__(self, node_id: str, node_type: str) -> float:
-        if node_type not in self.table:
-            self.table[node_type] = self._read(node_type)
-        return self.table[node_type].get(node_id, 0.0)
-
-    def _read(self, node_type: str) -> dict[str, float]:
-        nodes = list(self.store.nodes_of_type(node_type))
-        if node_type == "author":
-            return {n: float(d) for n, d in self.store.degrees(nodes, "writes", "out").items()}
-        if node_type != "paper":
-            return {n: float(d) for n, d in self.store.degrees(nodes, "published_in", "in").items()}
-        cited = self.store.attrs(nodes, "cited_by_count")
-        uncounted = [n for n, value in cited.items() if value is None]
-        fallback = self.store.degrees(uncounted, "cites", "in")
-        return {n: float(value) if value is not None else float(fallback[n]) for n, value in cited.items()}
 
 
 def _embed_unique(embedder: Embedder, labels: list[str], progress: bool, desc: str) -> np.ndarray:

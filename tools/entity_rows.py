@@ -65,7 +65,7 @@ class IndexRows:
             yield row
 
     def prominence(self, node_id: str, node_type: str) -> float:
-        """What `entity_index._Prominence` reads from a store, from the rows instead."""
+        """What `prominence.Prominence` reads from a store, from the rows instead."""
         if node_type == "paper" and node_id in self._cited:
             return float(self._cited[node_id])
         return float(self._degree.get(node_type, Counter()).get(node_id, 0))

@@ -21,6 +21,7 @@ from hgrag.agents.understanding.cue_words import (bound_by, bounds_after, byline
                                                   inverted_after_topic, lists_things, names_papers,
                                                   opens_yes_no, year_range)
 from hgrag.agents.planning.focus_nouns import NOUNS  # (the focus nouns, the lexicon's kind nouns among them)
+from hgrag.agents.planning.unknown_attributes import unsupported_attribute
 
 TRIGGERS = frozenset("how which what who whom whose when where list name give find show tell identify enumerate "
                      "provide report return state display".split())
@@ -285,30 +286,6 @@ AT_LEAST = re.compile(r"\bat (least|most)\b")
 
 DESCRIBE = re.compile(r"\b(about|describe|description|summary|summarise|summarize|overview|details|info|"
                       r"information|profile|who is|what is)\b")
-ATTRIBUTE_QUESTION = re.compile(r"\bwhat (is|are|was|were|s) (the |its |their |his |her )?"
-                                r"(?P<a>[\w-]+(?: [\w-]+)?) (of|for) (the )?zz(paper|author|venue)\b|"
-                                r"zz(paper|author|venue) 's (?P<b>[\w-]+(?: [\w-]+)?)\s*$")
-KNOWN_WORDS = frozenset("name names number count total list amount title titles id identifier identifiers kind "
-                        "most first last earliest latest oldest newest main top average".split())
-
-
-def unsupported_attribute(text: str) -> str | None:
-    """'What is the h-index of A?' names a property the graph does not hold: return it."""
-    match = ATTRIBUTE_QUESTION.search(text)
-    if not match:
-        return None
-    phrase = (match.group("a") or match.group("b") or "").strip()
-    read = [_noun_class(w) or w in KNOWN_WORDS or w in ("zzpos", "zzyear") or _read_word(w) for w in phrase.split()]
-    return None if not read or _read_word(phrase) or any(read) else phrase
-
-
-def _read_word(word: str) -> bool:
-    """A word the lexicon reads as a kind, relation, attribute or operator ('references') names what the graph holds."""
-    from hgrag.agents.understanding.lexicon import load
-
-    return (load("en").concept(word) or "").split(":")[0] in ("kind", "relation", "attribute", "operator")
-
-
 def _normalise(text: str) -> str:
     """Canonical wordings for the rules below ("at least" dropped, "how prolific" -> "how many papers", ...)."""
     text = AT_LEAST.sub(" ", text)
