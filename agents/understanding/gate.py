@@ -98,6 +98,9 @@ def plainly_english(question: str) -> bool:
 def identify(question: str, spans: Iterable[Any] = ()) -> str:
     """'en', 'de', 'fr', or the English name of another language (e.g. 'Spanish')."""
     text = masked(question, spans)
+    marked = next((name for mark, name in load("en").extra.get("foreign_marks", {}).items() if mark in text), None)
+    if marked:
+        return marked  # ('¿tel. de A?': only Spanish writes '¿')
     words = _words(text)
     if not words:
         return "en"

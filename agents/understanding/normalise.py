@@ -19,7 +19,8 @@ from hgrag.agents.understanding.gate import QUOTED
 from hgrag.agents.understanding.lexicon import Lexicon, load
 from hgrag.agents.understanding.tokens import tag
 
-PIECE = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*'?|\d+|[?!.,;:]|(?<=\s)[-–—]{1,2}(?=\s)")
+PIECE = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*'?|\d+|[?!.,;:]|(?<=\s)[-–—]{1,2}(?=\s)|#(?!\d)")  # ('# Publikationen':
+# the number sign, read by the lexicon as a count)
 
 
 def _only_lexicon_words(text: str, lexicon: Lexicon) -> bool:

@@ -137,3 +137,26 @@ def test_courtesy_alone_before_a_telling_phrase_is_a_frame():
     assert plain("Kindly let me know the co-authors of A.") == "Tell me the co-authors of A."
     assert plain("Ich wäre Ihnen sehr dankbar, wenn Sie mir mitteilen könnten, ob A mit B geschrieben hat.", "de") == \
         "Stimmt es, dass A mit B geschrieben hat."
+
+
+def test_spanish_punctuation_marks_the_question_as_spanish():
+    from hgrag.agents.understanding.gate import identify
+
+    assert identify("¿tel. de Michał Matysik?") == "Spanish"
+
+
+def test_the_number_sign_counts_in_german_and_french():
+    from hgrag.agents.understanding.normalise import to_english
+
+    assert to_english("# Publikationen von A", "de").lower().startswith("number of")
+    assert to_english("# articles de A", "fr").lower().startswith("number of")
+
+
+def test_of_either_unites():
+    assert load_en().concept("of either") == "operator:union"
+
+
+def load_en():
+    from hgrag.agents.understanding.lexicon import load
+
+    return load("en")
