@@ -217,7 +217,7 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
         asked = KIND_READS.get(plan["asked_kind"], plan["asked_kind"])  # a richer kind, read by its lexicon
     returned = output_kind(ir)
     if asked and returned and returned not in COMPATIBLE.get(asked, {asked} if plan.get("asked_kind") else {returned}) \
-            and not _citers(asked, returned, ir):
+            and not _citers(asked, returned, ir, asking_tokens(whole or text)):
         missing.append(f"{asked} asked ({'a' if asked != 'yes/no' else 'the'} plan returns {returned})")
     if asked == "year" and returned == "number" and not reads_years(ir):
         missing.append("year asked (the plan returns a number, not a year)")
@@ -301,11 +301,13 @@ def _doubled_exclusion(tokens: list[Token]) -> list[str]:
     return found
 
 
-def _citers(asked: str, returned: str, ir: dict[str, Any]) -> bool:
-    """'Who cites T?', 'who has referenced T?': a person asked, the citing papers returned."""
+def _citers(asked: str, returned: str, ir: dict[str, Any], asking: list[Token]) -> bool:
+    """'Who cites T?', 'who has referenced T?': a person asked by 'who', the citing papers returned (not when a
+    person noun asks: 'authors(papers citing T)' asks for people)."""
     from hgrag.agents.understanding.signature import all_features
 
-    return (asked, returned) == CITERS[:2] and CITERS[2] in all_features(ir)
+    named = any(t.concept in ("kind:author", "relation:coauthor") for t in asking)
+    return (asked, returned) == CITERS[:2] and CITERS[2] in all_features(ir) and not named
 
 
 LEAVING_OUT = ("operator:exclude", "operator:other", "operator:left_over", "instruction:besides_first", "relation:coauthor")

@@ -30,6 +30,7 @@ from hgrag.agents.understanding.spoken_marks import with_spoken_punctuation
 from hgrag.agents.understanding.context_fold import with_context_folded
 from hgrag.agents.understanding.step_chain import step_chain_folded
 from hgrag.agents.understanding.stranded import with_preposition_stranded
+from hgrag.agents.understanding.code_notation import with_code_in_words
 from hgrag.agents.understanding.request_frames import with_request_frames_plain
 from hgrag.agents.understanding.envelope import without_envelope
 from hgrag.agents.understanding.idle_context import without_idle_brackets, without_idle_context
@@ -49,7 +50,7 @@ from hgrag.agents.understanding.social_marks import without_request_tag, without
 from hgrag.agents.understanding.trailing_remarks import without_discourse_markers, without_trailing_remarks
 from hgrag.agents.understanding.implied_objects import with_phrases_pointing_back
 from hgrag.agents.understanding.refused import without_refused_alternatives
-from hgrag.agents.understanding.sentences import (with_closing_existence_tag, with_confirmation_as_yes_no,
+from hgrag.agents.understanding.sentences import (with_shared_singular_as_existence, with_closing_existence_tag, with_confirmation_as_yes_no,
                                                   with_declarative_as_yes_no)
 from hgrag.agents.understanding.spoken_years import with_spoken_years
 from hgrag.agents.understanding.tokens import WORD, tag
@@ -100,8 +101,8 @@ def _read(question: str, detect: Callable[[str], list[Any]]) -> Reading:
         rendered = with_declarative_as_yes_no(without_purpose_phrase(with_plain_variants(to_english(
             said, language, spans)), nouns_capitalised=language == "de"))  # (the
         # rendering in plain English words; 'A et B ont écrit ensemble ?' asks yes or no)
-        english = with_declarative_as_yes_no(without_idle_context(without_answer_form(without_list_trailers(
-            with_relay_as_asker(rendered))), detect))  # ('Wir bereiten … vor.', '… ? Nur den Namen bitte.'; 'Question
+        english = with_shared_singular_as_existence(with_declarative_as_yes_no(without_idle_context(without_answer_form(without_list_trailers(
+            with_relay_as_asker(rendered))), detect)))  # ('Wir bereiten … vor.', '… ? Nur den Namen bitte.'; 'Question
         # de Manon : A et B ont écrit ensemble ?' asks yes or no once its heading is gone)
         english = without_self_corrections(english)  # ('… nein sorry ich meine …' rendered 'no sorry i mean')
         english = step_chain_folded(english, detect) or english  # ('Le premier auteur de T : avec qui cette personne …')
@@ -316,7 +317,7 @@ ENGLISH_STEPS: tuple[Callable[[str], str], ...] = (
     with_preposition_stranded, with_spoken_years, without_report_frame, without_reported_remarks, without_refused_alternatives,
     without_idle_brackets, with_request_frames_plain, without_self_corrections, with_restatements_as_sentences, without_trailing_remarks,
     without_discourse_markers, without_answer_form,
-    with_symbols_in_words, with_path_in_words, without_purpose, without_purpose_phrase, without_describing_words,
+    with_code_in_words, with_symbols_in_words, with_path_in_words, without_purpose, without_purpose_phrase, without_describing_words,
     with_year_itself_excluded, without_lead_in, with_typo_heads, without_list_trailers, with_plain_yes_no_opening, with_tag_as_yes_no, with_closing_existence_tag, with_confirmation_as_yes_no,
-    with_declarative_as_yes_no, with_window_notes_dropped, with_spans_as_between, with_bounds_plain)
+    with_declarative_as_yes_no, with_shared_singular_as_existence, with_window_notes_dropped, with_spans_as_between, with_bounds_plain)
 # (in the order they apply: who asks first, then the words, then the question's shape)

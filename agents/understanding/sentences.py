@@ -228,7 +228,26 @@ def with_declarative_as_yes_no(question: str) -> str:
     whole = bool(verb) and rest.split()[0].lower().strip(",.;:?!") == verb[0].text  # ('co-autors' is no 'co' verb)
     acts = whole and (verb[0].concept == "head:aux" or verb[0].family == "relation" and (
         not verb[0].text.endswith("s") or verb[0].text.endswith(("es", "ts"))))  # ('cites' acts, 'co-authors' names)
+    if not (acts or _verb_last(rest)) and not asks and _copula_left_out(rest):
+        spec = load("en").extra.get("name_heading", {})
+        joined = re.search(r"\s(?:and|&)\s", text[:len(text) - len(rest)])
+        opener = spec.get("plural_opener" if joined else "opener", "is")
+        return f"{opener[:1].upper()}{opener[1:]} {text}"  # ('A an
+        # author on T?': 'Is A an author on T?')
     return text[:-1].rstrip() + ", yes or no?" if (acts or _verb_last(rest)) and not asks else question
+
+
+def _copula_left_out(rest: str) -> bool:
+    """'an author on T?', 'one of the authors of T?': a predicate noun right after the named subject, with its
+    article (lexicon `name_heading.fragment_openers`) or 'among', says what the subject is, the copula left out."""
+    tokens = tag(quotes_masked(rest).lower(), load("en"))
+    openers = load("en").extra.get("name_heading", {}).get("fragment_openers", [])
+    lead = 2 if len(tokens) > 2 and tokens[0].concept in openers and tokens[1].concept == "function:of" else 1
+    if len(tokens) <= lead or tokens[0].concept not in openers + ["function:among"]:
+        return False
+    noun = tokens[lead] if tokens[0].concept in openers else tokens[1] if tokens[1:] else None
+    noun = tokens[lead + 1] if noun is not None and noun.concept == "function:the" and len(tokens) > lead + 1 else noun
+    return noun is not None and noun.concept in ("kind:author", "relation:coauthor", "relation:writes")
 
 
 def _verb_last(rest: str) -> bool:
@@ -294,3 +313,22 @@ def _existence_tag() -> re.Pattern:
 
     tags = list(load("en").extra.get("existence_tags", {}))
     return re.compile(rf"\s*[:,;–—-]+\s*(?P<tag>{phrase_alternation(tags)})\s*\?\s*$", re.IGNORECASE)
+
+
+def with_shared_singular_as_existence(question: str) -> str:
+    """'joint paper A / B?', 'article commun A / B ?' ('paper in common A B?'): a fragment naming one paper (a singular
+    noun) that two people share, with no question word, command or other word of meaning, asks whether there is one:
+    read with the lexicon's yes/no opener ('Any joint paper A / B?')."""
+    text = question.strip()
+    if not text.endswith("?") or text.count("?") != 1 or len(sentences_of(text)) != 1:
+        return question
+    tokens = [t for t in tag(quotes_masked(text).lower(), load("en")) if t.family != "filler"]
+    sharing = [i for i, t in enumerate(tokens[:3]) if t.concept in ("operator:both", "relation:coauthor")]
+    noun = next((i for i, t in enumerate(tokens[:3]) if t.concept == "kind:paper"), None)
+    if not sharing or noun is None or tokens[noun].text.endswith("s") or abs(sharing[0] - noun) != 1:
+        return question
+    rest = [t for i, t in enumerate(tokens) if i not in (noun, sharing[0])]
+    if any((t.family or "") in MEANING_FAMILIES for t in rest):
+        return question
+    opener = (load("en").extra.get("yes_no_openers") or ["any"])[0]
+    return f"{opener[:1].upper()}{opener[1:]} {text[:1].lower()}{text[1:]}"

@@ -160,3 +160,42 @@ def load_en():
     from hgrag.agents.understanding.lexicon import load
 
     return load("en")
+
+
+def test_code_notation_reads_as_words():
+    from hgrag.agents.understanding.code_notation import with_code_in_words as words
+
+    assert words("count(papers by A)") == "number of papers by A"
+    assert words('M. H. Poniris in authors("T")?') == 'M. H. Poniris in authors of "T"?'
+    assert words("len(papers(author=Mohamed F. Mady))") == "number of papers by Mohamed F. Mady"
+    assert words('refs("T1") & refs("T2")') == 'references of both "T1" and "T2"'
+    assert words("coauthors(A B) | coauthors(C D)") == "coauthors of either A B or C D"
+    assert words("Jarrah Babiker.coauthors & Fatemeh Nouri.coauthors") == \
+        "the coauthors of both Jarrah Babiker and Fatemeh Nouri"
+    for kept in ("papers | author:A | year<2021", 'Who wrote "T (2003)" (the one from 2003)?', "What did J. Smith write?"):
+        assert words(kept) == kept
+
+
+def test_a_person_noun_asks_for_people_even_of_citing_papers():
+    from hgrag.agents.understanding.asking_sentence import asking_tokens
+    from hgrag.agents.understanding.check import _citers
+
+    ir = {"op": "traverse", "edge": "cites", "direction": "in", "input": {"op": "match", "ids": ["p"], "type": "paper"}}
+    assert not _citers("author", "paper", ir, asking_tokens("authors(papers citing zzm)"))
+    assert _citers("author", "paper", ir, asking_tokens("who cites zzm?"))
+
+
+def test_a_predicate_noun_after_a_name_asks_whether_it_holds():
+    from hgrag.agents.understanding.sentences import with_declarative_as_yes_no as read
+
+    assert read('Ibrahim Gomaa an author on "T x"?') == 'Is Ibrahim Gomaa an author on "T x"?'
+    assert read('Sven F. Könitzer among the authors of "T"?') == 'Is Sven F. Könitzer among the authors of "T"?'
+    assert read("Ibrahim Gomaa an expert?") == "Ibrahim Gomaa an expert?"
+
+
+def test_a_singular_shared_paper_fragment_asks_whether_there_is_one():
+    from hgrag.agents.understanding.sentences import with_shared_singular_as_existence as read
+
+    assert read("joint paper A / B?") == "Any joint paper A / B?"
+    assert read("joint papers A / B?") == "joint papers A / B?"
+    assert read("joint paper of A and B: which venue?") == "joint paper of A and B: which venue?"
