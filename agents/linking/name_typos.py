@@ -167,8 +167,6 @@ def given_name_corrections(index: Any, question: str, anchors: list[dict[str, An
     """{typed name: the author name it is read as} for a linked author name typed after a word the lexicon does
     not read ('Daavid M. Weiss' linked as 'M. Weiss', 'Kanam Thomas Wong' as 'Thomas Wong'): the word is a
     misspelt given name when the whole run is a small edit from exactly one author's name."""
-    import re
-
     from hgrag.agents.understanding.lexicon import load
 
     found = {}
