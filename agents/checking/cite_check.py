@@ -125,7 +125,7 @@ def _authors_papers_direction(question: str, anchors: list[dict[str, Any]], edge
     words = load("en").extra.get("code_words", {})
     quantifiers, nouns = (phrase_alternation(words.get(k, [])) or "(?!)" for k in ("set_quantifiers", "work_nouns"))
     text = re.sub(rf"\b(?:{quantifiers}) of (?=zzpaper\b)", "", _hole_text(question, anchors, [i]))
-    text = re.sub(rf"(?<=zzpaper) ?'s (?:own )?(?:{nouns})\b", "", text)
+    text = re.sub(rf"(?<=zzpaper) ?(?:'s )?(?:own )?(?:{nouns})\b", "", text)  # ('A paper is cited by …')
     said = one_paper_direction(text)
     if said is None or said == edge.get("direction"):
         return []

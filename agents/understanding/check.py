@@ -302,12 +302,14 @@ def _doubled_exclusion(tokens: list[Token]) -> list[str]:
 
 
 def _citers(asked: str, returned: str, ir: dict[str, Any], asking: list[Token]) -> bool:
-    """'Who cites T?', 'who has referenced T?': a person asked by 'who', the citing papers returned (not when a
-    person noun asks: 'authors(papers citing T)' asks for people)."""
+    """'Who cites T?', 'who has referenced T?': a person asked by 'who' with a citing verb, the citing papers returned
+    (not when a person noun asks: 'authors(papers citing T)' asks for people; nor when 'who' has another verb: 'T
+    cite some paper, who write those paper?')."""
     from hgrag.agents.understanding.signature import all_features
 
     named = any(t.concept in ("kind:author", "relation:coauthor") for t in asking)
-    return (asked, returned) == CITERS[:2] and CITERS[2] in all_features(ir) and not named
+    citing = any(t.concept == "relation:cites" for t in asking)  # ('… , who write those paper?': 'who' writes)
+    return (asked, returned) == CITERS[:2] and CITERS[2] in all_features(ir) and citing and not named
 
 
 LEAVING_OUT = ("operator:exclude", "operator:other", "operator:left_over", "instruction:besides_first", "relation:coauthor")

@@ -199,3 +199,11 @@ def test_a_singular_shared_paper_fragment_asks_whether_there_is_one():
     assert read("joint paper A / B?") == "Any joint paper A / B?"
     assert read("joint papers A / B?") == "joint papers A / B?"
     assert read("joint paper of A and B: which venue?") == "joint paper of A and B: which venue?"
+
+
+def test_who_with_another_verb_than_citing_asks_for_people():
+    from hgrag.agents.understanding.asking_sentence import asking_tokens
+    from hgrag.agents.understanding.check import _citers
+
+    ir = {"op": "traverse", "edge": "cites", "direction": "out", "input": {"op": "match", "ids": ["p"], "type": "paper"}}
+    assert not _citers("author", "paper", ir, asking_tokens("zzm cite some paper, who write those paper?"))
