@@ -184,7 +184,7 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
         return []
     links = align(text, plan)
     tokens = [link.token for link in links]
-    asked = asked_kind(asking_tokens(whole or text))
+    asked = asked_kind(asking_tokens(whole or text)) or _bare_head_kind(whole or text)
     if confirming_start(whole or text) is not None:
         asked = "yes/no"  # ('… co-authored with B. True, or is my guest full of it?')
     if any(t.concept == "operator:yes_no" for t in (tag(whole, load("en")) if whole else tokens)):
@@ -247,6 +247,13 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
     missing += asking_sentences_parts(whole or text, returned) + unjoined_intersection(whole or text, ir) + \
         one_valued_intersection(whole or text, ir) + alternative_intersection(whole or text, ir)
     return missing + _future_years(tokens, plan) + (_whole_text_parts(whole, plan) if whole else [])
+
+
+def _bare_head_kind(text: str) -> str | None:
+    """'Paper citing T, not counting the 2010 ones, which?': a closing question word alone asks for the kind the
+    question named first."""
+    said = [t for t in asking_tokens(text) if t.family not in ("filler", "function")]
+    return asked_kind(tag(text, load("en"))) if len(said) == 1 and said[0].family == "head" else None
 
 
 def _after_the_question(text: str) -> str:

@@ -207,3 +207,10 @@ def test_who_with_another_verb_than_citing_asks_for_people():
 
     ir = {"op": "traverse", "edge": "cites", "direction": "out", "input": {"op": "match", "ids": ["p"], "type": "paper"}}
     assert not _citers("author", "paper", ir, asking_tokens("zzm cite some paper, who write those paper?"))
+
+
+def test_a_closing_question_word_alone_asks_for_the_kind_named_first():
+    from hgrag.agents.understanding.check import _bare_head_kind
+
+    assert _bare_head_kind("paper citing zzm, not counting the 2010 ones, which?") == "paper"
+    assert _bare_head_kind("which papers cite zzm?") is None
