@@ -129,15 +129,20 @@ def _asked_again(text: str) -> bool:
     """'the co-authors of A and the co-authors of B', 'the authors of T1 and of T2': an 'and' before the asked noun
     or its preposition said again joins two requests, each answered (their union), unless a word before it says
     what they share ('used both by A and by B')."""
-    from hgrag.agents.understanding.intersections import _distributes
     from hgrag.agents.understanding.lexicon import load
     from hgrag.agents.understanding.tokens import tag
 
     tokens = tag(text, load("en"))
     first_and = next((i for i, t in enumerate(tokens) if t.concept == "function:and"), None)
-    if first_and is None or any(t.concept in ("operator:both", "function:same") for t in tokens):
+    if first_and is None or first_and + 1 >= len(tokens) or any(t.concept in ("operator:both", "function:same")
+                                                                 for t in tokens):
         return False
-    return _distributes(tokens, first_and)
+    repeated = load("en").extra.get("context_words", {}).get("distributing_prepositions", [])
+    said_again = next((t for t in tokens[first_and + 1:first_and + 3] if t.family != "function"), None)
+    nouns_before = [t.concept for t in tokens[:first_and] if t.family in ("relation", "kind")]
+    noun_again = said_again is not None and said_again.family in ("relation", "kind") and \
+        nouns_before[:1] == [said_again.concept]  # (not 'who wrote with A and who also wrote with B': both)
+    return tokens[first_and + 1].text in repeated or noun_again
 
 
 @lru_cache(maxsize=256)

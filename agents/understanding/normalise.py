@@ -174,7 +174,8 @@ def _unmarked(typed: list[str], lexicon: Lexicon, prefixes: list[str]) -> list[s
         marker = markers.get(" ".join(typed[i:i + width]).lower())  # 'est-il exact que': a marker of several pieces
         if marker is None:
             out.append(typed[i])
-        elif out and re.search(r"[.!?]$", out[-1]):  # ('Ma petite-fille … déjeuner. Est-ce que A …': a sentence's own)
+        elif len(out) > 2 and out[-1] in (".", "!", "?") and out[-2][:1].islower():  # ('Ma petite-fille … déjeuner.
+            # Est-ce que A …': a sentence's own; not after 'Jr.')
             out += [marker[0][:1].upper() + marker[0][1:]] + marker[1:]
         else:
             prefixes.append(marker[0])

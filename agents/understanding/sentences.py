@@ -84,10 +84,19 @@ def _lower_case_split(piece: str) -> list[str]:
     statement: 'i heard A on the radio. what …'); after a question ('What is the count of authors of T. who have …')
     the stop may end a title and the words after it go on."""
     parts = _lower_case_starts().split(piece)
+    if len(parts) > 1 and any(_commands_only(part) for part in parts[1:]):
+        return [piece]  # ('… -> all of their coauthors. list pls': a bare command closes the request it follows)
     if len(parts) > 1 and (_question_opening().match(parts[0].strip(" \"“”'")) or not _a_clause(parts[0])
                            and not _fillers_only(parts[0])):
         return [piece]  # (nor does a frame without a verb: 'For "T". which institutions …'; 'Not convinced.' does)
     return parts
+
+
+def _commands_only(text: str) -> bool:
+    """'list pls', 'show me': a command with fillers and nothing else."""
+    tokens = tag(text.lower(), load("en"))
+    return bool(tokens) and all(t.family in ("filler", "function") or t.concept in ("head:command", "operator:list")
+                                for t in tokens)
 
 
 def _fillers_only(text: str) -> bool:

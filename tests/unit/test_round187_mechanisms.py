@@ -214,3 +214,15 @@ def test_a_closing_question_word_alone_asks_for_the_kind_named_first():
 
     assert _bare_head_kind("paper citing zzm, not counting the 2010 ones, which?") == "paper"
     assert _bare_head_kind("which papers cite zzm?") is None
+
+
+def test_who_said_again_after_and_keeps_what_the_two_share():
+    from hgrag.agents.planning.plan_lowering import _asked_again
+
+    assert not _asked_again("I need the people who wrote papers with zzm and who also wrote papers with zzm")
+
+
+def test_a_bare_command_after_a_stop_closes_the_request_it_follows():
+    from hgrag.agents.understanding.sentences import sentences_of
+
+    assert len(sentences_of("zzm -> first author -> all of their coauthors. list pls")) == 1
