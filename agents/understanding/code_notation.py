@@ -54,7 +54,8 @@ def _paired_calls(match: re.Match[str]) -> str:
 def _paired_fields(match: re.Match[str]) -> str:
     a, field, operator, b = match.group(1), match.group(2), match.group(3), match.group(4)
     said, reading = _spec().get("set_operators", {}).get(operator), _said(field)
-    return f"the {reading.removesuffix(' of')} of {said[0]} {a} {said[1]} {b}" if said and reading else match.group(0)
+    return _spec()["field"].format(field=reading, owner=f"{said[0]} {a} {said[1]} {b}") if said and reading \
+        else match.group(0)
 
 
 def _call(match: re.Match[str]) -> str:
@@ -63,15 +64,16 @@ def _call(match: re.Match[str]) -> str:
     if said is None or not inside:
         return match.group(0)
     inside = ARGUMENT.sub(_argument, inside)
-    if said.endswith(" of") and inside.split(" ", 1)[0] in _spec().get("arguments", {}).values():
-        said = said.removesuffix(" of")  # ('papers(author=A)': 'papers by A')
+    if said.endswith(_spec()["of"]) and inside.split(" ", 1)[0] in _spec().get("arguments", {}).values():
+        said = said.removesuffix(_spec()["of"])  # ('papers(author=A)': 'papers by A')
     return f" {said} {inside} "
 
 
 def _field(match: re.Match[str]) -> str:
+    """'A.coauthors' -> 'the coauthors of A' (the lexicon's `code_notation.field` form)."""
     owner, field = match.group(1), match.group(2)
     said = _said(field)
-    return f"the {said.removesuffix(' of')} of {owner}" if said else match.group(0)
+    return _spec()["field"].format(field=said, owner=owner) if said else match.group(0)
 
 
 def _argument(match: re.Match[str]) -> str:
@@ -87,7 +89,7 @@ def _said(word: str) -> str | None:
     if low in calls:
         return calls[low]
     concept = load("en").concept(low) or ""
-    return f"{low} of" if concept.split(":")[0] in MEANING else None
+    return f"{low}{_spec()['of']}" if concept.split(":")[0] in MEANING else None
 
 
 @lru_cache(maxsize=1)

@@ -250,6 +250,7 @@ def _kept_if_meaningful(match: re.Match) -> str:
     # negation of a remark about the asker: '(I am not terribly quick with computers)')
     said_aside = personal or any(t.family == "filler" for t in tokens)  # ('(sic)', '(cn)'; not '(psycholinguistics)'
     # in a name)
-    capitalised = [w for w in re.findall(r"\b[A-Z][\w'’]*", match.group(1)) if w not in ("I", "I'm", "I’m")]
+    persons = load("en").extra.get("asker_remarks", {}).get("persons", [])
+    capitalised = [w for w in re.findall(r"\b[A-Z][\w'’]*", match.group(1)) if w.lower().replace("’", "'") not in persons]
     return match.group(0) if meaningful or narrows or not said_aside or re.search(r"\d", match.group(1)) or \
         capitalised else ""  # (the asker's 'I' is no name)

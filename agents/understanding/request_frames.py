@@ -53,7 +53,8 @@ def _a_frame(lead: str, spec: dict, language: str) -> bool:
     courtesy = bool(words) and all(t.family == "filler" for t in tag(lead.lower(), load(language)))  # ('Kindly')
     if not words or not (set(words) & set(spec.get("addressed", [])) or courtesy) or re.search(r"[\d\"“”«»]", lead):
         return False
-    if language == "en" and any(w != "I" for w in re.findall(r"(?<!^)\b[A-Z][\w'’]*", lead.strip())):
+    persons = set(spec.get("addressed", []))
+    if language == "en" and any(w.lower() not in persons for w in re.findall(r"(?<!^)\b[A-Z][\w'’]*", lead.strip())):
         return False  # (a capitalised word inside may be a name)
     return not any((t.family or "") in MEANING_FAMILIES and t.concept not in FRAME_WORDS or t.concept == "mention"
                    for t in tag(lead.lower(), load(language)))
