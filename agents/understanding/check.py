@@ -252,8 +252,14 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
 def _bare_head_kind(text: str) -> str | None:
     """'Paper citing T, not counting the 2010 ones, which?': a closing question word alone asks for the kind the
     question named first."""
+    from hgrag.agents.understanding.sentences import sentences_of
+
     said = [t for t in asking_tokens(text) if t.family not in ("filler", "function")]
-    return asked_kind(tag(text, load("en"))) if len(said) == 1 and said[0].family == "head" else None
+    if len(said) != 1 or said[0].family != "head" or said[0].concept in ("head:aux", "head:command") or \
+            len(sentences_of(text)) != 1:
+        return None  # ('… ? If so, what?', '… ? Name it/them.': a sentence of its own says what it points back to)
+    kind = asked_kind(tag(text, load("en")))
+    return kind if kind != "yes/no" else None
 
 
 def _after_the_question(text: str) -> str:
@@ -315,8 +321,9 @@ def _citers(asked: str, returned: str, ir: dict[str, Any], asking: list[Token]) 
     from hgrag.agents.understanding.signature import all_features
 
     named = any(t.concept in ("kind:author", "relation:coauthor") for t in asking)
-    citing = any(t.concept == "relation:cites" for t in asking)  # ('… , who write those paper?': 'who' writes)
-    return (asked, returned) == CITERS[:2] and CITERS[2] in all_features(ir) and citing and not named
+    other_verb = any(t.family == "relation" and t.concept != "relation:cites" for t in asking)  # ('…, who write those
+    # paper?': 'who' writes; 'who picked it up' says no other relation of the graph)
+    return (asked, returned) == CITERS[:2] and CITERS[2] in all_features(ir) and not other_verb and not named
 
 
 LEAVING_OUT = ("operator:exclude", "operator:other", "operator:left_over", "instruction:besides_first", "relation:coauthor")

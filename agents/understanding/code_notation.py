@@ -66,7 +66,7 @@ def _call(match: re.Match[str]) -> str:
     inside = ARGUMENT.sub(_argument, inside)
     if said.endswith(_spec()["of"]) and inside.split(" ", 1)[0] in _spec().get("arguments", {}).values():
         said = said.removesuffix(_spec()["of"])  # ('papers(author=A)': 'papers by A')
-    return f" {said} {inside} "
+    return f"{said} {inside}" if said else inside
 
 
 def _field(match: re.Match[str]) -> str:

@@ -82,14 +82,47 @@ def sentences_of(question: str) -> list[str]:
 def _lower_case_split(piece: str) -> list[str]:
     """A piece split before a lower-case question word after a stop, when what comes before asks nothing (a
     statement: 'i heard A on the radio. what …'); after a question ('What is the count of authors of T. who have …')
-    the stop may end a title and the words after it go on."""
+    the stop may end a title and the words after it go on. Then each part split before a lower-case command
+    (`_command_split`)."""
     parts = _lower_case_starts().split(piece)
-    if len(parts) > 1 and any(_commands_only(part) for part in parts[1:]):
-        return [piece]  # ('… -> all of their coauthors. list pls': a bare command closes the request it follows)
     if len(parts) > 1 and (_question_opening().match(parts[0].strip(" \"“”'")) or not _a_clause(parts[0])
                            and not _fillers_only(parts[0])):
-        return [piece]  # (nor does a frame without a verb: 'For "T". which institutions …'; 'Not convinced.' does)
-    return parts
+        parts = [piece]  # (nor does a frame without a verb: 'For "T". which institutions …'; 'Not convinced.' does)
+    return [sub for part in parts for sub in _command_split(part)]
+
+
+def _command_split(part: str) -> list[str]:
+    """'… is giving a talk next week. list their papers' -> two sentences: a lower-case command of the lexicon's
+    `sentence_commands` after a stop starts one when the words before state something (a clause that asks nothing)
+    and the command says more than itself ('… all of their coauthors. list pls' and 'Curious who picked it up. list
+    whatever cites it' stay one)."""
+    pieces = _command_starts().split(part)
+    out = pieces[:1]
+    for piece in pieces[1:]:
+        before = out[-1]
+        if _commands_only(piece) or _asks(before) or not _a_clause(before) or \
+                _question_opening().match(before.strip(" \"“”'")):
+            out[-1] = f"{before} {piece}"
+        else:
+            out.append(piece)
+    return out
+
+
+@lru_cache(maxsize=1)
+def _command_starts() -> re.Pattern:
+    words = load("en").extra.get("sentence_commands", [])
+    return re.compile(rf"(?<=[a-z0-9\"”)][a-z0-9\"”)][.!])\s+(?=(?:{phrase_alternation(words) or '(?!)'})\b)")
+
+
+def _opens_with_command(text: str) -> bool:
+    commands = load("en").extra.get("sentence_commands", [])
+    return any(text.lower().startswith(c + " ") for c in commands)
+
+
+def _asks(text: str) -> bool:
+    """The text holds a question word ('who', 'which', 'how many' …)."""
+    return any(t.family == "head" and t.concept not in ("head:aux", "head:command")
+               for t in tag(text.lower(), load("en")))
 
 
 def _commands_only(text: str) -> bool:
@@ -117,8 +150,7 @@ def _a_clause(text: str) -> bool:
 @lru_cache(maxsize=1)
 def _lower_case_starts() -> re.Pattern:
     heads = load("en").family("head")
-    words = [w for concept, forms in heads.items() if concept != "command" for w in forms] + \
-        load("en").extra.get("sentence_commands", [])  # ('… giving a talk next week. list their papers pls')
+    words = [w for concept, forms in heads.items() if concept != "command" for w in forms]
     return re.compile(rf"(?<=[a-z0-9\"”)][a-z0-9\"”)][.!])\s+(?=(?:{phrase_alternation(words)})\b)")
 
 
@@ -331,6 +363,9 @@ def with_shared_singular_as_existence(question: str) -> str:
     text = question.strip()
     if not text.endswith("?") or text.count("?") != 1 or len(sentences_of(text)) != 1:
         return question
+    openers = load("en").extra.get("yes_no_openers", [])
+    if text.split(" ", 1)[0].lower() in openers:
+        return question  # ('Any paper co-authored by A and B?': asked so already)
     tokens = [t for t in tag(quotes_masked(text).lower(), load("en")) if t.family != "filler"]
     sharing = [i for i, t in enumerate(tokens[:3]) if t.concept in ("operator:both", "relation:coauthor")]
     noun = next((i for i, t in enumerate(tokens[:3]) if t.concept == "kind:paper"), None)

@@ -226,3 +226,31 @@ def test_a_bare_command_after_a_stop_closes_the_request_it_follows():
     from hgrag.agents.understanding.sentences import sentences_of
 
     assert len(sentences_of("zzm -> first author -> all of their coauthors. list pls")) == 1
+
+
+def test_a_lower_case_command_after_a_question_or_a_bare_command_stays_in_its_sentence():
+    from hgrag.agents.understanding.sentences import sentences_of
+
+    assert sentences_of("T came out of my old group. Curious who picked it up. list whatever cites it")[-1] == \
+        "Curious who picked it up. list whatever cites it"
+    assert len(sentences_of("Also the common co-authors. please.")) == 1
+
+
+def test_a_question_word_sentence_of_its_own_is_no_bare_head():
+    from hgrag.agents.understanding.check import _bare_head_kind
+
+    assert _bare_head_kind("is anything citing zzm? if so, what?") is None
+    assert _bare_head_kind("is there an institution both zzm and zzm have been at? name it/them.") is None
+
+
+def test_a_fragment_already_opened_as_yes_no_is_left_as_typed():
+    from hgrag.agents.understanding.sentences import with_shared_singular_as_existence as read
+
+    assert read("any joint pub A w/ B?") == "any joint pub A w/ B?"
+    assert read("Any paper co-authored by A and B?") == "Any paper co-authored by A and B?"
+
+
+def test_a_call_inside_set_bars_keeps_them_closed():
+    from hgrag.agents.understanding.code_notation import with_code_in_words
+
+    assert with_code_in_words("|coauthors(A B)| = ?").startswith("|coauthors of A B|")
