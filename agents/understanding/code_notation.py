@@ -61,8 +61,10 @@ def _paired_fields(match: re.Match[str]) -> str:
 def _call(match: re.Match[str]) -> str:
     word, inside = match.group(1), match.group(2)
     said = _said(word)
-    if said is None or not inside:
-        return match.group(0)
+    if said is None or not inside or re.fullmatch(r"[a-z_]+", inside) and (inside in ("s", "es") or _condition_after(
+            match.string[match.end():])):
+        return match.group(0)  # ('MAX(cited_by_count) where author = A': a bare field ranged over by a query's
+        # condition, which no words of ours say; 'author(s)': a plural)
     inside = ARGUMENT.sub(_argument, inside)
     if said.endswith(_spec()["of"]) and inside.split(" ", 1)[0] in _spec().get("arguments", {}).values():
         said = said.removesuffix(_spec()["of"])  # ('papers(author=A)': 'papers by A')
@@ -74,6 +76,12 @@ def _field(match: re.Match[str]) -> str:
     owner, field = match.group(1), match.group(2)
     said = _said(field)
     return _spec()["field"].format(field=said, owner=owner) if said else match.group(0)
+
+
+def _condition_after(text: str) -> bool:
+    """A query's condition follows ('… where author = A'; lexicon `code_notation.conditions`)."""
+    words = _spec().get("conditions", [])
+    return bool(words) and text.lstrip().lower().startswith(tuple(f"{w} " for w in words))
 
 
 def _argument(match: re.Match[str]) -> str:

@@ -254,3 +254,12 @@ def test_a_call_inside_set_bars_keeps_them_closed():
     from hgrag.agents.understanding.code_notation import with_code_in_words
 
     assert with_code_in_words("|coauthors(A B)| = ?").startswith("|coauthors of A B|")
+
+
+def test_a_bare_field_ranged_over_by_a_query_condition_stays_as_typed():
+    from hgrag.agents.understanding.code_notation import with_code_in_words
+
+    typed = "MAX(cited_by_count) where author = A B"
+    assert with_code_in_words(typed) == typed
+    assert with_code_in_words("whos the author(s) of T") == "whos the author(s) of T"
+    assert with_code_in_words("mean(cited_by_count) for papers by A") == "average of cited_by_count for papers by A"
