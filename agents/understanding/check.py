@@ -34,7 +34,7 @@ from hgrag.agents.understanding.intersections import (alternative_intersection, 
                                                       one_valued_intersection, stated_relations,
                                                       unjoined_intersection, shared_people_read_as_joint_papers)
 from hgrag.agents.understanding.asked_head import asked_kind, names_a_mention, says_a_hedge
-from hgrag.agents.understanding.sentences import confirming_start
+from hgrag.agents.understanding.sentences import confirming_start, sentences_of
 from hgrag.agents.understanding.asked_parts import (COMPATIBLE, asking_sentences_parts, coordinated_heads,
                                                      coordinated_nouns)
 from hgrag.agents.understanding.asked_slots import asked_noun_unread, publisher_asked, counted_kind_unnamed, kinds_not_reached, stranded
@@ -252,8 +252,6 @@ def structural_parts(text: str, plan: dict[str, Any], whole: str | None = None) 
 def _bare_head_kind(text: str) -> str | None:
     """'Paper citing T, not counting the 2010 ones, which?': a closing question word alone asks for the kind the
     question named first."""
-    from hgrag.agents.understanding.sentences import sentences_of
-
     said = [t for t in asking_tokens(text) if t.family not in ("filler", "function")]
     if len(said) != 1 or said[0].family != "head" or said[0].concept in ("head:aux", "head:command") or \
             len(sentences_of(text)) != 1:

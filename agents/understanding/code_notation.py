@@ -10,7 +10,9 @@ import re
 from functools import lru_cache
 
 from hgrag.agents.understanding.lexicon import load
+from hgrag.agents.understanding.variants import OPTIONAL_PLURAL
 
+CODE_MARKS = re.compile(r"\w\(|\S\.[a-z_]|\s\|\s")
 QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|「[^」]*」")
 CALL = re.compile(r"(?<![\w.])([A-Za-z_][\w-]*)\(\s*([^()]*?)\s*\)")
 FIELD = re.compile(r"(\x00\d+\x00|[A-Z][\w'’-]*(?:\s+(?:[A-Z][\w'’-]*|[A-Z]\.))*)\.([a-z_]+)\b")
@@ -23,8 +25,8 @@ MEANING = ("kind", "relation", "attribute", "operator")
 
 def with_code_in_words(question: str) -> str:
     """The question with its calls, fields and keyword arguments read as words (unchanged when it has none)."""
-    if "(" not in question and "." not in question and "|" not in question:
-        return question
+    if not CODE_MARKS.search(question):
+        return question  # (on every question's path: most hold no call, field or bar)
     quoted: list[str] = []
     text = QUOTED.sub(lambda m: quoted.append(m.group(0)) or f"\x00{len(quoted) - 1}\x00", question)
     text = PAIRED_CALLS.sub(_paired_calls, text)  # 'refs(A) & refs(B)': the references of both
@@ -61,10 +63,10 @@ def _paired_fields(match: re.Match[str]) -> str:
 def _call(match: re.Match[str]) -> str:
     word, inside = match.group(1), match.group(2)
     said = _said(word)
-    if said is None or not inside or re.fullmatch(r"[a-z_]+", inside) and (inside in ("s", "es") or _condition_after(
-            match.string[match.end():])):
+    if said is None or not inside or OPTIONAL_PLURAL.search(match.group(0)) or \
+            re.fullmatch(r"[a-z_]+", inside) and _condition_after(match.string[match.end():]):
         return match.group(0)  # ('MAX(cited_by_count) where author = A': a bare field ranged over by a query's
-        # condition, which no words of ours say; 'author(s)': a plural)
+        # condition, which no words of ours say; 'author(s)': a plural, read by variants.with_symbols_in_words)
     inside = ARGUMENT.sub(_argument, inside)
     if said.endswith(_spec()["of"]) and inside.split(" ", 1)[0] in _spec().get("arguments", {}).values():
         said = said.removesuffix(_spec()["of"])  # ('papers(author=A)': 'papers by A')

@@ -270,9 +270,9 @@ def with_declarative_as_yes_no(question: str) -> str:
     acts = whole and (verb[0].concept == "head:aux" or verb[0].family == "relation" and (
         not verb[0].text.endswith("s") or verb[0].text.endswith(("es", "ts"))))  # ('cites' acts, 'co-authors' names)
     if not (acts or _verb_last(rest)) and not asks and _copula_left_out(rest):
-        spec = load("en").extra.get("name_heading", {})
-        joined = re.search(r"\s(?:and|&)\s", text[:len(text) - len(rest)])
-        opener = spec.get("plural_opener" if joined else "opener", "is")
+        spec, joiners = load("en").extra["name_heading"], load("en").extra["code_words"]["name_joiners"]
+        joined = set(text[:len(text) - len(rest)].lower().split()) & set(joiners)
+        opener = spec["plural_opener" if joined else "opener"]
         return f"{opener[:1].upper()}{opener[1:]} {text}"  # ('A an
         # author on T?': 'Is A an author on T?')
     return text[:-1].rstrip() + ", yes or no?" if (acts or _verb_last(rest)) and not asks else question
@@ -364,7 +364,7 @@ def with_shared_singular_as_existence(question: str) -> str:
     if not text.endswith("?") or text.count("?") != 1 or len(sentences_of(text)) != 1:
         return question
     openers = load("en").extra.get("yes_no_openers", [])
-    if text.split(" ", 1)[0].lower() in openers:
+    if not openers or text.split(" ", 1)[0].lower() in openers:
         return question  # ('Any paper co-authored by A and B?': asked so already)
     tokens = [t for t in tag(quotes_masked(text).lower(), load("en")) if t.family != "filler"]
     sharing = [i for i, t in enumerate(tokens[:3]) if t.concept in ("operator:both", "relation:coauthor")]
@@ -374,5 +374,5 @@ def with_shared_singular_as_existence(question: str) -> str:
     rest = [t for i, t in enumerate(tokens) if i not in (noun, sharing[0])]
     if any((t.family or "") in MEANING_FAMILIES for t in rest):
         return question
-    opener = (load("en").extra.get("yes_no_openers") or ["any"])[0]
+    opener = openers[0]
     return f"{opener[:1].upper()}{opener[1:]} {text[:1].lower()}{text[1:]}"
