@@ -226,7 +226,7 @@ def relative_verb_first(tokens: list[Token], lexicon: Lexicon) -> list[Token]:
     English order: a plural verb agrees with the pronoun (the verb first), a singular one with the mention."""
     data = lexicon.extra.get("agreement") or {}
     pronouns, verbs = data.get("relative_pronouns", {}), data.get("verbs", {})
-    out = list(tokens)
+    out = _agent_relatives(list(tokens), lexicon)
     for i in range(1, len(out) - 4):  # ', die in T zitiert werden' -> ', that werden zitiert in T'
         pronoun, preposition, mention, verb, aux = out[i:i + 5]
         if out[i - 1].text == "," and pronoun.role == "typed" and pronoun.text.lower() in pronouns and \
@@ -241,3 +241,32 @@ def relative_verb_first(tokens: list[Token], lexicon: Lexicon) -> list[Token]:
             out[i:i + 3] = [Token(pronouns[pronoun.text.lower()], "english")] + ([verb, mention] if plural else
                                                                                  [mention, verb])  # 'die T zitiert'
     return out
+
+
+def _agent_relatives(tokens: list[Token], lexicon: Lexicon) -> list[Token]:
+    """', von denen T zitiert wird' -> ', that zitieren T': a relative pronoun after a preposition naming the agent
+    of a passive (lexicon `passive_agents`), then a mention, a relation participle and an auxiliary in either order:
+    the pronoun's antecedent does the verb to the mention, rendered with the verb's plural form of the lexicon."""
+    data = lexicon.extra.get("agreement") or {}
+    pronouns, agents = data.get("relative_pronouns", {}), data.get("passive_agents", {})
+    out, i = list(tokens), 0
+    while i + 5 < len(out):
+        i += 1
+        agent, pronoun, mention, one, two = out[i:i + 5]
+        verb = one if _is_relation(one, lexicon) else two
+        aux = two if verb is one else one
+        if out[i - 1].text == "," and agent.role == "typed" and agent.text.lower() in agents and \
+                pronoun.role == "typed" and pronoun.text.lower() in pronouns and mention.role == "mention" and \
+                _is_relation(verb, lexicon) and _concept(aux, lexicon) == "head:aux":
+            active = _plural_form(verb, lexicon)
+            if active is not None:
+                out[i:i + 5] = [Token(pronouns[pronoun.text.lower()], "english"), active, mention]
+    return out
+
+
+def _plural_form(verb: Token, lexicon: Lexicon) -> Token | None:
+    """The lexicon's plural finite verb of the same relation as the participle ('zitiert' -> 'zitieren')."""
+    verbs = (lexicon.extra.get("agreement") or {}).get("verbs", {})
+    concept = _concept(verb, lexicon)
+    return next((Token(word) for word, info in verbs.items() if info.get("number") == "plural" and
+                 lexicon.concept(word) == concept), None)

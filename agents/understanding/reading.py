@@ -105,7 +105,8 @@ def _read(question: str, detect: Callable[[str], list[Any]]) -> Reading:
             with_relay_as_asker(rendered))), detect)))  # ('Wir bereiten … vor.', '… ? Nur den Namen bitte.'; 'Question
         # de Manon : A et B ont écrit ensemble ?' asks yes or no once its heading is gone)
         english = without_self_corrections(english)  # ('… nein sorry ich meine …' rendered 'no sorry i mean')
-        english = step_chain_folded(english, detect) or english  # ('Le premier auteur de T : avec qui cette personne …')
+        english = step_chain_folded(english, detect) or with_context_folded(english, detect)  # ('Le premier auteur
+        # de T : avec qui cette personne …'; 'A ist nicht mein Betreuer. Wie viele Arbeiten hat er geschrieben?')
         english = with_preposition_stranded(english) if load(language).extra.get("reads_in_english_order") else \
             english  # ('Avec qui A a-t-il écrit ?' -> 'Who has A written with?'; German keeps its verb last)
         return Reading(with_bounds_plain(with_year_itself_excluded(english)), language)  # ('bis einschließlich 2008')
