@@ -133,6 +133,17 @@ def without_list_tail(question: str) -> str | None:
     return None
 
 
+def without_tail_after_a_wh_question(question: str) -> str:
+    """'Who wrote those cited papers? Name them all.' -> 'Who wrote those cited papers?': a closing sentence that is a
+    bare list tail (lexicon `list_tails`) after a question asked with a question word lists what that question asks."""
+    parts = re.split(r"(?<=[?])\s+", question.rstrip())
+    if len(parts) < 2 or not is_list_tail(parts[-1]):
+        return question
+    before = " ".join(parts[:-1])
+    last = clauses(before)[-1]
+    return before if _a_wh_question(last, tag(last.lower(), load("en"))) else question
+
+
 def is_list_tail(sentence: str) -> bool:
     """Is the sentence one of the lexicon's `list_tails` alone ('Who?', 'Which ones?')?"""
     tails = load("en").extra.get("context_words", {}).get("list_tails", [])
@@ -261,7 +272,17 @@ def asking_tokens(text: str) -> list[Token]:
                                        for t in (w for later in tagged[marked[-1] + 1:] for w in later))
     chosen = (asking or ([tagged[marked[-1]]] if remarks_after else tagged))[-1]
     at = next(i for i, t in enumerate(tagged) if t is chosen)
+    if 0 < at < len(parts) and is_list_tail(parts[at]) and _a_wh_question(parts[at - 1], tagged[at - 1]):
+        return tagged[at - 1]  # ('Who wrote those cited papers? Name them all.': the tail lists what is asked)
     return _kind_named_before(chosen, tagged[:at], is_list_tail(parts[at]) if at < len(parts) else False)
+
+
+def _a_wh_question(clause: str, tokens: list[Token]) -> bool:
+    """A sentence ending with a question mark that opens with a question word ('Who wrote …?', 'With whom …?'), not
+    a command or a yes/no question ('Is there anyone who …?')."""
+    words = [t for t in tokens if t.family not in ("filler", "function")]
+    return clause.rstrip().endswith("?") and bool(words) and words[0].concept in ASKING_HEADS and \
+        words[0].concept != "head:command"
 
 
 def _kind_named_before(tokens: list[Token], before: list[list[Token]], tail: bool) -> list[Token]:
