@@ -77,9 +77,17 @@ def read_compound(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Ch
     if plan is not None:
         return plan
     plan = coordinated_asks(question, spans, plan_fn, check_fn, native, refuse)
-    if plan is not None:
+    if plan is not None and not _one_reading_twice(plan, rules, question, check_fn):
         return plan
     return two_things(question, spans, plan_fn, check_fn, native, refuse, second)
+
+
+def _one_reading_twice(plan: dict[str, Any], rules: dict[str, Any] | None, question: str, check_fn: CheckFn) -> bool:
+    """Both parts of a coordination read the same thing ('the years separating the first and the most recent paper of
+    A' cut in two) while the rules read the whole and the check agrees: the whole is read, not a part twice."""
+    parts = plan.get("parts") or []
+    return len(parts) > 1 and len({p.get("interpretation") for p in parts}) == 1 and \
+        bool((rules or {}).get("ir")) and not check_fn(question, rules or {})
 
 
 def _ranks_named(rules: dict[str, Any] | None, spans: list[Any]) -> bool:
