@@ -38,6 +38,10 @@ def element_features(op: dict[str, Any]) -> set[str]:
         out.add(f"position:{-1 if op.get('order', 'max') == 'max' else 1}")
     if kind == "filter" and op.get("attr") == "author":
         out.add("edge:writes")
+    if "attr:year" in out and (kind != "project" or (op.get("input") or {}).get("op") == "match"):
+        out.add("year:ordered")  # ('first', 'last': a year ordered, bounded or of one named paper, not all the years)
+    if kind == "top" and op.get("key") == "value" and (op.get("input") or {}).get("attr") == "year":
+        out.add("year:ordered")  # (the earliest of the years projected)
     if kind == "filter" and op.get("attr") == "year" and op.get("cmp") == "=":
         out.add("year:=")  # 'that year', 'the same year': a year held equal to another
     if kind in ("filter", "test") and op.get("value") == 0:
