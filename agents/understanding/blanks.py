@@ -2,8 +2,7 @@
 ___ .', 'A has written ___ papers.' A run of underscores (lexicon `blanks.mark`) is what is asked: after a word the
 lexicon maps (`blanks.after`: 'by' → 'whom', 'in' → 'which venue', '=' → '?') it is that word's question; before a
 kind noun it counts ('how many'); opening a clause it is 'who'; elsewhere 'what'. The lead-in that names the form
-('Fill in the blank:') is a filler of the lexicon. Nouns of a request opening a sentence ('Identification of …')
-read as the request."""
+('Fill in the blank:') is a filler of the lexicon."""
 
 from __future__ import annotations
 
@@ -33,22 +32,3 @@ def _asked(question: str, match: re.Match, spec: dict) -> str:
         return spec["after"][said]
     opening = not question[:match.start()].strip() or question[:match.start()].rstrip()[-1:] in ":.;!?"
     return spec.get("at_start", "") if opening else spec.get("otherwise", "")
-
-
-def with_request_nominals(question: str) -> str:
-    """'Identification of the venues in which … were published is hereby sought.' -> 'give me the venues in which …':
-    a request noun of the lexicon (`request_nominals`) opening a sentence asks for what follows it; one inside a
-    sentence (a title's 'determination of copper') is left as typed."""
-    said, pattern = load("en").extra.get("request_nominals", {}).get("as", ""), _request_nominal()
-    if not said or pattern is None:
-        return question
-    return pattern.sub(lambda m: said[:1].upper() + said[1:] if m.group(0)[:1].isupper() else said, question)
-
-
-@lru_cache(maxsize=1)
-def _request_nominal() -> re.Pattern | None:
-    forms = load("en").extra.get("request_nominals", {}).get("forms", [])
-    if not forms:
-        return None
-    alternation = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
-    return re.compile(rf"(?:^|(?<=[.!?]\s))\s*(?:{alternation})\b", re.IGNORECASE)

@@ -13,7 +13,8 @@ from hgrag.agents.understanding.answer_form import without_answer_form
 from hgrag.agents.understanding.apostrophes import plain_apostrophes, with_apostrophes_restored
 from hgrag.agents.understanding.claims import without_report_frame, without_reported_remarks
 from hgrag.agents.understanding.citation_strings import without_reference_frames
-from hgrag.agents.understanding.blanks import with_blanks_asked, with_request_nominals
+from hgrag.agents.understanding.blanks import with_blanks_asked
+from hgrag.agents.understanding.nominal_requests import with_nominal_requests, without_form_label
 from hgrag.agents.understanding.choices import names_something, offered_choices
 from hgrag.agents.understanding.contrasts import without_refused_reading
 from hgrag.agents.understanding.hypothetical import without_hypothetical_frame
@@ -36,6 +37,7 @@ from hgrag.agents.understanding.envelope import without_envelope
 from hgrag.agents.understanding.idle_context import without_idle_brackets, without_idle_context
 from hgrag.agents.understanding.labelled_lines import with_filter_fields, without_labels
 from hgrag.agents.understanding.cue_words import phrase_alternation, without_list_trailers
+from hgrag.agents.understanding.asking_sentence import without_tail_after_a_wh_question
 from hgrag.agents.understanding.name_heading import with_name_heading_as_subject
 from hgrag.agents.understanding.aspect import with_progressive_as_simple
 from hgrag.agents.understanding.variants import (with_pronoun_phrases, with_compounds_split, with_run_together_split, with_path_in_words, with_plain_variants, with_possessives_spelled,
@@ -88,6 +90,7 @@ def _read(question: str, detect: Callable[[str], list[Any]]) -> Reading:
     question = outside_quotes(question, plain_apostrophes)  # 'Who’s', 'Kashtan’s' read as typed with "'"
     question = outside_quotes(question, with_apostrophes_restored)  # 'werent', 'whos' typed without one
     question = without_reference_frames(question)  # 'Durikovic, R., & Kolchin, K. (2003). "T". Venue.' -> '"T".'
+    question = without_form_label(question)  # 'Ref.:', 'Item 7:', 'Section B, point 7:' file the request
     question = with_titled_requesters(question, detect)  # 'Prof. Lee would like to know …' (no author Lee)
     spans = None if plainly_english(question) else detect(question)
     language = "en" if spans is None else identify(question, spans)
@@ -95,7 +98,8 @@ def _read(question: str, detect: Callable[[str], list[Any]]) -> Reading:
         question = with_foreign_runs_rendered(question, detect)  # ('the co-authors du premier auteur of T')
         return Reading(with_context_folded(without_idle_context(as_asked(question), detect), detect), "en")
     if language in ("de", "fr"):
-        said = without_refused_reading(with_spoken_years(with_request_frames_plain(question, language), language))  # 'nach zweitausendsechzehn' ->
+        said = without_refused_reading(with_spoken_years(with_nominal_requests(with_request_frames_plain(
+            question, language), language), language))  # 'nach zweitausendsechzehn' ->
         # 'nach 2016'; 'Nicht X, sondern Y: …' asks Y
         spans = detect(said) if said != question else spans
         rendered = with_declarative_as_yes_no(without_purpose_phrase(with_plain_variants(to_english(
@@ -313,12 +317,12 @@ def plan_readings(question: str, plan: dict[str, Any], store: Any) -> dict[str, 
 
 
 ENGLISH_STEPS: tuple[Callable[[str], str], ...] = (
-    without_hypothetical_frame, without_guesses, without_refused_reading, without_request_tag, with_blanks_asked, with_pronoun_phrases, with_request_nominals, without_manner_restatement, with_compounds_split, with_run_together_split, with_plain_variants, with_double_negation_cancelled, with_possessives_spelled, with_year_one_notes_plain, with_open_ended_spans,
+    without_hypothetical_frame, without_guesses, without_refused_reading, without_request_tag, with_blanks_asked, with_pronoun_phrases, with_nominal_requests, without_manner_restatement, with_compounds_split, with_run_together_split, with_plain_variants, with_double_negation_cancelled, with_possessives_spelled, with_year_one_notes_plain, with_open_ended_spans,
     with_phrases_pointing_back, without_beneficiary, with_relay_as_asker, with_progressive_as_simple, with_name_heading_as_subject,
     with_preposition_stranded, with_spoken_years, without_report_frame, without_reported_remarks, without_refused_alternatives,
     without_idle_brackets, with_request_frames_plain, without_self_corrections, with_restatements_as_sentences, without_trailing_remarks,
     without_discourse_markers, without_answer_form,
     with_code_in_words, with_symbols_in_words, with_path_in_words, without_purpose, without_purpose_phrase, without_describing_words,
-    with_year_itself_excluded, without_lead_in, with_typo_heads, without_list_trailers, with_plain_yes_no_opening, with_tag_as_yes_no, with_closing_existence_tag, with_confirmation_as_yes_no,
+    with_year_itself_excluded, without_lead_in, with_typo_heads, without_tail_after_a_wh_question, without_list_trailers, with_plain_yes_no_opening, with_tag_as_yes_no, with_closing_existence_tag, with_confirmation_as_yes_no,
     with_declarative_as_yes_no, with_shared_singular_as_existence, with_window_notes_dropped, with_spans_as_between, with_bounds_plain)
 # (in the order they apply: who asks first, then the words, then the question's shape)

@@ -238,9 +238,9 @@ def test_a_request_tail_asks_for_the_list_and_a_declarative_still_asks_whether(w
 
 
 def test_a_request_noun_inside_a_title_stays(world_resources) -> None:
-    from hgrag.agents.understanding.blanks import with_request_nominals
+    from hgrag.agents.understanding.nominal_requests import with_nominal_requests as with_request_nominals
 
-    assert with_request_nominals("Identification of the venues is sought.") == "Give me the venues is sought."
+    assert with_request_nominals("Identification of the venues is sought.") == "Give me the venues."
     assert with_request_nominals("Does 'Spectrophotometric determination of copper' cite it?") == \
         "Does 'Spectrophotometric determination of copper' cite it?"
 
