@@ -20,12 +20,30 @@ NAME_LINE_FAMILIES = ("kind", "relation", "attribute", "operator", "time", "inst
 def without_envelope(question: str) -> str:
     """The message's body: the question without its greeting, opening pleasantries and sign-off (unchanged when it
     is one line, or when nothing would be left)."""
+    question = _without_vocative(question)
     lines = [line.strip() for line in question.strip().splitlines() if line.strip()]
     if len(lines) < 2:
         return _without_closing_sentence(_without_opening_courtesy(question))
     lines = _without_sign_off(lines)
     body = _without_pleasantries(_without_greeting(lines))
     return body if body.strip() else question
+
+
+def _without_vocative(question: str) -> str:
+    """'hey assistant uh which papers …', 'Okay system, who …': a greeting or a lead (lexicon `envelope.greetings`,
+    `vocative_leads`) and the noun the speaker calls the reader by (`envelope.vocatives`) open the message only."""
+    found = _vocative().match(question)
+    rest = question[found.end():] if found else ""
+    return rest[:1].upper() + rest[1:] if rest.strip() else question
+
+
+@lru_cache(maxsize=1)
+def _vocative() -> re.Pattern:
+    spec = [load(language).extra.get("envelope", {}) for language in READ_LANGUAGES]
+    leads = [w for s in spec for w in s.get("greetings", []) + s.get("vocative_leads", [])]
+    nouns = [w for s in spec for w in s.get("vocatives", [])]
+    return re.compile(rf"\s*(?:{phrase_alternation(leads)})\s*,?\s+(?:{phrase_alternation(nouns)})(?![\w'’-])\s*[,:!.]?\s+",
+                      re.IGNORECASE)
 
 
 def _without_opening_courtesy(question: str) -> str:

@@ -31,6 +31,19 @@ def with_spoken_punctuation(question: str) -> str:
     return re.sub(r"\s+([.?!,])", r"\1", said) if said != question else question
 
 
+def without_stammered_words(question: str) -> str:
+    """'is A an author on uh on T' -> 'is A an author on T': a function word said twice, a hesitation of the lexicon
+    (`spoken_punctuation.hesitations`) or nothing between, is said once."""
+    hesitations = load("en").extra.get("spoken_punctuation", {}).get("hesitations", [])
+    between = rf"(?:\s+(?:{phrase_alternation(hesitations)}))*" if hesitations else ""
+    pattern = re.compile(rf"(?<![\w'’-])(?P<word>[^\W\d_]+){between}\s+(?P=word)(?![\w'’-])", re.IGNORECASE)
+
+    def said_once(match: re.Match) -> str:
+        concept = load("en").concept(match["word"].lower()) or ""
+        return match["word"] if concept.startswith("function:") else match.group(0)
+    return outside_quotes(question, lambda piece: pattern.sub(said_once, piece))
+
+
 @lru_cache(maxsize=1)
 def _marks() -> dict[str, str]:
     found: dict[str, str] = {}
@@ -61,7 +74,23 @@ def with_spoken_quotes(question: str) -> str:
     closing quote (lexicon `spoken_punctuation.quote_pairs`) is quoted as typed."""
     for pattern in _quote_pairs():
         question = outside_quotes(question, lambda piece: pattern.sub(lambda m: f'"{m["title"]}"', piece))
-    return question
+    around = _spoken_around_typed()
+    return around.sub(lambda m: m["title"] or m["closed"], question) if around is not None else question
+
+
+@lru_cache(maxsize=1)
+def _spoken_around_typed() -> re.Pattern | None:
+    """Spoken quotes said around a title the transcript quoted anyway ('quote "T" unquote'), or a spoken closing
+    after one ('"T" end quote'); an opening alone stays ('which papers quote "T"': a verb)."""
+    pairs = [pair for language in READ_LANGUAGES
+             for pair in load(language).extra.get("spoken_punctuation", {}).get("quote_pairs", [])]
+    if not pairs:
+        return None
+    opening = phrase_alternation(sorted({o for o, _ in pairs}))
+    closing = phrase_alternation(sorted({c for _, c in pairs}))
+    title = r'(?P<title>"[^"]+"|“[^”]+”|«[^»]+»|„[^“”]+[“”])'
+    return re.compile(rf"(?<![\w'’-])(?:{opening})\s+{title}\s+(?:{closing})(?![\w'’-])"
+                      rf"|{title.replace('title', 'closed')}\s+(?:{closing})(?![\w'’-])", re.IGNORECASE)
 
 
 @lru_cache(maxsize=1)
