@@ -174,7 +174,11 @@ def per_entity(question: str, spans: list[Any], plan_fn: PlanFn, check_fn: Check
                                                                     each_in_relative_clause(question[:group[0].start], question[group[-1].end:]))
     both = group[0].start if shared_after else both  # 'which references do T1 and T2 have in common?': what they share
     united = united or bool(offered) or any(t.concept == "operator:union" for t in tag(words_outside.lower(), load("en"))) or \
-        has("uniting_words", words_outside) or framed_together(question, group)  # 'taken together', 'taking A and B together'
+        has("uniting_words", words_outside) or framed_together(question, group) or \
+        pair_said_left_out(words_outside) and both is None and not has("per_entity_words", words_outside) and \
+        not has("intersection_words", words_outside) and not has_stem("together_words", words_outside) and \
+        not jointly_repeated(question, group)  # 'taken together',
+    # 'taking A and B together'; '… with A or with B (the two of them excluded)': one list, the pair left out of it
     if any(t.concept == "operator:union" for t in tag(words_outside.lower(), load("en"))):
         both = after = None  # ('which papers cite T1, T2, or both?': 'or both' unites, it shares nothing)
     if group and both is None and not united and not summed and (has("intersection_words", words_outside) or

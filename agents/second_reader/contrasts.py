@@ -192,12 +192,14 @@ def negated_yes_no(question: str, plan_fn: PlanFn, spans: list[Any] | None = Non
 
 
 def alternatives_group(question: str, spans: list[Any], family: str) -> list[Any]:
-    """The longest run of same-kind linked mentions joined only by words of `family` (or commas)."""
+    """The longest run of same-kind linked mentions joined only by words of `family` (or commas), each named once
+    ('A or B (A and B excluded)': the names said again start no longer run)."""
     joiners = {w.lower() for w in words()[family]}
     best: list[Any] = []
     run: list[Any] = []
     for span in sorted((s for s in spans if s.candidates), key=lambda s: s.start):
-        if run and span.type == run[-1].type and (_joined(question[run[-1].end:span.start], joiners) or _repeated(
+        named = {r.candidates[0].node_id for r in run}
+        if run and span.type == run[-1].type and span.candidates[0].node_id not in named and (_joined(question[run[-1].end:span.start], joiners) or _repeated(
                 question[run[-1].end:span.start], question[:run[0].start], joiners)):
             run.append(span)
         else:

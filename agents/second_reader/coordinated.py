@@ -208,7 +208,9 @@ def pair_said_left_out(text: str) -> bool:
     framed = any(re.search(rf"\b{re.escape(v)}\b", text, re.IGNORECASE) for v in frames.get("verbs", [])) and any(
         re.search(rf"\b{re.escape(p)}\b", text, re.IGNORECASE) for p in frames.get("particles", []))
     said = re.search(rf"\b(?:{phrase_alternation(frames.get('pair_left_out', [])) or '(?!)'})\b", text, re.IGNORECASE)
-    return said is not None or pair is not None and (has_exclusion_lead(text) or framed)
+    after = re.search(rf"\b(?:{phrase_alternation(frames.get('postpositions', [])) or '(?!)'})\b", text[pair.end():],
+                      re.IGNORECASE) if pair is not None else None  # ('(the two of them excluded)')
+    return said is not None or pair is not None and (has_exclusion_lead(text) or framed or after is not None)
 
 
 def without_pair_left_out(text: str) -> str:
@@ -220,7 +222,12 @@ def without_pair_left_out(text: str) -> str:
         return text
     frames = load("en").extra.get("exclusion_frames", {})
     words = phrase_alternation(frames.get("pair_references", []) + frames.get("pair_left_out", [])) or "(?!)"
-    return re.sub(rf"(?:[,;—–]|\s-\s)\s*[^,;?.()—–]*\b(?:{words})\b[^,;?.()—–]*", "", text, flags=re.IGNORECASE)
+    leads = phrase_alternation(load("en").extra.get("exclusion_leads", []) + frames.get("pair_left_out", []))
+    bracket = re.sub(rf"\s*\([^()]*\b(?:{words})\b[^()]*\)", "", text, flags=re.IGNORECASE)  # ('(A and B themselves
+    if bracket != text:  # excluded)')
+        return bracket
+    return re.sub(rf"(?:(?:[,;—–]|\s-\s)\s*[^,;?.()—–]*|\s+(?=(?:{leads})\s)[^,;?.()—–]*?)\b(?:{words})\b[^,;?.()—–]*",
+                  "", text, flags=re.IGNORECASE)  # (', not counting the two of them'; ' not counting the two of them')
 
 
 def _own_left_out(plan: dict[str, Any]) -> tuple[str, list[str]] | None:
