@@ -96,6 +96,9 @@ def _cased(plain: str, rest: str, said: str) -> str:
     if not plain:
         return rest[:1].upper() + rest[1:] if said[:1].isupper() else rest
     plain = plain[:1].upper() + plain[1:] if said[:1].isupper() else plain
+    first = re.match(r"[^\W\d_]+", rest)
+    if first and (load("en").concept(first.group(0).lower()) or "").startswith("function:"):
+        rest = rest[:1].lower() + rest[1:]  # ('The country codes … are to be communicated.' -> 'Give me the …')
     return f"{plain} {rest}"
 
 

@@ -27,7 +27,7 @@ from hgrag.agents.understanding.guesses import without_guesses
 from hgrag.agents.understanding.manner import without_manner_restatement
 from hgrag.agents.understanding.markdown import without_markdown
 from hgrag.agents.understanding.search_syntax import with_search_fields
-from hgrag.agents.understanding.spoken_marks import with_spoken_punctuation
+from hgrag.agents.understanding.spoken_marks import with_spoken_punctuation, without_stammered_words
 from hgrag.agents.understanding.context_fold import with_context_folded
 from hgrag.agents.understanding.step_chain import step_chain_folded
 from hgrag.agents.understanding.stranded import with_preposition_stranded
@@ -317,7 +317,7 @@ def plan_readings(question: str, plan: dict[str, Any], store: Any) -> dict[str, 
 
 
 ENGLISH_STEPS: tuple[Callable[[str], str], ...] = (
-    without_hypothetical_frame, without_guesses, without_refused_reading, without_request_tag, with_blanks_asked, with_pronoun_phrases, with_nominal_requests, without_manner_restatement, with_compounds_split, with_run_together_split, with_plain_variants, with_double_negation_cancelled, with_possessives_spelled, with_year_one_notes_plain, with_open_ended_spans,
+    without_stammered_words, without_hypothetical_frame, without_guesses, without_refused_reading, without_request_tag, with_blanks_asked, with_pronoun_phrases, with_nominal_requests, without_manner_restatement, with_compounds_split, with_run_together_split, with_plain_variants, with_double_negation_cancelled, with_possessives_spelled, with_year_one_notes_plain, with_open_ended_spans,
     with_phrases_pointing_back, without_beneficiary, with_relay_as_asker, with_progressive_as_simple, with_name_heading_as_subject,
     with_preposition_stranded, with_spoken_years, without_report_frame, without_reported_remarks, without_refused_alternatives,
     without_idle_brackets, with_request_frames_plain, without_self_corrections, with_restatements_as_sentences, without_trailing_remarks,

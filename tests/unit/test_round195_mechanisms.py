@@ -27,3 +27,73 @@ def test_a_relative_pronoun_without_an_agent_keeps_the_mention_as_subject():
 
 def test_the_german_pronoun_er_is_rendered():
     assert "has he written" in to_english("Wie viele Arbeiten hat er geschrieben?", "de").lower()
+
+
+def test_a_form_label_goes():
+    from hgrag.agents.understanding.nominal_requests import without_form_label
+
+    assert without_form_label("Ref.: Who wrote T?") == "Who wrote T?"
+    assert without_form_label("Section B, point 7: Who wrote T?") == "Who wrote T?"
+    assert without_form_label("Query 5. who wrote T?") == "Who wrote T?"
+    assert without_form_label("Objet : Qui a écrit T ?") == "Qui a écrit T ?"
+    assert without_form_label("References of T?") == "References of T?"  # a word, not a label
+
+
+@pytest.mark.parametrize("question, plain", [
+    ("Provision of a listing of the papers of A would be appreciated.", "Give me the papers of A."),
+    ("Indication is sought of the year of T.", "Tell me the year of T."),
+    ("Verification is requested: did T appear in V?", "Did T appear in V?"),
+    ("The country codes of its authors are to be communicated.", "Give me the country codes of its authors."),
+    ("With respect to T, the field of its topics is to be stated.", "With respect to T, give me the field of its topics."),
+    ("Identification of the co-authors of Michael A. Tarkhov is requested.", "Give me the co-authors of Michael A. Tarkhov."),
+])
+def test_a_request_said_as_a_noun_reads_as_the_request(question, plain):
+    from hgrag.agents.understanding.nominal_requests import with_nominal_requests
+
+    assert with_nominal_requests(question) == plain
+
+
+def test_german_and_french_memo_requests_read_as_requests():
+    from hgrag.agents.understanding.nominal_requests import with_nominal_requests
+
+    assert with_nominal_requests("Es wird um Auflistung der Arbeiten von A gebeten.", "de") == "Nenne die Arbeiten von A."
+    assert with_nominal_requests("Die Anzahl der Arbeiten von A ist anzugeben.", "de") == "Nenne Die Anzahl der Arbeiten von A."
+    assert with_nominal_requests("Il est demandé de préciser les coauteurs de A.", "fr") == "Donnez les coauteurs de A."
+
+
+def test_spoken_quotes_around_a_typed_title_go_and_a_quoting_verb_stays():
+    from hgrag.agents.understanding.spoken_marks import with_spoken_punctuation
+
+    assert with_spoken_punctuation('who wrote quote "T" unquote') == 'who wrote "T"'
+    assert with_spoken_punctuation('who wrote "T" end quote question mark') == 'who wrote "T"?'
+    assert with_spoken_punctuation('Wer hat Zitat "T" Zitat Ende geschrieben') == 'Wer hat "T" geschrieben'
+    assert with_spoken_punctuation('which papers quote "T"?') == 'which papers quote "T"?'
+
+
+def test_a_vocative_opening_goes():
+    from hgrag.agents.understanding.envelope import without_envelope
+
+    assert without_envelope("hey assistant uh which papers did A write") == "Uh which papers did A write"
+    assert without_envelope("Hey Assistent welche Artikel hat A verfasst") == "Welche Artikel hat A verfasst"
+
+
+def test_a_function_word_said_twice_is_said_once():
+    from hgrag.agents.understanding.spoken_marks import without_stammered_words
+
+    assert without_stammered_words('is A an author on uh on "T on on"') == 'is A an author on "T on on"'
+    assert without_stammered_words("who had had papers") == "who had had papers"
+
+
+def test_a_bare_list_tail_after_a_wh_question_goes():
+    from hgrag.agents.understanding.asking_sentence import without_tail_after_a_wh_question
+
+    assert without_tail_after_a_wh_question("Who wrote those papers? Name them all.") == "Who wrote those papers?"
+    assert without_tail_after_a_wh_question("Is there anyone who wrote T? Who?") == "Is there anyone who wrote T? Who?"
+
+
+def test_a_pair_said_left_out_in_brackets_or_after_a_lead():
+    from hgrag.agents.second_reader.coordinated import pair_said_left_out, without_pair_left_out
+
+    assert pair_said_left_out("who co-authored with zz or with zz (the two of them excluded)?")
+    assert without_pair_left_out("who co-authored with zz (the two of them excluded)?") == "who co-authored with zz?"
+    assert without_pair_left_out("who co-authored with zz not counting the two of them?") == "who co-authored with zz?"
