@@ -32,7 +32,8 @@ from hgrag.agents.understanding.context_fold import with_context_folded
 from hgrag.agents.understanding.step_chain import step_chain_folded
 from hgrag.agents.understanding.stranded import with_preposition_stranded
 from hgrag.agents.understanding.code_notation import with_code_in_words
-from hgrag.agents.understanding.request_frames import with_request_frames_plain
+from hgrag.agents.understanding.request_frames import with_request_frames_plain, without_courtesy_before_a_question
+from hgrag.agents.understanding.clefts import with_cleft_as_claim
 from hgrag.agents.understanding.envelope import without_envelope
 from hgrag.agents.understanding.idle_context import without_idle_brackets, without_idle_context
 from hgrag.agents.understanding.labelled_lines import with_filter_fields, without_labels
@@ -317,7 +318,7 @@ def plan_readings(question: str, plan: dict[str, Any], store: Any) -> dict[str, 
 
 
 ENGLISH_STEPS: tuple[Callable[[str], str], ...] = (
-    without_stammered_words, without_hypothetical_frame, without_guesses, without_refused_reading, without_request_tag, with_blanks_asked, with_pronoun_phrases, with_nominal_requests, without_manner_restatement, with_compounds_split, with_run_together_split, with_plain_variants, with_double_negation_cancelled, with_possessives_spelled, with_year_one_notes_plain, with_open_ended_spans,
+    without_stammered_words, without_hypothetical_frame, without_guesses, without_refused_reading, without_request_tag, with_blanks_asked, with_pronoun_phrases, with_nominal_requests, without_manner_restatement, with_compounds_split, with_run_together_split, with_plain_variants, without_courtesy_before_a_question, with_cleft_as_claim, with_double_negation_cancelled, with_possessives_spelled, with_year_one_notes_plain, with_open_ended_spans,
     with_phrases_pointing_back, without_beneficiary, with_relay_as_asker, with_progressive_as_simple, with_name_heading_as_subject,
     with_preposition_stranded, with_spoken_years, without_report_frame, without_reported_remarks, without_refused_alternatives,
     without_idle_brackets, with_request_frames_plain, without_self_corrections, with_restatements_as_sentences, without_trailing_remarks,

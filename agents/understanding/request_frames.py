@@ -64,3 +64,17 @@ def _a_frame(lead: str, spec: dict, language: str) -> bool:
 def _tellings(language: str) -> re.Pattern:
     phrases = list(load(language).extra.get("request_frames", {}).get("tellings", {}))
     return re.compile(rf"(?<![\w'’-])(?:{phrase_alternation(phrases) or '(?!)'})(?![\w'’-])", re.IGNORECASE)
+
+
+def without_courtesy_before_a_question(question: str) -> str:
+    """'Please did A write T?', 'Kindly which venues …' -> 'Did A write T?', 'Which venues …': a courtesy word of the
+    lexicon (`context_words.request_openers`) right before an auxiliary or a question word opens nothing."""
+    openers = load("en").extra.get("context_words", {}).get("request_openers", [])
+    found = re.match(rf"\s*(?:{phrase_alternation(openers)})\s*,?\s+(?P<next>[^\W\d_]+)", question, re.IGNORECASE)
+    if not found:
+        return question
+    concept = load("en").concept(found["next"].lower()) or ""
+    if not concept.startswith("head:") or concept == "head:command":
+        return question
+    rest = question[found.start("next"):]
+    return rest[:1].upper() + rest[1:]

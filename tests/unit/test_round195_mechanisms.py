@@ -97,3 +97,17 @@ def test_a_pair_said_left_out_in_brackets_or_after_a_lead():
     assert pair_said_left_out("who co-authored with zz or with zz (the two of them excluded)?")
     assert without_pair_left_out("who co-authored with zz (the two of them excluded)?") == "who co-authored with zz?"
     assert without_pair_left_out("who co-authored with zz not counting the two of them?") == "who co-authored with zz?"
+
+
+def test_a_cleft_yes_no_question_reads_as_its_claim():
+    from hgrag.agents.understanding.clefts import with_cleft_as_claim
+
+    assert with_cleft_as_claim('Is it not A B that wrote "T"?') == 'Is it true that A B wrote "T"?'
+    assert with_cleft_as_claim("Is it a paper that cites T?") == "Is it a paper that cites T?"
+
+
+def test_a_courtesy_word_before_a_question_opens_nothing():
+    from hgrag.agents.understanding.request_frames import without_courtesy_before_a_question
+
+    assert without_courtesy_before_a_question('Please did A write "T"?') == 'Did A write "T"?'
+    assert without_courtesy_before_a_question("Please list the papers of A") == "Please list the papers of A"
