@@ -127,10 +127,25 @@ def _authors_papers_direction(question: str, anchors: list[dict[str, Any]], edge
     text = re.sub(rf"\b(?:{quantifiers}) of (?=zzpaper\b)", "", _hole_text(question, anchors, [i]))
     text = re.sub(rf"(?<=zzpaper) ?(?:'s )?(?:own )?(?:{nouns})\b", "", text)  # ('A paper is cited by …')
     said = one_paper_direction(text)
+    if said is None:  # ('Think of everything A has written. Which papers cite any of that work?': the work pointed
+        said = one_paper_direction(_pointed_at(text, quantifiers))  # back to is A's)
     if said is None or said == edge.get("direction"):
         return []
     return [f"the citation direction (the question asks for papers {'citing' if said == 'in' else 'cited by'} the "
             f"papers of {_names(anchors, i)})"]
+
+
+def _pointed_at(text: str, quantifiers: str) -> str:
+    """The text with the first phrase after its named thing that points back ('that work', 'them') read as that
+    thing ('zzpaper'), the named thing itself left out."""
+    from hgrag.agents.understanding.asking_sentence import _references
+
+    at = text.rfind("zzpaper")
+    found = _references().search(text, at + len("zzpaper")) if at >= 0 else None
+    if found is None:
+        return text
+    start = re.search(rf"(?:\b(?:{quantifiers}) of )?$", text[:found.start()])
+    return text[:at] + "zzx" + text[at + len("zzpaper"):start.start()] + "zzpaper" + text[found.end():]
 
 
 def count_for_list(question: str, plan: dict[str, Any]) -> list[str]:
