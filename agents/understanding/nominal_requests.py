@@ -36,11 +36,14 @@ def without_form_label(question: str) -> str:
 def _label() -> re.Pattern:
     nouns = sorted({n for language in READ_LANGUAGES for n in load(language).extra.get("form_labels", {}).get("nouns", [])})
     bare = sorted({n for language in READ_LANGUAGES for n in load(language).extra.get("form_labels", {}).get("bare", [])})
+    numbers = sorted({w for language in READ_LANGUAGES
+                      for w in load(language).extra.get("form_labels", {}).get("enumerator_words", [])})
     noun = rf"(?:{phrase_alternation(nouns)})"
-    enumerator = r"(?:\d{1,3}|[A-Z]|[IVX]{1,4})\b\.?"
-    part = rf"(?:{noun}(?:\.\s*|\s+{enumerator}\s*)|(?:{phrase_alternation(bare)})\s*(?=:))"
-    return re.compile(rf"\s*(?:{part})(?:,?\s*{noun}\s+{enumerator}\s*)*"
-                      rf"(?::\s+|(?<=\d)\.\s+|(?<=\d\.)\s+)", re.IGNORECASE)
+    enumerator = rf"(?:\d{{1,3}}|[A-Z]|[IVX]{{1,4}}|{phrase_alternation(numbers)})\b\.?"
+    numbered = rf"{noun}\.?\s+{enumerator}"
+    part = rf"(?:{numbered}|(?:{noun}\.?|{phrase_alternation(bare)})\s*(?=:))"
+    return re.compile(rf"\s*{part}(?:\s*,?\s*{numbered})*\s*(?::\s+|(?<=[^\W_])\.\s+|(?<=[^\W_]\.)\s+)",
+                      re.IGNORECASE)
 
 
 def with_nominal_requests(question: str, language: str = "en") -> str:

@@ -227,3 +227,20 @@ def _pronoun_phrases() -> tuple[re.Pattern | None, dict[str, str]]:
     after = phrase_alternation(spec.get("before", [])) or "(?!)"
     return re.compile(rf"(?<![\w'-])({phrase_alternation(list(spec['as']))})"
                       rf"(?=\s*(?:[.?!,;:]|$)|\s+(?:{after})\b)", re.IGNORECASE), spec["as"]
+
+
+REPEATED_VERB = re.compile(r"(?<![\w'’-])(?P<verb>[^\W\d_]+)\s+(?P<a>\"[^\"]+\"|“[^”]+”)\s+and\s+(?:(?P<also>[^\W\d_]+)\s+)?"
+                           r"(?P=verb)\s+(?P<b>\"[^\"]+\"|“[^”]+”)", re.IGNORECASE)
+
+
+def with_repeated_verb_as_both(question: str) -> str:
+    """'Which papers cite "T1" and also cite "T2"?' -> 'Which papers cite both "T1" and "T2"?': a relation verb of the
+    lexicon said again after 'and' (an adverb of `code_words.repeat_adverbs` between) asks for what holds with both."""
+    adverbs = set(load("en").extra.get("code_words", {}).get("repeat_adverbs", []))
+
+    def both(match: re.Match) -> str:
+        relation = (load("en").concept(match["verb"].lower()) or "").startswith("relation:")
+        if not relation or match["also"] and match["also"].lower() not in adverbs:
+            return match.group(0)
+        return f"{match['verb']} both {match['a']} and {match['b']}"
+    return REPEATED_VERB.sub(both, question)

@@ -111,3 +111,27 @@ def test_a_courtesy_word_before_a_question_opens_nothing():
 
     assert without_courtesy_before_a_question('Please did A write "T"?') == 'Did A write "T"?'
     assert without_courtesy_before_a_question("Please list the papers of A") == "Please list the papers of A"
+
+
+def test_a_quiz_label_with_number_words_goes_but_an_abbreviation_stays():
+    from hgrag.agents.understanding.nominal_requests import without_form_label
+
+    assert without_form_label("Round four, question four. Who wrote T?") == "Who wrote T?"
+    assert without_form_label("Manche douze, question sept. Qui a écrit T ?") == "Qui a écrit T ?"
+    assert without_form_label("No. of papers by A?") == "No. of papers by A?"
+
+
+def test_a_relation_verb_said_again_after_and_asks_for_both():
+    from hgrag.agents.understanding.variants import with_repeated_verb_as_both
+
+    assert with_repeated_verb_as_both('Which papers cite "T1" and also cite "T2"?') == \
+        'Which papers cite both "T1" and "T2"?'
+    assert with_repeated_verb_as_both('Which papers cite "T1" and then cite "T2"?') == \
+        'Which papers cite "T1" and then cite "T2"?'
+
+
+def test_the_citation_direction_of_an_authors_work_pointed_back_to():
+    from hgrag.agents.checking.cite_check import _pointed_at
+
+    assert _pointed_at("think of everything zzpaper has written which papers cite any of that work", "any") == \
+        "think of everything zzx has written which papers cite zzpaper"
