@@ -15,7 +15,9 @@ The words are each language's lexicon data; this module holds only the order.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 from hgrag.agents.understanding.cue_words import phrase_alternation
 from hgrag.agents.understanding.lexicon import READ_LANGUAGES, load
@@ -23,10 +25,13 @@ from hgrag.agents.understanding.lexicon import READ_LANGUAGES, load
 SENTENCES = re.compile(r"(?:^|(?<=[.!?:;])\s+)(?=\S)")
 
 
-def without_form_label(question: str) -> str:
-    """The question without a label of any read language's `form_labels` opening it."""
+def without_form_label(question: str, detect: Callable[[str], list[Any]] | None = None) -> str:
+    """The question without a label of any read language's `form_labels` opening it (kept when a linked name or
+    title starts inside it: 'part 1: introduction of …' may be a title)."""
     match = _label().match(question)
     if match is None or not question[match.end():].strip():
+        return question
+    if detect is not None and any(s.candidates and s.start < match.end() for s in detect(question)):
         return question
     rest = question[match.end():]
     return rest[:1].upper() + rest[1:]
@@ -106,10 +111,12 @@ def _cased(plain: str, rest: str, said: str) -> str:
 
 
 def _asks_already(text: str, language: str) -> bool:
-    """The words before a closer hold a question word or a command: the sentence asks by itself."""
+    """The words before a closer hold a question word or a command (the sentence asks by itself), or speak of the
+    asker ('Das Dekanat hat mich um eine Übersicht gebeten.': a remark, no request of the reader)."""
     from hgrag.agents.understanding.tokens import tag
 
-    return any((t.concept or "").startswith("head:") and t.concept != "head:aux"
+    persons = set(load(language).extra.get("request_frames", {}).get("addressed", []))
+    return any((t.concept or "").startswith("head:") and t.concept != "head:aux" or t.text in persons
                for t in tag(text.lower(), load(language)))
 
 

@@ -91,7 +91,7 @@ def _read(question: str, detect: Callable[[str], list[Any]]) -> Reading:
     question = outside_quotes(question, plain_apostrophes)  # 'Who’s', 'Kashtan’s' read as typed with "'"
     question = outside_quotes(question, with_apostrophes_restored)  # 'werent', 'whos' typed without one
     question = without_reference_frames(question)  # 'Durikovic, R., & Kolchin, K. (2003). "T". Venue.' -> '"T".'
-    question = without_form_label(question)  # 'Ref.:', 'Item 7:', 'Section B, point 7:' file the request
+    question = without_form_label(question, detect)  # 'Ref.:', 'Item 7:', 'Section B, point 7:' file the request
     question = with_titled_requesters(question, detect)  # 'Prof. Lee would like to know …' (no author Lee)
     spans = None if plainly_english(question) else detect(question)
     language = "en" if spans is None else identify(question, spans)
