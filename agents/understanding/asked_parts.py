@@ -56,6 +56,7 @@ def coordinated_nouns(tokens: list[Token], returned: str | None) -> list[str]:
         at = next((j for j in range(i - 1, -1, -1) if tokens[j].family not in ("function", "mention")), None)
         between = [t.concept for t in tokens[at + 1:i]] if at is not None else []
         left = tokens[at] if at is not None and between in ([], ["function:of", "mention"]) else None
+        left = _phrase_head(tokens, at) if left is not None else None  # ('the year of A's first paper and …')
         after = next((j for j in range(i + 1, len(tokens)) if tokens[j].family != "function"), None)
         right = tokens[after] if after is not None else None
         if right is not None and any(t.concept == "number" for t in tokens[after + 1:after + 3]):
@@ -65,6 +66,17 @@ def coordinated_nouns(tokens: list[Token], returned: str | None) -> list[str]:
             missing += [f"{noun.text} (asked too; the plan returns {returned})" for noun, kind in nouns
                         if returned not in COMPATIBLE.get(kind, {kind})]
     return list(dict.fromkeys(missing))
+
+
+def _phrase_head(tokens: list[Token], at: int) -> Token:
+    """The head noun of the phrase ending at `at`: 'the year of zzm 's first paper' is headed by 'year', not 'paper'
+    (a noun before 'of' with only function words, names and operators between)."""
+    k = at - 1
+    while k > 0 and (tokens[k].family in ("function", "mention", "operator") or tokens[k].text == "'s"):
+        if tokens[k].concept == "function:of" and tokens[k - 1].family in ("kind", "attribute"):
+            return tokens[k - 1]
+        k -= 1
+    return tokens[at]
 
 
 def _which_nouns(body: list[Token]) -> list[Token]:

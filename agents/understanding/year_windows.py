@@ -126,7 +126,7 @@ def _window_note() -> tuple[re.Pattern | None, re.Pattern, re.Pattern]:
     spec = load("en").extra.get("career_windows", {})
     starts, firsts = phrase_alternation(spec.get("starting_notes", [])), phrase_alternation(spec.get("first_words", []))
     other_counts, nouns = phrase_alternation(spec.get("other_counts", [])), phrase_alternation(spec.get("year_nouns", []))
-    pattern = re.compile(rf"(?P<window>\b(?:{firsts})\s+(?:\d{{1,2}}|\w+)\s+(?:{nouns}))\s*,\s*"
+    pattern = re.compile(rf"(?P<window>\b(?:{firsts})\s+(?:\d{{1,2}}|\w+)\s+(?:{nouns})\b[^,?.!;\"“”]{{0,40}}?)\s*,\s*"
                          rf"(?P<note>(?:{starts})\s[^?.!;,]*)", re.IGNORECASE) if starts != "(?!)" else None
     return (pattern, re.compile(rf"\b(?:{firsts})\b", re.IGNORECASE),
             re.compile(rf"\b(?:{other_counts})\b", re.IGNORECASE))
