@@ -21,9 +21,15 @@ LATER_HEADS = ("head:which", "head:who", "head:where", "head:how_many")  # a hea
 
 
 def names_a_mention(tokens: list[Token], token: Token) -> bool:
-    """'the article T', 'the repository R': a value word right before a mention says what the mention is."""
+    """'the article T', 'the repository R': a value word right before a mention says what the mention is (not when
+    the mention's possessive opens a clause: 'the venues A's papers were published in')."""
     after = [t for t in tokens if t.start == token.end]
-    return token.family in ("value", "kind") and bool(after) and after[0].concept == "mention"
+    if not (token.family in ("value", "kind") and bool(after) and after[0].concept == "mention"):
+        return False
+    at = tokens.index(after[0])
+    clause = tokens[at + 1:at + 4]  # ('the venues A's papers were published in': a clause of its own; its noun is
+    return not (len(clause) == 3 and clause[0].text == "'s" and clause[1].family == "kind" and  # no apposition)
+                (clause[2].concept == "head:aux" or clause[2].family == "relation"))
 
 
 def _kind_next(tokens: list[Token]) -> bool:
