@@ -20,11 +20,13 @@ ENUMERATOR = re.compile(r"(?:^|\s)\(?\d{1,2}[.)]\s+")
 def with_definitions_applied(question: str) -> str:
     """The question with its defined terms written out (unchanged when it defines none)."""
     spec = _spec()
-    if not spec["means"] and not spec["hereinafter"]:
+    if not spec["means"] and not spec["hereinafter"] and not spec["assigns"]:
         return question
     question, terms = _hereinafter_terms(question, spec)
     question, listed = _definition_section(question, spec)
     terms.update(listed)
+    question, assigned = _assigned_terms(question, spec)
+    terms.update(assigned)
     return _written_out(question, terms) if terms else question
 
 
@@ -34,7 +36,7 @@ def _spec() -> dict[str, list[str]]:
     for language in READ_LANGUAGES:
         for key, forms in load(language).extra.get("definitions", {}).items():
             merged.setdefault(key, []).extend(forms)
-    return {k: merged.get(k, []) for k in ("means", "hereinafter", "headings", "articles")}
+    return {k: merged.get(k, []) for k in ("means", "hereinafter", "headings", "articles", "lets", "assigns")}
 
 
 
@@ -88,6 +90,37 @@ def _definition_section(question: str, spec: dict) -> tuple[str, dict[str, str]]
     if not terms or not after.strip():
         return question, {}
     return (question[:heading.start()] if heading else "") + " " + after, terms
+
+
+NAME_WORD = r"(?:[A-ZÀ-ÖØ-Þ]\.(?:[A-ZÀ-ÖØ-Þ]\.)*|[A-ZÀ-ÖØ-Þ][\w’'‐-]*)"  # an initial keeps its stop, a word not
+NAME_RUN = rf"{NAME_WORD}(?:\s*{NAME_WORD}|\s+[a-z]{{1,3}}(?=\s+[A-ZÀ-ÖØ-Þ][a-zà-ÿ]))*"
+
+
+def _assigned_terms(question: str, spec: dict) -> tuple[str, dict[str, str]]:
+    """'Let A = Kui Yan. How many papers did A write?', '…, A = Michael Tarkhov.': a capital letter given a name or a
+    quoted title by a sign of the lexicon (`definitions.assigns`, after an optional `lets` word); the assignment goes
+    and the letter is written out wherever it is used."""
+    if not spec["assigns"] or not any(sign in question for sign in spec["assigns"]):
+        return question, {}
+    lets, signs = phrase_alternation(spec["lets"]), "|".join(re.escape(a) for a in spec["assigns"])
+    pattern = re.compile(rf"(?:\b(?i:{lets})\s+)?(?<![\w=<>!≠])(?P<term>[A-Z])\s*(?:{signs})\s*"
+                         rf"(?P<value>\"[^\"]+\"|“[^”]+”|{NAME_RUN})(?P<tail>\s*(?:,|;|\band\b)?)")
+    found = list(pattern.finditer(question))
+    if not found:
+        return question, {}
+    terms = {m["term"]: m["value"].rstrip(".") if m["value"][:1] not in "\"“" else m["value"] for m in found}
+    for m in reversed(found):
+        question = question[:m.start()] + question[m.end():]
+    question = re.sub(r"^[\s,;.]+|(?<=[.?!])\s*[,;.]+|\s*[,;]+\s*(?=[.?!]|$)", "", question).strip()
+    used = re.compile(rf"(?<![\w\"“])({'|'.join(terms)})(?![\w’'-])")
+    return used.sub(lambda m: _written(m, terms), question), {}
+
+
+def _written(match: re.Match, terms: dict[str, str]) -> str:
+    """A letter used as its value; an opening capital before a lower-case word may be the article 'A'."""
+    before, after = match.string[:match.start()].rstrip(), match.string[match.end():]
+    opening = not before or before[-1] in ".?!:"
+    return match.group(0) if opening and re.match(r"\s+[a-z]", after) else terms[match.group(1)]
 
 
 def _split_at_request(text: str) -> tuple[str, str]:
