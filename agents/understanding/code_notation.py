@@ -16,8 +16,8 @@ CODE_MARKS = re.compile(r"\w\(|\S\.[a-z_]|\s\|\s")
 QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|「[^」]*」")
 CALL = re.compile(r"(?<![\w.])([A-Za-z_][\w-]*)\(\s*([^()]*?)\s*\)")
 FIELD = re.compile(r"(\x00\d+\x00|[A-Z][\w'’-]*(?:\s+(?:[A-Z][\w'’-]*|[A-Z]\.))*)\.([a-z_]+)\b")
-PAIRED_CALLS = re.compile(r"(?<![\w.])([A-Za-z_][\w-]*)\(\s*([^()]+?)\s*\)\s*([&|])\s*\1\(\s*([^()]+?)\s*\)")
-PAIRED_FIELDS = re.compile(FIELD.pattern + r"\s*([&|])\s*" + FIELD.pattern.replace(r"([a-z_]+)", r"\2"))
+PAIRED_CALLS = r"(?<![\w.])([A-Za-z_][\w-]*)\(\s*([^()]+?)\s*\)\s*({operators})\s*\1\(\s*([^()]+?)\s*\)"
+PAIRED_FIELDS = FIELD.pattern + r"\s*({operators})\s*" + FIELD.pattern.replace(r"([a-z_]+)", r"\2")
 BAR = re.compile(r"(?<=[\w.\x00])\s+\|\s+(?=[\w\x00])")
 ARGUMENT = re.compile(r"\b([a-z_]+)\s*==?\s*")
 MEANING = ("kind", "relation", "attribute", "operator")
@@ -29,8 +29,8 @@ def with_code_in_words(question: str) -> str:
         return question  # (on every question's path: most hold no call, field or bar)
     quoted: list[str] = []
     text = QUOTED.sub(lambda m: quoted.append(m.group(0)) or f"\x00{len(quoted) - 1}\x00", question)
-    text = PAIRED_CALLS.sub(_paired_calls, text)  # 'refs(A) & refs(B)': the references of both
-    text = PAIRED_FIELDS.sub(_paired_fields, text)  # 'A.coauthors | B.coauthors': the coauthors of either
+    text = _paired(PAIRED_CALLS).sub(_paired_calls, text)  # 'refs(A) & refs(B)': the references of both
+    text = _paired(PAIRED_FIELDS).sub(_paired_fields, text)  # 'A.coauthors | B.coauthors': the coauthors of either
     for _ in range(4):  # innermost calls first: 'len(refs("T"))'
         read = CALL.sub(_call, text)
         if read == text:
@@ -100,6 +100,33 @@ def _said(word: str) -> str | None:
         return calls[low]
     concept = load("en").concept(low) or ""
     return f"{low}{_spec()['of']}" if concept.split(":")[0] in MEANING else None
+
+
+@lru_cache(maxsize=2)
+def _paired(pattern: str) -> re.Pattern:
+    """A paired pattern with the lexicon's set operators ('&', '|', '∩', '∪') in its operator group."""
+    operators = "|".join(re.escape(o) for o in sorted(_spec().get("set_operators", {}), key=len, reverse=True))
+    return re.compile(pattern.replace("{operators}", operators or "(?!)"))
+
+
+SET_BUILDER = re.compile(r"\{[^{}:]{1,60}:[^{}]*\}")
+VARIABLE_ARROW = re.compile(r"(?<![\w\"“’'])[a-z]\s*(?:→|->)|(?:→|->)\s*[a-z](?![\w\"”’'])")  # ('q → T': q a variable)
+
+
+def unread_notation(question: str) -> str | None:
+    """Notation no words of ours read, left in a question outside its quoted titles: set-builder braces
+    ('{p : A wrote p}'), or a mark of the lexicon's `code_notation.unread_marks` (logic symbols) that the symbol words
+    do not read; the question is then not answered."""
+    from hgrag.agents.understanding.variants import with_symbols_in_words
+
+    outside = QUOTED.sub(" ", question)
+    if SET_BUILDER.search(outside):
+        return "{ … : … }"
+    arrow = VARIABLE_ARROW.search(outside)
+    if arrow:
+        return arrow.group(0).strip()
+    said = QUOTED.sub(" ", with_symbols_in_words(with_code_in_words(question)))
+    return next((m for m in _spec().get("unread_marks", []) if m in said), None)
 
 
 @lru_cache(maxsize=1)
