@@ -175,13 +175,16 @@ def context_aside(question: str, plan: dict[str, Any]) -> str | None:
     aside ("my boss A had a big year in 2021. How many papers did B write that year?" -> "my boss
     someone had ..."), or None when there are none; the original question is still checked."""
     from hgrag.agents.checking.honest_context import (aside_for_the_person, aside_for_the_thing, aside_for_the_two,
-                                             context_to_set_aside, dismissed_entities)
+                                             context_to_set_aside, dismissed_entities, the_topic)
 
     aside = context_to_set_aside(question, plan) + dismissed_entities(question, plan) + aside_for_the_person(
         question, plan) + aside_for_the_thing(question, plan) + aside_for_the_two(question, plan) if plan.get("ir") else []
     if not aside:
         return None
     flagged = set(re.findall(r"'(.+?)' \((?:named only as context|set aside by the question)\)", " ".join(aside)))
+    flagged -= {name for name in flagged if the_topic(question, name)}  # ('As for A, the co-authors other than B …')
+    if not flagged:
+        return None
     from hgrag.agents.understanding.lexicon import load
 
     stand_in = load("en").extra.get("context_stand_ins", {})

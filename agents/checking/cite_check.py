@@ -124,11 +124,14 @@ def _authors_papers_direction(question: str, anchors: list[dict[str, Any]], edge
 
     words = load("en").extra.get("code_words", {})
     quantifiers, nouns = (phrase_alternation(words.get(k, [])) or "(?!)" for k in ("set_quantifiers", "work_nouns"))
-    text = re.sub(rf"\b(?:{quantifiers}) of (?=zzpaper\b)", "", _hole_text(question, anchors, [i]))
-    text = re.sub(rf"(?<=zzpaper) ?(?:'s )?(?:own )?(?:{nouns})\b", "", text)  # ('A paper is cited by …')
+    def as_one_paper(text: str) -> str:  # A's papers read as one paper: 'any of A', 'any paper of A', 'A's papers'
+        text = re.sub(rf"\b(?:(?:{quantifiers}|the|a|an) )?(?:(?:{nouns}) )?of (?=zzpaper\b)", "", text)
+        return re.sub(rf"(?<=zzpaper) ?(?:'s )?(?:own )?(?:{nouns})\b", "", text)  # ('A paper is cited by …')
+
+    text = as_one_paper(_hole_text(question, anchors, [i]))
     said = one_paper_direction(text)
     if said is None:  # ('Think of everything A has written. Which papers cite any of that work?': the work pointed
-        said = one_paper_direction(_pointed_at(text, quantifiers))  # back to is A's)
+        said = one_paper_direction(as_one_paper(_pointed_at(text, quantifiers)))  # back to is A's)
     if said is None or said == edge.get("direction"):
         return []
     return [f"the citation direction (the question asks for papers {'citing' if said == 'in' else 'cited by'} the "

@@ -153,6 +153,17 @@ def _used_mentions(plan: dict[str, Any], used: set[str] | None = None) -> list[d
                   key=lambda m: -len(m["text"]))
 
 
+def the_topic(question: str, name: str) -> bool:
+    """The name follows a topic marker opening the question (lexicon `context_words.topic_markers`, an honorific or
+    a kind noun between): the question is about it, it is no context to set aside."""
+    from hgrag.agents.understanding.cue_words import phrase_alternation
+    from hgrag.agents.understanding.lexicon import load
+
+    words = load("en").extra.get("context_words", {})
+    markers, titles = (phrase_alternation(words.get(k, [])) for k in ("topic_markers", "honorifics"))
+    return re.match(rf"\W*(?:{markers})\s+(?:(?:{titles})\s+)?[\"“]?{re.escape(name)}", question, re.IGNORECASE) is not None
+
+
 def _misread(question: str, plan: dict[str, Any]) -> tuple[list[str], str, set[str]]:
     mentions = _used_mentions(plan)
     if len(mentions) < 2:
@@ -170,7 +181,8 @@ def _misread(question: str, plan: dict[str, Any]) -> tuple[list[str], str, set[s
     found = []
     for hole in dict.fromkeys(re.findall(r"zzm\d+", context)):
         mention = mentions[int(hole[3:])]
-        if hole not in named_in_asking and mention.get("type") not in kinds and not known_and_left_out(mention, asking):
+        if hole not in named_in_asking and mention.get("type") not in kinds and not known_and_left_out(mention, asking) \
+                and not the_topic(question, mention["text"]):  # ('As for A, …': the question's topic)
             found.append(f"'{mention['text']}' (named only as context)")
     group = GROUP_NOUN.search(asking)
     bare = asking[:group.end()] + GROUP_PHRASE.sub(" ", asking[group.end():]) if group else asking

@@ -26,8 +26,18 @@ class Token:
 
 
 def clauses(text: str) -> list[str]:
-    """The sentences of a masked question."""
-    return [c for c in CLAUSE.split(text) if c.strip()] or [text]
+    """The sentences of a masked question (an honorific's stop ends none: 'venues of Dr. A's papers?')."""
+    return [c for c in _clause().split(text) if c.strip()] or [text]
+
+
+@lru_cache(maxsize=1)
+def _clause() -> re.Pattern:
+    """CLAUSE, with no break after a title of the lexicon written with its stop (`context_words.honorifics`)."""
+    from hgrag.agents.understanding.lexicon import load
+
+    titles = [t[:-1] for t in load("en").extra.get("context_words", {}).get("honorifics", []) if t.endswith(".")]
+    guards = "".join(rf"(?<!\b{re.escape(t)}\.)(?<!\b{re.escape(t.capitalize())}\.)" for t in titles)
+    return re.compile(rf"{guards}(?<=[.?!;:])\s+|\s+zzstop\s+|\s+[-—–]{{1,2}}\s+")
 
 
 @lru_cache(maxsize=1)
