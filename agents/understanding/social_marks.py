@@ -36,9 +36,13 @@ def _plain(piece: str, handles: list[str], tags: list[str]) -> str:
 
 
 def _tag_inside(match: re.Match[str]) -> str:
-    """A tag inside the question: '#papers by A' counts papers (a word of the graph's meaning after the mark, read by
-    the count notation), '#ReadingList' labels the post and goes."""
+    """A tag inside the question: '#papers by A' counts papers (a word of the graph's meaning after the mark opening
+    the question or a clause, read by the count notation); 'common #coauthors of A' tags a word inside its phrase (the
+    word stays, the mark goes); '#ReadingList' labels the post and goes."""
     meaning = (load("en").concept(match.group(1).lower()) or "").split(":")[0] in ("kind", "attribute", "relation")
+    inside_a_phrase = re.search(r"[^\W\d_]\s*$", match.string[:match.start()]) is not None
+    if inside_a_phrase and (meaning or match.group(1).islower()):
+        return match.group(1)  # ('common #coauthors of A', 'research #fields': a word tagged where it stands)
     return match.group(0) if meaning else " "
 
 

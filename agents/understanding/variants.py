@@ -244,3 +244,25 @@ def with_repeated_verb_as_both(question: str) -> str:
             return match.group(0)
         return f"{match['verb']} both {match['a']} and {match['b']}"
     return REPEATED_VERB.sub(both, question)
+
+
+OBJECT_FIRST = re.compile(r"(?P<head>\b(?:which|what)\s+(?:[^\W\d_]+\s+)?(?P<kind>[^\W\d_]+)\s+(?P<aux>[^\W\d_]+)\s+)"
+                          r"(?P<object>\"[^\"]+\"|“[^”]+”|[^\W\d_]+)\s+(?P<verb>[^\W\d_]+)(?![\w'’-])", re.IGNORECASE)
+
+
+def with_plural_subject_first(question: str) -> str:
+    """'Which papers have "T" cited?' -> 'Which papers have cited "T"?': after a question word and a plural kind, an
+    auxiliary of the kind's number (lexicon `agreement.plural_auxiliaries`) makes the kind the subject, so a relation
+    participle of `agreement.participles` after the one thing named takes that thing as its object ('Which papers
+    has T cited?' keeps T as the subject)."""
+    spec = load("en").extra.get("agreement", {})
+    auxiliaries, participles = set(spec.get("plural_auxiliaries", [])), set(spec.get("participles", []))
+    pronouns = set(spec.get("object_pronouns", []))
+
+    def reordered(match: re.Match) -> str:
+        kind = (load("en").concept(match["kind"].lower()) or "").startswith("kind:") and match["kind"].lower().endswith("s")
+        named = match["object"][:1] in "\"“" or match["object"].lower() in pronouns
+        if not (kind and named and match["aux"].lower() in auxiliaries and match["verb"].lower() in participles):
+            return match.group(0)
+        return f"{match['head']}{match['verb']} {match['object']}"
+    return OBJECT_FIRST.sub(reordered, question) if participles else question
