@@ -41,7 +41,7 @@ from hgrag.agents.understanding.cue_words import phrase_alternation, without_lis
 from hgrag.agents.understanding.asking_sentence import without_tail_after_a_wh_question
 from hgrag.agents.understanding.name_heading import with_name_heading_as_subject
 from hgrag.agents.understanding.aspect import with_progressive_as_simple
-from hgrag.agents.understanding.variants import (with_repeated_verb_as_both, with_plural_subject_first, with_pronoun_phrases, with_compounds_split, with_run_together_split, with_path_in_words, with_plain_variants, with_possessives_spelled,
+from hgrag.agents.understanding.variants import (with_titles_unstopped, with_repeated_verb_as_both, with_plural_subject_first, with_pronoun_phrases, with_compounds_split, with_run_together_split, with_path_in_words, with_plain_variants, with_possessives_spelled,
                                                  with_symbols_in_words, with_year_one_notes_plain,
                                                  with_open_ended_spans)
 from hgrag.agents.understanding.purpose import without_describing_words, without_purpose_phrase
@@ -323,7 +323,7 @@ def plan_readings(question: str, plan: dict[str, Any], store: Any) -> dict[str, 
 
 
 ENGLISH_STEPS: tuple[Callable[[str], str], ...] = (
-    without_stammered_words, without_hypothetical_frame, without_guesses, without_refused_reading, without_request_tag, with_blanks_asked, with_pronoun_phrases, with_nominal_requests, without_manner_restatement, with_compounds_split, with_run_together_split, with_plain_variants, without_courtesy_before_a_question, with_cleft_as_claim, with_repeated_verb_as_both, with_plural_subject_first, with_double_negation_cancelled, with_possessives_spelled, with_year_one_notes_plain, with_open_ended_spans,
+    without_stammered_words, with_titles_unstopped, without_hypothetical_frame, without_guesses, without_refused_reading, without_request_tag, with_blanks_asked, with_pronoun_phrases, with_nominal_requests, without_manner_restatement, with_compounds_split, with_run_together_split, with_plain_variants, without_courtesy_before_a_question, with_cleft_as_claim, with_repeated_verb_as_both, with_plural_subject_first, with_double_negation_cancelled, with_possessives_spelled, with_year_one_notes_plain, with_open_ended_spans,
     with_phrases_pointing_back, without_beneficiary, with_relay_as_asker, with_progressive_as_simple, with_name_heading_as_subject,
     with_preposition_stranded, with_spoken_years, without_report_frame, without_reported_remarks, without_refused_alternatives,
     without_idle_brackets, with_request_frames_plain, without_self_corrections, with_restatements_as_sentences, without_trailing_remarks,

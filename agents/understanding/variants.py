@@ -266,3 +266,14 @@ def with_plural_subject_first(question: str) -> str:
             return match.group(0)
         return f"{match['head']}{match['verb']} {match['object']}"
     return OBJECT_FIRST.sub(reordered, question) if participles else question
+
+
+def with_titles_unstopped(question: str) -> str:
+    """'Co-authors of Dr. A or of Prof. B' -> 'Co-authors of A or of B': a title of the lexicon
+    (`relayed_requests.titles`) before a capitalised name says nothing the graph holds, and its stop would end a
+    sentence: it goes (a relayed requester's title was read before, by relayed.with_titled_requesters)."""
+    titles = load("en").extra.get("relayed_requests", {}).get("titles", [])
+    if not titles:
+        return question
+    pattern = re.compile(rf"(?<![\w.])(?i:{'|'.join(re.escape(t) for t in titles)})\.?\s+(?=[A-ZÀ-ÖØ-Þ])")
+    return outside_quotes(question, lambda piece: pattern.sub("", piece))
