@@ -26,6 +26,7 @@ from hgrag.agents.understanding.sentences import leading_clause_as_sentence, sen
 from hgrag.agents.understanding.bridging import with_bridged_owner
 from hgrag.agents.understanding.paper_descriptions import without_paper_descriptions
 from hgrag.agents.understanding.step_chain import step_chain_folded
+from hgrag.agents.understanding.topic_fold import topic_folded
 from hgrag.agents.understanding.implied_objects import with_implied_object
 from hgrag.agents.understanding.year_folds import period_folded, premise_years_dropped, remark_year_folded, year_folded
 from hgrag.agents.understanding.sentences import asking as _asking, asks as _asks
@@ -64,7 +65,7 @@ def _folded(question: str, detect: Callable[[str], list[Any]]) -> str:
 def _folded_as_said(question: str, detect: Callable[[str], list[Any]]) -> str:
     question = without_paper_descriptions(question, detect)  # ('"T", published 2021.': T's year, no filter)
     question = remark_year_folded(question) or question
-    headed = _heading_folded(question, detect) or _restatement_folded(question, detect) or \
+    headed = topic_folded(question, detect) or _heading_folded(question, detect) or _restatement_folded(question, detect) or \
         _dislocation_folded(question, detect) or step_chain_folded(question, detect)
     if headed is not None:
         return headed

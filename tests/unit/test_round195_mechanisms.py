@@ -135,3 +135,41 @@ def test_the_citation_direction_of_an_authors_work_pointed_back_to():
 
     assert _pointed_at("think of everything zzpaper has written which papers cite any of that work", "any") == \
         "think of everything zzx has written which papers cite zzpaper"
+
+
+def test_a_topic_named_first_takes_the_place_of_the_word_pointing_back():
+    from hgrag.agents.understanding.topic_fold import topic_folded
+
+    class Span:
+        candidates = [object()]
+
+    def detect(text):
+        return [Span()] if "Gayathri" in text or '"T"' in text else []
+
+    assert topic_folded("As for Gayathri Chandrasekaran, papers citing any paper of this person are which?", detect) == \
+        "Papers citing any paper of Gayathri Chandrasekaran are which?"
+    assert topic_folded('About "T", was it published in V?', detect) == 'Was "T" published in V?'
+    assert topic_folded("As for the weather, who wrote it?", detect) is None
+
+
+def test_assignments_write_the_letters_out():
+    from hgrag.agents.understanding.definitions import with_definitions_applied
+
+    assert with_definitions_applied("Let A = Kaya Ertug. Determine the number of papers A wrote.") == \
+        "Determine the number of papers Kaya Ertug wrote."
+    assert with_definitions_applied("A listing of papers by X.") == "A listing of papers by X."
+
+
+def test_unread_notation_is_named():
+    from hgrag.agents.understanding.code_notation import unread_notation
+
+    assert unread_notation("Determine {p : A wrote p}.") == "{ … : … }"
+    assert unread_notation("Find all r with it → r.") == "→ r"
+    assert unread_notation('Does "T1" → "T2"?') is None
+
+
+def test_a_plural_kind_with_a_plural_auxiliary_is_the_subject():
+    from hgrag.agents.understanding.variants import with_plural_subject_first
+
+    assert with_plural_subject_first('Which papers have "T" cited?') == 'Which papers have cited "T"?'
+    assert with_plural_subject_first('Which papers has "T" cited?') == 'Which papers has "T" cited?'
