@@ -36,7 +36,8 @@ def _spec() -> dict[str, list[str]]:
     for language in READ_LANGUAGES:
         for key, forms in load(language).extra.get("definitions", {}).items():
             merged.setdefault(key, []).extend(forms)
-    return {k: merged.get(k, []) for k in ("means", "hereinafter", "headings", "articles", "lets", "assigns")}
+    return {k: merged.get(k, []) for k in ("means", "hereinafter", "headings", "articles", "lets", "assigns",
+                                           "stand_alone")}
 
 
 
@@ -109,10 +110,16 @@ def _assigned_terms(question: str, spec: dict) -> tuple[str, dict[str, str]]:
     if not found:
         return question, {}
     terms = {m["term"]: m["value"].rstrip(".") if m["value"][:1] not in "\"“" else m["value"] for m in found}
-    for m in reversed(found):
-        question = question[:m.start()] + question[m.end():]
-    question = re.sub(r"^[\s,;.]+|(?<=[.?!])\s*[,;.]+|\s*[,;]+\s*(?=[.?!]|$)", "", question).strip()
     used = re.compile(rf"(?<![\w\"“])({'|'.join(terms)})(?![\w’'-])")
+    rest = question
+    for m in reversed(found):
+        rest = rest[:m.start()] + rest[m.end():]
+    unused = [t for t in terms if not any(u.group(1) == t and _written(u, terms) != t for u in used.finditer(rest))]
+    stand_alone = spec["stand_alone"][0] if spec["stand_alone"] else "{value}."
+    for m in reversed(found):  # ('Let T = "…". Which papers cite it?': a value never used again stays as a sentence)
+        kept = stand_alone.format(value=m["value"]) + " " if m["term"] in unused else ""
+        question = question[:m.start()] + kept + question[m.end():]
+    question = re.sub(r"^[\s,;.]+|(?<=[.?!])\s*[,;.]+|\s*[,;]+\s*(?=[.?!]|$)", "", question).strip()
     return used.sub(lambda m: _written(m, terms), question), {}
 
 

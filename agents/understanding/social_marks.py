@@ -25,6 +25,7 @@ def without_social_marks(question: str) -> str:
 
 
 def _plain(piece: str, handles: list[str], tags: list[str]) -> str:
+    piece = _pictographs_said(piece)
     piece = "".join(" " if _pictograph(c) else c for c in piece if c not in JOINERS)
     for tag_mark in tags:
         mark = re.escape(tag_mark)
@@ -44,6 +45,27 @@ def _tag_inside(match: re.Match[str]) -> str:
     if inside_a_phrase and (meaning or match.group(1).islower()):
         return match.group(1)  # ('common #coauthors of A', 'research #fields': a word tagged where it stands)
     return match.group(0) if meaning else " "
+
+
+def _pictographs_said(piece: str) -> str:
+    """'number of 📄 by A' -> 'number of papers by A': a pictograph of the lexicon's `social_marks.pictographs`
+    standing in a word's place is that word; where a word of the same meaning is said ('papers 📄', 'co-authors of A 👥')
+    it only decorates the question and goes."""
+    said = load("en").extra.get("social_marks", {}).get("pictographs", {})
+    if not any(p in piece for p in said):
+        return piece
+    pattern = re.compile("|".join(re.escape(p) for p in sorted(said, key=len, reverse=True)))
+
+    def word(match: re.Match[str]) -> str:
+        meaning = load("en").concept(said[match.group(0)]) or said[match.group(0)]
+        words = re.findall(r"[\w'-]+", match.string)
+        said_too = [w for w in words if (load("en").concept(w.lower()) or w.lower()) == meaning]
+        previous = re.findall(r"[\w'-]+", match.string[:match.start()])[-1:]
+        wanted = bool(previous) and (load("en").concept(previous[0].lower()) or "").startswith("function:")  # ('a 📄?')
+        closing = match.string[:match.start()].rstrip()[-1:] in "?!." or \
+            not re.search(r"\w", match.string[match.end():]) and not wanted
+        return " " if said_too or closing else f" {said[match.group(0)]} "  # (after the question: a decoration)
+    return pattern.sub(word, piece)
 
 
 def _pictographs(text: str) -> bool:
