@@ -9,7 +9,6 @@ import re
 from typing import Any
 
 from hgrag.agents.checking.question_clauses import LEAVES_OUT as LEAVING_OUT
-from hgrag.state.plan_ir import walk
 
 def _words(name: str) -> list:
     from hgrag.agents.understanding.lexicon import load

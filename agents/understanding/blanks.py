@@ -7,7 +7,6 @@ kind noun it counts ('how many'); opening a clause it is 'who'; elsewhere 'what'
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from hgrag.agents.understanding.lexicon import load
 
