@@ -229,8 +229,11 @@ def _pronoun_phrases() -> tuple[re.Pattern | None, dict[str, str]]:
                       rf"(?=\s*(?:[.?!,;:]|$)|\s+(?:{after})\b)", re.IGNORECASE), spec["as"]
 
 
-REPEATED_VERB = re.compile(r"(?<![\w'’-])(?P<verb>[^\W\d_]+)\s+(?P<a>\"[^\"]+\"|“[^”]+”)\s+and\s+(?:(?P<also>[^\W\d_]+)\s+)?"
-                           r"(?P=verb)\s+(?P<b>\"[^\"]+\"|“[^”]+”)", re.IGNORECASE)
+@lru_cache(maxsize=1)
+def _repeated_verb() -> re.Pattern:
+    joins = phrase_alternation(load("en").extra.get("code_words", {}).get("repeat_joins", []))
+    return re.compile(rf"(?<![\w'’-])(?P<verb>[^\W\d_]+)\s+(?P<a>\"[^\"]+\"|“[^”]+”)\s+(?:{joins})\s+"
+                      rf"(?:(?P<also>[^\W\d_]+)\s+)?(?P=verb)\s+(?P<b>\"[^\"]+\"|“[^”]+”)", re.IGNORECASE)
 
 
 def with_repeated_verb_as_both(question: str) -> str:
@@ -242,12 +245,16 @@ def with_repeated_verb_as_both(question: str) -> str:
         relation = (load("en").concept(match["verb"].lower()) or "").startswith("relation:")
         if not relation or match["also"] and match["also"].lower() not in adverbs:
             return match.group(0)
-        return f"{match['verb']} both {match['a']} and {match['b']}"
-    return REPEATED_VERB.sub(both, question)
+        both_words = load("en").extra.get("code_notation", {}).get("set_operators", {}).get("&", ["both", "and"])
+        return f"{match['verb']} {both_words[0]} {match['a']} {both_words[1]} {match['b']}"
+    return _repeated_verb().sub(both, question)
 
 
-OBJECT_FIRST = re.compile(r"(?P<head>\b(?:which|what)\s+(?:[^\W\d_]+\s+)?(?P<kind>[^\W\d_]+)\s+(?P<aux>[^\W\d_]+)\s+)"
-                          r"(?P<object>\"[^\"]+\"|“[^”]+”|[^\W\d_]+)\s+(?P<verb>[^\W\d_]+)(?![\w'’-])", re.IGNORECASE)
+@lru_cache(maxsize=1)
+def _object_first() -> re.Pattern:
+    heads = phrase_alternation(load("en").extra.get("agreement", {}).get("question_words", []))
+    return re.compile(rf"(?P<head>\b(?:{heads})\s+(?:[^\W\d_]+\s+)?(?P<kind>[^\W\d_]+)\s+(?P<aux>[^\W\d_]+)\s+)"
+                      rf"(?P<object>\"[^\"]+\"|“[^”]+”|[^\W\d_]+)\s+(?P<verb>[^\W\d_]+)(?![\w'’-])", re.IGNORECASE)
 
 
 def with_plural_subject_first(question: str) -> str:
@@ -265,7 +272,7 @@ def with_plural_subject_first(question: str) -> str:
         if not (kind and named and match["aux"].lower() in auxiliaries and match["verb"].lower() in participles):
             return match.group(0)
         return f"{match['head']}{match['verb']} {match['object']}"
-    return OBJECT_FIRST.sub(reordered, question) if participles else question
+    return _object_first().sub(reordered, question) if participles else question
 
 
 def with_titles_unstopped(question: str) -> str:
