@@ -110,7 +110,7 @@ def _paired(pattern: str) -> re.Pattern:
 
 
 SET_BUILDER = re.compile(r"\{[^{}:]{1,60}:[^{}]*\}")
-VARIABLE_ARROW = re.compile(r"(?<![\w\"“’'])[a-z]\s*(?:→|->)|(?:→|->)\s*[a-z](?![\w\"”’'])")  # ('q → T': q a variable)
+VARIABLE_ARROW = re.compile(r"(?<![\w\"“’'/])[a-z]\s*(?:→|->)|(?:→|->)\s*[a-z](?![\w\"”’'/])")  # ('q → T': q a variable)
 
 
 def unread_notation(question: str) -> str | None:
