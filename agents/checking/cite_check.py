@@ -126,7 +126,7 @@ def _authors_papers_direction(question: str, anchors: list[dict[str, Any]], edge
     quantifiers, nouns, articles = (phrase_alternation(words.get(k, [])) or "(?!)"
                                     for k in ("set_quantifiers", "work_nouns", "articles"))
     def as_one_paper(text: str) -> str:  # A's papers read as one paper: 'any of A', 'any paper of A', 'A's papers'
-        text = re.sub(rf"\b(?:(?:{quantifiers}|{articles}) )?(?:(?:{nouns}) )?of (?=zzpaper\b)", "", text)
+        text = re.sub(rf"\b(?:(?:{quantifiers}) (?:(?:{nouns}) )?|(?:{articles}) (?:{nouns}) )of (?=zzpaper\b)", "", text)
         return re.sub(rf"(?<=zzpaper) ?(?:'s )?(?:own )?(?:{nouns})\b", "", text)  # ('A paper is cited by …')
 
     text = as_one_paper(_hole_text(question, anchors, [i]))

@@ -223,8 +223,9 @@ def without_pair_left_out(text: str) -> str:
     frames = load("en").extra.get("exclusion_frames", {})
     words = phrase_alternation(frames.get("pair_references", []) + frames.get("pair_left_out", [])) or "(?!)"
     leads = phrase_alternation(load("en").extra.get("exclusion_leads", []) + frames.get("pair_left_out", []))
-    bracket = re.sub(rf"\s*\([^()]*\b(?:{words})\b[^()]*\)", "", text, flags=re.IGNORECASE)  # ('(A and B themselves
-    if bracket != text:  # excluded)')
+    bracket = re.sub(rf"\s*\([^()]*\b(?:{words})\b[^()]*\)",
+                     lambda m: "" if pair_said_left_out(m.group(0)) else m.group(0), text, flags=re.IGNORECASE)
+    if bracket != text:  # ('(A and B themselves excluded)'; '(or both)' leaves no one out)
         return bracket
     return re.sub(rf"(?:(?:[,;—–]|\s-\s)\s*[^,;?.()—–]*|\s+(?=(?:{leads})\s)[^,;?.()—–]*?)\b(?:{words})\b[^,;?.()—–]*",
                   "", text, flags=re.IGNORECASE)  # (', not counting the two of them'; ' not counting the two of them')

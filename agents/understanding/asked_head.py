@@ -79,11 +79,12 @@ def asked_kind(tokens: list[Token]) -> str | None:
     in_situ = [i for i, t in enumerate(body) if i > 0 and t.concept in LATER_HEADS + ("head:when", "operator:count")]
     if body[0].concept == "mention" and in_situ:  # "A published the most papers in which venue?": the head in place
         return asked_kind(body[in_situ[0]:])
-    placed_after_verb = [i for i in in_situ if body[i].concept in ("head:which", "head:who", "head:where") and
+    placed_after_verb = [i for i in in_situ if body[i].concept == "head:which" and i + 1 < len(body) and
+                         body[i + 1].family in ("kind", "attribute", "relation") and
                          (body[i - 1].concept == "head:aux" or body[i - 1].family == "relation") and
                          not any(t.family == "head" and t.concept != "head:aux" for t in body[:i])]
-    if placed_after_verb and asked_kind(body[placed_after_verb[0]:]):  # "its first author has which co-authors?",
-        return asked_kind(body[placed_after_verb[0]:])  # "the co-authors of A are who?": asked in place
+    if placed_after_verb and asked_kind(body[placed_after_verb[0]:]):  # "its first author has which co-authors?":
+        return asked_kind(body[placed_after_verb[0]:])  # asked in place, its noun said
     if any(body[i].text.startswith("how ") and (body[i - 1].concept == "head:aux" or body[i - 1].family == "relation")
            and not any(t.family == "head" and t.concept != "head:aux" for t in body[:i])
            for i in in_situ if body[i].concept in ("head:how_many", "operator:count")):
