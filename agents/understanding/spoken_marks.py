@@ -40,7 +40,8 @@ def without_stammered_words(question: str) -> str:
 
     def said_once(match: re.Match) -> str:
         concept = load("en").concept(match["word"].lower()) or ""
-        return match["word"] if concept.startswith("function:") else match.group(0)
+        spoken = match["word"].islower() and match.group(0).split()[-1].islower()  # ('A A Borisyak': initials)
+        return match["word"] if concept.startswith("function:") and spoken else match.group(0)
     return outside_quotes(question, lambda piece: pattern.sub(said_once, piece))
 
 
